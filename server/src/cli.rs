@@ -1,0 +1,113 @@
+//! The command line: `serve` (default), `migrate`, `keys`, and `--help` for every setting.
+
+use std::process::ExitCode;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::config::Settings;
+use crate::startup_error::StartupError;
+
+/// The Havyaka community platform: one server for the REST, auth, storage and push APIs
+/// and the web app, on PostgreSQL.
+///
+/// Every setting is a flag or an environment variable. With no DATABASE_URL the server
+/// creates and runs a private PostgreSQL cluster inside DATA_DIR.
+#[derive(Debug, Parser)]
+#[command(name = "server", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+#[derive(Debug, Clone, Copy, Subcommand)]
+pub enum Command {
+    /// Run the server (the default).
+    Serve,
+    /// Apply the roles, migrations and policies to the database, then exit.
+    Migrate,
+    /// Print the anon (public) and service-role (secret) API keys.
+    Keys,
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return report_parse_error(&error),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            error.exit_code()
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), StartupError> {
+    let config = cli.settings.validate()?;
+    crate::logging::init(config.log_format, &config.log_level);
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => crate::serve::serve(config),
+        Command::Migrate => crate::serve::migrate(config),
+        Command::Keys => crate::serve::print_keys(&config),
+    }
+}
+
+/// Help and version print as clap renders them; every other parse error is one line that
+/// names the setting (its environment variable too), with exit code 2.
+fn report_parse_error(error: &clap::Error) -> ExitCode {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("error: {}", one_line_parse_error(error));
+    ExitCode::from(2)
+}
+
+fn one_line_parse_error(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments").trim_start_matches("error: ").to_string();
+    let env = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(arg)) => env_name_of(arg),
+        _ => None,
+    };
+    match env {
+        Some(env) => format!("{env}: {first}"),
+        None => first,
+    }
+}
+
+/// `--port <PORT>` → `PORT`, the environment variable of that flag.
+fn env_name_of(arg: &str) -> Option<String> {
+    let long = arg.trim_start_matches("--").split([' ', '=']).next()?;
+    Cli::command()
+        .get_arguments()
+        .find(|a| a.get_long() == Some(long))
+        .and_then(|a| a.get_env())
+        .map(|env| env.to_string_lossy().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn an_invalid_port_is_one_line_naming_the_variable() {
+        let error = Cli::try_parse_from(["server", "--port", "eighty"]).unwrap_err();
+        let line = one_line_parse_error(&error);
+        assert!(line.starts_with("PORT: "), "{line}");
+        assert!(!line.contains('\n'));
+    }
+}

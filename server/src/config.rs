@@ -1,0 +1,359 @@
+//! Every setting of the server: parsed by clap from flags and environment variables,
+//! then validated into a [`Config`] the rest of the program trusts.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use url::Url;
+
+use crate::startup_error::StartupError;
+
+/// Settings shared by every subcommand. Each one is a flag and an environment variable.
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Address the HTTP server listens on.
+    #[arg(long, env = "HOST", default_value = "127.0.0.1", global = true)]
+    pub host: IpAddr,
+
+    /// Port the HTTP server listens on (0 picks a free port).
+    #[arg(long, env = "PORT", default_value_t = 8080, global = true)]
+    pub port: u16,
+
+    /// PostgreSQL connection URL of a role that may create roles, schemas and tables.
+    /// When unset, the server runs its own private PostgreSQL cluster inside DATA_DIR.
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    pub database_url: Option<String>,
+
+    /// Password of the `authenticator` login role that serves requests on an external
+    /// DATABASE_URL. When unset there, requests use DATABASE_URL's own role.
+    #[arg(long, env = "AUTHENTICATOR_PASSWORD", global = true, hide_env_values = true)]
+    pub authenticator_password: Option<String>,
+
+    /// Directory for everything the server keeps: the embedded cluster, secrets, local files.
+    #[arg(long, env = "DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+
+    /// HS256 secret (at least 32 bytes) that signs access tokens and API keys. Generated
+    /// once and kept in DATA_DIR for the embedded cluster; required with DATABASE_URL.
+    #[arg(long, env = "JWT_SECRET", global = true, hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+
+    /// Public address of the web app; e-mail links are built from it, never from requests.
+    /// Defaults to http://localhost:PORT.
+    #[arg(long, env = "SITE_URL", global = true)]
+    pub site_url: Option<String>,
+
+    /// Where uploaded files live: `local` (a directory) or `s3` (any S3-compatible service).
+    #[arg(long, env = "STORAGE_BACKEND", value_enum, default_value_t = StorageBackend::Local, global = true)]
+    pub storage_backend: StorageBackend,
+
+    /// Directory of the local storage backend. Defaults to DATA_DIR/storage.
+    #[arg(long, env = "STORAGE_DIR", global = true)]
+    pub storage_dir: Option<PathBuf>,
+
+    /// S3 endpoint URL (for MinIO and other S3-compatible services); empty means AWS.
+    #[arg(long, env = "S3_ENDPOINT", global = true)]
+    pub s3_endpoint: Option<String>,
+
+    /// S3 region.
+    #[arg(long, env = "S3_REGION", default_value = "us-east-1", global = true)]
+    pub s3_region: String,
+
+    /// S3 bucket that holds every storage object.
+    #[arg(long, env = "S3_BUCKET", global = true)]
+    pub s3_bucket: Option<String>,
+
+    /// S3 access key id.
+    #[arg(long, env = "S3_ACCESS_KEY_ID", global = true, hide_env_values = true)]
+    pub s3_access_key_id: Option<String>,
+
+    /// S3 secret access key.
+    #[arg(long, env = "S3_SECRET_ACCESS_KEY", global = true, hide_env_values = true)]
+    pub s3_secret_access_key: Option<String>,
+
+    /// Browser origins allowed by CORS, comma-separated, or `*` for any origin.
+    #[arg(long, env = "CORS_ALLOWED_ORIGINS", default_value = "*", global = true)]
+    pub cors_allowed_origins: String,
+
+    /// Log format: `text` for people, `json` for log collectors.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    pub log_format: LogFormat,
+
+    /// Log filter in tracing's syntax (for example `info,server=debug`).
+    #[arg(long, env = "LOG_LEVEL", default_value = "info,sqlx=warn,tower_http=info", global = true)]
+    pub log_level: String,
+
+    /// Largest accepted request body in bytes (file uploads have their own limits).
+    #[arg(long, env = "MAX_BODY_BYTES", default_value_t = 10 * 1024 * 1024, global = true)]
+    pub max_body_bytes: usize,
+
+    /// Connections in the request pool.
+    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 16, global = true)]
+    pub db_pool_size: u32,
+
+    /// Directory of the built web app served at `/` (skipped when missing).
+    #[arg(long, env = "CLIENT_DIR", default_value = "client/dist", global = true)]
+    pub client_dir: PathBuf,
+
+    /// Directory of the PostgreSQL programs (initdb, postgres) for the embedded cluster.
+    /// Found through `pg_config --bindir`, /usr/lib/postgresql/*/bin or PATH when unset.
+    #[arg(long, env = "PG_BIN_DIR", global = true)]
+    pub pg_bin_dir: Option<PathBuf>,
+
+    /// Unprivileged system account that runs the embedded cluster when the server runs as
+    /// root (PostgreSQL refuses to run as root). Created when missing.
+    #[arg(long, env = "PG_SYSTEM_USER", default_value = "postgres", global = true)]
+    pub pg_system_user: String,
+
+    /// Seconds in-flight requests get to finish after SIGINT or SIGTERM.
+    #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10, global = true)]
+    pub shutdown_grace_seconds: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StorageBackend {
+    Local,
+    S3,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Where the database comes from.
+#[derive(Debug, Clone)]
+pub enum DatabaseSource {
+    /// A private cluster the server creates and runs inside the data directory.
+    Embedded,
+    /// Any PostgreSQL reachable by URL.
+    External { admin_url: String, authenticator_password: Option<String> },
+}
+
+#[derive(Debug, Clone)]
+pub enum StorageConfig {
+    Local { root: PathBuf },
+    S3 { endpoint: Option<String>, region: String, bucket: String, access_key_id: String, secret_access_key: String },
+}
+
+#[derive(Debug, Clone)]
+pub enum CorsOrigins {
+    Any,
+    List(Vec<http::HeaderValue>),
+}
+
+/// Validated configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub database: DatabaseSource,
+    pub data_dir: PathBuf,
+    /// From JWT_SECRET; `None` means "use the one kept in the data directory".
+    pub jwt_secret: Option<String>,
+    pub site_url: Url,
+    pub storage: StorageConfig,
+    pub cors_origins: CorsOrigins,
+    pub log_format: LogFormat,
+    pub log_level: String,
+    pub max_body_bytes: usize,
+    pub db_pool_size: u32,
+    pub client_dir: PathBuf,
+    pub pg_bin_dir: Option<PathBuf>,
+    pub pg_system_user: String,
+    pub shutdown_grace: std::time::Duration,
+}
+
+pub const MIN_JWT_SECRET_BYTES: usize = 32;
+
+impl Settings {
+    /// Checks every setting and resolves defaults that depend on others.
+    pub fn validate(self) -> Result<Config, StartupError> {
+        let data_dir = absolute(&self.data_dir, "DATA_DIR")?;
+        let database = match self.database_url.filter(|url| !url.trim().is_empty()) {
+            None => DatabaseSource::Embedded,
+            Some(url) => {
+                validate_database_url(&url)?;
+                if self.jwt_secret.is_none() {
+                    return Err(StartupError::setting(
+                        "JWT_SECRET",
+                        "is required when DATABASE_URL is set (every replica must share it)",
+                    ));
+                }
+                DatabaseSource::External {
+                    admin_url: url,
+                    authenticator_password: self.authenticator_password.filter(|p| !p.is_empty()),
+                }
+            }
+        };
+        if let Some(secret) = &self.jwt_secret
+            && secret.len() < MIN_JWT_SECRET_BYTES
+        {
+            return Err(StartupError::setting(
+                "JWT_SECRET",
+                format!("must be at least {MIN_JWT_SECRET_BYTES} bytes long (got {})", secret.len()),
+            ));
+        }
+        let site_url = match &self.site_url {
+            Some(raw) => parse_http_url(raw, "SITE_URL")?,
+            None => parse_http_url(&format!("http://localhost:{}", self.port), "SITE_URL")?,
+        };
+        let storage = match self.storage_backend {
+            StorageBackend::Local => StorageConfig::Local {
+                root: match &self.storage_dir {
+                    Some(dir) => absolute(dir, "STORAGE_DIR")?,
+                    None => data_dir.join("storage"),
+                },
+            },
+            StorageBackend::S3 => StorageConfig::S3 {
+                endpoint: match self.s3_endpoint.filter(|e| !e.is_empty()) {
+                    Some(endpoint) => Some(parse_http_url(&endpoint, "S3_ENDPOINT")?.to_string()),
+                    None => None,
+                },
+                region: self.s3_region,
+                bucket: required(self.s3_bucket, "S3_BUCKET", "STORAGE_BACKEND=s3")?,
+                access_key_id: required(self.s3_access_key_id, "S3_ACCESS_KEY_ID", "STORAGE_BACKEND=s3")?,
+                secret_access_key: required(self.s3_secret_access_key, "S3_SECRET_ACCESS_KEY", "STORAGE_BACKEND=s3")?,
+            },
+        };
+        if self.max_body_bytes == 0 {
+            return Err(StartupError::setting("MAX_BODY_BYTES", "must be greater than 0"));
+        }
+        if self.db_pool_size == 0 {
+            return Err(StartupError::setting("DB_POOL_SIZE", "must be greater than 0"));
+        }
+        if self.pg_system_user.is_empty() || self.pg_system_user == "root" {
+            return Err(StartupError::setting(
+                "PG_SYSTEM_USER",
+                "must name an unprivileged account (PostgreSQL refuses to run as root)",
+            ));
+        }
+        tracing_subscriber::EnvFilter::try_new(&self.log_level)
+            .map_err(|e| StartupError::setting("LOG_LEVEL", format!("is not a valid filter: {e}")))?;
+        Ok(Config {
+            listen: SocketAddr::new(self.host, self.port),
+            database,
+            data_dir,
+            jwt_secret: self.jwt_secret,
+            site_url,
+            storage,
+            cors_origins: parse_cors_origins(&self.cors_allowed_origins)?,
+            log_format: self.log_format,
+            log_level: self.log_level,
+            max_body_bytes: self.max_body_bytes,
+            db_pool_size: self.db_pool_size,
+            client_dir: self.client_dir,
+            pg_bin_dir: self.pg_bin_dir,
+            pg_system_user: self.pg_system_user,
+            shutdown_grace: std::time::Duration::from_secs(self.shutdown_grace_seconds),
+        })
+    }
+}
+
+fn required(value: Option<String>, setting: &'static str, because: &str) -> Result<String, StartupError> {
+    value.filter(|v| !v.is_empty()).ok_or_else(|| StartupError::setting(setting, format!("is required when {because}")))
+}
+
+fn absolute(path: &std::path::Path, setting: &'static str) -> Result<PathBuf, StartupError> {
+    std::path::absolute(path).map_err(|e| StartupError::setting(setting, format!("cannot be resolved: {e}")))
+}
+
+fn parse_http_url(raw: &str, setting: &'static str) -> Result<Url, StartupError> {
+    let url = Url::parse(raw).map_err(|e| StartupError::setting(setting, format!("is not a valid URL: {e}")))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+        return Err(StartupError::setting(setting, "must be an http:// or https:// URL with a host"));
+    }
+    Ok(url)
+}
+
+fn validate_database_url(raw: &str) -> Result<(), StartupError> {
+    let url = Url::parse(raw).map_err(|e| StartupError::setting("DATABASE_URL", format!("is not a valid URL: {e}")))?;
+    if !matches!(url.scheme(), "postgres" | "postgresql") {
+        return Err(StartupError::setting(
+            "DATABASE_URL",
+            format!("must start with postgres:// or postgresql:// (got {}://)", url.scheme()),
+        ));
+    }
+    raw.parse::<sqlx::postgres::PgConnectOptions>()
+        .map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
+    Ok(())
+}
+
+fn parse_cors_origins(raw: &str) -> Result<CorsOrigins, StartupError> {
+    let items: Vec<&str> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if items.is_empty() || items == ["*"] {
+        return Ok(CorsOrigins::Any);
+    }
+    let mut origins = Vec::with_capacity(items.len());
+    for item in items {
+        let url = parse_http_url(item, "CORS_ALLOWED_ORIGINS")?;
+        let origin = url.origin().ascii_serialization();
+        let value = http::HeaderValue::from_str(&origin)
+            .map_err(|_| StartupError::setting("CORS_ALLOWED_ORIGINS", format!("{item} is not a valid origin")))?;
+        origins.push(value);
+    }
+    Ok(CorsOrigins::List(origins))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Probe {
+        #[command(flatten)]
+        settings: Settings,
+    }
+
+    fn settings(args: &[&str]) -> Settings {
+        let mut argv = vec!["server"];
+        argv.extend_from_slice(args);
+        Probe::try_parse_from(argv).expect("arguments parse").settings
+    }
+
+    #[test]
+    fn an_external_database_without_jwt_secret_is_refused() {
+        let err = settings(&["--database-url", "postgres://u@h/db"]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("JWT_SECRET"));
+    }
+
+    #[test]
+    fn a_short_jwt_secret_is_refused() {
+        let err = settings(&["--jwt-secret", "short"]).validate().unwrap_err();
+        assert!(err.to_string().contains("at least 32 bytes"), "{err}");
+    }
+
+    #[test]
+    fn a_database_url_of_another_scheme_is_refused() {
+        let secret = "x".repeat(40);
+        let err = settings(&["--database-url", "mysql://h/db", "--jwt-secret", &secret]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("DATABASE_URL"));
+    }
+
+    #[test]
+    fn s3_storage_needs_a_bucket() {
+        let err = settings(&["--storage-backend", "s3"]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("S3_BUCKET"));
+    }
+
+    #[test]
+    fn cors_origins_are_normalised_to_origins() {
+        let config =
+            settings(&["--cors-allowed-origins", "https://a.example/path, http://b.example:81"]).validate().unwrap();
+        match config.cors_origins {
+            CorsOrigins::List(list) => {
+                assert_eq!(list, ["https://a.example", "http://b.example:81"]);
+            }
+            CorsOrigins::Any => panic!("expected a list"),
+        }
+    }
+
+    #[test]
+    fn site_url_defaults_to_localhost_on_the_port() {
+        let config = settings(&["--port", "9123"]).validate().unwrap();
+        assert_eq!(config.site_url.as_str(), "http://localhost:9123/");
+        assert!(matches!(config.database, DatabaseSource::Embedded));
+    }
+}

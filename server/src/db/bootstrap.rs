@@ -1,0 +1,112 @@
+//! Database bootstrap, idempotent at every start: API roles, then migrations, then policies,
+//! then a schema-cache reload notice. Replicas starting together serialise on an advisory lock.
+
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection, PgConnection};
+
+use super::migrations::{self, MigrationError, MigrationReport};
+use super::sql_files::{MIGRATIONS, POLICIES, SqlFile};
+
+/// Advisory lock key that serialises bootstraps of one database ("hwtboot").
+const BOOTSTRAP_LOCK: i64 = 0x0068_7774_626f_6f74;
+
+/// The roles every request switches between, as in Supabase. `authenticator` only logs in;
+/// it holds no privileges of its own (NOINHERIT) and may become one of the other three.
+const ROLES_SQL: &str = r#"
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+end
+$$;
+alter role authenticator login noinherit;
+alter role service_role bypassrls;
+grant anon, authenticated, service_role to authenticator;
+-- PostgREST applies these per request (SET LOCAL) for the impersonated role.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role service_role set statement_timeout = '60s';
+"#;
+
+/// Lets the request role check readiness without any other privilege.
+const READINESS_GRANTS_SQL: &str = "
+grant usage on schema server_meta to authenticator;
+grant select on server_meta.migrations to authenticator;
+";
+
+/// Runs the whole bootstrap with the product's embedded migrations and policies.
+pub async fn bootstrap(admin: &PgConnectOptions) -> Result<MigrationReport, MigrationError> {
+    bootstrap_with(admin, MIGRATIONS, POLICIES, None).await
+}
+
+/// Runs the bootstrap with the given files; sets `authenticator`'s password when given.
+pub async fn bootstrap_with(
+    admin: &PgConnectOptions,
+    migrations: &[SqlFile<'_>],
+    policies: &[SqlFile<'_>],
+    authenticator_password: Option<&str>,
+) -> Result<MigrationReport, MigrationError> {
+    let mut conn = admin.clone().application_name("server-bootstrap").connect().await?;
+    sqlx::query("select pg_advisory_lock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await?;
+    let result = run_locked(&mut conn, migrations, policies, authenticator_password).await;
+    let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await;
+    let _ = conn.close().await;
+    result
+}
+
+async fn run_locked(
+    conn: &mut PgConnection,
+    migrations: &[SqlFile<'_>],
+    policies: &[SqlFile<'_>],
+    authenticator_password: Option<&str>,
+) -> Result<MigrationReport, MigrationError> {
+    sqlx::raw_sql(ROLES_SQL)
+        .execute(&mut *conn)
+        .await
+        .map_err(|e| MigrationError::MigrationFailed { file: "(API roles)".into(), message: e.to_string() })?;
+    if let Some(password) = authenticator_password {
+        // ALTER ROLE takes no parameters: quote the literal with PostgreSQL's own function.
+        let statement: String = sqlx::query_scalar("select format('alter role authenticator password %L', $1::text)")
+            .bind(password)
+            .fetch_one(&mut *conn)
+            .await?;
+        sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(&mut *conn).await?;
+    }
+    let report = migrations::apply(conn, migrations, policies).await?;
+    sqlx::raw_sql(READINESS_GRANTS_SQL).execute(&mut *conn).await?;
+    sqlx::query("select pg_notify('pgrst', 'reload schema')").execute(&mut *conn).await?;
+    Ok(report)
+}
+
+/// The last migration this server knows; `/ready` checks the database has it.
+pub fn latest_migration() -> Option<&'static str> {
+    MIGRATIONS.last().map(|m| m.name)
+}
+
+/// Creates `database` on the cluster when it does not exist yet.
+pub async fn ensure_database(maintenance: &PgConnectOptions, database: &str) -> Result<(), sqlx::Error> {
+    let mut conn = maintenance.clone().application_name("server-bootstrap").connect().await?;
+    let exists: bool = sqlx::query_scalar("select exists (select from pg_database where datname = $1)")
+        .bind(database)
+        .fetch_one(&mut conn)
+        .await?;
+    if !exists {
+        let statement: String = sqlx::query_scalar("select format('create database %I', $1::text)")
+            .bind(database)
+            .fetch_one(&mut conn)
+            .await?;
+        sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(&mut conn).await?;
+        tracing::info!(database, "database created");
+    }
+    conn.close().await
+}

@@ -1,0 +1,10 @@
+//! The embedded default: a private PostgreSQL cluster managed by the server.
+
+mod account;
+mod binaries;
+mod cluster;
+mod parent_death;
+mod pid_file;
+
+pub use binaries::PgBinaries;
+pub use cluster::{ClusterOptions, EmbeddedCluster, Lifetime, SUPERUSER, socket_url, stop_detached};

@@ -1,0 +1,131 @@
+//! Everything about reaching PostgreSQL: the embedded cluster, the bootstrap and the pools.
+
+pub mod bootstrap;
+pub mod embedded;
+pub mod migrations;
+pub mod sql_files;
+
+use std::time::Duration;
+
+use sqlx::ConnectOptions;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+
+use crate::config::{Config, DatabaseSource};
+use crate::startup_error::StartupError;
+use embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
+
+/// The database of the product inside the embedded cluster.
+pub const APP_DATABASE: &str = "app";
+
+/// How the server reaches its database once it is up.
+#[derive(Debug, Clone)]
+pub struct Connections {
+    /// A role that may migrate (the cluster superuser, or DATABASE_URL's role).
+    pub admin: PgConnectOptions,
+    /// The login role of requests (`authenticator`), which switches role per transaction.
+    pub requests: PgConnectOptions,
+}
+
+/// The cluster options of the embedded default for `config`.
+pub fn embedded_cluster_options(config: &Config) -> ClusterOptions {
+    ClusterOptions {
+        pgdata: config.data_dir.join("postgres"),
+        log_file: config.data_dir.join("postgres.log"),
+        bin_dir: config.pg_bin_dir.clone(),
+        system_user: config.pg_system_user.clone(),
+        lifetime: Lifetime::TiedToServer,
+        settings: Vec::new(),
+    }
+}
+
+/// Starts the embedded cluster when no DATABASE_URL is set. Must run on the main thread:
+/// the cluster is told to stop when the thread that started it dies.
+pub fn start_embedded_if_needed(config: &Config) -> Result<Option<EmbeddedCluster>, StartupError> {
+    match config.database {
+        DatabaseSource::External { .. } => Ok(None),
+        DatabaseSource::Embedded => EmbeddedCluster::start(&embedded_cluster_options(config)).map(Some),
+    }
+}
+
+/// Resolves the connection options, creates the product database in the embedded cluster and
+/// runs the bootstrap.
+pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Result<Connections, StartupError> {
+    let connections = match (&config.database, cluster) {
+        (DatabaseSource::External { admin_url, authenticator_password }, _) => {
+            let admin: PgConnectOptions =
+                admin_url.parse().map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
+            let requests = match authenticator_password {
+                Some(password) => admin.clone().username("authenticator").password(password),
+                None => {
+                    tracing::warn!(
+                        "AUTHENTICATOR_PASSWORD is not set: requests use DATABASE_URL's role and switch role per transaction"
+                    );
+                    admin.clone()
+                }
+            };
+            bootstrap_or_explain(&admin, authenticator_password.as_deref(), true).await?;
+            Connections { admin, requests }
+        }
+        (DatabaseSource::Embedded, Some(cluster)) => {
+            let maintenance = parse_url(&cluster.url(embedded::SUPERUSER, "postgres"))?;
+            bootstrap::ensure_database(&maintenance, APP_DATABASE)
+                .await
+                .map_err(|e| StartupError::environment(format!("cannot create the product database: {e}")))?;
+            let admin = parse_url(&cluster.url(embedded::SUPERUSER, APP_DATABASE))?;
+            let requests = parse_url(&cluster.url("authenticator", APP_DATABASE))?;
+            bootstrap_or_explain(&admin, None, false).await?;
+            Connections { admin, requests }
+        }
+        (DatabaseSource::Embedded, None) => {
+            return Err(StartupError::environment("the embedded cluster is not running"));
+        }
+    };
+    Ok(connections)
+}
+
+async fn bootstrap_or_explain(
+    admin: &PgConnectOptions,
+    authenticator_password: Option<&str>,
+    external: bool,
+) -> Result<(), StartupError> {
+    let report = bootstrap::bootstrap_with(admin, sql_files::MIGRATIONS, sql_files::POLICIES, authenticator_password)
+        .await
+        .map_err(|error| match (&error, external) {
+            (migrations::MigrationError::Database(e), true) => {
+                StartupError::setting("DATABASE_URL", format!("({}) cannot be used: {}", describe(admin), one_line(e)))
+            }
+            _ => StartupError::environment(one_line(&error)),
+        })?;
+    tracing::info!(
+        applied = report.applied.len(),
+        already_applied = report.already_applied,
+        policies = report.policies,
+        "database bootstrap complete"
+    );
+    Ok(())
+}
+
+/// The pool that serves requests. Connections are not pinged before use (one round trip
+/// saved per request); a broken connection fails one request and is replaced.
+pub fn request_pool(requests: &PgConnectOptions, size: u32) -> PgPool {
+    PgPoolOptions::new()
+        .max_connections(size)
+        .min_connections(0)
+        .acquire_timeout(Duration::from_secs(5))
+        .idle_timeout(Duration::from_secs(300))
+        .test_before_acquire(false)
+        .connect_lazy_with(requests.clone().application_name("server").disable_statement_logging())
+}
+
+fn parse_url(url: &str) -> Result<PgConnectOptions, StartupError> {
+    url.parse().map_err(|e| StartupError::environment(format!("bad connection URL {url}: {e}")))
+}
+
+/// host:port/database, without credentials.
+fn describe(options: &PgConnectOptions) -> String {
+    format!("{}:{}/{}", options.get_host(), options.get_port(), options.get_database().unwrap_or("?"))
+}
+
+fn one_line(error: &dyn std::fmt::Display) -> String {
+    error.to_string().replace('\n', " ")
+}

@@ -1,0 +1,246 @@
+//! The one error type of the HTTP API and its code table.
+//!
+//! Every failure a client sees is an [`ApiError`], rendered as
+//! `{"code", "message", "details", "hint"}` (all four keys always present). The cause of an
+//! internal failure is logged with the request id and never sent.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use http::{HeaderName, HeaderValue, StatusCode};
+use serde_json::{Value, json};
+
+/// The code table: every kind of error the server answers with, its HTTP status, its stable
+/// code and its default message. Codes are never reused for another meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The database cannot be reached.
+    DatabaseUnavailable,
+    /// No connection became free in time.
+    PoolTimeout,
+    /// The server is starting or stopping.
+    NotReady,
+    /// The URL names nothing.
+    NotFound,
+    /// The route exists but not for this verb.
+    MethodNotAllowed,
+    /// The request body exceeds the configured limit.
+    PayloadTooLarge,
+    /// The request is malformed in a way no more specific code covers.
+    BadRequest,
+    /// A bug or an unexpected failure inside the server.
+    Internal,
+}
+
+struct KindInfo {
+    status: StatusCode,
+    code: &'static str,
+    message: &'static str,
+}
+
+impl ErrorKind {
+    const fn info(self) -> KindInfo {
+        use ErrorKind::*;
+        let (status, code, message) = match self {
+            DatabaseUnavailable => {
+                (StatusCode::SERVICE_UNAVAILABLE, "PGRST000", "Database client error. Retrying the connection.")
+            }
+            PoolTimeout => {
+                (StatusCode::GATEWAY_TIMEOUT, "PGRST003", "Timed out acquiring connection from connection pool.")
+            }
+            NotReady => (StatusCode::SERVICE_UNAVAILABLE, "PGRST002", "The server is not ready to serve requests."),
+            NotFound => (StatusCode::NOT_FOUND, "PGRST125", "Invalid path specified in request URL"),
+            MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "PGRST117", "Unsupported HTTP method"),
+            PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "request_too_large", "The request body is too large"),
+            BadRequest => (StatusCode::BAD_REQUEST, "bad_request", "The request is malformed"),
+            Internal => (StatusCode::INTERNAL_SERVER_ERROR, "PGRSTX00", "Internal server error"),
+        };
+        KindInfo { status, code, message }
+    }
+}
+
+type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// An error answered to a client.
+pub struct ApiError {
+    status: StatusCode,
+    code: Cow<'static, str>,
+    message: Cow<'static, str>,
+    details: Option<Value>,
+    hint: Option<Cow<'static, str>>,
+    headers: Vec<(HeaderName, HeaderValue)>,
+    cause: Option<Cause>,
+}
+
+impl ApiError {
+    pub fn new(kind: ErrorKind) -> Self {
+        let info = kind.info();
+        Self {
+            status: info.status,
+            code: Cow::Borrowed(info.code),
+            message: Cow::Borrowed(info.message),
+            details: None,
+            hint: None,
+            headers: Vec::new(),
+            cause: None,
+        }
+    }
+
+    /// An error whose status and code come from elsewhere (a database SQLSTATE, say).
+    pub fn custom(
+        status: StatusCode,
+        code: impl Into<Cow<'static, str>>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        Self {
+            status,
+            code: code.into(),
+            message: message.into(),
+            details: None,
+            hint: None,
+            headers: Vec::new(),
+            cause: None,
+        }
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(ErrorKind::NotFound)
+    }
+
+    pub fn method_not_allowed() -> Self {
+        Self::new(ErrorKind::MethodNotAllowed)
+    }
+
+    pub fn bad_request(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(ErrorKind::BadRequest).with_message(message)
+    }
+
+    /// An unexpected failure: the cause is logged, the client sees a generic message.
+    pub fn internal(cause: impl Into<Cause>) -> Self {
+        Self::new(ErrorKind::Internal).with_cause(cause)
+    }
+
+    pub fn with_message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
+        self.message = message.into();
+        self
+    }
+
+    pub fn with_details(mut self, details: impl Into<Value>) -> Self {
+        self.details = Some(details.into());
+        self
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<Cow<'static, str>>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn with_header(mut self, name: HeaderName, value: HeaderValue) -> Self {
+        self.headers.push((name, value));
+        self
+    }
+
+    pub fn with_cause(mut self, cause: impl Into<Cause>) -> Self {
+        self.cause = Some(cause.into());
+        self
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn body(&self) -> Value {
+        json!({
+            "code": self.code,
+            "message": self.message,
+            "details": self.details,
+            "hint": self.hint,
+        })
+    }
+}
+
+impl fmt::Debug for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ApiError")
+            .field("status", &self.status)
+            .field("code", &self.code)
+            .field("message", &self.message)
+            .field("cause", &self.cause)
+            .finish()
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let Some(cause) = &self.cause {
+            if self.status.is_server_error() {
+                tracing::error!(code = %self.code, error = %cause, "request failed");
+            } else {
+                tracing::info!(code = %self.code, error = %cause, "request rejected");
+            }
+        } else if self.status.is_server_error() {
+            tracing::error!(code = %self.code, message = %self.message, "request failed");
+        }
+        let mut response = (self.status, Json(self.body())).into_response();
+        for (name, value) in self.headers {
+            response.headers_mut().append(name, value);
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(error: ApiError) -> (StatusCode, Value) {
+        let response = error.into_response();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    #[tokio::test]
+    async fn every_error_has_the_four_keys() {
+        let (status, body) = body_of(ApiError::not_found()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            body,
+            json!({"code": "PGRST125", "message": "Invalid path specified in request URL", "details": null, "hint": null})
+        );
+    }
+
+    #[tokio::test]
+    async fn internal_causes_are_never_sent() {
+        let error = ApiError::internal("connection to 10.0.0.5 refused: password for postgres");
+        let (status, body) = body_of(error).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!body.to_string().contains("10.0.0.5"), "{body}");
+        assert_eq!(body["message"], "Internal server error");
+    }
+
+    #[tokio::test]
+    async fn details_and_hint_are_carried() {
+        let error = ApiError::bad_request("bad").with_details("why").with_hint("fix it");
+        let (status, body) = body_of(error).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body["details"], "why");
+        assert_eq!(body["hint"], "fix it");
+    }
+}

@@ -1,0 +1,131 @@
+//! The layers every request passes through, outermost first: panic guard, request id,
+//! tracing, CORS, compression, body limit, and the error normaliser.
+
+use std::any::Any;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http::{HeaderName, Method, StatusCode, header};
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+use tracing::Span;
+
+use crate::config::CorsOrigins;
+use crate::error::{ApiError, ErrorKind};
+
+/// Response headers a browser app may read (without `Content-Range`, counts are always null).
+pub const EXPOSED_HEADERS: &[&str] = &[
+    "content-encoding",
+    "content-location",
+    "content-range",
+    "content-type",
+    "date",
+    "location",
+    "server",
+    "transfer-encoding",
+    "range-unit",
+    "preference-applied",
+    "x-total-count",
+    "link",
+    "x-supabase-api-version",
+    "content-disposition",
+    "etag",
+    "content-length",
+    "x-request-id",
+];
+
+pub struct LayerSettings {
+    pub cors_origins: CorsOrigins,
+    pub max_body_bytes: usize,
+}
+
+pub fn apply(router: Router, settings: &LayerSettings) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    router.layer(
+        ServiceBuilder::new()
+            .layer(CatchPanicLayer::custom(panic_response))
+            .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+            .layer(TraceLayer::new_for_http().make_span_with(make_span).on_request(()).on_response(on_response))
+            .layer(PropagateRequestIdLayer::new(request_id))
+            .layer(cors(&settings.cors_origins))
+            .layer(CompressionLayer::new())
+            .layer(axum::middleware::from_fn(normalise_errors))
+            .layer(RequestBodyLimitLayer::new(settings.max_body_bytes)),
+    )
+}
+
+fn cors(origins: &CorsOrigins) -> CorsLayer {
+    let allow_origin = match origins {
+        CorsOrigins::Any => AllowOrigin::any(),
+        CorsOrigins::List(list) => AllowOrigin::list(list.clone()),
+    };
+    CorsLayer::new()
+        .allow_origin(allow_origin)
+        .allow_methods([
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::PATCH,
+            Method::DELETE,
+            Method::OPTIONS,
+            Method::HEAD,
+        ])
+        .allow_headers(AllowHeaders::mirror_request())
+        .expose_headers(EXPOSED_HEADERS.iter().map(|h| HeaderName::from_static(h)).collect::<Vec<_>>())
+        .max_age(Duration::from_secs(86_400))
+}
+
+fn make_span(request: &Request) -> Span {
+    let id = request
+        .extensions()
+        .get::<RequestId>()
+        .and_then(|id| id.header_value().to_str().ok())
+        .unwrap_or("-")
+        .to_string();
+    // The path only: query strings can carry personal data (filters on e-mail, phone...).
+    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+}
+
+fn on_response<B>(response: &http::Response<B>, latency: Duration, _span: &Span) {
+    tracing::info!(status = response.status().as_u16(), latency_ms = latency.as_secs_f64() * 1000.0, "response");
+}
+
+fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    ApiError::internal(format!("handler panicked: {detail}")).into_response()
+}
+
+/// Gives the bare 405 of method routing and the plain-text 413 of the body limit our JSON
+/// envelope, so every error a client sees has the same shape.
+async fn normalise_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let is_json =
+        response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("json"));
+    if is_json {
+        return response;
+    }
+    match response.status() {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            let allow = response.headers().get(header::ALLOW).cloned();
+            let mut error = ApiError::method_not_allowed();
+            if let Some(allow) = allow {
+                error = error.with_header(header::ALLOW, allow);
+            }
+            error.into_response()
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(ErrorKind::PayloadTooLarge).into_response(),
+        _ => response,
+    }
+}

@@ -1,0 +1,5 @@
+//! HTTP plumbing shared by every surface: layers, health checks, the web app's files.
+
+pub mod health;
+pub mod middleware;
+pub mod static_files;

@@ -1,0 +1,18 @@
+//! The Havyaka community platform server: a Supabase-compatible backend and the web app's host.
+//!
+//! Start reading at [`cli`] (what runs), [`serve`] (start-up and shutdown), [`routes`] (every
+//! URL) and [`app::build_app`] (routes plus layers).
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod http;
+pub mod logging;
+pub mod routes;
+pub mod secrets;
+pub mod serve;
+pub mod shutdown;
+pub mod startup_error;
+pub mod state;

@@ -1,0 +1,15 @@
+//! Structured logs on standard error, as text for people or JSON for collectors.
+
+use tracing_subscriber::EnvFilter;
+
+use crate::config::LogFormat;
+
+/// Installs the global subscriber; a second call (tests) is a no-op.
+pub fn init(format: LogFormat, filter: &str) {
+    let filter = EnvFilter::try_new(filter).unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => builder.with_target(false).try_init(),
+        LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).try_init(),
+    };
+}

@@ -1,0 +1,121 @@
+//! The `serve` command: database up, bootstrap, HTTP server, graceful shutdown.
+
+use std::io::Write;
+
+use tokio::net::TcpListener;
+
+use crate::app::{AppOptions, build_app};
+use crate::config::{Config, DatabaseSource};
+use crate::db::{self, embedded::EmbeddedCluster};
+use crate::secrets::{self, ApiKeys};
+use crate::startup_error::StartupError;
+use crate::state::AppState;
+
+/// Runs until SIGINT or SIGTERM. Call from the main thread (see [`db::start_embedded_if_needed`]).
+pub fn serve(config: Config) -> Result<(), StartupError> {
+    let secret = secrets::jwt_secret(&config)?;
+    let keys = ApiKeys::derive(&secret)?;
+    let cluster = db::start_embedded_if_needed(&config)?;
+    let runtime = build_runtime()?;
+    let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys));
+    // Requests are drained and the pool closed: the cluster can stop now.
+    drop(runtime);
+    if let Some(cluster) = cluster {
+        cluster.stop()?;
+    }
+    result
+}
+
+/// The `migrate` command: bootstrap only, then stop.
+pub fn migrate(config: Config) -> Result<(), StartupError> {
+    let cluster = db::start_embedded_if_needed(&config)?;
+    let runtime = build_runtime()?;
+    let result = runtime.block_on(async { db::prepare(&config, cluster.as_ref()).await.map(|_| ()) });
+    drop(runtime);
+    if let Some(cluster) = cluster {
+        cluster.stop()?;
+    }
+    result
+}
+
+/// The `keys` command: prints the anon and service keys.
+pub fn print_keys(config: &Config) -> Result<(), StartupError> {
+    let keys = ApiKeys::derive(&secrets::jwt_secret(config)?)?;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "ANON_KEY={}", keys.anon);
+    let _ = writeln!(out, "SERVICE_ROLE_KEY={}", keys.service_role);
+    Ok(())
+}
+
+fn build_runtime() -> Result<tokio::runtime::Runtime, StartupError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StartupError::environment(format!("cannot start the async runtime: {e}")))
+}
+
+async fn run(
+    config: &Config,
+    cluster: Option<&EmbeddedCluster>,
+    secret: &str,
+    keys: ApiKeys,
+) -> Result<(), StartupError> {
+    let connections = db::prepare(config, cluster).await?;
+    let pool = db::request_pool(&connections.requests, config.db_pool_size);
+    let client_dir = config.client_dir.join("index.html").is_file().then(|| config.client_dir.clone());
+    if client_dir.is_none() {
+        tracing::info!(dir = %config.client_dir.display(), "no built web app found; serving the API only");
+    }
+    let state = AppState::new(pool.clone(), secret, keys.clone(), client_dir);
+    let app = build_app(
+        state.clone(),
+        AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
+    );
+    let listener = TcpListener::bind(config.listen).await.map_err(|e| {
+        let setting = if e.kind() == std::io::ErrorKind::AddrInUse { "PORT" } else { "HOST" };
+        StartupError::setting(setting, format!("{}: cannot listen: {e}", config.listen))
+    })?;
+    let address = listener.local_addr().map_err(|e| StartupError::environment(e.to_string()))?;
+    print_banner(config, address, &keys);
+
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = stop_rx.await;
+            })
+            .await
+    });
+    crate::shutdown::signal().await;
+    state.begin_shutdown();
+    let _ = stop_tx.send(());
+    match tokio::time::timeout(config.shutdown_grace, server).await {
+        Ok(Ok(Ok(()))) => tracing::info!("all requests finished"),
+        Ok(Ok(Err(error))) => tracing::error!(%error, "HTTP server error"),
+        Ok(Err(error)) => tracing::error!(%error, "HTTP server task failed"),
+        Err(_) => tracing::warn!(
+            seconds = config.shutdown_grace.as_secs(),
+            "requests still running after the grace period were cut"
+        ),
+    }
+    pool.close().await;
+    Ok(())
+}
+
+fn print_banner(config: &Config, address: std::net::SocketAddr, keys: &ApiKeys) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "Havyaka platform is running at http://{address}");
+    match &config.database {
+        DatabaseSource::Embedded => {
+            let _ =
+                writeln!(out, "  database:    embedded PostgreSQL in {}", config.data_dir.join("postgres").display());
+            let _ = writeln!(out, "  anon key:    {}", keys.anon);
+            let _ = writeln!(out, "  service key: {}", keys.service_role);
+        }
+        DatabaseSource::External { .. } => {
+            let _ = writeln!(out, "  database:    DATABASE_URL");
+            let _ = writeln!(out, "  keys:        run `server keys` with the same JWT_SECRET");
+        }
+    }
+    let _ = out.flush();
+}

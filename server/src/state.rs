@@ -1,0 +1,40 @@
+//! State shared by every request handler.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use sqlx::PgPool;
+
+use crate::secrets::ApiKeys;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub keys: Arc<ApiKeys>,
+    pub jwt_secret: Arc<str>,
+    /// The built web app, when there is one.
+    pub client_dir: Option<Arc<PathBuf>>,
+    stopping: Arc<AtomicBool>,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool, jwt_secret: &str, keys: ApiKeys, client_dir: Option<PathBuf>) -> Self {
+        Self {
+            pool,
+            keys: Arc::new(keys),
+            jwt_secret: Arc::from(jwt_secret),
+            client_dir: client_dir.map(Arc::new),
+            stopping: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Marks the server as draining: `/ready` answers 503 so load balancers move away.
+    pub fn begin_shutdown(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+}

@@ -1,0 +1,209 @@
+//! The database bootstrap: roles, forward-only checksummed migrations, idempotent policies.
+
+mod support;
+
+use server::db::bootstrap::{bootstrap, bootstrap_with};
+use server::db::migrations::MigrationError;
+use server::db::sql_files::SqlFile;
+use sqlx::Row;
+use support::TestDb;
+
+/// Everything a bootstrap could change, as sorted text: schemas, relations, columns,
+/// functions, policies, grants and roles.
+async fn catalogue_fingerprint(db: &TestDb) -> Vec<String> {
+    let mut conn = db.admin_connection().await;
+    let sql = "
+      select 'schema ' || nspname || ' ' || coalesce(nspacl::text, '') from pg_namespace
+       where nspname not like 'pg_%' and nspname <> 'information_schema'
+      union all
+      select 'rel ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text || ' ' || c.relrowsecurity || ' ' || coalesce(c.relacl::text, '')
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname not like 'pg_%' and n.nspname <> 'information_schema'
+      union all
+      select 'fn ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc) || ' ' || coalesce(p.proacl::text, '')
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname not like 'pg_%' and n.nspname <> 'information_schema'
+      union all
+      select 'policy ' || schemaname || '.' || tablename || ' ' || policyname || ' ' || cmd || ' ' || coalesce(qual, '') || ' ' || coalesce(with_check, '')
+        from pg_policies
+      union all
+      select 'role ' || rolname || ' ' || rolcanlogin || ' ' || rolinherit || ' ' || rolbypassrls || ' ' || coalesce(array_to_string(rolconfig, ','), '')
+        from pg_roles where rolname in ('anon', 'authenticated', 'service_role', 'authenticator')
+      union all
+      select 'defacl ' || defaclnamespace::regnamespace::text || ' ' || defaclobjtype::text || ' ' || defaclacl::text from pg_default_acl
+      order by 1";
+    sqlx::query(sql).fetch_all(&mut conn).await.expect("read the catalogue").iter().map(|r| r.get::<String, _>(0)).collect()
+}
+
+#[tokio::test]
+async fn bootstrapping_twice_changes_nothing_the_second_time() {
+    let db = TestDb::empty().await;
+    let first = bootstrap(&db.admin).await.unwrap();
+    assert!(!first.applied.is_empty(), "the first run applies the migrations");
+    let before = catalogue_fingerprint(&db).await;
+
+    let second = bootstrap(&db.admin).await.unwrap();
+    assert!(second.applied.is_empty(), "nothing is applied twice: {:?}", second.applied);
+    assert_eq!(second.already_applied, first.applied.len());
+    assert_eq!(catalogue_fingerprint(&db).await, before);
+}
+
+#[tokio::test]
+async fn an_edited_migration_is_refused_and_named() {
+    let db = TestDb::empty().await;
+    let original = [SqlFile { name: "0001_a.sql", sql: "create table public.a (id int);" }];
+    bootstrap_with(&db.admin, &original, &[], None).await.unwrap();
+
+    let edited = [SqlFile { name: "0001_a.sql", sql: "create table public.a (id bigint);" }];
+    let error = bootstrap_with(&db.admin, &edited, &[], None).await.unwrap_err();
+    assert!(matches!(&error, MigrationError::Edited { file, .. } if file == "0001_a.sql"), "{error}");
+    assert!(error.to_string().contains("0001_a.sql was edited"), "{error}");
+}
+
+#[tokio::test]
+async fn an_applied_migration_the_server_does_not_know_is_refused() {
+    let db = TestDb::empty().await;
+    let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
+    bootstrap_with(&db.admin, &two, &[], None).await.unwrap();
+    let error = bootstrap_with(&db.admin, &two[..1], &[], None).await.unwrap_err();
+    assert!(matches!(&error, MigrationError::Unknown { file } if file == "0002_b.sql"), "{error}");
+}
+
+#[tokio::test]
+async fn a_failing_migration_is_named_and_leaves_nothing_behind() {
+    let db = TestDb::empty().await;
+    let files = [SqlFile { name: "0001_broken.sql", sql: "create table public.half (id int); select * from nowhere;" }];
+    let error = bootstrap_with(&db.admin, &files, &[], None).await.unwrap_err();
+    assert!(error.to_string().contains("0001_broken.sql"), "{error}");
+    assert!(error.to_string().contains("nowhere"), "{error}");
+
+    let mut conn = db.admin_connection().await;
+    let half: Option<String> =
+        sqlx::query_scalar("select to_regclass('public.half')::text").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(half, None, "the failed migration's table was rolled back");
+    let recorded: i64 =
+        sqlx::query_scalar("select count(*) from server_meta.migrations").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(recorded, 0);
+}
+
+#[tokio::test]
+async fn policies_are_applied_on_every_start_in_name_order() {
+    let db = TestDb::empty().await;
+    let migrations = [SqlFile {
+        name: "0001_t.sql",
+        sql: "create table public.t (id int); alter table public.t enable row level security;",
+    }];
+    let policies = [
+        SqlFile {
+            name: "10_first.sql",
+            sql: "drop policy if exists \"Anyone can read t\" on public.t; create policy \"Anyone can read t\" on public.t for select to anon using (true);",
+        },
+        SqlFile { name: "20_second.sql", sql: "comment on policy \"Anyone can read t\" on public.t is 'second';" },
+    ];
+    for _ in 0..2 {
+        let report = bootstrap_with(&db.admin, &migrations, &policies, None).await.unwrap();
+        assert_eq!(report.policies, 2);
+    }
+    let mut conn = db.admin_connection().await;
+    let comment: Option<String> = sqlx::query_scalar(
+        "select obj_description(p.oid, 'pg_policy') from pg_policy p where polname = 'Anyone can read t'",
+    )
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(comment.as_deref(), Some("second"));
+}
+
+#[tokio::test]
+async fn a_failing_policy_file_is_named_and_rolls_back_all_policies() {
+    let db = TestDb::empty().await;
+    let policies = [
+        SqlFile { name: "10_ok.sql", sql: "create table if not exists public.p (id int);" },
+        SqlFile { name: "20_bad.sql", sql: "create policy nonsense on public.missing for select using (true);" },
+    ];
+    let error = bootstrap_with(&db.admin, &[], &policies, None).await.unwrap_err();
+    assert!(matches!(&error, MigrationError::PolicyFailed { file, .. } if file == "20_bad.sql"), "{error}");
+    let mut conn = db.admin_connection().await;
+    let table: Option<String> =
+        sqlx::query_scalar("select to_regclass('public.p')::text").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(table, None);
+}
+
+#[tokio::test]
+async fn the_api_roles_exist_with_supabase_attributes() {
+    let db = TestDb::migrated().await;
+    let mut conn = db.admin_connection().await;
+    let rows = sqlx::query(
+        "select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles
+          where rolname in ('anon','authenticated','service_role','authenticator') order by rolname",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    let roles: Vec<(String, bool, bool, bool)> =
+        rows.iter().map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))).collect();
+    assert_eq!(
+        roles,
+        vec![
+            ("anon".into(), false, false, false),
+            ("authenticated".into(), false, false, false),
+            ("authenticator".into(), true, false, false),
+            ("service_role".into(), false, false, true),
+        ]
+    );
+    let member_of: Vec<String> = sqlx::query_scalar(
+        "select r.rolname::text from pg_auth_members m join pg_roles r on r.oid = m.roleid
+          join pg_roles u on u.oid = m.member where u.rolname = 'authenticator' order by 1",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(member_of, ["anon", "authenticated", "service_role"]);
+}
+
+#[tokio::test]
+async fn auth_helpers_read_the_transaction_local_claims() {
+    let db = TestDb::migrated().await;
+    let mut conn = sqlx::ConnectOptions::connect(&db.requests).await.unwrap();
+    let mut tx = sqlx::Connection::begin(&mut conn).await.unwrap();
+    let claims = r#"{"sub":"6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f","role":"authenticated","email":"a@b.in"}"#;
+    sqlx::query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)")
+        .bind(claims)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let row =
+        sqlx::query("select auth.uid()::text, auth.role(), auth.email(), auth.jwt() ->> 'email', current_user::text")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    assert_eq!(row.get::<String, _>(0), "6f1c2d4e-8a9b-4c3d-9e8f-7a6b5c4d3e2f");
+    assert_eq!(row.get::<String, _>(1), "authenticated");
+    assert_eq!(row.get::<String, _>(2), "a@b.in");
+    assert_eq!(row.get::<String, _>(3), "a@b.in");
+    assert_eq!(row.get::<String, _>(4), "authenticated");
+    tx.commit().await.unwrap();
+
+    // A later transaction on the same connection sees no stale claims.
+    let mut tx = sqlx::Connection::begin(&mut conn).await.unwrap();
+    sqlx::query("select set_config('role', 'anon', true)").execute(&mut *tx).await.unwrap();
+    let row =
+        sqlx::query("select auth.uid()::text, auth.role(), current_user::text").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(row.get::<Option<String>, _>(0), None);
+    assert_eq!(row.get::<Option<String>, _>(1), None);
+    assert_eq!(row.get::<String, _>(2), "anon");
+    tx.rollback().await.unwrap();
+}
+
+#[tokio::test]
+async fn api_roles_cannot_create_objects_in_public() {
+    let db = TestDb::migrated().await;
+    let mut conn = db.admin_connection().await;
+    let can_create: Vec<(String, bool)> = sqlx::query_as(
+        "select r, has_schema_privilege(r, 'public', 'CREATE') from unnest(array['anon','authenticated','service_role','authenticator']) r order by r",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    assert!(can_create.iter().all(|(_, can)| !can), "{can_create:?}");
+}

@@ -1,0 +1,242 @@
+//! Test harness: one private PostgreSQL cluster per test run (shared by every test process
+//! through a lock file), a migrated template database, a fresh database per test cloned from
+//! it, and the app spawned on port 0.
+//!
+//! Set TEST_DATABASE_URL (a superuser URL) to use another cluster instead.
+
+#![allow(dead_code, reason = "each test binary uses a different part of the harness")]
+
+pub mod process;
+
+use std::fs::OpenOptions;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use nix::fcntl::{Flock, FlockArg};
+use server::app::{AppOptions, build_app};
+use server::config::CorsOrigins;
+use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
+use server::db::{bootstrap, sql_files};
+use server::secrets::ApiKeys;
+use server::state::AppState;
+use sha2::{Digest, Sha256};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection, PgConnection};
+
+pub const TEST_JWT_SECRET: &str = "test-secret-that-is-long-enough-for-hs256-signing";
+
+/// Where the shared test cluster lives: outside the repository, so its parents are always
+/// traversable by the PostgreSQL account.
+pub fn shared_cluster_dir() -> PathBuf {
+    let digest = Sha256::digest(env!("CARGO_MANIFEST_DIR").as_bytes());
+    let uid = nix::unistd::Uid::effective().as_raw();
+    std::env::temp_dir().join(format!("hwt-test-pg-{uid}-{}", &hex::encode(digest)[..12]))
+}
+
+struct SharedCluster {
+    /// Superuser options on the maintenance database.
+    superuser: PgConnectOptions,
+    /// Superuser URL (for tests that need a URL).
+    superuser_url: String,
+    /// The authenticator options without a database.
+    authenticator: PgConnectOptions,
+    template: String,
+}
+
+static SHARED: OnceLock<SharedCluster> = OnceLock::new();
+
+fn shared() -> &'static SharedCluster {
+    SHARED.get_or_init(|| {
+        let (superuser_url, authenticator_url) = match std::env::var("TEST_DATABASE_URL") {
+            Ok(url) if !url.is_empty() => (url.clone(), url),
+            _ => {
+                let dir = shared_cluster_dir();
+                std::fs::create_dir_all(&dir).expect("create the test cluster directory");
+                let _lock = lock(&dir);
+                let cluster = EmbeddedCluster::start(&ClusterOptions {
+                    pgdata: dir.join("pgdata"),
+                    log_file: dir.join("postgres.log"),
+                    bin_dir: std::env::var_os("PG_BIN_DIR").map(PathBuf::from),
+                    system_user: std::env::var("PG_SYSTEM_USER").unwrap_or_else(|_| "postgres".into()),
+                    lifetime: Lifetime::Detached,
+                    settings: vec![
+                        ("fsync".into(), "off".into()),
+                        ("synchronous_commit".into(), "off".into()),
+                        ("full_page_writes".into(), "off".into()),
+                    ],
+                })
+                .unwrap_or_else(|e| panic!("cannot start the test cluster: {e}"));
+                (cluster.url("postgres", "postgres"), cluster.url("authenticator", "postgres"))
+            }
+        };
+        let superuser: PgConnectOptions = superuser_url.parse().expect("a valid superuser URL");
+        let authenticator: PgConnectOptions = authenticator_url.parse().expect("a valid authenticator URL");
+        let template = run_blocking(ensure_template(superuser.clone()));
+        SharedCluster { superuser, superuser_url, authenticator, template }
+    })
+}
+
+fn lock(dir: &std::path::Path) -> Flock<std::fs::File> {
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join("lock"))
+        .expect("open the test cluster lock");
+    Flock::lock(file, FlockArg::LockExclusive).map_err(|(_, e)| e).expect("lock the test cluster")
+}
+
+/// Runs a future to completion on a private runtime (the harness is set up from sync code).
+fn run_blocking<T: Send + 'static>(future: impl std::future::Future<Output = T> + Send + 'static) -> T {
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime").block_on(future)
+    })
+    .join()
+    .expect("the setup thread finished")
+}
+
+/// A name that changes whenever a migration or policy changes.
+fn template_name() -> String {
+    let mut hasher = Sha256::new();
+    for file in sql_files::MIGRATIONS.iter().chain(sql_files::POLICIES) {
+        hasher.update(file.name.as_bytes());
+        hasher.update(file.sql.as_bytes());
+    }
+    format!("tpl_{}", &hex::encode(hasher.finalize())[..16])
+}
+
+async fn ensure_template(superuser: PgConnectOptions) -> String {
+    let name = template_name();
+    let mut conn = superuser.connect().await.expect("connect to the test cluster");
+    // Serialise template creation across test processes.
+    sqlx::query("select pg_advisory_lock(4242)").execute(&mut conn).await.expect("lock");
+    let exists: bool = sqlx::query_scalar("select exists (select from pg_database where datname = $1)")
+        .bind(&name)
+        .fetch_one(&mut conn)
+        .await
+        .expect("look up the template");
+    if !exists {
+        let building = format!("{name}_building");
+        exec(&mut conn, &format!("drop database if exists \"{building}\"")).await;
+        exec(&mut conn, &format!("create database \"{building}\"")).await;
+        bootstrap::bootstrap(&superuser.clone().database(&building))
+            .await
+            .unwrap_or_else(|e| panic!("bootstrap of the template failed: {e}"));
+        exec(&mut conn, &format!("alter database \"{building}\" rename to \"{name}\"")).await;
+    }
+    sqlx::query("select pg_advisory_unlock(4242)").execute(&mut conn).await.expect("unlock");
+    let _ = conn.close().await;
+    name
+}
+
+async fn exec(conn: &mut PgConnection, sql: &str) {
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string())).execute(conn).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+/// A fresh database of its own for one test.
+pub struct TestDb {
+    pub name: String,
+    /// Superuser on this database.
+    pub admin: PgConnectOptions,
+    /// The request role (`authenticator`) on this database.
+    pub requests: PgConnectOptions,
+}
+
+impl TestDb {
+    /// A database cloned from the migrated template.
+    pub async fn migrated() -> Self {
+        let shared = tokio::task::spawn_blocking(shared).await.expect("harness set-up");
+        Self::create(Some(&shared.template)).await
+    }
+
+    /// An empty database (for bootstrap tests).
+    pub async fn empty() -> Self {
+        tokio::task::spawn_blocking(shared).await.expect("harness set-up");
+        Self::create(None).await
+    }
+
+    async fn create(template: Option<&str>) -> Self {
+        let shared = shared();
+        let name = format!("t_{}", uuid::Uuid::new_v4().simple());
+        let mut conn = shared.superuser.connect().await.expect("connect to the test cluster");
+        let statement = match template {
+            Some(template) => format!("create database \"{name}\" template \"{template}\""),
+            None => format!("create database \"{name}\""),
+        };
+        // Copying a template fails while another session is still leaving it: retry briefly.
+        let mut attempts = 0;
+        loop {
+            match sqlx::raw_sql(sqlx::AssertSqlSafe(statement.clone())).execute(&mut conn).await {
+                Ok(_) => break,
+                Err(e) if attempts < 50 && e.to_string().contains("being accessed by other users") => {
+                    attempts += 1;
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
+                Err(e) => panic!("{statement}: {e}"),
+            }
+        }
+        let _ = conn.close().await;
+        Self {
+            admin: shared.superuser.clone().database(&name),
+            requests: shared.authenticator.clone().database(&name),
+            name,
+        }
+    }
+
+    pub async fn admin_connection(&self) -> PgConnection {
+        self.admin.connect().await.expect("connect as superuser")
+    }
+
+    /// The superuser URL of the shared cluster (maintenance database).
+    pub fn cluster_superuser_url() -> String {
+        shared().superuser_url.clone()
+    }
+}
+
+/// The app, served over loopback on a free port, on a fresh migrated database.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub db: TestDb,
+    pub keys: ApiKeys,
+    pub state: AppState,
+}
+
+pub struct TestAppOptions {
+    pub client_dir: Option<PathBuf>,
+    pub cors_origins: CorsOrigins,
+    pub max_body_bytes: usize,
+}
+
+impl Default for TestAppOptions {
+    fn default() -> Self {
+        Self { client_dir: None, cors_origins: CorsOrigins::Any, max_body_bytes: 1024 * 1024 }
+    }
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        Self::spawn_with(TestAppOptions::default()).await
+    }
+
+    pub async fn spawn_with(options: TestAppOptions) -> Self {
+        let db = TestDb::migrated().await;
+        let pool = server::db::request_pool(&db.requests, 4);
+        let keys = ApiKeys::derive(TEST_JWT_SECRET).expect("keys");
+        let state = AppState::new(pool, TEST_JWT_SECRET, keys.clone(), options.client_dir);
+        let app = build_app(
+            state.clone(),
+            AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a free port");
+        let address = format!("http://{}", listener.local_addr().expect("local address"));
+        tokio::spawn(async move {
+            axum::serve(listener, app).await.expect("serve");
+        });
+        Self { address, client: reqwest::Client::new(), db, keys, state }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+}

@@ -1,0 +1,177 @@
+//! Runs the real `server` binary as a child process, the way `make run` does.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+pub const SERVER_BIN: &str = env!("CARGO_BIN_EXE_server");
+
+/// Settings that must not leak from the developer's environment into a test server.
+const CLEARED: &[&str] = &[
+    "DATABASE_URL",
+    "JWT_SECRET",
+    "PORT",
+    "HOST",
+    "DATA_DIR",
+    "SITE_URL",
+    "STORAGE_BACKEND",
+    "STORAGE_DIR",
+    "CLIENT_DIR",
+    "CORS_ALLOWED_ORIGINS",
+    "LOG_FORMAT",
+    "LOG_LEVEL",
+    "AUTHENTICATOR_PASSWORD",
+];
+
+pub fn server_command(data_dir: &Path) -> Command {
+    let mut command = Command::new(SERVER_BIN);
+    for name in CLEARED {
+        command.env_remove(name);
+    }
+    command
+        .env("DATA_DIR", data_dir)
+        .env("PORT", "0")
+        .env("HOST", "127.0.0.1")
+        .env("CLIENT_DIR", data_dir.join("no-client"))
+        .stdin(Stdio::null());
+    command
+}
+
+/// A running server process.
+pub struct ServerProcess {
+    child: Child,
+    pub address: String,
+    pub data_dir: PathBuf,
+    /// Time from spawn to the "running at" line (cluster, bootstrap and bind included).
+    pub startup: Duration,
+}
+
+impl ServerProcess {
+    pub fn start(data_dir: &Path) -> Self {
+        Self::start_command(server_command(data_dir), data_dir)
+    }
+
+    pub fn start_command(mut command: Command, data_dir: &Path) -> Self {
+        let started = Instant::now();
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn the server binary");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = child.stderr.take().expect("piped stderr");
+        let (tx, rx) = mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        // Keep stderr drained (and visible with --nocapture).
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                eprintln!("[server] {line}");
+            }
+        });
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let address = loop {
+            let remaining = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(remaining) {
+                Ok(line) => {
+                    if let Some(rest) = line.split("running at ").nth(1) {
+                        break rest.trim().to_string();
+                    }
+                }
+                Err(_) => {
+                    let status = child.try_wait().ok().flatten();
+                    let _ = child.kill();
+                    panic!("the server did not start (exit status {status:?})");
+                }
+            }
+        };
+        let startup = started.elapsed();
+        // Drain the rest of stdout so the child never blocks on a full pipe.
+        std::thread::spawn(move || while rx.recv().is_ok() {});
+        Self { child, address, data_dir: data_dir.to_path_buf(), startup }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        reqwest::get(format!("{}{path}", self.address)).await.expect("request to the server")
+    }
+
+    /// SIGTERM, then wait for the process to exit.
+    pub fn terminate(mut self) -> ExitStatus {
+        let _ = kill(Pid::from_raw(self.child.id() as i32), Signal::SIGTERM);
+        wait_with_timeout(&mut self.child, Duration::from_secs(60))
+    }
+
+    /// `kill -9`: no chance to clean up.
+    pub fn kill_hard(mut self) {
+        let _ = kill(Pid::from_raw(self.child.id() as i32), Signal::SIGKILL);
+        let _ = self.child.wait();
+    }
+}
+
+fn wait_with_timeout(child: &mut Child, timeout: Duration) -> ExitStatus {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for the server") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not exit within {timeout:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs the binary to completion (for commands that must fail fast).
+pub fn run_to_exit(mut command: Command) -> Output {
+    let child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn the server binary");
+    let pid = child.id();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(output) => output.expect("collect the output"),
+        Err(_) => {
+            let _ = kill(Pid::from_raw(pid as i32), Signal::SIGKILL);
+            panic!("the command did not exit within 60 s");
+        }
+    }
+}
+
+/// Pids of live (non-zombie) PostgreSQL processes whose command line names `dir`, or whose
+/// data directory is `dir` (backends rename themselves, so the postmaster is found by pid file).
+pub fn postgres_processes_in(dir: &Path) -> Vec<u32> {
+    let needle = dir.to_string_lossy().into_owned();
+    let mut pids = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return pids };
+    for entry in entries.filter_map(Result::ok) {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains("postgres") && cmdline.contains(&needle) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// Waits until `condition` holds, polling; false on timeout.
+pub fn eventually(timeout: Duration, mut condition: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + timeout;
+    while Instant::now() < deadline {
+        if condition() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    condition()
+}
