@@ -13,9 +13,9 @@ use crate::state::AppState;
 
 /// Runs until SIGINT or SIGTERM. Call from the main thread (see [`db::start_embedded_if_needed`]).
 pub fn serve(config: Config) -> Result<(), StartupError> {
+    let cluster = db::start_embedded_if_needed(&config)?;
     let secret = secrets::jwt_secret(&config)?;
     let keys = ApiKeys::derive(&secret)?;
-    let cluster = db::start_embedded_if_needed(&config)?;
     let runtime = build_runtime()?;
     let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys));
     // Requests are drained and the pool closed: the cluster can stop now.

@@ -32,7 +32,13 @@ async fn catalogue_fingerprint(db: &TestDb) -> Vec<String> {
       union all
       select 'defacl ' || defaclnamespace::regnamespace::text || ' ' || defaclobjtype::text || ' ' || defaclacl::text from pg_default_acl
       order by 1";
-    sqlx::query(sql).fetch_all(&mut conn).await.expect("read the catalogue").iter().map(|r| r.get::<String, _>(0)).collect()
+    sqlx::query(sql)
+        .fetch_all(&mut conn)
+        .await
+        .expect("read the catalogue")
+        .iter()
+        .map(|r| r.get::<String, _>(0))
+        .collect()
 }
 
 #[tokio::test]

@@ -54,6 +54,7 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
         (DatabaseSource::External { admin_url, authenticator_password }, _) => {
             let admin: PgConnectOptions =
                 admin_url.parse().map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
+            bootstrap_or_explain(&admin, authenticator_password.as_deref(), true).await?;
             let requests = match authenticator_password {
                 Some(password) => admin.clone().username("authenticator").password(password),
                 None => {
@@ -63,7 +64,6 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
                     admin.clone()
                 }
             };
-            bootstrap_or_explain(&admin, authenticator_password.as_deref(), true).await?;
             Connections { admin, requests }
         }
         (DatabaseSource::Embedded, Some(cluster)) => {

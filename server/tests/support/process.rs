@@ -131,7 +131,7 @@ fn wait_with_timeout(child: &mut Child, timeout: Duration) -> ExitStatus {
 }
 
 /// Runs the binary to completion (for commands that must fail fast).
-pub fn run_to_exit(mut command: Command) -> Output {
+pub fn run_to_exit(command: &mut Command) -> Output {
     let child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn the server binary");
     let pid = child.id();
     let (tx, rx) = mpsc::channel();

@@ -1,0 +1,68 @@
+# syntax=docker/dockerfile:1
+#
+# The Havyaka server image: one binary (REST, auth, storage, push and the web app) on a slim
+# Debian runtime. Build with `docker build -t havyaka-server .` or through compose.yaml.
+# Written and checked by reading: Docker does not run on the development machine.
+
+# ---- 1. the server binary --------------------------------------------------------------------
+FROM rust:1-bookworm AS builder
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends pkg-config libssl-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /build
+COPY Cargo.toml Cargo.lock rustfmt.toml clippy.toml ./
+COPY server/ server/
+# server/build.rs embeds migrations/*.sql and policies/*.sql at compile time, so both folders
+# must be in place before `cargo build`. `policie[s]` is a wildcard so that the build still
+# works while policies/ is empty (git does not keep empty folders; BuildKit accepts a
+# wildcard that matches nothing, and build.rs treats a missing folder as empty).
+COPY migrations/ migrations/
+COPY policie[s] policies/
+RUN --mount=type=cache,target=/usr/local/cargo/registry,sharing=locked \
+    --mount=type=cache,target=/usr/local/cargo/git,sharing=locked \
+    cargo build --release --locked -p server \
+ && test -x target/release/server
+
+# ---- 2. the web app (only once client/package.json exists) -----------------------------------
+FROM node:20-bookworm-slim AS client
+WORKDIR /src
+# The whole context (minus .dockerignore), so this stage works whether or not client/ and
+# sdk-ts/ exist yet. Without a client it produces an empty /src/client/dist.
+COPY . /src
+RUN set -eu; \
+    install_deps() { if [ -f package-lock.json ]; then npm ci; else npm install; fi; }; \
+    if [ -f client/package.json ]; then \
+      if [ -f sdk-ts/package.json ]; then \
+        (cd sdk-ts && install_deps && npm run build --if-present); \
+      fi; \
+      (cd client && install_deps && npm run build); \
+    else \
+      mkdir -p client/dist; \
+    fi
+
+# ---- 3. the runtime -------------------------------------------------------------------------
+# No PostgreSQL in this image: DATABASE_URL must point at a real PostgreSQL. (The embedded
+# default, DATABASE_URL unset, needs initdb/postgres and is for `make run`, not for this image.)
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates libssl3 \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 app \
+ && useradd --system --uid 10001 --gid app --home-dir /app --no-create-home --shell /usr/sbin/nologin app \
+ && mkdir -p /app/data /app/client \
+ && chown -R app:app /app
+WORKDIR /app
+COPY --from=builder /build/target/release/server /usr/local/bin/server
+COPY --from=client /src/client/dist /app/client/dist
+ENV HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/app/data \
+    CLIENT_DIR=/app/client/dist \
+    LOG_FORMAT=json
+EXPOSE 8080
+# No HEALTHCHECK: the image carries no curl or wget. The orchestrator (or the reverse proxy, as
+# deploy/Caddyfile does) should probe `GET /ready` on port 8080: 200 once the database answers
+# and is migrated, 503 while starting or draining. `GET /health` only says the process is alive.
+USER app
+ENTRYPOINT ["server"]
+CMD ["serve"]

@@ -1,0 +1,243 @@
+//! The HTTP skeleton: health and readiness, the error envelope, CORS, request ids,
+//! compression, body limits, the panic guard and the web app's files.
+
+mod support;
+
+use http::StatusCode;
+use serde_json::{Value, json};
+use server::app::{AppOptions, build_app};
+use server::config::CorsOrigins;
+use server::state::AppState;
+use support::{TestApp, TestAppOptions};
+
+async fn json_of(response: reqwest::Response) -> Value {
+    response.json().await.expect("a JSON body")
+}
+
+fn assert_envelope(body: &Value, code: &str) {
+    let keys: Vec<&str> = body.as_object().expect("an object").keys().map(String::as_str).collect();
+    assert_eq!(keys.len(), 4, "{body}");
+    for key in ["code", "message", "details", "hint"] {
+        assert!(body.get(key).is_some(), "missing {key} in {body}");
+    }
+    assert_eq!(body["code"], code, "{body}");
+}
+
+/// Serves `app` on a free loopback port.
+async fn serve(app: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    address
+}
+
+#[tokio::test]
+async fn health_answers_without_the_database() {
+    let app = TestApp::spawn().await;
+    let response = app.client.get(app.url("/health")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(json_of(response).await, json!({"status": "ok"}));
+}
+
+#[tokio::test]
+async fn ready_answers_when_the_database_is_migrated() {
+    let app = TestApp::spawn().await;
+    let response = app.client.get(app.url("/ready")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(json_of(response).await, json!({"status": "ready"}));
+}
+
+#[tokio::test]
+async fn ready_is_503_with_retry_after_when_the_database_is_unreachable() {
+    let app = TestApp::spawn().await;
+    let pool = server::db::request_pool(&app.db.requests.clone().database("no_such_database"), 1);
+    let state = AppState::new(pool, support::TEST_JWT_SECRET, app.keys.clone(), None);
+    let address = serve(build_app(state, AppOptions { cors_origins: CorsOrigins::Any, max_body_bytes: 1024 })).await;
+    let response = reqwest::get(format!("{address}/ready")).await.unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(response.headers()["retry-after"], "1");
+    let body = json_of(response).await;
+    assert_envelope(&body, "PGRST000");
+    assert!(!body.to_string().contains("no_such_database"), "internal detail leaked: {body}");
+}
+
+#[tokio::test]
+async fn ready_is_503_while_shutting_down() {
+    let app = TestApp::spawn().await;
+    app.state.begin_shutdown();
+    let response = app.client.get(app.url("/ready")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_envelope(&json_of(response).await, "PGRST002");
+}
+
+#[tokio::test]
+async fn unknown_api_paths_are_json_404s() {
+    let app = TestApp::spawn().await;
+    for path in ["/rest/v1/nothing", "/auth/v1/nothing", "/storage/v1/x", "/api/x", "/rest"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+        assert_envelope(&json_of(response).await, "PGRST125");
+    }
+    let response = app.client.post(app.url("/somewhere")).body("{}").send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_envelope(&json_of(response).await, "PGRST125");
+}
+
+#[tokio::test]
+async fn a_wrong_method_is_a_json_405_with_allow() {
+    let app = TestApp::spawn().await;
+    let response = app.client.delete(app.url("/health")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert!(response.headers()["allow"].to_str().unwrap().contains("GET"));
+    assert_envelope(&json_of(response).await, "PGRST117");
+}
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_a_json_413() {
+    let app = TestApp::spawn().await;
+    let body = vec![b'x'; 2 * 1024 * 1024];
+    let response = app.client.post(app.url("/health")).body(body).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_envelope(&json_of(response).await, "request_too_large");
+}
+
+#[tokio::test]
+async fn preflight_echoes_the_requested_headers_without_auth() {
+    let app = TestApp::spawn().await;
+    let response = app
+        .client
+        .request(reqwest::Method::OPTIONS, app.url("/rest/v1/events"))
+        .header("origin", "https://app.example")
+        .header("access-control-request-method", "PATCH")
+        .header("access-control-request-headers", "apikey,authorization,prefer,x-client-info")
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_success(), "{}", response.status());
+    let headers = response.headers();
+    assert_eq!(headers["access-control-allow-origin"], "*");
+    assert_eq!(headers["access-control-allow-headers"], "apikey,authorization,prefer,x-client-info");
+    assert!(headers["access-control-allow-methods"].to_str().unwrap().contains("PATCH"));
+    assert_eq!(headers["access-control-max-age"], "86400");
+}
+
+#[tokio::test]
+async fn responses_expose_the_headers_clients_read() {
+    let app = TestApp::spawn().await;
+    let response = app.client.get(app.url("/health")).header("origin", "https://app.example").send().await.unwrap();
+    let exposed = response.headers()["access-control-expose-headers"].to_str().unwrap().to_lowercase();
+    for header in ["content-range", "x-total-count", "location", "x-supabase-api-version", "content-disposition"] {
+        assert!(exposed.contains(header), "{header} not exposed: {exposed}");
+    }
+}
+
+#[tokio::test]
+async fn only_configured_origins_are_allowed() {
+    let allowed = http::HeaderValue::from_static("https://havyaka.example");
+    let app = TestApp::spawn_with(TestAppOptions {
+        cors_origins: CorsOrigins::List(vec![allowed]),
+        ..TestAppOptions::default()
+    })
+    .await;
+    let ok = app.client.get(app.url("/health")).header("origin", "https://havyaka.example").send().await.unwrap();
+    assert_eq!(ok.headers()["access-control-allow-origin"], "https://havyaka.example");
+    let other = app.client.get(app.url("/health")).header("origin", "https://evil.example").send().await.unwrap();
+    assert!(other.headers().get("access-control-allow-origin").is_none());
+}
+
+#[tokio::test]
+async fn every_response_carries_a_request_id_and_keeps_a_given_one() {
+    let app = TestApp::spawn().await;
+    let response = app.client.get(app.url("/health")).send().await.unwrap();
+    let id = response.headers()["x-request-id"].to_str().unwrap();
+    assert!(uuid::Uuid::parse_str(id).is_ok(), "{id}");
+
+    let response = app.client.get(app.url("/health")).header("x-request-id", "trace-me-42").send().await.unwrap();
+    assert_eq!(response.headers()["x-request-id"], "trace-me-42");
+}
+
+#[tokio::test]
+async fn a_panicking_handler_answers_a_generic_500() {
+    let router = axum::Router::new().route(
+        "/boom",
+        axum::routing::get(|| async {
+            let secret_detail: Option<&str> = None;
+            secret_detail.expect("the secret detail of a bug")
+        }),
+    );
+    let app = server::http::middleware::apply(
+        router,
+        &server::http::middleware::LayerSettings { cors_origins: CorsOrigins::Any, max_body_bytes: 1024 },
+    );
+    let address = serve(app).await;
+    let response = reqwest::get(format!("{address}/boom")).await.unwrap();
+    assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    let body = json_of(response).await;
+    assert_envelope(&body, "PGRSTX00");
+    assert!(!body.to_string().contains("secret detail"), "{body}");
+}
+
+fn client_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("assets")).unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><title>app</title>").unwrap();
+    std::fs::write(dir.path().join("sw.js"), "self.addEventListener('install', () => {});").unwrap();
+    std::fs::write(dir.path().join("assets/app-3f9a1c.js"), "console.log('app');\n".repeat(200)).unwrap();
+    dir
+}
+
+#[tokio::test]
+async fn the_web_app_is_served_with_spa_fallback_and_cache_rules() {
+    let dir = client_dir();
+    let app =
+        TestApp::spawn_with(TestAppOptions { client_dir: Some(dir.path().to_path_buf()), ..TestAppOptions::default() })
+            .await;
+    let get = |path: &str| app.client.get(app.url(path)).send();
+
+    let index = get("/").await.unwrap();
+    assert_eq!(index.status(), StatusCode::OK);
+    assert_eq!(index.headers()["cache-control"], "no-cache");
+    assert!(index.text().await.unwrap().contains("<title>app</title>"));
+
+    let route = get("/events/42").await.unwrap();
+    assert_eq!(route.status(), StatusCode::OK, "an app route falls back to index.html");
+    assert_eq!(route.headers()["cache-control"], "no-cache");
+    assert!(route.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+
+    let asset = get("/assets/app-3f9a1c.js").await.unwrap();
+    assert_eq!(asset.status(), StatusCode::OK);
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
+
+    let worker = get("/sw.js").await.unwrap();
+    assert_eq!(worker.headers()["cache-control"], "no-cache");
+
+    let missing = get("/assets/missing-123.js").await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND, "a missing asset is never answered with HTML");
+
+    let api = get("/rest/v1/events").await.unwrap();
+    assert_eq!(api.status(), StatusCode::NOT_FOUND);
+    assert!(api.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+}
+
+#[tokio::test]
+async fn large_responses_are_compressed_when_the_client_accepts_it() {
+    let dir = client_dir();
+    let app =
+        TestApp::spawn_with(TestAppOptions { client_dir: Some(dir.path().to_path_buf()), ..TestAppOptions::default() })
+            .await;
+    let response =
+        app.client.get(app.url("/assets/app-3f9a1c.js")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+}
+
+#[tokio::test]
+async fn without_a_built_client_the_root_explains_itself() {
+    let app = TestApp::spawn().await;
+    let response = app.client.get(app.url("/")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let body = json_of(response).await;
+    assert_envelope(&body, "PGRST125");
+    assert!(body["hint"].as_str().unwrap().contains("make run"));
+}

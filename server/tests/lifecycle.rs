@@ -1,0 +1,173 @@
+//! The real binary on the embedded default: cold start, reuse of the data, clean shutdown,
+//! and recovery after `kill -9` of the server and of both processes.
+
+mod support;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::time::Duration;
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+use server::db::embedded::socket_url;
+use sqlx::{ConnectOptions, Connection};
+use support::process::{ServerProcess, eventually, postgres_processes_in};
+
+/// A data directory the PostgreSQL account can reach (tempdir() is 0700).
+fn data_dir() -> tempfile::TempDir {
+    let dir = tempfile::Builder::new().prefix("hwt-life-").tempdir_in("/tmp").unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+fn pgdata(data: &Path) -> std::path::PathBuf {
+    data.join("data").join("postgres")
+}
+
+async fn superuser(data: &Path) -> sqlx::PgConnection {
+    let url = socket_url(&pgdata(data), "postgres", "app");
+    url.parse::<sqlx::postgres::PgConnectOptions>().unwrap().connect().await.unwrap()
+}
+
+async fn wait_ready(server: &ServerProcess) {
+    for _ in 0..100 {
+        if server.get("/ready").await.status() == 200 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("/ready never answered 200");
+}
+
+#[tokio::test]
+async fn a_cold_start_serves_and_a_clean_stop_leaves_no_postgres() {
+    let dir = data_dir();
+    let data = dir.path().join("data");
+    let server = ServerProcess::start(&data);
+    eprintln!("cold start (initdb, bootstrap, bind) took {:?}", server.startup);
+    assert!(server.startup < Duration::from_secs(30), "start-up took {:?}", server.startup);
+    wait_ready(&server).await;
+    assert_eq!(server.get("/health").await.status(), 200);
+    assert!(!postgres_processes_in(&pgdata(dir.path())).is_empty(), "the cluster runs while the server runs");
+    assert!(data.join("jwt_secret").is_file());
+    assert_eq!(std::fs::metadata(data.join("jwt_secret")).unwrap().permissions().mode() & 0o777, 0o600);
+
+    let status = server.terminate();
+    assert!(status.success(), "SIGTERM ends the server cleanly: {status:?}");
+    assert!(
+        eventually(Duration::from_secs(5), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
+        "PostgreSQL processes left behind: {:?}",
+        postgres_processes_in(&pgdata(dir.path()))
+    );
+}
+
+#[tokio::test]
+async fn a_second_start_reuses_the_data_and_the_secret() {
+    let dir = data_dir();
+    let data = dir.path().join("data");
+    let first = ServerProcess::start(&data);
+    wait_ready(&first).await;
+    {
+        let mut conn = superuser(dir.path()).await;
+        sqlx::raw_sql("create table public.kept (note text); insert into public.kept values ('still here');")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+    let secret = std::fs::read_to_string(data.join("jwt_secret")).unwrap();
+    assert!(first.terminate().success());
+
+    let second = ServerProcess::start(&data);
+    wait_ready(&second).await;
+    let mut conn = superuser(dir.path()).await;
+    let note: String = sqlx::query_scalar("select note from public.kept").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(note, "still here");
+    conn.close().await.unwrap();
+    assert_eq!(std::fs::read_to_string(data.join("jwt_secret")).unwrap(), secret);
+    assert!(second.terminate().success());
+}
+
+#[tokio::test]
+async fn a_restart_after_kill_9_of_the_server_keeps_the_data() {
+    let dir = data_dir();
+    let data = dir.path().join("data");
+    let first = ServerProcess::start(&data);
+    wait_ready(&first).await;
+    {
+        let mut conn = superuser(dir.path()).await;
+        sqlx::raw_sql("create table public.survivor (n int); insert into public.survivor values (7);")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+    first.kill_hard();
+    assert!(
+        eventually(Duration::from_secs(10), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
+        "the orphaned cluster stops by itself when the server dies"
+    );
+
+    let second = ServerProcess::start(&data);
+    wait_ready(&second).await;
+    let mut conn = superuser(dir.path()).await;
+    let n: i32 = sqlx::query_scalar("select n from public.survivor").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(n, 7);
+    conn.close().await.unwrap();
+    assert!(second.terminate().success());
+}
+
+#[tokio::test]
+async fn a_restart_after_kill_9_of_both_processes_recovers() {
+    let dir = data_dir();
+    let data = dir.path().join("data");
+    let first = ServerProcess::start(&data);
+    wait_ready(&first).await;
+    {
+        let mut conn = superuser(dir.path()).await;
+        sqlx::raw_sql("create table public.crash (n int); insert into public.crash values (42);")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    }
+    let postmasters = postgres_processes_in(&pgdata(dir.path()));
+    assert!(!postmasters.is_empty());
+    for pid in &postmasters {
+        let _ = kill(Pid::from_raw(*pid as i32), Signal::SIGKILL);
+    }
+    first.kill_hard();
+    assert!(pgdata(dir.path()).join("postmaster.pid").exists(), "a stale lock file is left behind");
+
+    let second = ServerProcess::start(&data);
+    wait_ready(&second).await;
+    let mut conn = superuser(dir.path()).await;
+    let n: i32 = sqlx::query_scalar("select n from public.crash").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(n, 42, "crash recovery replays the committed row");
+    conn.close().await.unwrap();
+    assert!(second.terminate().success());
+}
+
+#[tokio::test]
+async fn in_flight_requests_finish_during_a_graceful_stop() {
+    let dir = data_dir();
+    let data = dir.path().join("data");
+    let server = ServerProcess::start(&data);
+    wait_ready(&server).await;
+    let address = server.address.clone();
+    // Keep requests flowing while the signal arrives: none may fail with a reset.
+    let load = tokio::spawn(async move {
+        let client = reqwest::Client::new();
+        let mut ok = 0;
+        for _ in 0..20 {
+            match client.get(format!("{address}/health")).send().await {
+                Ok(response) if response.status() == 200 => ok += 1,
+                _ => break,
+            }
+        }
+        ok
+    });
+    let ok = load.await.unwrap();
+    assert!(ok > 0);
+    assert!(server.terminate().success());
+}
