@@ -1,5 +1,7 @@
 //! The database bootstrap: roles, forward-only checksummed migrations, idempotent policies.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use server::db::bootstrap::{bootstrap, bootstrap_with};

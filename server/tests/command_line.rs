@@ -1,5 +1,7 @@
 //! The binary's command line: help, keys, and one-line errors for bad settings.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use std::os::unix::fs::PermissionsExt;
@@ -21,8 +23,8 @@ fn assert_one_line_error(output: &std::process::Output, code: i32, needle: &str)
 }
 
 fn scratch() -> tempfile::TempDir {
-    let dir = tempfile::Builder::new().prefix("hwt-cli-").tempdir_in("/tmp").unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = tempfile::Builder::new().prefix("hwt-cli-").tempdir_in("/tmp").expect("test set-up");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("test set-up");
     dir
 }
 

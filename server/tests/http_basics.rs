@@ -1,6 +1,8 @@
 //! The HTTP skeleton: health and readiness, the error envelope, CORS, request ids,
 //! compression, body limits, the panic guard and the web app's files.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use http::StatusCode;
@@ -25,9 +27,9 @@ fn assert_envelope(body: &Value, code: &str) {
 
 /// Serves `app` on a free loopback port.
 async fn serve(app: axum::Router) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("test set-up");
+    let address = format!("http://{}", listener.local_addr().expect("test set-up"));
+    tokio::spawn(async move { axum::serve(listener, app).await.expect("test set-up") });
     address
 }
 
@@ -163,6 +165,7 @@ async fn a_panicking_handler_answers_a_generic_500() {
         "/boom",
         axum::routing::get(|| async {
             let secret_detail: Option<&str> = None;
+            #[allow(clippy::unnecessary_literal_unwrap, reason = "the panic is the point")]
             secret_detail.expect("the secret detail of a bug")
         }),
     );

@@ -1,6 +1,8 @@
 //! The real binary on the embedded default: cold start, reuse of the data, clean shutdown,
 //! and recovery after `kill -9` of the server and of both processes.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use std::os::unix::fs::PermissionsExt;
@@ -15,8 +17,8 @@ use support::process::{ServerProcess, eventually, postgres_processes_in};
 
 /// A data directory the PostgreSQL account can reach (tempdir() is 0700).
 fn data_dir() -> tempfile::TempDir {
-    let dir = tempfile::Builder::new().prefix("hwt-life-").tempdir_in("/tmp").unwrap();
-    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = tempfile::Builder::new().prefix("hwt-life-").tempdir_in("/tmp").expect("test set-up");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("test set-up");
     dir
 }
 
@@ -26,7 +28,7 @@ fn pgdata(data: &Path) -> std::path::PathBuf {
 
 async fn superuser(data: &Path) -> sqlx::PgConnection {
     let url = socket_url(&pgdata(data), "postgres", "app");
-    url.parse::<sqlx::postgres::PgConnectOptions>().unwrap().connect().await.unwrap()
+    url.parse::<sqlx::postgres::PgConnectOptions>().expect("test set-up").connect().await.expect("test set-up")
 }
 
 async fn wait_ready(server: &ServerProcess) {
