@@ -25,9 +25,13 @@ use sqlx::{ConnectOptions, Connection, PgConnection};
 
 pub const TEST_JWT_SECRET: &str = "test-secret-that-is-long-enough-for-hs256-signing";
 
-/// Where the shared test cluster lives: outside the repository, so its parents are always
-/// traversable by the PostgreSQL account.
+/// Where the shared test cluster lives: HWT_TEST_CLUSTER_DIR (set by `make test`, which stops
+/// and removes it at the end), else a fixed directory in /tmp, outside the repository so its
+/// parents are always traversable by the PostgreSQL account.
 pub fn shared_cluster_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("HWT_TEST_CLUSTER_DIR") {
+        return PathBuf::from(dir);
+    }
     let digest = Sha256::digest(env!("CARGO_MANIFEST_DIR").as_bytes());
     let uid = nix::unistd::Uid::effective().as_raw();
     std::env::temp_dir().join(format!("hwt-test-pg-{uid}-{}", &hex::encode(digest)[..12]))

@@ -1,0 +1,11 @@
+# The two commands. Everything else is in scripts/.
+.PHONY: run test
+
+## make run: build the web app (when present) and the server, then run the product on the
+## embedded PostgreSQL (or DATABASE_URL), printing the address and the API keys.
+run:
+	@scripts/run.sh
+
+## make test: formatting, lints and every test suite; ends with `N passed, N failed`.
+test:
+	@scripts/test.sh

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `make run`: builds what is needed (the web app when it exists, the server in release mode)
+# and starts the product. Honours PORT, DATA_DIR, JWT_SECRET, DATABASE_URL and every other
+# setting in `target/release/server --help`.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+root="$(repo_root)"
+cd "$root"
+
+scripts/system-deps.sh run
+ensure_cargo_on_path
+
+if [ -f client/package.json ]; then
+  say "building the web app"
+  if [ -f sdk-ts/package.json ]; then
+    (cd sdk-ts && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run --if-present build)
+  fi
+  (cd client && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build)
+fi
+
+say "building the server (release)"
+cargo build --release --locked -p server
+
+# As root the embedded PostgreSQL runs as an unprivileged account, which must be able to
+# reach the data directory. A clone below /root (mode 0700) cannot: use /var/lib instead.
+if [ -z "${DATA_DIR:-}" ] && [ -z "${DATABASE_URL:-}" ] && [ "$(id -u)" -eq 0 ]; then
+  dir="$root"
+  while [ "$dir" != "/" ]; do
+    if [ "$(( $(stat -c '%a' "$dir") % 10 & 1 ))" -eq 0 ]; then
+      export DATA_DIR="/var/lib/havyaka-platform/$(printf '%s' "$root" | sha256sum | cut -c1-12)"
+      say "$dir is private to root: keeping data in $DATA_DIR (set DATA_DIR to choose)"
+      break
+    fi
+    dir="$(dirname "$dir")"
+  done
+fi
+
+exec target/release/server serve

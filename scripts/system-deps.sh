@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the system packages the product and its tests need, on Debian or Ubuntu.
+# As root it runs apt-get itself; as a normal user it prints the exact apt-get line to run.
+#
+# Usage: scripts/system-deps.sh [run|test]   (test adds what only the test suites need)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+purpose="${1:-run}"
+missing=()
+
+has_postgres_server() {
+  [ -n "${PG_BIN_DIR:-}" ] && [ -x "$PG_BIN_DIR/initdb" ] && return 0
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null && return 0
+  command -v initdb >/dev/null 2>&1
+}
+
+has_postgres_server || missing+=(postgresql)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ -f /usr/include/openssl/ssl.h ] || missing+=(libssl-dev)
+command -v cc >/dev/null 2>&1 || missing+=(build-essential)
+command -v useradd >/dev/null 2>&1 || missing+=(passwd)
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+
+line="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "error: missing system packages for '$purpose': ${missing[*]}" >&2
+  echo "run as root:  $line" >&2
+  exit 1
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "error: missing system packages (${missing[*]}) and no apt-get to install them" >&2
+  exit 1
+fi
+
+say "installing system packages: ${missing[*]}"
+# Debian's postgresql package would create and start a system cluster: we never use it
+# (the server runs its own cluster), so ask postgresql-common not to create one.
+mkdir -p /etc/postgresql-common/createcluster.d
+echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.d/00-no-main-cluster.conf
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `make test`: every check and test suite of the project, then one closing line
+# `N passed, N failed` that sums them all. Exits non-zero when anything failed.
+#
+# Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
+# (cargo-nextest, falling back to cargo test). Later suites add themselves below.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+root="$(repo_root)"
+cd "$root"
+
+scripts/system-deps.sh test || exit 1
+ensure_cargo_on_path
+
+passed=0
+failed=0
+failures=()
+
+record() { # name passed failed
+  passed=$((passed + $2))
+  failed=$((failed + $3))
+  if [ "$3" -gt 0 ]; then failures+=("$1 ($3 failed)"); fi
+  say "$1: $2 passed, $3 failed"
+}
+
+check() { # name command...: a check that counts as one test
+  local name="$1"; shift
+  say "$name"
+  if "$@"; then record "$name" 1 0; else record "$name" 0 1; fi
+}
+
+# One private PostgreSQL cluster for the whole run, shared by every test process.
+export HWT_TEST_CLUSTER_DIR
+HWT_TEST_CLUSTER_DIR="$(mktemp -d /tmp/hwt-test-cluster.XXXXXX)"
+chmod 755 "$HWT_TEST_CLUSTER_DIR"
+stop_cluster() {
+  local pidfile="$HWT_TEST_CLUSTER_DIR/pgdata/postmaster.pid"
+  if [ -f "$pidfile" ]; then
+    local pid; pid="$(head -n 1 "$pidfile")"
+    kill -INT "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  rm -rf "$HWT_TEST_CLUSTER_DIR"
+}
+trap stop_cluster EXIT
+
+check "rustfmt" cargo fmt --all --check
+check "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
+
+rust_tests() {
+  if cargo nextest --version >/dev/null 2>&1; then
+    say "Rust tests (cargo nextest)"
+    local junit="target/nextest/ci/junit.xml"
+    rm -f "$junit"
+    cargo nextest run --workspace --locked --profile ci
+    if [ ! -f "$junit" ]; then record "Rust tests" 0 1; return; fi
+    local head tests failures errors
+    head="$(grep -o '<testsuites [^>]*>' "$junit" | head -n 1)"
+    tests="$(sed -n 's/.* tests="\([0-9]*\)".*/\1/p' <<<"$head")"
+    failures="$(sed -n 's/.* failures="\([0-9]*\)".*/\1/p' <<<"$head")"
+    errors="$(sed -n 's/.* errors="\([0-9]*\)".*/\1/p' <<<"$head")"
+    local bad=$(( ${failures:-0} + ${errors:-0} ))
+    record "Rust tests" $(( ${tests:-0} - bad )) "$bad"
+  else
+    say "Rust tests (cargo test; install cargo-nextest for a faster run)"
+    local log; log="$(mktemp)"
+    cargo test --workspace --locked 2>&1 | tee "$log"
+    local ok bad
+    ok="$(grep -o 'test result: [A-Za-z]*\. [0-9]* passed; [0-9]* failed' "$log" | awk '{s+=$4} END {print s+0}')"
+    bad="$(grep -o 'test result: [A-Za-z]*\. [0-9]* passed; [0-9]* failed' "$log" | awk '{s+=$6} END {print s+0}')"
+    if ! grep -q 'test result:' "$log"; then bad=1; fi
+    rm -f "$log"
+    record "Rust tests" "$ok" "$bad"
+  fi
+}
+rust_tests
+
+if [ "${#failures[@]}" -gt 0 ]; then
+  say "failed: ${failures[*]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
