@@ -64,6 +64,19 @@ async fn a_cold_start_serves_and_a_clean_stop_leaves_no_postgres() {
 }
 
 #[tokio::test]
+async fn ctrl_c_stops_the_server_and_its_cluster() {
+    let dir = data_dir();
+    let server = ServerProcess::start(&dir.path().join("data"));
+    wait_ready(&server).await;
+    let status = server.stop_with(Signal::SIGINT);
+    assert!(status.success(), "{status:?}");
+    assert!(
+        eventually(Duration::from_secs(5), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
+        "PostgreSQL processes left behind after Ctrl-C"
+    );
+}
+
+#[tokio::test]
 async fn a_second_start_reuses_the_data_and_the_secret() {
     let dir = data_dir();
     let data = dir.path().join("data");

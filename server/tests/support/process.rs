@@ -104,8 +104,13 @@ impl ServerProcess {
     }
 
     /// SIGTERM, then wait for the process to exit.
-    pub fn terminate(mut self) -> ExitStatus {
-        let _ = kill(Pid::from_raw(self.child.id() as i32), Signal::SIGTERM);
+    pub fn terminate(self) -> ExitStatus {
+        self.stop_with(Signal::SIGTERM)
+    }
+
+    /// Sends `signal` (SIGINT is Ctrl-C), then waits for the process to exit.
+    pub fn stop_with(mut self, signal: Signal) -> ExitStatus {
+        let _ = kill(Pid::from_raw(self.child.id() as i32), signal);
         wait_with_timeout(&mut self.child, Duration::from_secs(60))
     }
 
