@@ -72,6 +72,10 @@ pub struct Settings {
     #[arg(long, env = "S3_SECRET_ACCESS_KEY", global = true, hide_env_values = true)]
     pub s3_secret_access_key: Option<String>,
 
+    /// Schemas served by the REST API, comma-separated; the first is the default profile.
+    #[arg(long, env = "DB_SCHEMAS", default_value = "public", global = true)]
+    pub db_schemas: String,
+
     /// Browser origins allowed by CORS, comma-separated, or `*` for any origin.
     #[arg(long, env = "CORS_ALLOWED_ORIGINS", default_value = "*", global = true)]
     pub cors_allowed_origins: String,
@@ -155,6 +159,8 @@ pub struct Config {
     pub site_url: Url,
     pub storage: StorageConfig,
     pub cors_origins: CorsOrigins,
+    /// Exposed schemas; the first is the default.
+    pub db_schemas: Vec<String>,
     pub log_format: LogFormat,
     pub log_level: String,
     pub max_body_bytes: usize,
@@ -239,6 +245,7 @@ impl Settings {
             site_url,
             storage,
             cors_origins: parse_cors_origins(&self.cors_allowed_origins)?,
+            db_schemas: parse_schemas(&self.db_schemas)?,
             log_format: self.log_format,
             log_level: self.log_level,
             max_body_bytes: self.max_body_bytes,
@@ -278,6 +285,19 @@ fn validate_database_url(raw: &str) -> Result<(), StartupError> {
     raw.parse::<sqlx::postgres::PgConnectOptions>()
         .map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
     Ok(())
+}
+
+fn parse_schemas(raw: &str) -> Result<Vec<String>, StartupError> {
+    let schemas: Vec<String> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect();
+    if schemas.is_empty() {
+        return Err(StartupError::setting("DB_SCHEMAS", "must name at least one schema"));
+    }
+    if let Some(bad) =
+        schemas.iter().find(|s| s.starts_with("pg_") || *s == "information_schema" || *s == "server_meta")
+    {
+        return Err(StartupError::setting("DB_SCHEMAS", format!("must not expose the system schema {bad}")));
+    }
+    Ok(schemas)
 }
 
 fn parse_cors_origins(raw: &str) -> Result<CorsOrigins, StartupError> {

@@ -11,6 +11,7 @@ pub mod error;
 pub mod http;
 pub mod logging;
 pub mod routes;
+pub mod schema_cache;
 pub mod secrets;
 pub mod serve;
 pub mod shutdown;

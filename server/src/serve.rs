@@ -7,6 +7,7 @@ use tokio::net::TcpListener;
 use crate::app::{AppOptions, build_app};
 use crate::config::{Config, DatabaseSource};
 use crate::db::{self, embedded::EmbeddedCluster};
+use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::{self, ApiKeys};
 use crate::startup_error::StartupError;
 use crate::state::AppState;
@@ -66,7 +67,11 @@ async fn run(
     if client_dir.is_none() {
         tracing::info!(dir = %config.client_dir.display(), "no built web app found; serving the API only");
     }
-    let state = AppState::new(pool.clone(), secret, keys.clone(), client_dir);
+    let schema = SharedSchemaCache::load(&pool, config.db_schemas.clone())
+        .await
+        .map_err(|e| StartupError::environment(format!("cannot read the database catalogue: {e}")))?;
+    let schema_listener = schema.spawn_listener(pool.clone());
+    let state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir);
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
@@ -98,6 +103,7 @@ async fn run(
             "requests still running after the grace period were cut"
         ),
     }
+    schema_listener.abort();
     pool.close().await;
     Ok(())
 }

@@ -6,11 +6,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use sqlx::PgPool;
 
+use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
 
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
+    pub schema: SharedSchemaCache,
     pub keys: Arc<ApiKeys>,
     pub jwt_secret: Arc<str>,
     /// The built web app, when there is one.
@@ -19,9 +21,16 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(pool: PgPool, jwt_secret: &str, keys: ApiKeys, client_dir: Option<PathBuf>) -> Self {
+    pub fn new(
+        pool: PgPool,
+        schema: SharedSchemaCache,
+        jwt_secret: &str,
+        keys: ApiKeys,
+        client_dir: Option<PathBuf>,
+    ) -> Self {
         Self {
             pool,
+            schema,
             keys: Arc::new(keys),
             jwt_secret: Arc::from(jwt_secret),
             client_dir: client_dir.map(Arc::new),

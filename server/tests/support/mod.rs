@@ -17,6 +17,7 @@ use server::app::{AppOptions, build_app};
 use server::config::CorsOrigins;
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
 use server::db::{bootstrap, sql_files};
+use server::schema_cache::SharedSchemaCache;
 use server::secrets::ApiKeys;
 use server::state::AppState;
 use sha2::{Digest, Sha256};
@@ -227,7 +228,8 @@ impl TestApp {
         let db = TestDb::migrated().await;
         let pool = server::db::request_pool(&db.requests, 4);
         let keys = ApiKeys::derive(TEST_JWT_SECRET).expect("keys");
-        let state = AppState::new(pool, TEST_JWT_SECRET, keys.clone(), options.client_dir);
+        let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
+        let state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir);
         let app = build_app(
             state.clone(),
             AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },

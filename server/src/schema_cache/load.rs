@@ -1,0 +1,250 @@
+//! Reads the catalogue of the exposed schemas into a [`SchemaCache`]. Five queries, each
+//! returning plain rows; the shaping happens in Rust.
+
+use std::collections::BTreeMap;
+
+use sqlx::{PgConnection, Row};
+
+use super::model::{
+    Column, ForeignKey, Function, FunctionParam, QualifiedName, Relation, RelationKind, ReturnType, SchemaCache,
+    Volatility,
+};
+use super::relationships;
+
+const RELATIONS_SQL: &str = "
+select n.nspname::text as schema, c.relname::text as name, c.relkind::text as kind,
+       obj_description(c.oid, 'pg_class') as comment,
+       case when c.relkind in ('r', 'p') then true
+            else pg_relation_is_updatable(c.oid::regclass, true) & 8 = 8 end as insertable,
+       case when c.relkind in ('r', 'p') then true
+            else pg_relation_is_updatable(c.oid::regclass, true) & 4 = 4 end as updatable,
+       case when c.relkind in ('r', 'p') then true
+            else pg_relation_is_updatable(c.oid::regclass, true) & 16 = 16 end as deletable
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+ where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'f')
+   and not c.relispartition";
+
+const COLUMNS_SQL: &str = "
+select n.nspname::text as schema, c.relname::text as relation, a.attname::text as name,
+       format_type(a.atttypid, a.atttypmod) as data_type,
+       not (a.attnotnull or t.typtype = 'd' and t.typnotnull) as nullable,
+       pg_get_expr(d.adbin, d.adrelid) as column_default,
+       a.attgenerated <> '' as generated,
+       coalesce((select array_agg(e.enumlabel::text order by e.enumsortorder)
+                   from pg_enum e where e.enumtypid = coalesce(nullif(t.typbasetype, 0), t.oid)), '{}') as enum_values,
+       col_description(c.oid, a.attnum) as comment
+  from pg_attribute a
+  join pg_class c on c.oid = a.attrelid
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_type t on t.oid = a.atttypid
+  left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+ where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'f')
+   and a.attnum > 0 and not a.attisdropped
+ order by n.nspname, c.relname, a.attnum";
+
+/// Primary keys, unique constraints, foreign keys, and unique indexes without predicate or
+/// expression (ON CONFLICT accepts those too).
+const KEYS_SQL: &str = "
+select con.contype::text as kind, con.conname::text as name,
+       n.nspname::text as schema, c.relname::text as relation,
+       array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)
+               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord) as columns,
+       fn.nspname::text as foreign_schema, fc.relname::text as foreign_relation,
+       array(select a.attname::text from unnest(con.confkey) with ordinality k(num, ord)
+               join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord) as foreign_columns
+  from pg_constraint con
+  join pg_class c on c.oid = con.conrelid
+  join pg_namespace n on n.oid = c.relnamespace
+  left join pg_class fc on fc.oid = con.confrelid
+  left join pg_namespace fn on fn.oid = fc.relnamespace
+ where con.contype in ('p', 'u', 'f') and n.nspname = any($1)
+union all
+select 'i', ic.relname::text, n.nspname::text, c.relname::text,
+       array(select a.attname::text from unnest(i.indkey::int2[]) with ordinality k(num, ord)
+               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.num order by k.ord),
+       null, null, null
+  from pg_index i
+  join pg_class c on c.oid = i.indrelid
+  join pg_class ic on ic.oid = i.indexrelid
+  join pg_namespace n on n.oid = c.relnamespace
+ where i.indisunique and not i.indisprimary and i.indpred is null and i.indexprs is null
+   and n.nspname = any($1)
+   and not exists (select from pg_constraint con where con.conindid = i.indexrelid)
+ order by 1, 2";
+
+const FUNCTIONS_SQL: &str = "
+select n.nspname::text as schema, p.proname::text as name, p.oid::int8 as oid,
+       coalesce(p.proargnames, '{}')::text[] as arg_names,
+       coalesce(p.proargmodes::text[], array_fill('i'::text, array[cardinality(p.proargtypes::oid[])])) as arg_modes,
+       array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as arg_types,
+       p.pronargdefaults::int4 as defaults,
+       p.proretset as returns_set, p.provolatile::text as volatility,
+       format_type(p.prorettype, null) as return_type, rt.typtype::text as return_kind,
+       rtn.nspname::text as return_type_schema, rt.typname::text as return_type_name,
+       rc.relname::text as return_relation, rcn.nspname::text as return_relation_schema,
+       rc.relkind::text as return_relation_kind,
+       obj_description(p.oid, 'pg_proc') as comment
+  from pg_proc p
+  join pg_namespace n on n.oid = p.pronamespace
+  join pg_type rt on rt.oid = p.prorettype
+  join pg_namespace rtn on rtn.oid = rt.typnamespace
+  left join pg_class rc on rc.oid = rt.typrelid
+  left join pg_namespace rcn on rcn.oid = rc.relnamespace
+ where n.nspname = any($1) and p.prokind = 'f'
+ order by n.nspname, p.proname, p.oid";
+
+pub async fn load(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCache, sqlx::Error> {
+    let mut relations = BTreeMap::new();
+    for row in sqlx::query(RELATIONS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+        let name = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("name"));
+        let kind = match row.get::<String, _>("kind").as_str() {
+            "p" => RelationKind::PartitionedTable,
+            "v" => RelationKind::View,
+            "m" => RelationKind::MaterializedView,
+            "f" => RelationKind::ForeignTable,
+            _ => RelationKind::Table,
+        };
+        relations.insert(
+            name.clone(),
+            Relation {
+                name,
+                kind,
+                columns: Vec::new(),
+                primary_key: Vec::new(),
+                unique_keys: Vec::new(),
+                insertable: row.get("insertable"),
+                updatable: row.get("updatable"),
+                deletable: row.get("deletable"),
+                comment: row.get("comment"),
+            },
+        );
+    }
+
+    for row in sqlx::query(COLUMNS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+        let name = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("relation"));
+        if let Some(relation) = relations.get_mut(&name) {
+            relation.columns.push(Column {
+                name: row.get("name"),
+                data_type: row.get("data_type"),
+                nullable: row.get("nullable"),
+                default: row.get("column_default"),
+                generated: row.get("generated"),
+                enum_values: row.get("enum_values"),
+                comment: row.get("comment"),
+            });
+        }
+    }
+
+    let mut foreign_keys = Vec::new();
+    for row in sqlx::query(KEYS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+        let table = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("relation"));
+        let columns: Vec<String> = row.get("columns");
+        match row.get::<String, _>("kind").as_str() {
+            "p" => {
+                if let Some(relation) = relations.get_mut(&table) {
+                    relation.primary_key = columns;
+                }
+            }
+            "u" | "i" => {
+                if let Some(relation) = relations.get_mut(&table) {
+                    relation.unique_keys.push(columns);
+                }
+            }
+            _ => {
+                let (Some(schema), Some(name)) =
+                    (row.get::<Option<String>, _>("foreign_schema"), row.get::<Option<String>, _>("foreign_relation"))
+                else {
+                    continue;
+                };
+                foreign_keys.push(ForeignKey {
+                    constraint: row.get("name"),
+                    table,
+                    columns,
+                    foreign_table: QualifiedName::new(schema, name),
+                    foreign_columns: row.get::<Option<Vec<String>>, _>("foreign_columns").unwrap_or_default(),
+                });
+            }
+        }
+    }
+
+    let mut functions: BTreeMap<QualifiedName, Vec<Function>> = BTreeMap::new();
+    for row in sqlx::query(FUNCTIONS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+        let function = function_from_row(&row);
+        functions.entry(function.name.clone()).or_default().push(function);
+    }
+
+    let relationships = relationships::derive(&relations, &foreign_keys);
+    Ok(SchemaCache { schemas: schemas.to_vec(), relations, foreign_keys, functions, relationships })
+}
+
+fn function_from_row(row: &sqlx::postgres::PgRow) -> Function {
+    let names: Vec<String> = row.get("arg_names");
+    let modes: Vec<String> = row.get("arg_modes");
+    let types: Vec<String> = row.get("arg_types");
+    let defaults = usize::try_from(row.get::<i32, _>("defaults")).unwrap_or(0);
+
+    let mut params = Vec::new();
+    let mut outputs = Vec::new();
+    for (index, data_type) in types.iter().enumerate() {
+        let name = names.get(index).cloned().unwrap_or_default();
+        match modes.get(index).map(String::as_str).unwrap_or("i") {
+            "o" | "t" => outputs.push((name, data_type.clone())),
+            mode => {
+                if mode == "b" {
+                    outputs.push((name.clone(), data_type.clone()));
+                }
+                params.push(FunctionParam {
+                    name,
+                    data_type: data_type.clone(),
+                    has_default: false,
+                    variadic: mode == "v",
+                });
+            }
+        }
+    }
+    // The last `defaults` input parameters have defaults.
+    let count = params.len();
+    for param in params.iter_mut().skip(count.saturating_sub(defaults)) {
+        param.has_default = true;
+    }
+
+    let return_kind: String = row.get("return_kind");
+    let return_type: String = row.get("return_type");
+    let returns = if return_type == "void" {
+        ReturnType::Void
+    } else if return_type == "record" {
+        ReturnType::Record { columns: outputs }
+    } else if return_kind == "c" {
+        let relation = match (
+            row.get::<Option<String>, _>("return_relation_schema"),
+            row.get::<Option<String>, _>("return_relation"),
+            row.get::<Option<String>, _>("return_relation_kind").as_deref(),
+        ) {
+            (Some(schema), Some(name), Some(kind)) if kind != "c" => Some(QualifiedName::new(schema, name)),
+            _ => None,
+        };
+        ReturnType::Composite {
+            type_name: QualifiedName::new(
+                row.get::<String, _>("return_type_schema"),
+                row.get::<String, _>("return_type_name"),
+            ),
+            relation,
+        }
+    } else {
+        ReturnType::Scalar { data_type: return_type }
+    };
+
+    Function {
+        name: QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("name")),
+        params,
+        returns,
+        returns_set: row.get("returns_set"),
+        volatility: match row.get::<String, _>("volatility").as_str() {
+            "i" => Volatility::Immutable,
+            "s" => Volatility::Stable,
+            _ => Volatility::Volatile,
+        },
+        comment: row.get("comment"),
+    }
+}

@@ -1,0 +1,208 @@
+//! What the REST engine knows about the exposed schemas: relations, their columns and keys,
+//! the relationships between them, and the functions callable over RPC.
+
+use std::collections::BTreeMap;
+
+/// `schema.name`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct QualifiedName {
+    pub schema: String,
+    pub name: String,
+}
+
+impl QualifiedName {
+    pub fn new(schema: impl Into<String>, name: impl Into<String>) -> Self {
+        Self { schema: schema.into(), name: name.into() }
+    }
+}
+
+impl std::fmt::Display for QualifiedName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.schema, self.name)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelationKind {
+    Table,
+    PartitionedTable,
+    View,
+    MaterializedView,
+    ForeignTable,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    pub name: String,
+    /// `format_type` spelling, e.g. `integer`, `character varying(20)`, `text[]`.
+    pub data_type: String,
+    pub nullable: bool,
+    /// The default expression, as PostgreSQL prints it.
+    pub default: Option<String>,
+    pub generated: bool,
+    /// Values of an enum type, in order.
+    pub enum_values: Vec<String>,
+    pub comment: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Relation {
+    pub name: QualifiedName,
+    pub kind: RelationKind,
+    pub columns: Vec<Column>,
+    pub primary_key: Vec<String>,
+    /// Column sets of unique constraints and unique indexes (without predicates).
+    pub unique_keys: Vec<Vec<String>>,
+    pub insertable: bool,
+    pub updatable: bool,
+    pub deletable: bool,
+    pub comment: Option<String>,
+}
+
+impl Relation {
+    pub fn column(&self, name: &str) -> Option<&Column> {
+        self.columns.iter().find(|c| c.name == name)
+    }
+
+    /// True when `columns` (in any order) is the primary key or a unique key.
+    pub fn is_unique(&self, columns: &[String]) -> bool {
+        let same = |key: &Vec<String>| key.len() == columns.len() && key.iter().all(|k| columns.contains(k));
+        (!self.primary_key.is_empty() && same(&self.primary_key)) || self.unique_keys.iter().any(same)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForeignKey {
+    pub constraint: String,
+    pub table: QualifiedName,
+    pub columns: Vec<String>,
+    pub foreign_table: QualifiedName,
+    pub foreign_columns: Vec<String>,
+}
+
+/// How two relations are related, seen from `from`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cardinality {
+    /// `from` holds the foreign key (`from.columns` → `to.foreign_columns`): one object.
+    ManyToOne,
+    /// Like many-to-one, but the foreign key columns are unique on one side: one object.
+    OneToOne,
+    /// `to` holds the foreign key pointing at `from`: an array.
+    OneToMany,
+    /// Through a junction relation with foreign keys to both: an array.
+    ManyToMany(Box<Junction>),
+}
+
+/// The middle relation of a many-to-many relationship and its two foreign keys.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Junction {
+    pub relation: QualifiedName,
+    /// From the junction to the relation the relationship starts from.
+    pub to_from: ForeignKey,
+    /// From the junction to the target relation.
+    pub to_target: ForeignKey,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Relationship {
+    pub from: QualifiedName,
+    pub to: QualifiedName,
+    /// The foreign key that links them (for many-to-many: the one from the junction to `from`).
+    pub foreign_key: ForeignKey,
+    pub cardinality: Cardinality,
+}
+
+impl Relationship {
+    /// Pairs of (column of `from`, column of `to`) to join on (not for many-to-many).
+    pub fn join_columns(&self) -> Vec<(String, String)> {
+        let fk = &self.foreign_key;
+        let pairs = fk.columns.iter().cloned().zip(fk.foreign_columns.iter().cloned());
+        match self.cardinality {
+            Cardinality::ManyToOne => pairs.collect(),
+            Cardinality::OneToOne if fk.table == self.from => pairs.collect(),
+            _ => pairs.map(|(child, parent)| (parent, child)).collect(),
+        }
+    }
+
+    /// True when the embed is a single object (or null) rather than an array.
+    pub fn is_to_one(&self) -> bool {
+        matches!(self.cardinality, Cardinality::ManyToOne | Cardinality::OneToOne)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Volatility {
+    Immutable,
+    Stable,
+    Volatile,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionParam {
+    /// Empty for unnamed parameters.
+    pub name: String,
+    pub data_type: String,
+    pub has_default: bool,
+    pub variadic: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReturnType {
+    Void,
+    /// A base, domain, enum or array type.
+    Scalar {
+        data_type: String,
+    },
+    /// A table's row type or a named composite type.
+    Composite {
+        type_name: QualifiedName,
+        relation: Option<QualifiedName>,
+    },
+    /// `returns record` / `returns table (...)`: the output columns.
+    Record {
+        columns: Vec<(String, String)>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    pub name: QualifiedName,
+    pub params: Vec<FunctionParam>,
+    pub returns: ReturnType,
+    pub returns_set: bool,
+    pub volatility: Volatility,
+    pub comment: Option<String>,
+}
+
+impl Function {
+    pub fn required_params(&self) -> impl Iterator<Item = &FunctionParam> {
+        self.params.iter().filter(|p| !p.has_default)
+    }
+}
+
+/// The whole cache. Rebuilt, never mutated: a reload swaps in a new one.
+#[derive(Debug, Clone, Default)]
+pub struct SchemaCache {
+    /// Exposed schemas, the first being the default.
+    pub schemas: Vec<String>,
+    pub relations: BTreeMap<QualifiedName, Relation>,
+    pub foreign_keys: Vec<ForeignKey>,
+    /// Overloads share a name.
+    pub functions: BTreeMap<QualifiedName, Vec<Function>>,
+    /// Every relationship, by the relation it starts from.
+    pub relationships: BTreeMap<QualifiedName, Vec<Relationship>>,
+}
+
+impl SchemaCache {
+    pub fn relation(&self, schema: &str, name: &str) -> Option<&Relation> {
+        self.relations.get(&QualifiedName::new(schema, name))
+    }
+
+    pub fn relationships_from(&self, from: &QualifiedName) -> &[Relationship] {
+        self.relationships.get(from).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    pub fn functions_named(&self, schema: &str, name: &str) -> &[Function] {
+        self.functions.get(&QualifiedName::new(schema, name)).map(Vec::as_slice).unwrap_or_default()
+    }
+}

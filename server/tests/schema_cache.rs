@@ -1,0 +1,126 @@
+//! The schema cache reads relations, keys, relationships and functions of the exposed
+//! schemas, and reloads on `NOTIFY pgrst, 'reload schema'`.
+
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
+mod support;
+
+use std::time::Duration;
+
+use server::schema_cache::SharedSchemaCache;
+use server::schema_cache::model::{Cardinality, QualifiedName, RelationKind, ReturnType, Volatility};
+use support::TestDb;
+
+const FIXTURE: &str = include_str!("fixtures/rest_schema.sql");
+
+async fn fixture_cache() -> (TestDb, sqlx::PgPool, SharedSchemaCache) {
+    let db = TestDb::migrated().await;
+    let mut conn = db.admin_connection().await;
+    sqlx::raw_sql(FIXTURE).execute(&mut conn).await.unwrap();
+    let pool = server::db::request_pool(&db.requests, 2);
+    let cache = SharedSchemaCache::load(&pool, vec!["public".into()]).await.unwrap();
+    (db, pool, cache)
+}
+
+fn qn(name: &str) -> QualifiedName {
+    QualifiedName::new("public", name)
+}
+
+#[tokio::test]
+async fn relations_columns_and_keys_are_read() {
+    let (_db, _pool, cache) = fixture_cache().await;
+    let cache = cache.get();
+    let events = cache.relation("public", "events").unwrap();
+    assert_eq!(events.kind, RelationKind::Table);
+    assert_eq!(events.primary_key, ["id"]);
+    let names: Vec<&str> = events.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["id", "title", "event_type", "event_date", "max_attendees", "organizer_id", "contact_id"]);
+    let kind = events.column("event_type").unwrap();
+    assert_eq!(kind.enum_values, ["cultural", "educational", "religious"]);
+    assert!(!kind.nullable);
+    assert!(kind.default.as_deref().unwrap().contains("cultural"));
+    assert!(events.column("max_attendees").unwrap().nullable);
+
+    let registrations = cache.relation("public", "registrations").unwrap();
+    assert!(registrations.is_unique(&["person_id".into(), "event_id".into()]));
+    assert!(cache.relation("public", "people").unwrap().is_unique(&["email".into()]));
+
+    let view = cache.relation("public", "upcoming_events").unwrap();
+    assert_eq!(view.kind, RelationKind::View);
+    assert!(view.updatable, "a simple view is auto-updatable");
+}
+
+#[tokio::test]
+async fn relationships_have_their_cardinality() {
+    let (_db, _pool, cache) = fixture_cache().await;
+    let cache = cache.get();
+    let from_registrations = cache.relationships_from(&qn("registrations"));
+    let to_event = from_registrations.iter().find(|r| r.to == qn("events")).unwrap();
+    assert_eq!(to_event.cardinality, Cardinality::ManyToOne);
+
+    let from_events = cache.relationships_from(&qn("events"));
+    assert_eq!(
+        from_events.iter().filter(|r| r.to == qn("people") && r.cardinality == Cardinality::ManyToOne).count(),
+        2,
+        "two foreign keys to people: organizer and contact"
+    );
+    assert!(from_events.iter().any(|r| r.to == qn("registrations") && r.cardinality == Cardinality::OneToMany));
+
+    assert!(
+        from_events.iter().any(|r| r.to == qn("people") && matches!(r.cardinality, Cardinality::ManyToMany(_))),
+        "registrations (unique on event and person) join events and people"
+    );
+
+    let from_people = cache.relationships_from(&qn("people"));
+    assert!(from_people.iter().any(|r| r.to == qn("profiles") && r.cardinality == Cardinality::OneToOne));
+    assert!(from_people.iter().any(|r| r.to == qn("roles") && matches!(r.cardinality, Cardinality::ManyToMany(_))));
+}
+
+#[tokio::test]
+async fn functions_have_parameters_return_shapes_and_overloads() {
+    let (_db, _pool, cache) = fixture_cache().await;
+    let cache = cache.get();
+    let add = &cache.functions_named("public", "add")[0];
+    assert_eq!(add.params.len(), 2);
+    assert!(!add.params[0].has_default);
+    assert!(add.params[1].has_default);
+    assert_eq!(add.volatility, Volatility::Immutable);
+    assert_eq!(add.returns, ReturnType::Scalar { data_type: "integer".into() });
+
+    let after = &cache.functions_named("public", "events_after")[0];
+    assert!(after.returns_set);
+    assert!(matches!(&after.returns, ReturnType::Composite { relation: Some(r), .. } if *r == qn("events")));
+
+    let titles = &cache.functions_named("public", "event_titles")[0];
+    assert_eq!(
+        titles.returns,
+        ReturnType::Record { columns: vec![("id".into(), "bigint".into()), ("title".into(), "text".into())] }
+    );
+    assert!(titles.params.is_empty(), "TABLE columns are outputs, not parameters");
+
+    assert_eq!(cache.functions_named("public", "touch")[0].returns, ReturnType::Void);
+    assert_eq!(cache.functions_named("public", "echo").len(), 2);
+}
+
+#[tokio::test]
+async fn a_reload_notice_refreshes_the_cache() {
+    let (db, pool, cache) = fixture_cache().await;
+    let listener = cache.spawn_listener(pool.clone());
+    // Give the listener a moment to LISTEN before the change.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut conn = db.admin_connection().await;
+    sqlx::raw_sql("create table public.late_arrival (id int primary key); notify pgrst, 'reload schema';")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let mut seen = false;
+    for _ in 0..100 {
+        if cache.get().relation("public", "late_arrival").is_some() {
+            seen = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    listener.abort();
+    assert!(seen, "the new table appears after the notice");
+}
