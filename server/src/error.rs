@@ -32,6 +32,14 @@ pub enum ErrorKind {
     BadRequest,
     /// A bug or an unexpected failure inside the server.
     Internal,
+    /// No `apikey` header or query parameter.
+    ApiKeyMissing,
+    /// The `apikey` is not one of this server's keys.
+    ApiKeyInvalid,
+    /// The bearer token cannot be decoded or its signature is wrong.
+    JwtInvalid,
+    /// The bearer token is authentic but its claims refuse it (expired, bad role...).
+    JwtClaims,
 }
 
 struct KindInfo {
@@ -56,6 +64,10 @@ impl ErrorKind {
             PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "request_too_large", "The request body is too large"),
             BadRequest => (StatusCode::BAD_REQUEST, "bad_request", "The request is malformed"),
             Internal => (StatusCode::INTERNAL_SERVER_ERROR, "PGRSTX00", "Internal server error"),
+            ApiKeyMissing => (StatusCode::UNAUTHORIZED, "no_api_key", "No API key found in request"),
+            ApiKeyInvalid => (StatusCode::UNAUTHORIZED, "invalid_api_key", "Invalid authentication credentials"),
+            JwtInvalid => (StatusCode::UNAUTHORIZED, "PGRST301", "JWT cryptographic operation failed"),
+            JwtClaims => (StatusCode::UNAUTHORIZED, "PGRST303", "JWT claims are invalid"),
         };
         KindInfo { status, code, message }
     }
@@ -63,8 +75,10 @@ impl ErrorKind {
 
 type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
 
-/// An error answered to a client.
-pub struct ApiError {
+/// An error answered to a client. Boxed, so `Result<T, ApiError>` stays one pointer wide.
+pub struct ApiError(Box<Inner>);
+
+struct Inner {
     status: StatusCode,
     code: Cow<'static, str>,
     message: Cow<'static, str>,
@@ -77,15 +91,7 @@ pub struct ApiError {
 impl ApiError {
     pub fn new(kind: ErrorKind) -> Self {
         let info = kind.info();
-        Self {
-            status: info.status,
-            code: Cow::Borrowed(info.code),
-            message: Cow::Borrowed(info.message),
-            details: None,
-            hint: None,
-            headers: Vec::new(),
-            cause: None,
-        }
+        Self::custom(info.status, info.code, info.message)
     }
 
     /// An error whose status and code come from elsewhere (a database SQLSTATE, say).
@@ -94,7 +100,7 @@ impl ApiError {
         code: impl Into<Cow<'static, str>>,
         message: impl Into<Cow<'static, str>>,
     ) -> Self {
-        Self {
+        Self(Box::new(Inner {
             status,
             code: code.into(),
             message: message.into(),
@@ -102,7 +108,7 @@ impl ApiError {
             hint: None,
             headers: Vec::new(),
             cause: None,
-        }
+        }))
     }
 
     pub fn not_found() -> Self {
@@ -123,48 +129,48 @@ impl ApiError {
     }
 
     pub fn with_message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
-        self.message = message.into();
+        self.0.message = message.into();
         self
     }
 
     pub fn with_details(mut self, details: impl Into<Value>) -> Self {
-        self.details = Some(details.into());
+        self.0.details = Some(details.into());
         self
     }
 
     pub fn with_hint(mut self, hint: impl Into<Cow<'static, str>>) -> Self {
-        self.hint = Some(hint.into());
+        self.0.hint = Some(hint.into());
         self
     }
 
     pub fn with_header(mut self, name: HeaderName, value: HeaderValue) -> Self {
-        self.headers.push((name, value));
+        self.0.headers.push((name, value));
         self
     }
 
     pub fn with_cause(mut self, cause: impl Into<Cause>) -> Self {
-        self.cause = Some(cause.into());
+        self.0.cause = Some(cause.into());
         self
     }
 
     pub fn status(&self) -> StatusCode {
-        self.status
+        self.0.status
     }
 
     pub fn code(&self) -> &str {
-        &self.code
+        &self.0.code
     }
 
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
     }
 
     fn body(&self) -> Value {
         json!({
-            "code": self.code,
-            "message": self.message,
-            "details": self.details,
-            "hint": self.hint,
+            "code": self.0.code,
+            "message": self.0.message,
+            "details": self.0.details,
+            "hint": self.0.hint,
         })
     }
 }
@@ -172,33 +178,34 @@ impl ApiError {
 impl fmt::Debug for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ApiError")
-            .field("status", &self.status)
-            .field("code", &self.code)
-            .field("message", &self.message)
-            .field("cause", &self.cause)
+            .field("status", &self.0.status)
+            .field("code", &self.0.code)
+            .field("message", &self.0.message)
+            .field("cause", &self.0.cause)
             .finish()
     }
 }
 
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+        write!(f, "{} {}: {}", self.0.status.as_u16(), self.0.code, self.0.message)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if let Some(cause) = &self.cause {
-            if self.status.is_server_error() {
-                tracing::error!(code = %self.code, error = %cause, "request failed");
+        let inner = &self.0;
+        if let Some(cause) = &inner.cause {
+            if inner.status.is_server_error() {
+                tracing::error!(code = %inner.code, error = %cause, "request failed");
             } else {
-                tracing::info!(code = %self.code, error = %cause, "request rejected");
+                tracing::info!(code = %inner.code, error = %cause, "request rejected");
             }
-        } else if self.status.is_server_error() {
-            tracing::error!(code = %self.code, message = %self.message, "request failed");
+        } else if inner.status.is_server_error() {
+            tracing::error!(code = %inner.code, message = %inner.message, "request failed");
         }
-        let mut response = (self.status, Json(self.body())).into_response();
-        for (name, value) in self.headers {
+        let mut response = (inner.status, Json(self.body())).into_response();
+        for (name, value) in self.0.headers {
             response.headers_mut().append(name, value);
         }
         response

@@ -4,6 +4,7 @@
 //! URL) and [`app::build_app`] (routes plus layers).
 
 pub mod app;
+pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod db;

@@ -1,0 +1,229 @@
+//! Who is calling: the API key (required), then the bearer token, resolved to one of the
+//! three API roles and the verified claims that SQL reads through `auth.jwt()`.
+//!
+//! Everything here happens before any database work, so a bad key or token never takes a
+//! connection.
+
+use http::HeaderMap;
+use http::header::AUTHORIZATION;
+use serde_json::{Map, Value};
+
+use super::jwt::{self, JwtError};
+use crate::error::{ApiError, ErrorKind};
+use crate::secrets::ApiKeys;
+
+/// The database roles a request may run as. No other role is ever assumed, whatever a
+/// token claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApiRole {
+    Anon,
+    Authenticated,
+    ServiceRole,
+}
+
+impl ApiRole {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Anon => "anon",
+            Self::Authenticated => "authenticated",
+            Self::ServiceRole => "service_role",
+        }
+    }
+
+    fn from_claim(role: &str) -> Option<Self> {
+        match role {
+            "anon" => Some(Self::Anon),
+            "authenticated" => Some(Self::Authenticated),
+            "service_role" => Some(Self::ServiceRole),
+            _ => None,
+        }
+    }
+}
+
+/// The verified caller of one request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Caller {
+    pub role: ApiRole,
+    /// The verified claims, with `role` set to the effective role.
+    pub claims: Map<String, Value>,
+}
+
+impl Caller {
+    fn of_key(role: ApiRole) -> Self {
+        let mut claims = Map::new();
+        claims.insert("role".into(), Value::String(role.as_str().into()));
+        Self { role, claims }
+    }
+
+    /// The `sub` claim (the user id of a signed-in user).
+    pub fn subject(&self) -> Option<&str> {
+        self.claims.get("sub").and_then(Value::as_str)
+    }
+}
+
+/// Resolves the caller from the `apikey` header (or `?apikey=`) and the `Authorization` header.
+pub fn resolve(
+    headers: &HeaderMap,
+    query_apikey: Option<&str>,
+    keys: &ApiKeys,
+    secret: &[u8],
+    now: i64,
+) -> Result<Caller, ApiError> {
+    let apikey = headers.get("apikey").and_then(|v| v.to_str().ok()).or(query_apikey).map(str::trim);
+    let key_role = match apikey {
+        None | Some("") => return Err(ApiError::new(ErrorKind::ApiKeyMissing)),
+        Some(key) => role_of_key(key, keys).ok_or_else(|| ApiError::new(ErrorKind::ApiKeyInvalid))?,
+    };
+    let Some(authorization) = headers.get(AUTHORIZATION) else {
+        return Ok(Caller::of_key(key_role));
+    };
+    let token = bearer_token(authorization.to_str().unwrap_or_default())
+        .ok_or_else(|| jwt_error(JwtError::Invalid("Invalid Authorization header: expected a Bearer token".into())))?;
+    // supabase-js sends the API key itself as the bearer when nobody is signed in.
+    if let Some(role) = role_of_key(token, keys) {
+        return Ok(Caller::of_key(role));
+    }
+    let mut claims = jwt::verify(token, secret, now).map_err(jwt_error)?;
+    let role = match claims.get("role") {
+        None | Some(Value::Null) => ApiRole::Anon,
+        Some(Value::String(role)) => ApiRole::from_claim(role)
+            .ok_or_else(|| jwt_error(JwtError::Claims(format!("The JWT role \"{role}\" is not allowed"))))?,
+        Some(_) => return Err(jwt_error(JwtError::Claims("The JWT 'role' claim must be a string".into()))),
+    };
+    claims.insert("role".into(), Value::String(role.as_str().into()));
+    Ok(Caller { role, claims })
+}
+
+fn role_of_key(key: &str, keys: &ApiKeys) -> Option<ApiRole> {
+    if constant_time_eq(key.as_bytes(), keys.anon.as_bytes()) {
+        Some(ApiRole::Anon)
+    } else if constant_time_eq(key.as_bytes(), keys.service_role.as_bytes()) {
+        Some(ApiRole::ServiceRole)
+    } else {
+        None
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// `Bearer <token>`, scheme case-insensitive; an empty token is kept (and refused later).
+fn bearer_token(value: &str) -> Option<&str> {
+    let (scheme, token) = value.split_once(' ').unwrap_or((value, ""));
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+fn jwt_error(error: JwtError) -> ApiError {
+    let (kind, message) = match error {
+        JwtError::Invalid(message) => (ErrorKind::JwtInvalid, message),
+        JwtError::Claims(message) => (ErrorKind::JwtClaims, message),
+    };
+    let challenge =
+        format!("Bearer error=\"invalid_token\", error_description=\"{}\"", message.replace(['"', '\\'], "'"));
+    let mut error = ApiError::new(kind).with_message(message);
+    if let Ok(value) = http::HeaderValue::from_str(&challenge) {
+        error = error.with_header(http::header::WWW_AUTHENTICATE, value);
+    }
+    error
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jsonwebtoken::{EncodingKey, Header, encode};
+    use serde_json::json;
+
+    const SECRET: &str = "caller-test-secret-that-is-long-enough";
+    const NOW: i64 = 1_800_000_000;
+
+    fn keys() -> ApiKeys {
+        ApiKeys::derive(SECRET).unwrap()
+    }
+
+    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(http::HeaderName::from_bytes(name.as_bytes()).unwrap(), value.parse().unwrap());
+        }
+        map
+    }
+
+    fn token(claims: Value) -> String {
+        encode(&Header::default(), &claims, &EncodingKey::from_secret(SECRET.as_bytes())).unwrap()
+    }
+
+    fn resolve_with(pairs: &[(&str, &str)]) -> Result<Caller, ApiError> {
+        resolve(&headers(pairs), None, &keys(), SECRET.as_bytes(), NOW)
+    }
+
+    #[test]
+    fn an_api_key_is_required() {
+        let error = resolve_with(&[]).unwrap_err();
+        assert_eq!(error.status(), 401);
+        assert_eq!(error.message(), "No API key found in request");
+    }
+
+    #[test]
+    fn an_unknown_api_key_is_refused() {
+        let error = resolve_with(&[("apikey", "sb_publishable_nope")]).unwrap_err();
+        assert_eq!(error.message(), "Invalid authentication credentials");
+    }
+
+    #[test]
+    fn the_api_key_alone_gives_its_role() {
+        let keys = keys();
+        assert_eq!(resolve_with(&[("apikey", &keys.anon)]).unwrap().role, ApiRole::Anon);
+        assert_eq!(resolve_with(&[("apikey", &keys.service_role)]).unwrap().role, ApiRole::ServiceRole);
+        let by_query = resolve(&HeaderMap::new(), Some(&keys.anon), &keys, SECRET.as_bytes(), NOW).unwrap();
+        assert_eq!(by_query.role, ApiRole::Anon);
+    }
+
+    #[test]
+    fn a_bearer_equal_to_the_key_is_not_parsed_as_a_user_token() {
+        let keys = keys();
+        let bearer = format!("Bearer {}", keys.anon);
+        let caller = resolve_with(&[("apikey", &keys.anon), ("authorization", &bearer)]).unwrap();
+        assert_eq!(caller.role, ApiRole::Anon);
+        assert_eq!(caller.claims, json!({"role": "anon"}).as_object().unwrap().clone());
+    }
+
+    #[test]
+    fn a_user_token_gives_authenticated_with_its_claims() {
+        let keys = keys();
+        let bearer = format!("bearer {}", token(json!({"sub": "u-1", "role": "authenticated", "exp": NOW + 60})));
+        let caller = resolve_with(&[("apikey", &keys.anon), ("authorization", &bearer)]).unwrap();
+        assert_eq!(caller.role, ApiRole::Authenticated);
+        assert_eq!(caller.subject(), Some("u-1"));
+    }
+
+    #[test]
+    fn a_token_without_role_is_anonymous() {
+        let keys = keys();
+        let bearer = format!("Bearer {}", token(json!({"exp": NOW + 60})));
+        let caller = resolve_with(&[("apikey", &keys.anon), ("authorization", &bearer)]).unwrap();
+        assert_eq!(caller.role, ApiRole::Anon);
+        assert_eq!(caller.claims["role"], "anon");
+    }
+
+    #[test]
+    fn a_token_claiming_another_database_role_is_refused() {
+        let keys = keys();
+        for role in ["postgres", "authenticator", "pg_read_all_data"] {
+            let bearer = format!("Bearer {}", token(json!({"role": role, "exp": NOW + 60})));
+            let error = resolve_with(&[("apikey", &keys.anon), ("authorization", &bearer)]).unwrap_err();
+            assert_eq!(error.status(), 401, "{role}");
+            assert_eq!(error.code(), "PGRST303");
+        }
+    }
+
+    #[test]
+    fn a_bad_token_is_401_with_a_challenge() {
+        let keys = keys();
+        let error = resolve_with(&[("apikey", &keys.anon), ("authorization", "Bearer not.a.jwt")]).unwrap_err();
+        assert_eq!(error.status(), 401);
+        assert_eq!(error.code(), "PGRST301");
+        let error = resolve_with(&[("apikey", &keys.anon), ("authorization", "Bearer ")]).unwrap_err();
+        assert_eq!(error.message(), "Empty JWT is sent in Authorization header");
+    }
+}

@@ -1,0 +1,144 @@
+//! Verifying access tokens: HS256 only, three parts, a valid signature, and a numeric `exp`,
+//! with PostgREST's 30-second clock skew for `exp`, `nbf` and `iat`.
+
+use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header};
+use serde_json::{Map, Value};
+
+/// Allowed clock difference between token issuers and this server.
+pub const CLOCK_SKEW_SECONDS: i64 = 30;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JwtError {
+    /// The token cannot be decoded or its signature is wrong (PGRST301).
+    #[error("{0}")]
+    Invalid(String),
+    /// The token is authentic but its claims refuse it (PGRST303).
+    #[error("{0}")]
+    Claims(String),
+}
+
+/// Verifies `token` with `secret` at time `now` (seconds since the epoch) and returns its claims.
+pub fn verify(token: &str, secret: &[u8], now: i64) -> Result<Map<String, Value>, JwtError> {
+    if token.is_empty() {
+        return Err(JwtError::Invalid("Empty JWT is sent in Authorization header".into()));
+    }
+    let parts = token.split('.').count();
+    if parts != 3 {
+        return Err(JwtError::Invalid(format!("Expected 3 parts in JWT; got {parts}")));
+    }
+    let header = decode_header(token).map_err(|_| JwtError::Invalid("JWT cryptographic operation failed".into()))?;
+    if header.alg != Algorithm::HS256 {
+        return Err(JwtError::Invalid("Wrong or unsupported encoding algorithm".into()));
+    }
+    let mut validation = Validation::new(Algorithm::HS256);
+    // Claims are checked below, with PostgREST's messages.
+    validation.validate_exp = false;
+    validation.validate_nbf = false;
+    validation.validate_aud = false;
+    validation.required_spec_claims.clear();
+    let data = decode::<Map<String, Value>>(token, &DecodingKey::from_secret(secret), &validation)
+        .map_err(|_| JwtError::Invalid("JWT cryptographic operation failed".into()))?;
+    let claims = data.claims;
+    check_time_claims(&claims, now)?;
+    Ok(claims)
+}
+
+fn check_time_claims(claims: &Map<String, Value>, now: i64) -> Result<(), JwtError> {
+    let number = |name: &str| -> Result<Option<i64>, JwtError> {
+        match claims.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) => n
+                .as_i64()
+                .or_else(|| n.as_f64().map(|f| f as i64))
+                .map(Some)
+                .ok_or_else(|| JwtError::Claims(format!("The JWT '{name}' claim must be a number"))),
+            Some(_) => Err(JwtError::Claims(format!("The JWT '{name}' claim must be a number"))),
+        }
+    };
+    match number("exp")? {
+        None => return Err(JwtError::Claims("The JWT 'exp' claim is required".into())),
+        Some(exp) if now > exp + CLOCK_SKEW_SECONDS => return Err(JwtError::Claims("JWT expired".into())),
+        Some(_) => {}
+    }
+    if let Some(nbf) = number("nbf")?
+        && now + CLOCK_SKEW_SECONDS < nbf
+    {
+        return Err(JwtError::Claims("JWT not yet valid".into()));
+    }
+    if let Some(iat) = number("iat")?
+        && now + CLOCK_SKEW_SECONDS < iat
+    {
+        return Err(JwtError::Claims("JWT issued at future".into()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use jsonwebtoken::{EncodingKey, Header, encode};
+    use serde_json::json;
+
+    const SECRET: &[u8] = b"a-test-secret-that-is-long-enough-0123";
+    const NOW: i64 = 1_800_000_000;
+
+    fn sign(claims: Value) -> String {
+        encode(&Header::default(), &claims, &EncodingKey::from_secret(SECRET)).unwrap()
+    }
+
+    #[test]
+    fn a_valid_token_gives_its_claims() {
+        let claims =
+            verify(&sign(json!({"sub": "u1", "role": "authenticated", "exp": NOW + 60})), SECRET, NOW).unwrap();
+        assert_eq!(claims["role"], "authenticated");
+    }
+
+    #[test]
+    fn refusals_carry_postgrest_messages() {
+        let cases: Vec<(String, JwtError)> = vec![
+            (String::new(), JwtError::Invalid("Empty JWT is sent in Authorization header".into())),
+            ("abc".into(), JwtError::Invalid("Expected 3 parts in JWT; got 1".into())),
+            (sign(json!({"exp": NOW - 31})), JwtError::Claims("JWT expired".into())),
+            (sign(json!({"role": "anon"})), JwtError::Claims("The JWT 'exp' claim is required".into())),
+            (sign(json!({"exp": "9999999999"})), JwtError::Claims("The JWT 'exp' claim must be a number".into())),
+            (sign(json!({"exp": NOW + 60, "nbf": NOW + 120})), JwtError::Claims("JWT not yet valid".into())),
+            (sign(json!({"exp": NOW + 600, "iat": NOW + 300})), JwtError::Claims("JWT issued at future".into())),
+        ];
+        for (token, expected) in cases {
+            assert_eq!(verify(&token, SECRET, NOW).unwrap_err(), expected, "{token}");
+        }
+    }
+
+    #[test]
+    fn expiry_allows_thirty_seconds_of_clock_skew() {
+        assert!(verify(&sign(json!({"exp": NOW - 29})), SECRET, NOW).is_ok());
+    }
+
+    #[test]
+    fn a_wrong_key_is_refused() {
+        let token = encode(&Header::default(), &json!({"exp": NOW + 60}), &EncodingKey::from_secret(b"another-secret"))
+            .unwrap();
+        assert!(matches!(verify(&token, SECRET, NOW), Err(JwtError::Invalid(_))));
+    }
+
+    #[test]
+    fn alg_none_and_other_algorithms_are_refused() {
+        let body = URL_SAFE_NO_PAD.encode(json!({"role": "service_role", "exp": NOW + 60}).to_string());
+        let none = format!("{}.{body}.", URL_SAFE_NO_PAD.encode(r#"{"alg":"none","typ":"JWT"}"#));
+        assert!(matches!(verify(&none, SECRET, NOW), Err(JwtError::Invalid(_))));
+        let hs512 =
+            encode(&Header::new(Algorithm::HS512), &json!({"exp": NOW + 60}), &EncodingKey::from_secret(SECRET))
+                .unwrap();
+        assert!(matches!(verify(&hs512, SECRET, NOW), Err(JwtError::Invalid(_))));
+    }
+
+    #[test]
+    fn a_tampered_payload_is_refused() {
+        let token = sign(json!({"role": "authenticated", "exp": NOW + 60}));
+        let mut parts: Vec<String> = token.split('.').map(String::from).collect();
+        parts[1] = URL_SAFE_NO_PAD.encode(json!({"role": "service_role", "exp": NOW + 60}).to_string());
+        assert!(matches!(verify(&parts.join("."), SECRET, NOW), Err(JwtError::Invalid(_))));
+    }
+}
