@@ -28,6 +28,13 @@ pub enum ErrorKind {
     MethodNotAllowed,
     /// The request body exceeds the configured limit.
     PayloadTooLarge,
+    /// The query string does not follow the REST grammar (select, filters, order...).
+    QueryParse,
+    /// The `Range` header asks for rows that cannot be served (lower bound above upper bound,
+    /// or an offset past the last row).
+    RangeNotSatisfiable,
+    /// `Prefer: handling=strict` together with preferences the server does not know.
+    InvalidPreferences,
     /// The request is malformed in a way no more specific code covers.
     BadRequest,
     /// A bug or an unexpected failure inside the server.
@@ -62,6 +69,11 @@ impl ErrorKind {
             NotFound => (StatusCode::NOT_FOUND, "PGRST125", "Invalid path specified in request URL"),
             MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "PGRST117", "Unsupported HTTP method"),
             PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "request_too_large", "The request body is too large"),
+            QueryParse => (StatusCode::BAD_REQUEST, "PGRST100", "failed to parse the query string"),
+            RangeNotSatisfiable => (StatusCode::RANGE_NOT_SATISFIABLE, "PGRST103", "Requested range not satisfiable"),
+            InvalidPreferences => {
+                (StatusCode::BAD_REQUEST, "PGRST122", "Invalid preferences given with handling=strict")
+            }
             BadRequest => (StatusCode::BAD_REQUEST, "bad_request", "The request is malformed"),
             Internal => (StatusCode::INTERNAL_SERVER_ERROR, "PGRSTX00", "Internal server error"),
             ApiKeyMissing => (StatusCode::UNAUTHORIZED, "no_api_key", "No API key found in request"),
@@ -163,6 +175,10 @@ impl ApiError {
 
     pub fn message(&self) -> &str {
         &self.0.message
+    }
+
+    pub fn details(&self) -> Option<&Value> {
+        self.details.as_ref()
     }
 
     fn body(&self) -> Value {

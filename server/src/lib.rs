@@ -1,7 +1,7 @@
 //! The Havyaka community platform server: a Supabase-compatible backend and the web app's host.
 //!
 //! Start reading at [`cli`] (what runs), [`serve`] (start-up and shutdown), [`routes`] (every
-//! URL) and [`app::build_app`] (routes plus layers).
+//! URL) and [`app::build_app`] (routes plus layers). The REST engine starts at [`rest`].
 
 pub mod app;
 pub mod auth;
@@ -11,6 +11,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod logging;
+pub mod rest;
 pub mod routes;
 pub mod schema_cache;
 pub mod secrets;

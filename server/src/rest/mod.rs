@@ -1,0 +1,7 @@
+//! The PostgREST-compatible REST engine (`/rest/v1`).
+//!
+//! The pipeline is split by stage, like PostgREST's: [`request`] turns the query string and
+//! headers into an owned AST without touching the database; later stages resolve it against the
+//! schema, build SQL, run it and shape the response.
+
+pub mod request;
