@@ -178,7 +178,7 @@ impl ApiError {
     }
 
     pub fn details(&self) -> Option<&Value> {
-        self.details.as_ref()
+        self.0.details.as_ref()
     }
 
     fn body(&self) -> Value {

@@ -155,7 +155,6 @@ impl Preferences {
     }
 
     /// With `handling=strict`, any invalid token is a 400 `PGRST122`.
-    #[expect(clippy::result_large_err, reason = "ApiError is what handlers return; this runs once per request")]
     pub fn check_strict(&self) -> Result<(), ApiError> {
         if self.handling == Some(Handling::Strict) && !self.invalid.is_empty() {
             return Err(ApiError::new(ErrorKind::InvalidPreferences)
