@@ -31,6 +31,24 @@ async fn superuser(data: &Path) -> sqlx::PgConnection {
     url.parse::<sqlx::postgres::PgConnectOptions>().expect("test set-up").connect().await.expect("test set-up")
 }
 
+/// Runs `sql` as the cluster superuser on the product database.
+async fn run_sql(data: &Path, sql: &str) {
+    let mut conn = superuser(data).await;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_string())).execute(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+}
+
+/// Reads one value as the cluster superuser.
+async fn read_scalar<T>(data: &Path, sql: &'static str) -> T
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+{
+    let mut conn = superuser(data).await;
+    let value = sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    value
+}
+
 async fn wait_ready(server: &ServerProcess) {
     for _ in 0..100 {
         if server.get("/ready").await.status() == 200 {
@@ -82,23 +100,14 @@ async fn a_second_start_reuses_the_data_and_the_secret() {
     let data = dir.path().join("data");
     let first = ServerProcess::start(&data);
     wait_ready(&first).await;
-    {
-        let mut conn = superuser(dir.path()).await;
-        sqlx::raw_sql("create table public.kept (note text); insert into public.kept values ('still here');")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    run_sql(dir.path(), "create table public.kept (note text); insert into public.kept values ('still here');").await;
     let secret = std::fs::read_to_string(data.join("jwt_secret")).unwrap();
     assert!(first.terminate().success());
 
     let second = ServerProcess::start(&data);
     wait_ready(&second).await;
-    let mut conn = superuser(dir.path()).await;
-    let note: String = sqlx::query_scalar("select note from public.kept").fetch_one(&mut conn).await.unwrap();
+    let note: String = read_scalar(dir.path(), "select note from public.kept").await;
     assert_eq!(note, "still here");
-    conn.close().await.unwrap();
     assert_eq!(std::fs::read_to_string(data.join("jwt_secret")).unwrap(), secret);
     assert!(second.terminate().success());
 }
@@ -109,14 +118,7 @@ async fn a_restart_after_kill_9_of_the_server_keeps_the_data() {
     let data = dir.path().join("data");
     let first = ServerProcess::start(&data);
     wait_ready(&first).await;
-    {
-        let mut conn = superuser(dir.path()).await;
-        sqlx::raw_sql("create table public.survivor (n int); insert into public.survivor values (7);")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    run_sql(dir.path(), "create table public.survivor (n int); insert into public.survivor values (7);").await;
     first.kill_hard();
     assert!(
         eventually(Duration::from_secs(10), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
@@ -125,10 +127,8 @@ async fn a_restart_after_kill_9_of_the_server_keeps_the_data() {
 
     let second = ServerProcess::start(&data);
     wait_ready(&second).await;
-    let mut conn = superuser(dir.path()).await;
-    let n: i32 = sqlx::query_scalar("select n from public.survivor").fetch_one(&mut conn).await.unwrap();
+    let n: i32 = read_scalar(dir.path(), "select n from public.survivor").await;
     assert_eq!(n, 7);
-    conn.close().await.unwrap();
     assert!(second.terminate().success());
 }
 
@@ -138,14 +138,7 @@ async fn a_restart_after_kill_9_of_both_processes_recovers() {
     let data = dir.path().join("data");
     let first = ServerProcess::start(&data);
     wait_ready(&first).await;
-    {
-        let mut conn = superuser(dir.path()).await;
-        sqlx::raw_sql("create table public.crash (n int); insert into public.crash values (42);")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    run_sql(dir.path(), "create table public.crash (n int); insert into public.crash values (42);").await;
     let postmasters = postgres_processes_in(&pgdata(dir.path()));
     assert!(!postmasters.is_empty());
     for pid in &postmasters {
@@ -156,10 +149,8 @@ async fn a_restart_after_kill_9_of_both_processes_recovers() {
 
     let second = ServerProcess::start(&data);
     wait_ready(&second).await;
-    let mut conn = superuser(dir.path()).await;
-    let n: i32 = sqlx::query_scalar("select n from public.crash").fetch_one(&mut conn).await.unwrap();
+    let n: i32 = read_scalar(dir.path(), "select n from public.crash").await;
     assert_eq!(n, 42, "crash recovery replays the committed row");
-    conn.close().await.unwrap();
     assert!(second.terminate().success());
 }
 
