@@ -2,7 +2,9 @@
 
 pub mod bootstrap;
 pub mod embedded;
+pub mod errors;
 pub mod migrations;
+pub mod request_tx;
 pub mod sql_files;
 
 use std::time::Duration;

@@ -1,0 +1,118 @@
+//! Turns a database failure into the answer PostgREST gives: the SQLSTATE as `code`, the
+//! database's message, detail and hint, and the HTTP status of PostgREST's table. Connection
+//! trouble is a 503 with `Retry-After`; nothing internal leaks.
+
+use http::{HeaderValue, StatusCode, header};
+use serde_json::Value;
+
+use crate::auth::caller::ApiRole;
+use crate::error::{ApiError, ErrorKind};
+
+/// The HTTP status PostgREST answers for a SQLSTATE, for a caller running as `role`.
+pub fn status_for_sqlstate(sqlstate: &str, message: &str, role: ApiRole) -> StatusCode {
+    let class = sqlstate.get(..2).unwrap_or("");
+    match sqlstate {
+        "42501" if role == ApiRole::Anon => StatusCode::UNAUTHORIZED,
+        "42501" => StatusCode::FORBIDDEN,
+        "23503" | "23505" => StatusCode::CONFLICT,
+        "25006" => StatusCode::METHOD_NOT_ALLOWED,
+        "42883" | "42P01" => StatusCode::NOT_FOUND,
+        "42P17" => StatusCode::INTERNAL_SERVER_ERROR,
+        "21000" if message.contains("requires a WHERE clause") => StatusCode::BAD_REQUEST,
+        "21000" => StatusCode::INTERNAL_SERVER_ERROR,
+        "22023" if message.contains("role") && message.contains("does not exist") => StatusCode::UNAUTHORIZED,
+        "53400" => StatusCode::INTERNAL_SERVER_ERROR,
+        "57P01" => StatusCode::SERVICE_UNAVAILABLE,
+        "P0001" => StatusCode::BAD_REQUEST,
+        _ if sqlstate.starts_with("PT") => sqlstate
+            .get(2..)
+            .and_then(|digits| digits.parse::<u16>().ok())
+            .and_then(|code| StatusCode::from_u16(code).ok())
+            .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        _ => match class {
+            "08" | "53" => StatusCode::SERVICE_UNAVAILABLE,
+            "0L" | "0P" | "28" => StatusCode::FORBIDDEN,
+            "09" | "25" | "2D" | "38" | "39" | "3B" | "40" | "54" | "55" | "57" | "58" | "F0" | "HV" | "XX" | "P0" => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+            _ => StatusCode::BAD_REQUEST,
+        },
+    }
+}
+
+/// The API error for a failed statement run as `role`.
+pub fn from_sqlx(error: sqlx::Error, role: ApiRole) -> ApiError {
+    match &error {
+        sqlx::Error::Database(db) => {
+            let Some(pg) = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() else {
+                return ApiError::internal(error);
+            };
+            let sqlstate = pg.code().to_string();
+            let status = status_for_sqlstate(&sqlstate, pg.message(), role);
+            if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+                // Internal failures keep their cause in the log only.
+                return ApiError::internal(error);
+            }
+            let mut api = ApiError::custom(status, sqlstate, pg.message().to_string());
+            api = match pg.detail() {
+                Some(detail) => api.with_details(Value::String(detail.to_string())),
+                None => api,
+            };
+            api = match pg.hint() {
+                Some(hint) => api.with_hint(hint.to_string()),
+                None => api,
+            };
+            if status == StatusCode::SERVICE_UNAVAILABLE {
+                api = api.with_header(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            }
+            api
+        }
+        sqlx::Error::PoolTimedOut => ApiError::new(ErrorKind::PoolTimeout).with_cause(error),
+        sqlx::Error::Io(_) | sqlx::Error::PoolClosed | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => {
+            ApiError::new(ErrorKind::DatabaseUnavailable)
+                .with_header(header::RETRY_AFTER, HeaderValue::from_static("1"))
+                .with_cause(error)
+        }
+        _ => ApiError::internal(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlstates_map_to_postgrest_statuses() {
+        let cases = [
+            ("42501", ApiRole::Anon, 401),
+            ("42501", ApiRole::Authenticated, 403),
+            ("42501", ApiRole::ServiceRole, 403),
+            ("23505", ApiRole::Anon, 409),
+            ("23503", ApiRole::Anon, 409),
+            ("P0001", ApiRole::Anon, 400),
+            ("PT402", ApiRole::Anon, 402),
+            ("PT418", ApiRole::Anon, 418),
+            ("42P01", ApiRole::Anon, 404),
+            ("42883", ApiRole::Anon, 404),
+            ("25006", ApiRole::Anon, 405),
+            ("08006", ApiRole::Anon, 503),
+            ("53300", ApiRole::Anon, 503),
+            ("53400", ApiRole::Anon, 500),
+            ("57P01", ApiRole::Anon, 503),
+            ("57014", ApiRole::Anon, 500),
+            ("22P02", ApiRole::Anon, 400),
+            ("23502", ApiRole::Anon, 400),
+            ("23514", ApiRole::Anon, 400),
+            ("42703", ApiRole::Anon, 400),
+            ("XX000", ApiRole::Anon, 500),
+        ];
+        for (sqlstate, role, status) in cases {
+            assert_eq!(status_for_sqlstate(sqlstate, "", role).as_u16(), status, "{sqlstate} as {role:?}");
+        }
+    }
+
+    #[test]
+    fn a_missing_where_clause_is_a_client_error() {
+        assert_eq!(status_for_sqlstate("21000", "DELETE requires a WHERE clause", ApiRole::Anon), 400);
+    }
+}

@@ -1,0 +1,130 @@
+//! The request transaction: role, claims, method and path set transaction-locally in one
+//! statement, so row-level security sees the caller and nothing leaks to the next request.
+
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
+mod support;
+
+use serde_json::{Map, Value, json};
+use server::auth::caller::{ApiRole, Caller};
+use server::db::errors::from_sqlx;
+use server::db::request_tx::{RequestContext, begin};
+use support::TestDb;
+
+const USER_A: &str = "11111111-1111-1111-1111-111111111111";
+const USER_B: &str = "22222222-2222-2222-2222-222222222222";
+
+fn caller(role: ApiRole, sub: Option<&str>) -> Caller {
+    let mut claims = Map::new();
+    claims.insert("role".into(), json!(role.as_str()));
+    if let Some(sub) = sub {
+        claims.insert("sub".into(), json!(sub));
+    }
+    Caller { role, claims }
+}
+
+fn context<'a>(caller: &'a Caller, read_only: bool, settings: &'a [(String, String)]) -> RequestContext<'a> {
+    RequestContext { caller, method: "GET", path: "/rest/v1/notes", read_only, search_path: "public", settings }
+}
+
+/// A table only its owners may see and write.
+async fn notes_db() -> (TestDb, sqlx::PgPool) {
+    let db = TestDb::migrated().await;
+    let mut conn = db.admin_connection().await;
+    sqlx::raw_sql(
+        "create table public.notes (id serial primary key, owner uuid not null default auth.uid(), body text);
+         alter table public.notes enable row level security;
+         create policy \"Owners read their notes\" on public.notes for select to authenticated
+           using (owner = (select auth.uid()));
+         create policy \"Owners write their notes\" on public.notes for insert to authenticated
+           with check (owner = (select auth.uid()));
+         insert into public.notes (owner, body) values
+           ('11111111-1111-1111-1111-111111111111', 'a'), ('22222222-2222-2222-2222-222222222222', 'b');",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    // One connection: every transaction reuses it, so leaks would show.
+    let pool = server::db::request_pool(&db.requests, 1);
+    (db, pool)
+}
+
+#[tokio::test]
+async fn the_caller_is_visible_to_sql_and_row_level_security() {
+    let (_db, pool) = notes_db().await;
+    let user = caller(ApiRole::Authenticated, Some(USER_A));
+    let mut tx = begin(&pool, &context(&user, true, &[])).await.unwrap();
+    let row: (String, String, String, String, Value) = sqlx::query_as(
+        "select current_user::text, auth.uid()::text, current_setting('request.method'),
+                current_setting('request.path'), auth.jwt()",
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    assert_eq!(row.0, "authenticated");
+    assert_eq!(row.1, USER_A);
+    assert_eq!(row.2, "GET");
+    assert_eq!(row.3, "/rest/v1/notes");
+    assert_eq!(row.4, json!({"role": "authenticated", "sub": USER_A}));
+    let bodies: Vec<String> = sqlx::query_scalar("select body from notes").fetch_all(&mut *tx).await.unwrap();
+    assert_eq!(bodies, ["a"], "only the caller's own row");
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn nothing_leaks_into_the_next_transaction_on_the_same_connection() {
+    let (_db, pool) = notes_db().await;
+    let user = caller(ApiRole::Authenticated, Some(USER_B));
+    let tx = begin(&pool, &context(&user, true, &[])).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let anon = caller(ApiRole::Anon, None);
+    let mut tx = begin(&pool, &context(&anon, true, &[])).await.unwrap();
+    let (role, uid): (String, Option<String>) =
+        sqlx::query_as("select current_user::text, auth.uid()::text").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(role, "anon");
+    assert_eq!(uid, None);
+    let visible: i64 = sqlx::query_scalar("select count(*) from notes").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(visible, 0);
+}
+
+#[tokio::test]
+async fn a_read_only_transaction_refuses_writes_with_405() {
+    let (_db, pool) = notes_db().await;
+    let user = caller(ApiRole::Authenticated, Some(USER_A));
+    let mut tx = begin(&pool, &context(&user, true, &[])).await.unwrap();
+    let error = sqlx::query("insert into notes (body) values ('x')").execute(&mut *tx).await.unwrap_err();
+    assert_eq!(from_sqlx(error, user.role).status(), 405);
+}
+
+#[tokio::test]
+async fn row_level_security_refusals_are_401_for_anon_and_403_for_users() {
+    let (_db, pool) = notes_db().await;
+    let user = caller(ApiRole::Authenticated, Some(USER_A));
+    let mut tx = begin(&pool, &context(&user, false, &[])).await.unwrap();
+    let error = sqlx::query("insert into notes (owner, body) values ($1::uuid, 'forged')")
+        .bind(USER_B)
+        .execute(&mut *tx)
+        .await
+        .unwrap_err();
+    let api = from_sqlx(error, user.role);
+    assert_eq!((api.status().as_u16(), api.code()), (403, "42501"));
+    assert!(api.message().contains("row-level security"), "{}", api.message());
+    drop(tx);
+
+    let anon = caller(ApiRole::Anon, None);
+    let mut tx = begin(&pool, &context(&anon, false, &[])).await.unwrap();
+    let error = sqlx::query("insert into notes (body) values ('x')").execute(&mut *tx).await.unwrap_err();
+    assert_eq!(from_sqlx(error, anon.role).status(), 401);
+}
+
+#[tokio::test]
+async fn role_settings_apply_to_the_request() {
+    let (_db, pool) = notes_db().await;
+    let anon = caller(ApiRole::Anon, None);
+    let settings = [("statement_timeout".to_string(), "50ms".to_string())];
+    let mut tx = begin(&pool, &context(&anon, true, &settings)).await.unwrap();
+    let error = sqlx::query("select pg_sleep(1)").execute(&mut *tx).await.unwrap_err();
+    let code = error.as_database_error().and_then(|e| e.code()).map(|c| c.to_string());
+    assert_eq!(code.as_deref(), Some("57014"), "the statement is cancelled by the role's timeout");
+}
