@@ -39,6 +39,8 @@ pub enum ErrorKind {
     BadRequest,
     /// A bug or an unexpected failure inside the server.
     Internal,
+    /// No representation the client accepts.
+    NotAcceptable,
     /// No `apikey` header or query parameter.
     ApiKeyMissing,
     /// The `apikey` is not one of this server's keys.
@@ -76,6 +78,7 @@ impl ErrorKind {
             }
             BadRequest => (StatusCode::BAD_REQUEST, "bad_request", "The request is malformed"),
             Internal => (StatusCode::INTERNAL_SERVER_ERROR, "PGRSTX00", "Internal server error"),
+            NotAcceptable => (StatusCode::NOT_ACCEPTABLE, "PGRST107", "None of these media types are available"),
             ApiKeyMissing => (StatusCode::UNAUTHORIZED, "no_api_key", "No API key found in request"),
             ApiKeyInvalid => (StatusCode::UNAUTHORIZED, "invalid_api_key", "Invalid authentication credentials"),
             JwtInvalid => (StatusCode::UNAUTHORIZED, "PGRST301", "JWT cryptographic operation failed"),

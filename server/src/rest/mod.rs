@@ -5,3 +5,4 @@
 //! schema, build SQL, run it and shape the response.
 
 pub mod request;
+pub mod response;
