@@ -183,3 +183,21 @@ async fn a_reload_notice_refreshes_the_cache() {
     listener.abort();
     assert!(seen, "the new table appears after the notice");
 }
+
+#[tokio::test]
+async fn the_openapi_document_follows_the_privileges_read() {
+    let (db, pool, cache) = fixture_cache().await;
+    let mut conn = db.admin_connection().await;
+    sqlx::raw_sql("revoke all on public.feedback from anon; grant insert on public.feedback to anon;")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    cache.reload(&pool).await.unwrap();
+    let doc = server::rest::openapi::document(&cache.get(), "anon", "public", "http://127.0.0.1:8080");
+    let verbs = |path: &str| doc["paths"][path].as_object().map(|item| item.keys().cloned().collect::<Vec<_>>());
+    assert_eq!(verbs("/feedback").unwrap(), ["post"]);
+    assert_eq!(verbs("/events").unwrap(), ["delete", "get", "patch", "post"]);
+    assert_eq!(verbs("/upcoming_events").unwrap(), ["delete", "get", "patch", "post"], "an auto-updatable view");
+    assert_eq!(verbs("/rpc/events_after").unwrap(), ["get", "post"]);
+    assert_eq!(doc["definitions"]["events"]["required"], serde_json::json!(["title", "event_date"]));
+}

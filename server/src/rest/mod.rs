@@ -4,5 +4,6 @@
 //! headers into an owned AST without touching the database; later stages resolve it against the
 //! schema, build SQL, run it and shape the response.
 
+pub mod openapi;
 pub mod request;
 pub mod response;
