@@ -5,6 +5,7 @@
 //! schema, build SQL, run it and shape the response.
 
 pub mod handler;
+pub mod openapi;
 pub mod plan;
 pub mod request;
 pub mod response;
