@@ -4,6 +4,7 @@
 
 mod load;
 pub mod model;
+mod privileges;
 mod relationships;
 
 use std::sync::{Arc, RwLock};
