@@ -26,12 +26,9 @@ test('rpc: set-returning function gives an array of rows', T, async () => {
 
 test('rpc: set-returning with select/eq/order/limit', T, async () => {
   const res = ok(
-    await anon().rpc('events_after', { day: '2000-01-01' }).select('id, title').neq('event_type', 'religious').order('id', { ascending: false }).limit(2),
+    await anon().rpc('events_after', { day: '2020-01-01' }).select('id, title').neq('event_type', 'religious').order('id', { ascending: false }).limit(1),
   );
-  assert.deepEqual(res.data, [
-    { id: 3, title: 'Sanskrit Workshop' },
-    { id: 2, title: 'Yakshagana Night' },
-  ]);
+  assert.deepEqual(res.data, [{ id: 3, title: 'Sanskrit Workshop' }]);
 });
 
 test('rpc: filter on a column not in select', T, async () => {

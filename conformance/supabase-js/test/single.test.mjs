@@ -82,13 +82,19 @@ test('single: update matching nothing with select().single() is 406', T, async (
 });
 
 test('single: update of many rows with select().single() is rolled back', T, async () => {
-  const res = await anon().from('roles').update({ name: 'renamed' }).in('id', [2, 3]).select().single();
-  fails(res, 'PGRST116', 406);
-  const { data } = ok(await anon().from('roles').select('id, name').in('id', [2, 3]).order('id'));
-  assert.deepEqual(data, [
-    { id: 2, name: 'volunteer' },
-    { id: 3, name: 'member' },
-  ]);
+  try {
+    const res = await anon().from('events').update({ max_attendees: 999 }).in('id', [1, 2]).select('id').single();
+    const error = fails(res, 'PGRST116', 406);
+    assert.equal(error.details, 'The result contains 2 rows');
+    const { data } = ok(await anon().from('events').select('id, max_attendees').in('id', [1, 2]).order('id'));
+    assert.deepEqual(data, [
+      { id: 1, max_attendees: 200 },
+      { id: 2, max_attendees: 150 },
+    ]);
+  } finally {
+    await service().from('events').update({ max_attendees: 200 }).eq('id', 1);
+    await service().from('events').update({ max_attendees: 150 }).eq('id', 2);
+  }
 });
 
 test('single: delete of many rows with select().single() is rolled back', T, async () => {
