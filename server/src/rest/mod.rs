@@ -10,3 +10,5 @@ pub mod plan;
 pub mod request;
 pub mod response;
 pub mod sql;
+#[cfg(test)]
+mod test_schema;

@@ -5,7 +5,7 @@
 mod load;
 pub mod model;
 mod privileges;
-mod relationships;
+pub(crate) mod relationships;
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
