@@ -14,3 +14,6 @@ ensure_cargo_on_path() {
     exit 1
   fi
 }
+
+# Where cargo puts build output (CARGO_TARGET_DIR, else ./target).
+cargo_target_dir() { echo "${CARGO_TARGET_DIR:-$(repo_root)/target}"; }

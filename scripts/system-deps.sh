@@ -20,6 +20,11 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/openssl/ssl.h ] || missing+=(libssl-dev)
 command -v cc >/dev/null 2>&1 || missing+=(build-essential)
 command -v useradd >/dev/null 2>&1 || missing+=(passwd)
+if [ "$purpose" = test ]; then
+  # The supabase-js conformance suite runs on Node (20 or newer) with npm.
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+fi
 
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0

@@ -75,6 +75,25 @@ rust_tests() {
 }
 rust_tests
 
+# The official supabase-js client against the real server binary (conformance/supabase-js).
+supabase_js_conformance() {
+  say "supabase-js conformance (conformance/supabase-js)"
+  if ! (cd conformance/supabase-js && npm ci --no-audit --no-fund --loglevel=error); then
+    record "supabase-js conformance" 0 1; return
+  fi
+  if ! cargo build --bin server --locked; then record "supabase-js conformance" 0 1; return; fi
+  local log; log="$(mktemp)"
+  node conformance/supabase-js/run.mjs --server "$(cargo_target_dir)/debug/server" 2>&1 | tee "$log"
+  local last ok bad
+  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
+  rm -f "$log"
+  if [ -z "$last" ]; then record "supabase-js conformance" 0 1; return; fi
+  ok="${last%% passed*}"
+  bad="${last#*passed, }"; bad="${bad%% failed}"
+  record "supabase-js conformance" "$ok" "$bad"
+}
+supabase_js_conformance
+
 if [ "${#failures[@]}" -gt 0 ]; then
   say "failed: ${failures[*]}"
 fi

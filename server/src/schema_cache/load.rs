@@ -13,7 +13,7 @@ use super::model::{
     API_ROLES, Action, Column, ForeignKey, Function, FunctionParam, PrivilegeSet, Privileges, QualifiedName, Relation,
     RelationKind, ReturnType, SchemaCache, Volatility,
 };
-use super::relationships;
+use super::{relationships, views};
 
 const RELATIONS_SQL: &str = "
 select n.nspname::text as schema, c.relname::text as name, c.relkind::text as kind,
@@ -90,6 +90,21 @@ select 'i', ic.relname::text, n.nspname::text, c.relname::text,
    and n.nspname = any($1)
    and not exists (select from pg_constraint con where con.conindid = i.indexrelid)
  order by 1, 2";
+
+/// The base-table columns each view (or materialised view) of the exposed schemas reads,
+/// from the dependencies of its rewrite rule.
+const VIEW_COLUMNS_SQL: &str = "
+select distinct vn.nspname::text as view_schema, v.relname::text as view_name,
+       tn.nspname::text as table_schema, t.relname::text as table_name, a.attname::text as column_name
+  from pg_rewrite r
+  join pg_class v on v.oid = r.ev_class and v.relkind in ('v', 'm')
+  join pg_namespace vn on vn.oid = v.relnamespace
+  join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid
+                  and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+  join pg_class t on t.oid = d.refobjid and t.relkind in ('r', 'p')
+  join pg_namespace tn on tn.oid = t.relnamespace
+  join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+ where vn.nspname = any($1)";
 
 const FUNCTIONS_SQL: &str = "
 select n.nspname::text as schema, p.proname::text as name, p.oid::int8 as oid,
@@ -229,6 +244,14 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
         let settings = role_settings.entry(row.get("role")).or_default();
         merge_settings(settings, &row.get::<Vec<String>, _>("settings"));
     }
+
+    let mut view_columns: BTreeMap<(QualifiedName, QualifiedName), Vec<String>> = BTreeMap::new();
+    for row in sqlx::query(VIEW_COLUMNS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+        let view = QualifiedName::new(row.get::<String, _>("view_schema"), row.get::<String, _>("view_name"));
+        let table = QualifiedName::new(row.get::<String, _>("table_schema"), row.get::<String, _>("table_name"));
+        view_columns.entry((view, table)).or_default().push(row.get("column_name"));
+    }
+    views::inherit_keys(&mut relations, &mut foreign_keys, &view_columns);
 
     let relationships = relationships::derive(&relations, &foreign_keys);
     Ok(SchemaCache { schemas: schemas.to_vec(), relations, foreign_keys, functions, relationships, role_settings })

@@ -6,6 +6,7 @@ mod load;
 pub mod model;
 mod privileges;
 pub(crate) mod relationships;
+mod views;
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
