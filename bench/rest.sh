@@ -313,7 +313,7 @@ run_wrk() {
     e_timeout="$(field err_timeout "$out")"; e_status="$(field err_status "$out")"
     wrk_errors=$((e_conn + e_read + e_write + e_timeout + e_status))
     ok=$((requests - e_status))
-    REST_RPS="$(awk -v n="$ok" -v us="$duration" 'BEGIN { printf "%.1f", us > 0 ? n / (us / 1e6) : 0 }')"
+    REST_RPS="$(awk -v n="$ok" -v us="$duration" 'BEGIN { printf "%.1f", (us > 0 ? n / (us / 1e6) : 0) }')"
     ERRORS=$((ERRORS + wrk_errors))
     printf '  REST     %10.1f req/s   p50 %s ms   p99 %s ms   requests %s   errors %s (status>399 %s, connect %s, read %s, write %s, timeout %s)\n' \
         "$REST_RPS" "$(ms "$REST_P50")" "$(ms "$REST_P99")" "$requests" "$wrk_errors" "$e_status" "$e_conn" "$e_read" "$e_write" "$e_timeout"
