@@ -76,6 +76,10 @@ pub struct Settings {
     #[arg(long, env = "DB_SCHEMAS", default_value = "public", global = true)]
     pub db_schemas: String,
 
+    /// Most rows one REST read returns (Supabase's "Max rows"); 0 means no cap.
+    #[arg(long, env = "DB_MAX_ROWS", default_value_t = 1000, global = true)]
+    pub db_max_rows: u64,
+
     /// Browser origins allowed by CORS, comma-separated, or `*` for any origin.
     #[arg(long, env = "CORS_ALLOWED_ORIGINS", default_value = "*", global = true)]
     pub cors_allowed_origins: String,
@@ -161,6 +165,8 @@ pub struct Config {
     pub cors_origins: CorsOrigins,
     /// Exposed schemas; the first is the default.
     pub db_schemas: Vec<String>,
+    /// The REST read cap; `None` for no cap.
+    pub db_max_rows: Option<u64>,
     pub log_format: LogFormat,
     pub log_level: String,
     pub max_body_bytes: usize,
@@ -246,6 +252,7 @@ impl Settings {
             storage,
             cors_origins: parse_cors_origins(&self.cors_allowed_origins)?,
             db_schemas: parse_schemas(&self.db_schemas)?,
+            db_max_rows: (self.db_max_rows > 0).then_some(self.db_max_rows),
             log_format: self.log_format,
             log_level: self.log_level,
             max_body_bytes: self.max_body_bytes,

@@ -49,6 +49,49 @@ pub enum ErrorKind {
     JwtInvalid,
     /// The bearer token is authentic but its claims refuse it (expired, bad role...).
     JwtClaims,
+    /// A verb other than GET, HEAD and POST on `/rpc/<fn>`.
+    RpcMethod,
+    /// The request body is not JSON of the expected shape.
+    InvalidBody,
+    /// PUT filters are not exactly the primary key with `eq`.
+    PutFilters,
+    /// `Accept-Profile`/`Content-Profile` names a schema that is not exposed.
+    SchemaNotExposed,
+    /// A filter, order or limit names an embed that is not in `select`.
+    EmbedNotSelected,
+    /// PUT with `limit` or `offset`.
+    PutLimit,
+    /// The PUT body's primary key differs from the URL's.
+    PutKeyMismatch,
+    /// A single object was requested but the result has another number of rows.
+    SingularCardinality,
+    /// `order=rel(col)` where `rel` is not a to-one embed.
+    RelatedOrderNotToOne,
+    /// An operator other than `is.null`/`not.is.null` applied to an embed.
+    EmbedOperator,
+    /// Aggregate functions in `select` (disabled, as on Supabase).
+    AggregatesDisabled,
+    /// `Prefer: max-affected` with `handling=strict` was exceeded.
+    MaxAffectedExceeded,
+    /// A combination the engine does not support.
+    NotImplemented,
+    /// No relationship links the two resources of an embed.
+    NoRelationship,
+    /// More than one relationship links the two resources of an embed.
+    AmbiguousRelationship,
+    /// No function has this name and these argument names.
+    FunctionNotFound,
+    /// Several overloads accept these argument names.
+    AmbiguousFunction,
+    /// `columns`, the payload or `on_conflict` names a column the relation does not have.
+    ColumnNotFound,
+    /// The path names no table or view of the schema.
+    TableNotFound,
+    /// A filter, order or select names a column the relation does not have (PostgreSQL's
+    /// SQLSTATE, detected before any query runs).
+    UndefinedColumn,
+    /// PATCH or DELETE without any filter.
+    MissingWhere,
 }
 
 struct KindInfo {
@@ -83,6 +126,51 @@ impl ErrorKind {
             ApiKeyInvalid => (StatusCode::UNAUTHORIZED, "invalid_api_key", "Invalid authentication credentials"),
             JwtInvalid => (StatusCode::UNAUTHORIZED, "PGRST301", "JWT cryptographic operation failed"),
             JwtClaims => (StatusCode::UNAUTHORIZED, "PGRST303", "JWT claims are invalid"),
+            RpcMethod => (StatusCode::METHOD_NOT_ALLOWED, "PGRST101", "Only GET, HEAD and POST are allowed on RPC"),
+            InvalidBody => (StatusCode::BAD_REQUEST, "PGRST102", "Empty or invalid json"),
+            PutFilters => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "PGRST105",
+                "Filters must include all and only primary key columns with 'eq' operators",
+            ),
+            SchemaNotExposed => (StatusCode::NOT_ACCEPTABLE, "PGRST106", "Invalid schema"),
+            EmbedNotSelected => (StatusCode::BAD_REQUEST, "PGRST108", "The embedded resource is not in select"),
+            PutLimit => {
+                (StatusCode::BAD_REQUEST, "PGRST114", "limit/offset querystring parameters are not allowed for PUT")
+            }
+            PutKeyMismatch => {
+                (StatusCode::BAD_REQUEST, "PGRST115", "Payload values do not match URL in primary key column(s)")
+            }
+            SingularCardinality => {
+                (StatusCode::NOT_ACCEPTABLE, "PGRST116", "Cannot coerce the result to a single JSON object")
+            }
+            RelatedOrderNotToOne => (StatusCode::BAD_REQUEST, "PGRST118", "A related order must be on a to-one embed"),
+            EmbedOperator => (
+                StatusCode::BAD_REQUEST,
+                "PGRST120",
+                "Only is null or not is null filters are allowed on embedded resources",
+            ),
+            AggregatesDisabled => (StatusCode::BAD_REQUEST, "PGRST123", "Use of aggregate functions is not allowed"),
+            MaxAffectedExceeded => {
+                (StatusCode::BAD_REQUEST, "PGRST124", "Query result exceeds max-affected preference constraint")
+            }
+            NotImplemented => (StatusCode::BAD_REQUEST, "PGRST127", "Feature not implemented"),
+            NoRelationship => {
+                (StatusCode::BAD_REQUEST, "PGRST200", "Could not find a relationship in the schema cache")
+            }
+            AmbiguousRelationship => (
+                StatusCode::MULTIPLE_CHOICES,
+                "PGRST201",
+                "Could not embed because more than one relationship was found",
+            ),
+            FunctionNotFound => (StatusCode::NOT_FOUND, "PGRST202", "Could not find the function in the schema cache"),
+            AmbiguousFunction => {
+                (StatusCode::MULTIPLE_CHOICES, "PGRST203", "Could not choose the best candidate function")
+            }
+            ColumnNotFound => (StatusCode::BAD_REQUEST, "PGRST204", "Could not find the column in the schema cache"),
+            TableNotFound => (StatusCode::NOT_FOUND, "PGRST205", "Could not find the table in the schema cache"),
+            UndefinedColumn => (StatusCode::BAD_REQUEST, "42703", "column does not exist"),
+            MissingWhere => (StatusCode::BAD_REQUEST, "21000", "The request requires a WHERE clause"),
         };
         KindInfo { status, code, message }
     }

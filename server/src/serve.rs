@@ -71,7 +71,8 @@ async fn run(
         .await
         .map_err(|e| StartupError::environment(format!("cannot read the database catalogue: {e}")))?;
     let schema_listener = schema.spawn_listener(pool.clone());
-    let state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir);
+    let mut state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir);
+    state.max_rows = config.db_max_rows;
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },

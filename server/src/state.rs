@@ -17,6 +17,8 @@ pub struct AppState {
     pub jwt_secret: Arc<str>,
     /// The built web app, when there is one.
     pub client_dir: Option<Arc<PathBuf>>,
+    /// The most rows one REST read returns (`None`: no cap).
+    pub max_rows: Option<u64>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -34,6 +36,7 @@ impl AppState {
             keys: Arc::new(keys),
             jwt_secret: Arc::from(jwt_secret),
             client_dir: client_dir.map(Arc::new),
+            max_rows: Some(1000),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

@@ -75,7 +75,7 @@ async fn ready_is_503_while_shutting_down() {
 #[tokio::test]
 async fn unknown_api_paths_are_json_404s() {
     let app = TestApp::spawn().await;
-    for path in ["/rest/v1/nothing", "/auth/v1/nothing", "/storage/v1/x", "/api/x", "/rest"] {
+    for path in ["/rest/v1/events/1", "/auth/v1/nothing", "/storage/v1/x", "/api/x", "/rest"] {
         let response = app.client.get(app.url(path)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
@@ -219,7 +219,7 @@ async fn the_web_app_is_served_with_spa_fallback_and_cache_rules() {
     let missing = get("/assets/missing-123.js").await.unwrap();
     assert_eq!(missing.status(), StatusCode::NOT_FOUND, "a missing asset is never answered with HTML");
 
-    let api = get("/rest/v1/events").await.unwrap();
+    let api = get("/rest/v1/events/1").await.unwrap();
     assert_eq!(api.status(), StatusCode::NOT_FOUND);
     assert!(api.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
 }

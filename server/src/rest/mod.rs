@@ -4,5 +4,8 @@
 //! headers into an owned AST without touching the database; later stages resolve it against the
 //! schema, build SQL, run it and shape the response.
 
+pub mod handler;
+pub mod plan;
 pub mod request;
 pub mod response;
+pub mod sql;

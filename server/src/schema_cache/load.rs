@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::{PgConnection, Row};
+use sqlx::{Acquire, PgConnection, Row};
 
 use super::model::{
     Column, ForeignKey, Function, FunctionParam, QualifiedName, Relation, RelationKind, ReturnType, SchemaCache,
@@ -28,8 +28,12 @@ select n.nspname::text as schema, c.relname::text as name, c.relkind::text as ki
 const COLUMNS_SQL: &str = "
 select n.nspname::text as schema, c.relname::text as relation, a.attname::text as name,
        format_type(a.atttypid, a.atttypmod) as data_type,
+       format_type(a.atttypid, null) as cast_type,
        not (a.attnotnull or t.typtype = 'd' and t.typnotnull) as nullable,
-       pg_get_expr(d.adbin, d.adrelid) as column_default,
+       coalesce(pg_get_expr(d.adbin, d.adrelid),
+                case when a.attidentity <> '' then
+                  format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                end) as column_default,
        a.attgenerated <> '' as generated,
        coalesce((select array_agg(e.enumlabel::text order by e.enumsortorder)
                    from pg_enum e where e.enumtypid = coalesce(nullif(t.typbasetype, 0), t.oid)), '{}') as enum_values,
@@ -95,6 +99,16 @@ select n.nspname::text as schema, p.proname::text as name, p.oid::int8 as oid,
  order by n.nspname, p.proname, p.oid";
 
 pub async fn load(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCache, sqlx::Error> {
+    // With only pg_catalog on the search path, `format_type` and `pg_get_expr` qualify every
+    // other type and function, so the text stays valid whatever schema a request selects.
+    let mut tx = conn.begin().await?;
+    sqlx::query("set local search_path to pg_catalog").execute(&mut *tx).await?;
+    let cache = load_in(&mut tx, schemas).await?;
+    tx.commit().await?;
+    Ok(cache)
+}
+
+async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCache, sqlx::Error> {
     let mut relations = BTreeMap::new();
     for row in sqlx::query(RELATIONS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
         let name = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("name"));
@@ -127,6 +141,7 @@ pub async fn load(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaC
             relation.columns.push(Column {
                 name: row.get("name"),
                 data_type: row.get("data_type"),
+                cast_type: row.get("cast_type"),
                 nullable: row.get("nullable"),
                 default: row.get("column_default"),
                 generated: row.get("generated"),
@@ -175,7 +190,14 @@ pub async fn load(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaC
     }
 
     let relationships = relationships::derive(&relations, &foreign_keys);
-    Ok(SchemaCache { schemas: schemas.to_vec(), relations, foreign_keys, functions, relationships })
+    Ok(SchemaCache {
+        schemas: schemas.to_vec(),
+        relations,
+        foreign_keys,
+        functions,
+        relationships,
+        role_settings: BTreeMap::new(),
+    })
 }
 
 fn function_from_row(row: &sqlx::postgres::PgRow) -> Function {

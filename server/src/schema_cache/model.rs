@@ -36,8 +36,11 @@ pub struct Column {
     pub name: String,
     /// `format_type` spelling, e.g. `integer`, `character varying(20)`, `text[]`.
     pub data_type: String,
+    /// The type without modifiers (`character varying`, `numeric`, `bpchar`): what a filter
+    /// value is cast to, so `varchar(5)` never truncates a longer value before comparing.
+    pub cast_type: String,
     pub nullable: bool,
-    /// The default expression, as PostgreSQL prints it.
+    /// The default expression, as PostgreSQL prints it (identity columns: their `nextval`).
     pub default: Option<String>,
     pub generated: bool,
     /// Values of an enum type, in order.
@@ -191,6 +194,9 @@ pub struct SchemaCache {
     pub functions: BTreeMap<QualifiedName, Vec<Function>>,
     /// Every relationship, by the relation it starts from.
     pub relationships: BTreeMap<QualifiedName, Vec<Relationship>>,
+    /// Each API role's own settings (`statement_timeout`…), applied per request because
+    /// `SET ROLE` does not apply them.
+    pub role_settings: BTreeMap<String, Vec<(String, String)>>,
 }
 
 impl SchemaCache {

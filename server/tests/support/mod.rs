@@ -24,6 +24,17 @@ use sha2::{Digest, Sha256};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection, PgConnection};
 
+/// The REST engine's fixture schema.
+pub const REST_FIXTURE: &str = include_str!("../fixtures/rest_schema.sql");
+/// Its rows.
+pub const REST_DATA: &str = include_str!("../fixtures/rest_data.sql");
+
+/// Signs claims with the test secret (HS256).
+pub fn sign(claims: &serde_json::Value) -> String {
+    let key = jsonwebtoken::EncodingKey::from_secret(TEST_JWT_SECRET.as_bytes());
+    jsonwebtoken::encode(&jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256), claims, &key).expect("sign")
+}
+
 pub const TEST_JWT_SECRET: &str = "test-secret-that-is-long-enough-for-hs256-signing";
 
 /// Where the shared test cluster lives: HWT_TEST_CLUSTER_DIR (set by `make test`, which stops
@@ -209,13 +220,22 @@ pub struct TestApp {
 
 pub struct TestAppOptions {
     pub client_dir: Option<PathBuf>,
+    /// SQL run as superuser before the schema cache loads.
+    pub fixture: Option<&'static str>,
+    pub max_rows: Option<u64>,
     pub cors_origins: CorsOrigins,
     pub max_body_bytes: usize,
 }
 
 impl Default for TestAppOptions {
     fn default() -> Self {
-        Self { client_dir: None, cors_origins: CorsOrigins::Any, max_body_bytes: 1024 * 1024 }
+        Self {
+            client_dir: None,
+            fixture: None,
+            max_rows: Some(1000),
+            cors_origins: CorsOrigins::Any,
+            max_body_bytes: 1024 * 1024,
+        }
     }
 }
 
@@ -226,10 +246,16 @@ impl TestApp {
 
     pub async fn spawn_with(options: TestAppOptions) -> Self {
         let db = TestDb::migrated().await;
+        if let Some(fixture) = options.fixture {
+            let mut conn = db.admin_connection().await;
+            exec(&mut conn, fixture).await;
+            let _ = conn.close().await;
+        }
         let pool = server::db::request_pool(&db.requests, 4);
         let keys = ApiKeys::derive(TEST_JWT_SECRET).expect("keys");
         let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
-        let state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir);
+        let mut state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir);
+        state.max_rows = options.max_rows;
         let app = build_app(
             state.clone(),
             AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },
@@ -244,5 +270,36 @@ impl TestApp {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
+    }
+
+    /// The app on the REST fixture schema (`tests/fixtures/rest_schema.sql`).
+    pub async fn with_rest_fixture() -> Self {
+        let app = Self::spawn_with(TestAppOptions { fixture: Some(REST_FIXTURE), ..TestAppOptions::default() }).await;
+        app.sql(REST_DATA).await;
+        app
+    }
+
+    /// Runs SQL as superuser on the app's database (test data).
+    pub async fn sql(&self, sql: &str) {
+        let mut conn = self.db.admin_connection().await;
+        exec(&mut conn, sql).await;
+        let _ = conn.close().await;
+    }
+
+    /// A request to `/rest/v1{path}` with the given API key as `apikey` (and no bearer).
+    pub fn rest(&self, method: reqwest::Method, path: &str, key: &str) -> reqwest::RequestBuilder {
+        self.client.request(method, self.url(&format!("/rest/v1{path}"))).header("apikey", key)
+    }
+
+    /// A signed user token for the `authenticated` role.
+    pub fn user_token(&self, user_id: &str) -> String {
+        sign(&serde_json::json!({
+            "sub": user_id,
+            "role": "authenticated",
+            "aud": "authenticated",
+            "email": format!("{user_id}@example.org"),
+            "exp": 4_000_000_000u64,
+            "iat": 1_700_000_000u64,
+        }))
     }
 }

@@ -1,0 +1,100 @@
+//! What every REST request needs before planning: the verified caller, the schema (profile),
+//! the preferences, the accepted media type and the decoded query. All of it is checked
+//! without a database connection.
+
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use http::{HeaderMap, Method};
+
+use crate::auth::caller::{self, Caller};
+use crate::error::{ApiError, ErrorKind};
+use crate::rest::request::query_string::decode_query;
+use crate::rest::request::range::{RangeRequest, parse_range_header};
+use crate::rest::request::{MediaType, Preferences, negotiate};
+use crate::schema_cache::SchemaCache;
+use crate::state::AppState;
+
+pub struct RestContext {
+    pub method: Method,
+    pub caller: Caller,
+    pub cache: Arc<SchemaCache>,
+    /// The schema the request addresses.
+    pub schema: String,
+    pub preferences: Preferences,
+    pub media: MediaType,
+    /// The decoded query without `apikey`.
+    pub pairs: Vec<(String, String)>,
+    pub range: RangeRequest,
+    /// The request path and query, echoed in `Content-Location`.
+    pub path: String,
+    pub query: Option<String>,
+    /// Whether to echo `Content-Profile` (several schemas are exposed).
+    pub echo_profile: bool,
+}
+
+impl RestContext {
+    pub fn new(
+        state: &AppState,
+        method: Method,
+        headers: &HeaderMap,
+        path: &str,
+        query: Option<&str>,
+    ) -> Result<Self, ApiError> {
+        let mut pairs = decode_query(query.unwrap_or(""));
+        let apikey = pairs.iter().position(|(k, _)| k == "apikey").map(|i| pairs.remove(i).1);
+        pairs.retain(|(k, _)| k != "apikey");
+        let caller = caller::resolve(headers, apikey.as_deref(), &state.keys, state.jwt_secret.as_bytes(), now())?;
+
+        let cache = state.schema.get();
+        let reading = method == Method::GET || method == Method::HEAD;
+        let profile_header = if reading { "accept-profile" } else { "content-profile" };
+        let schema = match header(headers, profile_header) {
+            None => cache.schemas.first().cloned().unwrap_or_else(|| "public".into()),
+            Some(schema) if cache.schemas.iter().any(|s| s == schema) => schema.to_owned(),
+            Some(schema) => {
+                return Err(ApiError::new(ErrorKind::SchemaNotExposed)
+                    .with_message(format!("Invalid schema: {schema}"))
+                    .with_hint(format!("Only the following schemas are exposed: {}", cache.schemas.join(", "))));
+            }
+        };
+
+        let preferences = Preferences::parse(headers.get_all("prefer").iter().filter_map(|v| v.to_str().ok()));
+        preferences.check_strict()?;
+        let media = negotiate(header(headers, "accept"))?;
+        let range = if reading {
+            header(headers, "range").map(parse_range_header).unwrap_or(RangeRequest::All)
+        } else {
+            RangeRequest::All
+        };
+        Ok(Self {
+            method,
+            caller,
+            echo_profile: cache.schemas.len() > 1,
+            cache,
+            schema,
+            preferences,
+            media,
+            pairs,
+            range,
+            path: path.to_owned(),
+            query: query.map(str::to_owned),
+        })
+    }
+
+    pub fn is_head(&self) -> bool {
+        self.method == Method::HEAD
+    }
+
+    pub fn singular(&self) -> bool {
+        matches!(self.media, MediaType::SingleObject { .. })
+    }
+}
+
+fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX)).unwrap_or(0)
+}

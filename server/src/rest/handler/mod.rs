@@ -1,0 +1,136 @@
+//! Stage four: the HTTP handlers of `/rest/v1`. Each parses and plans without a connection,
+//! then runs the built SQL in one transaction ([`run`]) and shapes the response
+//! ([`respond`]).
+
+mod context;
+mod read;
+mod respond;
+mod rpc;
+mod run;
+mod write;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use http::{HeaderMap, Method, StatusCode, Uri, header};
+
+use crate::error::{ApiError, ErrorKind};
+use crate::schema_cache::model::Relation;
+use crate::state::AppState;
+use context::RestContext;
+
+/// `/rest/v1/{relation}`: every verb of a table or view.
+pub async fn relation(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if method == Method::OPTIONS {
+        return allow("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE");
+    }
+    let result = async {
+        let context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        match method {
+            Method::GET | Method::HEAD => read::read(&state, &context, &name).await,
+            Method::POST => write::insert(&state, &context, &name, &body).await,
+            Method::PATCH => write::update(&state, &context, &name, &body).await,
+            Method::PUT => write::put(&state, &context, &name, &body).await,
+            Method::DELETE => write::delete(&state, &context, &name).await,
+            _ => Err(ApiError::method_not_allowed()),
+        }
+    }
+    .await;
+    match result {
+        Ok(reply) => reply.into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// `/rest/v1/rpc/{function}`: GET, HEAD and POST.
+pub async fn function(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if method == Method::OPTIONS {
+        return allow("OPTIONS,GET,HEAD,POST");
+    }
+    let result = async {
+        if !matches!(method, Method::GET | Method::HEAD | Method::POST) {
+            return Err(
+                ApiError::new(ErrorKind::RpcMethod).with_message(format!("Cannot use the {method} method on RPC"))
+            );
+        }
+        let context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        rpc::call(&state, &context, &name, &body).await
+    }
+    .await;
+    match result {
+        Ok(reply) => reply.into_response(),
+        Err(error) => error.into_response(),
+    }
+}
+
+fn allow(verbs: &'static str) -> Response {
+    (StatusCode::OK, [(header::ALLOW, verbs)]).into_response()
+}
+
+/// The table or view `name` of the request's schema, or 404 PGRST205 with a suggestion.
+fn find_relation<'c>(context: &'c RestContext, name: &str) -> Result<&'c Relation, ApiError> {
+    if let Some(relation) = context.cache.relation(&context.schema, name) {
+        return Ok(relation);
+    }
+    let mut error = ApiError::new(ErrorKind::TableNotFound)
+        .with_message(format!("Could not find the table '{}.{name}' in the schema cache", context.schema));
+    let suggestion = context
+        .cache
+        .relations
+        .keys()
+        .filter(|q| q.schema == context.schema)
+        .map(|q| (similarity(&q.name, name), &q.name))
+        .filter(|(score, _)| *score >= 0.5)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((_, best)) = suggestion {
+        error = error.with_hint(format!("Perhaps you meant the table '{}.{best}'", context.schema));
+    }
+    Err(error)
+}
+
+/// Dice coefficient over character bigrams: good enough to catch a typo.
+fn similarity(a: &str, b: &str) -> f64 {
+    let grams = |s: &str| -> Vec<(char, char)> {
+        let chars: Vec<char> = s.to_lowercase().chars().collect();
+        chars.windows(2).map(|w| (w[0], w[1])).collect()
+    };
+    let (x, y) = (grams(a), grams(b));
+    if x.is_empty() || y.is_empty() {
+        return if a.eq_ignore_ascii_case(b) { 1.0 } else { 0.0 };
+    }
+    let mut pool = y.clone();
+    let mut shared = 0usize;
+    for gram in &x {
+        if let Some(index) = pool.iter().position(|g| g == gram) {
+            pool.swap_remove(index);
+            shared += 1;
+        }
+    }
+    (2 * shared) as f64 / (x.len() + y.len()) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::similarity;
+
+    #[test]
+    fn a_typo_is_similar_and_an_unrelated_name_is_not() {
+        assert!(similarity("people", "peple") > 0.5);
+        assert!(similarity("registrations", "registration") > 0.8);
+        assert!(similarity("people", "events") < 0.3);
+    }
+}

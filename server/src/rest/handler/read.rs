@@ -1,0 +1,107 @@
+//! GET and HEAD of a table or view, and the read half of RPC: plan, one read-only query, and
+//! the status and `Content-Range` PostgREST computes.
+
+use http::StatusCode;
+
+use super::context::RestContext;
+use super::find_relation;
+use super::respond::{Reply, body_kind, content_location, single_element, singular_error};
+use super::run::RequestTx;
+use crate::error::ApiError;
+use crate::rest::plan::read::ReadPlanner;
+use crate::rest::plan::{ReadPlan, Source, SourceColumns};
+use crate::rest::request::prefer::CountPreference;
+use crate::rest::request::range::{RangeRequest, lower_above_upper_error};
+use crate::rest::request::{QueryParams, RowRange};
+use crate::rest::response::content_range::{content_range, read_status};
+use crate::rest::sql::{Body, read::filtered_rows, read::read_statement};
+use crate::state::AppState;
+
+pub async fn read(state: &AppState, context: &RestContext, name: &str) -> Result<Reply, ApiError> {
+    let relation = find_relation(context, name)?;
+    let params = QueryParams::parse(&context.pairs)?;
+    let mut plan = ReadPlanner::new(&context.cache, &context.schema).plan(
+        Source::Relation(relation.name.clone()),
+        relation.name.name.clone(),
+        Some(relation.name.clone()),
+        SourceColumns::of_relation(relation),
+        &params,
+    )?;
+    plan.range = root_range(context, plan.range, state.max_rows)?;
+    run_read(state, context, &plan, true, Shape::Rows).await
+}
+
+/// How a read's rows are returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// An array (or the single object the client asked for).
+    Rows,
+    /// A function returning one composite: the object itself.
+    OneObject,
+}
+
+/// The page of the root: `limit`/`offset`, narrowed by a `Range` header and the row cap.
+pub fn root_range(context: &RestContext, paging: RowRange, max_rows: Option<u64>) -> Result<RowRange, ApiError> {
+    let mut range = match context.range {
+        RangeRequest::All => paging,
+        RangeRequest::Rows(requested) => paging.intersect(requested),
+        RangeRequest::Unsatisfiable => return Err(lower_above_upper_error()),
+    };
+    if let Some(max) = max_rows {
+        range.limit = Some(range.limit.map_or(max, |limit| limit.min(max)));
+    }
+    Ok(range)
+}
+
+/// Runs a planned read in a transaction (`read_only` unless a volatile function is called).
+pub async fn run_read(
+    state: &AppState,
+    context: &RestContext,
+    plan: &ReadPlan,
+    read_only: bool,
+    shape: Shape,
+) -> Result<Reply, ApiError> {
+    let count = context.preferences.count;
+    let head = context.is_head();
+    let body = match shape {
+        Shape::OneObject if !context.singular() && !head => Body::FirstObject,
+        _ => body_kind(context.media, head),
+    };
+    let statement = read_statement(plan, count == Some(CountPreference::Exact), body);
+
+    let mut tx = RequestTx::begin(state, context, read_only).await?;
+    let outcome = tx.fetch(&statement).await?;
+    let total = match count {
+        Some(CountPreference::Exact) => outcome.total,
+        Some(CountPreference::Planned) => Some(tx.planned_rows(&filtered_rows(plan)).await?),
+        Some(CountPreference::Estimated) => {
+            let planned = tx.planned_rows(&filtered_rows(plan)).await?;
+            let cap = state.max_rows.map_or(i64::MAX, |m| i64::try_from(m).unwrap_or(i64::MAX));
+            if planned > cap {
+                Some(planned)
+            } else {
+                let exact = read_statement(plan, true, Body::None);
+                tx.fetch(&exact).await?.total
+            }
+        }
+        None => None,
+    };
+    if context.singular() && outcome.page != 1 {
+        tx.rollback().await;
+        return Err(singular_error(outcome.page));
+    }
+    tx.commit().await?;
+
+    let offset = plan.range.offset;
+    let returned = u64::try_from(outcome.page).unwrap_or(0);
+    let total = total.map(|t| u64::try_from(t).unwrap_or(0));
+    let status = if shape == Shape::OneObject { StatusCode::OK } else { read_status(offset, returned, total)? };
+    let mut reply = Reply::new(status).for_context(context);
+    reply.content_range = Some(content_range(offset, returned, total));
+    reply.content_location = Some(content_location(context));
+    if !head && let Some(text) = outcome.body {
+        let text = if context.singular() { single_element(&text) } else { text };
+        reply.body = Some((text, context.media.content_type()));
+    }
+    Ok(reply)
+}

@@ -1,0 +1,92 @@
+//! `/rpc/{function}`: POST with a JSON object of named arguments, GET/HEAD with query
+//! arguments. Row results take every read modifier; values come back bare.
+
+use http::{Method, StatusCode};
+use serde_json::Value;
+
+use super::context::RestContext;
+use super::read::{Shape, root_range, run_read};
+use super::respond::{Reply, content_location, single_element, singular_error};
+use super::run::RequestTx;
+use crate::error::{ApiError, ErrorKind};
+use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
+use crate::rest::plan::read::ReadPlanner;
+use crate::rest::plan::{CallShape, Source};
+use crate::rest::request::rpc::parse_rpc_get;
+use crate::rest::request::{QueryParams, RowRange};
+use crate::rest::response::content_range::content_range;
+use crate::rest::sql::call::{scalar_statement, void_statement};
+use crate::state::AppState;
+
+pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u8]) -> Result<Reply, ApiError> {
+    let cache = &context.cache;
+    let schema = context.schema.as_str();
+    let post = context.method == Method::POST;
+    let (arguments, raw, params) = if post {
+        let text = std::str::from_utf8(body).map_err(|_| invalid_body("The body is not UTF-8"))?;
+        let arguments: Value = if text.trim().is_empty() {
+            Value::Object(Default::default())
+        } else {
+            serde_json::from_str(text).map_err(|e| invalid_body(&e.to_string()))?
+        };
+        (arguments, text.to_owned(), QueryParams::parse(&context.pairs)?)
+    } else {
+        let split = parse_rpc_get(&context.pairs, |arg| is_argument_name(cache, schema, name, arg))?;
+        let arguments = arguments_object(&split.arguments);
+        let raw = arguments.to_string();
+        (arguments, raw, split.query)
+    };
+    let plan = plan_call(cache, schema, name, &arguments, &raw)?;
+    let read_only = !(post && plan.is_volatile());
+
+    match plan.shape.clone() {
+        CallShape::Void => {
+            let mut tx = RequestTx::begin(state, context, read_only).await?;
+            tx.fetch(&void_statement(&plan)).await?;
+            tx.commit().await?;
+            Ok(Reply::new(StatusCode::NO_CONTENT).for_context(context))
+        }
+        CallShape::Scalar { set } => {
+            let range = if set {
+                let paging = params.paging_at(&[]);
+                root_range(context, RowRange::from_paging(paging.limit, paging.offset), state.max_rows)?
+            } else {
+                RowRange::ALL
+            };
+            let mut tx = RequestTx::begin(state, context, read_only).await?;
+            let outcome = tx.fetch(&scalar_statement(&plan, set, range, context.is_head())).await?;
+            if set && context.singular() && outcome.page != 1 {
+                tx.rollback().await;
+                return Err(singular_error(outcome.page));
+            }
+            tx.commit().await?;
+            let mut reply = Reply::new(StatusCode::OK).for_context(context);
+            if set {
+                reply.content_range = Some(content_range(range.offset, u64::try_from(outcome.page).unwrap_or(0), None));
+            }
+            reply.content_location = Some(content_location(context));
+            if let Some(text) = outcome.body {
+                let text = if set && context.singular() { single_element(&text) } else { text };
+                reply.body = Some((text, context.media.content_type()));
+            }
+            Ok(reply)
+        }
+        CallShape::Rows { set, relation, columns } => {
+            let alias = plan.function.name.clone();
+            let mut read = ReadPlanner::new(cache, schema).plan(
+                Source::Call(Box::new(plan)),
+                alias,
+                relation,
+                columns,
+                &params,
+            )?;
+            read.range = if set { root_range(context, read.range, state.max_rows)? } else { RowRange::ALL };
+            let shape = if set { Shape::Rows } else { Shape::OneObject };
+            run_read(state, context, &read, read_only, shape).await
+        }
+    }
+}
+
+fn invalid_body(details: &str) -> ApiError {
+    ApiError::new(ErrorKind::InvalidBody).with_details(details.to_owned())
+}

@@ -1,0 +1,180 @@
+//! RPC plans: which overload a call means, how its arguments reach it, and what shape its
+//! result takes.
+
+use serde_json::{Map, Value};
+
+use super::columns::SourceColumns;
+use crate::error::{ApiError, ErrorKind};
+use crate::schema_cache::SchemaCache;
+use crate::schema_cache::model::{Function, QualifiedName, ReturnType, Volatility};
+
+/// A resolved function call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallPlan {
+    pub function: QualifiedName,
+    pub arguments: Arguments,
+    pub shape: CallShape,
+    pub volatility: Volatility,
+}
+
+/// How arguments are passed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arguments {
+    /// Named arguments read from a JSON object by `jsonb_to_record`: `(name, type, variadic)`
+    /// for each argument given (the others take their defaults).
+    Named { object: String, params: Vec<(String, String, bool)> },
+    /// The whole body to the single unnamed `json`/`jsonb` parameter.
+    Whole { body: String, data_type: String },
+}
+
+/// What the function returns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CallShape {
+    Void,
+    /// A base type: a bare JSON value, or an array of them for `setof`.
+    Scalar {
+        set: bool,
+    },
+    /// Rows with columns: an object, or an array of objects for `setof`.
+    Rows {
+        set: bool,
+        relation: Option<QualifiedName>,
+        columns: SourceColumns,
+    },
+}
+
+impl CallPlan {
+    /// Whether the call may write (only volatile functions run read-write).
+    pub fn is_volatile(&self) -> bool {
+        self.volatility == Volatility::Volatile
+    }
+}
+
+/// Resolves `schema.name` called with the keys of `args` (a JSON object, or any JSON for a
+/// function taking one unnamed `json`/`jsonb` parameter).
+pub fn plan_call(
+    cache: &SchemaCache,
+    schema: &str,
+    name: &str,
+    args: &Value,
+    raw_body: &str,
+) -> Result<CallPlan, ApiError> {
+    let overloads = cache.functions_named(schema, name);
+    let object = args.as_object();
+    let given: Vec<&str> = object.map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+
+    let named: Vec<&Function> = match object {
+        Some(_) => overloads.iter().filter(|f| accepts(f, &given)).collect(),
+        None => Vec::new(),
+    };
+    let function = match named.as_slice() {
+        [one] => *one,
+        [] => {
+            let whole: Vec<&Function> = overloads.iter().filter(|f| takes_whole_body(f)).collect();
+            match whole.as_slice() {
+                [one] => {
+                    let data_type = one.params[0].data_type.clone();
+                    return Ok(finish(cache, one, Arguments::Whole { body: raw_body.to_owned(), data_type }));
+                }
+                [] => return Err(not_found(schema, name, &given)),
+                _ => return Err(ambiguous(schema, name, &whole)),
+            }
+        }
+        many => return Err(ambiguous(schema, name, many)),
+    };
+    let object = object.cloned().unwrap_or_default();
+    let params = function
+        .params
+        .iter()
+        .filter(|p| object.contains_key(&p.name))
+        .map(|p| (p.name.clone(), p.data_type.clone(), p.variadic))
+        .collect();
+    let object = Value::Object(object).to_string();
+    Ok(finish(cache, function, Arguments::Named { object, params }))
+}
+
+/// GET arguments (`?a=1&arr={1,2}`; a repeated name becomes an array) as a JSON object.
+pub fn arguments_object(pairs: &[(String, String)]) -> Value {
+    let mut object = Map::new();
+    for (name, value) in pairs {
+        match object.get_mut(name) {
+            Some(Value::Array(items)) => items.push(Value::String(value.clone())),
+            Some(existing) => {
+                let first = existing.take();
+                *existing = Value::Array(vec![first, Value::String(value.clone())]);
+            }
+            None => {
+                object.insert(name.clone(), Value::String(value.clone()));
+            }
+        }
+    }
+    Value::Object(object)
+}
+
+/// Whether `name` is an argument of some overload (tells GET arguments from filters).
+pub fn is_argument_name(cache: &SchemaCache, schema: &str, function: &str, name: &str) -> bool {
+    cache.functions_named(schema, function).iter().any(|f| f.params.iter().any(|p| p.name == name))
+}
+
+fn accepts(function: &Function, given: &[&str]) -> bool {
+    let named = function.params.iter().all(|p| !p.name.is_empty());
+    named
+        && given.iter().all(|g| function.params.iter().any(|p| p.name == *g))
+        && function.required_params().all(|p| given.contains(&p.name.as_str()))
+}
+
+fn takes_whole_body(function: &Function) -> bool {
+    matches!(function.params.as_slice(), [p] if p.name.is_empty() && matches!(p.data_type.as_str(), "json" | "jsonb"))
+}
+
+fn finish(cache: &SchemaCache, function: &Function, arguments: Arguments) -> CallPlan {
+    let set = function.returns_set;
+    let shape = match &function.returns {
+        ReturnType::Void => CallShape::Void,
+        ReturnType::Scalar { .. } => CallShape::Scalar { set },
+        ReturnType::Composite { relation: Some(relation), type_name } => match cache.relations.get(relation) {
+            Some(table) => {
+                let mut columns = SourceColumns::of_relation(table);
+                columns.source_name = function.name.name.clone();
+                CallShape::Rows { set, relation: Some(relation.clone()), columns }
+            }
+            None => CallShape::Rows { set, relation: None, columns: SourceColumns::of_record(&type_name.name, &[]) },
+        },
+        ReturnType::Composite { relation: None, .. } => {
+            CallShape::Rows { set, relation: None, columns: SourceColumns::of_record(&function.name.name, &[]) }
+        }
+        ReturnType::Record { columns } => {
+            CallShape::Rows { set, relation: None, columns: SourceColumns::of_record(&function.name.name, columns) }
+        }
+    };
+    CallPlan { function: function.name.clone(), arguments, shape, volatility: function.volatility }
+}
+
+fn not_found(schema: &str, name: &str, given: &[&str]) -> ApiError {
+    let list = given.join(", ");
+    let details = if given.is_empty() {
+        format!(
+            "Searched for the function {schema}.{name} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
+        )
+    } else {
+        format!(
+            "Searched for the function {schema}.{name} with parameters {list} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
+        )
+    };
+    ApiError::new(ErrorKind::FunctionNotFound)
+        .with_message(format!("Could not find the function {schema}.{name}({list}) in the schema cache"))
+        .with_details(details)
+}
+
+fn ambiguous(schema: &str, name: &str, candidates: &[&Function]) -> ApiError {
+    let signatures: Vec<String> = candidates
+        .iter()
+        .map(|f| {
+            let params: Vec<String> = f.params.iter().map(|p| format!("{} => {}", p.name, p.data_type)).collect();
+            format!("{schema}.{name}({})", params.join(", "))
+        })
+        .collect();
+    ApiError::new(ErrorKind::AmbiguousFunction)
+        .with_message(format!("Could not choose the best candidate function between: {}", signatures.join(", ")))
+        .with_hint("Try renaming the parameters or the function itself in the database so function overloading can be resolved")
+}

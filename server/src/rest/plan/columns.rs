@@ -1,0 +1,63 @@
+//! The columns a plan may name, with the type each filter value is cast to.
+
+use crate::error::{ApiError, ErrorKind};
+use crate::schema_cache::model::Relation;
+
+/// The columns of a table, view or function result.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SourceColumns {
+    /// The name used in error messages (`people`, `events_after`).
+    pub source_name: String,
+    /// `(name, cast type)` in table order.
+    pub columns: Vec<(String, String)>,
+    /// Columns with a default (or identity): `(name, default expression)`.
+    pub defaults: Vec<(String, String)>,
+    /// Generated columns, which writes cannot set.
+    pub generated: Vec<String>,
+}
+
+impl SourceColumns {
+    pub fn of_relation(relation: &Relation) -> Self {
+        Self {
+            source_name: relation.name.name.clone(),
+            columns: relation.columns.iter().map(|c| (c.name.clone(), c.cast_type.clone())).collect(),
+            defaults: relation
+                .columns
+                .iter()
+                .filter_map(|c| c.default.as_ref().map(|d| (c.name.clone(), d.clone())))
+                .collect(),
+            generated: relation.columns.iter().filter(|c| c.generated).map(|c| c.name.clone()).collect(),
+        }
+    }
+
+    pub fn of_record(source_name: &str, columns: &[(String, String)]) -> Self {
+        Self { source_name: source_name.to_owned(), columns: columns.to_vec(), ..Self::default() }
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.columns.iter().any(|(n, _)| n == name)
+    }
+
+    /// The cast type of `name`.
+    pub fn cast_type(&self, name: &str) -> Option<&str> {
+        self.columns.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str())
+    }
+
+    pub fn is_json(&self, name: &str) -> bool {
+        matches!(self.cast_type(name), Some("json" | "jsonb"))
+    }
+
+    pub fn default_of(&self, name: &str) -> Option<&str> {
+        self.defaults.iter().find(|(n, _)| n == name).map(|(_, d)| d.as_str())
+    }
+
+    /// The type of `name`, or PostgreSQL's 42703 error, answered before any query runs.
+    pub fn require(&self, name: &str) -> Result<&str, ApiError> {
+        self.cast_type(name).ok_or_else(|| undefined_column(&self.source_name, name))
+    }
+}
+
+/// `column people.nmae does not exist`, as PostgreSQL words it.
+pub fn undefined_column(source: &str, column: &str) -> ApiError {
+    ApiError::new(ErrorKind::UndefinedColumn).with_message(format!("column {source}.{column} does not exist"))
+}

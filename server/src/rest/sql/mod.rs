@@ -1,0 +1,11 @@
+//! Stage three: plans become SQL text with bound parameters. Pure functions, snapshot-tested;
+//! nothing here touches a connection.
+
+pub mod builder;
+pub mod call;
+pub mod condition;
+pub mod mutate;
+pub mod read;
+
+pub use builder::{Param, Sql};
+pub use read::Body;
