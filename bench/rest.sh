@@ -245,13 +245,43 @@ idle_percent() {
     echo $(( total > 0 ? 100 * (b[4] + b[5] - a[4] - a[5]) / total : 0 ))
 }
 
+# CPU time (clock ticks) of PostgreSQL: the postmaster, the children it has reaped (pgbench's
+# backends end with the run) and the live backends (the server's pool). Per-process
+# accounting, so it holds even when other work shares the machine.
+CLK_TCK="$(getconf CLK_TCK)"
+ticks_of() { awk '{ sub(/^.*\) /, ""); print $12 + $13 + ($14 + $15) * ALL }' ALL="${2:-0}" "/proc/$1/stat" 2>/dev/null || echo 0; }
+pg_ticks() {
+    local pm total child
+    pm="$(head -n1 "$SOCKET_DIR/postmaster.pid")"
+    total="$(ticks_of "$pm" 1)"
+    for child in $(ps -o pid= --ppid "$pm"); do total=$((total + $(ticks_of "$child"))); done
+    echo "$total"
+}
+# cpu_line LABEL COUNT NAME TICKS [NAME TICKS ...]: CPU µs per transaction or request, and how
+# many CPUs the run used in all (fewer than the machine has: something else ran, or it waited).
+cpu_line() {
+    local label="$1" count="$2" text="" total=0
+    shift 2
+    while (( $# )); do
+        text+="$1 $(awk -v t="$2" -v n="$count" -v hz="$CLK_TCK" 'BEGIN { printf "%.0f", (n > 0 ? t / hz * 1e6 / n : 0) }') µs, "
+        total=$((total + $2)); shift 2
+    done
+    printf '           CPU per %s: %stotal %s µs; %s of %s CPUs busy\n' "$label" "$text" \
+        "$(awk -v t="$total" -v n="$count" -v hz="$CLK_TCK" 'BEGIN { printf "%.0f", (n > 0 ? t / hz * 1e6 / n : 0) }')" \
+        "$(awk -v t="$total" -v hz="$CLK_TCK" -v d="$DURATION" 'BEGIN { printf "%.2f", t / hz / d }')" "$NCPU"
+}
+# The load generator's CPU from bash's `time` (user and system seconds) in clock ticks.
+gen_ticks() { awk -v hz="$CLK_TCK" '{ printf "%.0f", ($1 + $2) * hz }' "$1"; }
+
 # pgbench, as the server's login role over the same socket. Sets PG_TPS; adds to ERRORS.
 run_pgbench() {
-    local key="$1" rendered="$2" before after pg_rc=0 processed failed lat
+    local key="$1" before after pg_rc=0 processed failed lat pg0 pg1 TIMEFORMAT='%U %S'
     [[ "$key" == c ]] && before="$(row_count)"
-    "${LOADGEN_PIN[@]}" "$PG_BIN/pgbench" -n -h "$SOCKET_DIR" -p "$PG_SOCKET_PORT" -U authenticator \
+    pg0="$(pg_ticks)"
+    { time "${LOADGEN_PIN[@]}" "$PG_BIN/pgbench" -n -h "$SOCKET_DIR" -p "$PG_SOCKET_PORT" -U authenticator \
         -c "$CONNECTIONS" -j "$PGBENCH_JOBS" -T "$DURATION" -M prepared \
-        -D rows="$ROWS" -D pages="$PAGES" -f "$rendered" app </dev/null >"$WORK/pgbench.out" 2>&1 || pg_rc=$?
+        -D rows="$ROWS" "${PGBENCH_FILES[@]}" app </dev/null >"$WORK/pgbench.out" 2>&1; } 2>"$WORK/gen.time" || pg_rc=$?
+    pg1="$(pg_ticks)"
     PG_TPS="$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)/\1/p' "$WORK/pgbench.out")"
     processed="$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/pgbench.out")"
     failed="$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$WORK/pgbench.out")"
@@ -263,6 +293,7 @@ run_pgbench() {
     failed="${failed:-0}"
     ERRORS=$((ERRORS + failed))
     printf '  pgbench  %10.1f tps     latency avg %s ms   transactions %s   failed %s\n' "$PG_TPS" "${lat:-?}" "$processed" "$failed"
+    cpu_line transaction "$processed" postgres $((pg1 - pg0)) pgbench "$(gen_ticks "$WORK/gen.time")"
     if [[ "$key" == c ]]; then
         after="$(row_count)"
         local inserted=$((after - before))
@@ -295,11 +326,13 @@ check_request() {
 # wrk with the same connection count. Sets REST_RPS (successful responses per second),
 # REST_P50, REST_P99 (µs); adds to ERRORS.
 run_wrk() {
-    local key="$1" lua="$2" before after wrk_rc=0 out
+    local key="$1" lua="$2" before after wrk_rc=0 out pg0 pg1 sv0 sv1 TIMEFORMAT='%U %S'
     [[ "$key" == c ]] && before="$(row_count)"
-    BENCH_WRK_DIR="$REPO/bench/wrk" BENCH_APIKEY="$ANON_KEY" BENCH_JWT="$USER_JWT" BENCH_ROWS="$ROWS" BENCH_PAGES="$PAGES" \
+    pg0="$(pg_ticks)"; sv0="$(ticks_of "$SERVER_PID")"
+    { time env BENCH_WRK_DIR="$REPO/bench/wrk" BENCH_APIKEY="$ANON_KEY" BENCH_JWT="$USER_JWT" BENCH_ROWS="$ROWS" BENCH_PAGES="$PAGES" \
         "${LOADGEN_PIN[@]}" wrk -t "$THREADS" -c "$CONNECTIONS" -d "${DURATION}s" --timeout 5s \
-        -s "$REPO/$lua" "$BASE/rest/v1/bench_items" </dev/null >"$WORK/wrk.out" 2>&1 || wrk_rc=$?
+        -s "$REPO/$lua" "$BASE/rest/v1/bench_items" </dev/null >"$WORK/wrk.out" 2>&1; } 2>"$WORK/gen.time" || wrk_rc=$?
+    pg1="$(pg_ticks)"; sv1="$(ticks_of "$SERVER_PID")"
     out="$(grep '^WRK ' "$WORK/wrk.out" || true)"
     if (( wrk_rc != 0 )) || [[ -z "$out" ]]; then
         echo "  wrk failed (exit $wrk_rc):"; sed 's/^/    /' "$WORK/wrk.out" | tail -n 20
@@ -317,6 +350,7 @@ run_wrk() {
     ERRORS=$((ERRORS + wrk_errors))
     printf '  REST     %10.1f req/s   p50 %s ms   p99 %s ms   requests %s   errors %s (status>399 %s, connect %s, read %s, write %s, timeout %s)\n' \
         "$REST_RPS" "$(ms "$REST_P50")" "$(ms "$REST_P99")" "$requests" "$wrk_errors" "$e_status" "$e_conn" "$e_read" "$e_write" "$e_timeout"
+    cpu_line request "$requests" postgres $((pg1 - pg0)) server $((sv1 - sv0)) wrk "$(gen_ticks "$WORK/gen.time")"
     if [[ "$key" == c ]]; then
         sleep 1  # requests in flight when wrk stopped finish
         after="$(row_count)"
@@ -334,13 +368,25 @@ run_wrk() {
 
 # run_scenario KEY TITLE PGBENCH_SCRIPT WRK_SCRIPT CHECK_METHOD CHECK_PATH EXPECT_STATUS EXPECT_ROWS
 run_scenario() {
-    local key="$1" title="$2" sql="$3" lua="$4" rendered round ratio idle
+    local key="$1" title="$2" sql="$3" lua="$4" round ratio idle
     local tps_all="" rps_all="" r_all="" p50_all="" p99_all=""
     ERRORS=0
     echo
     echo "($key) $title"
-    rendered="$WORK/$(basename "$sql")"
-    sed -e "s|@CLAIMS@|$CLAIMS|g" -e "s|@SUB@|$USER_ID|g" "$REPO/$sql" >"$rendered"
+    # pgbench's -f arguments: one rendered script, or one per page when the SQL has @OFFSET@
+    local page name
+    PGBENCH_FILES=()
+    if grep -q '@OFFSET@' "$REPO/$sql"; then
+        for page in $(seq 0 $((PAGES - 1))); do
+            name="$WORK/$(basename "$sql" .sql)-$page.sql"
+            sed -e "s|@CLAIMS@|$CLAIMS|g" -e "s|@SUB@|$USER_ID|g" -e "s|@OFFSET@|$((50 * page))|g" "$REPO/$sql" >"$name"
+            PGBENCH_FILES+=(-f "$name@1")
+        done
+    else
+        name="$WORK/$(basename "$sql")"
+        sed -e "s|@CLAIMS@|$CLAIMS|g" -e "s|@SUB@|$USER_ID|g" "$REPO/$sql" >"$name"
+        PGBENCH_FILES+=(-f "$name")
+    fi
     check_request "$5" "$6" "$7" "$8"
     for round in $(seq 1 "$ROUNDS"); do
         idle="$(idle_percent)"
@@ -348,7 +394,7 @@ run_scenario() {
         if (( idle < 80 )); then
             echo "  warning: only ${idle}% of the CPU was idle just before this run: other work on the machine skews R"
         fi
-        run_pgbench "$key" "$rendered"
+        run_pgbench "$key"
         run_wrk "$key" "$lua"
         ratio="$(awk -v r="$REST_RPS" -v t="$PG_TPS" 'BEGIN { if (t > 0) printf "%.2f", r / t; else print "0.00" }')"
         echo "  R = $ratio"
