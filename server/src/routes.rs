@@ -11,6 +11,8 @@ pub fn routes(state: AppState) -> Router {
     Router::new()
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
+        .route("/rest/v1/", get(rest::root))
+        .route("/rest/v1", get(rest::root))
         .route("/rest/v1/rpc/{function}", any(rest::function))
         .route("/rest/v1/{relation}", any(rest::relation))
         .fallback(static_files::serve_client)

@@ -1,5 +1,5 @@
 //! The schema cache reads relations, keys, relationships and functions of the exposed
-//! schemas, and reloads on `NOTIFY pgrst, 'reload schema'`.
+//! schemas, the API roles' privileges and settings, and reloads on `NOTIFY pgrst, 'reload schema'`.
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
@@ -8,7 +8,7 @@ mod support;
 use std::time::Duration;
 
 use server::schema_cache::SharedSchemaCache;
-use server::schema_cache::model::{Cardinality, QualifiedName, RelationKind, ReturnType, Volatility};
+use server::schema_cache::model::{Action, Cardinality, QualifiedName, RelationKind, ReturnType, Volatility};
 use support::TestDb;
 
 const FIXTURE: &str = include_str!("fixtures/rest_schema.sql");
@@ -103,6 +103,65 @@ async fn functions_have_parameters_return_shapes_and_overloads() {
 }
 
 #[tokio::test]
+async fn privileges_of_the_api_roles_are_read_per_relation_and_function() {
+    let (db, pool, cache) = fixture_cache().await;
+    let before = cache.get();
+    let events = before.relation("public", "events").unwrap();
+    for action in [Action::Select, Action::Insert, Action::Update, Action::Delete] {
+        assert!(events.allows("anon", action), "the default grants give anon {action:?}");
+    }
+    assert!(before.functions_named("public", "touch")[0].allows("anon", Action::Execute));
+
+    let mut conn = db.admin_connection().await;
+    sqlx::raw_sql(
+        "revoke insert on public.events from anon;
+         revoke select on public.people from anon;
+         grant select (id, full_name) on public.people to anon;
+         revoke all on public.roles from anon, authenticated;
+         revoke execute on function public.touch() from public, anon;",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    cache.reload(&pool).await.unwrap();
+    let after = cache.get();
+
+    let events = after.relation("public", "events").unwrap();
+    assert!(!events.allows("anon", Action::Insert), "insert was revoked");
+    assert!(events.allows("anon", Action::Select));
+    assert!(events.allows("authenticated", Action::Insert), "other roles keep theirs");
+    assert!(after.relation("public", "people").unwrap().allows("anon", Action::Select), "some columns suffice");
+    let roles = after.relation("public", "roles").unwrap();
+    assert!(!roles.privileges.allows_any("anon"));
+    assert!(roles.allows("service_role", Action::Delete));
+
+    let touch = &after.functions_named("public", "touch")[0];
+    assert!(!touch.allows("anon", Action::Execute), "execute was revoked from public and anon");
+    assert!(touch.allows("authenticated", Action::Execute));
+}
+
+#[tokio::test]
+async fn role_settings_apply_per_database_with_overrides() {
+    let (db, pool, cache) = fixture_cache().await;
+    let settings = cache.get();
+    assert_eq!(settings.settings_of("anon"), [("statement_timeout".to_string(), "3s".to_string())]);
+    assert_eq!(settings.settings_of("authenticated"), [("statement_timeout".to_string(), "8s".to_string())]);
+    assert!(settings.settings_of("authenticator").is_empty(), "only the API roles are read");
+
+    let mut conn = db.admin_connection().await;
+    let statement = format!("alter role anon in database \"{}\" set statement_timeout = '1s'", db.name);
+    sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(&mut conn).await.unwrap();
+    cache.reload(&pool).await.unwrap();
+    let settings = cache.get();
+    assert_eq!(
+        settings.settings_of("anon"),
+        [("statement_timeout".to_string(), "1s".to_string())],
+        "the database's own setting wins"
+    );
+    assert_eq!(settings.settings_of("authenticated"), [("statement_timeout".to_string(), "8s".to_string())]);
+}
+
+#[tokio::test]
 async fn a_reload_notice_refreshes_the_cache() {
     let (db, pool, cache) = fixture_cache().await;
     let listener = cache.spawn_listener(pool.clone());
@@ -123,4 +182,22 @@ async fn a_reload_notice_refreshes_the_cache() {
     }
     listener.abort();
     assert!(seen, "the new table appears after the notice");
+}
+
+#[tokio::test]
+async fn the_openapi_document_follows_the_privileges_read() {
+    let (db, pool, cache) = fixture_cache().await;
+    let mut conn = db.admin_connection().await;
+    sqlx::raw_sql("revoke all on public.feedback from anon; grant insert on public.feedback to anon;")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    cache.reload(&pool).await.unwrap();
+    let doc = server::rest::openapi::document(&cache.get(), "anon", "public", "http://127.0.0.1:8080");
+    let verbs = |path: &str| doc["paths"][path].as_object().map(|item| item.keys().cloned().collect::<Vec<_>>());
+    assert_eq!(verbs("/feedback").unwrap(), ["post"]);
+    assert_eq!(verbs("/events").unwrap(), ["delete", "get", "patch", "post"]);
+    assert_eq!(verbs("/upcoming_events").unwrap(), ["delete", "get", "patch", "post"], "an auto-updatable view");
+    assert_eq!(verbs("/rpc/events_after").unwrap(), ["get", "post"]);
+    assert_eq!(doc["definitions"]["events"]["required"], serde_json::json!(["title", "event_date"]));
 }

@@ -49,7 +49,9 @@ pub fn from_sqlx(error: sqlx::Error, role: ApiRole) -> ApiError {
             };
             let sqlstate = pg.code().to_string();
             let status = status_for_sqlstate(&sqlstate, pg.message(), role);
-            if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+            // A statement timeout is the caller's to know about (PostgREST passes it through).
+            let passes_through = status == StatusCode::SERVICE_UNAVAILABLE || sqlstate == "57014";
+            if status.is_server_error() && !passes_through {
                 // Internal failures keep their cause in the log only.
                 return ApiError::internal(error);
             }

@@ -5,7 +5,10 @@
 //! schema, build SQL, run it and shape the response.
 
 pub mod handler;
+pub mod openapi;
 pub mod plan;
 pub mod request;
 pub mod response;
 pub mod sql;
+#[cfg(test)]
+mod test_schema;

@@ -1,13 +1,17 @@
-//! Reads the catalogue of the exposed schemas into a [`SchemaCache`]. Five queries, each
+//! Reads the catalogue of the exposed schemas into a [`SchemaCache`]. Six queries, each
 //! returning plain rows; the shaping happens in Rust.
+//!
+//! Privileges are read for the API roles only, alongside the relations and functions they
+//! belong to: a role needs USAGE on the schema, then the table (or any column's) privilege, or
+//! EXECUTE on the function.
 
 use std::collections::BTreeMap;
 
 use sqlx::{Acquire, PgConnection, Row};
 
 use super::model::{
-    Column, ForeignKey, Function, FunctionParam, QualifiedName, Relation, RelationKind, ReturnType, SchemaCache,
-    Volatility,
+    API_ROLES, Action, Column, ForeignKey, Function, FunctionParam, PrivilegeSet, Privileges, QualifiedName, Relation,
+    RelationKind, ReturnType, SchemaCache, Volatility,
 };
 use super::relationships;
 
@@ -19,9 +23,18 @@ select n.nspname::text as schema, c.relname::text as name, c.relkind::text as ki
        case when c.relkind in ('r', 'p') then true
             else pg_relation_is_updatable(c.oid::regclass, true) & 4 = 4 end as updatable,
        case when c.relkind in ('r', 'p') then true
-            else pg_relation_is_updatable(c.oid::regclass, true) & 16 = 16 end as deletable
+            else pg_relation_is_updatable(c.oid::regclass, true) & 16 = 16 end as deletable,
+       p.select_roles, p.insert_roles, p.update_roles, p.delete_roles
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
+  cross join lateral (
+    select coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'SELECT')), '{}') as select_roles,
+           coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'INSERT')), '{}') as insert_roles,
+           coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'UPDATE')), '{}') as update_roles,
+           coalesce(array_agg(r.rolname::text) filter (where has_table_privilege(r.oid, c.oid, 'DELETE')), '{}') as delete_roles
+      from pg_roles r
+     where r.rolname = any($2) and has_schema_privilege(r.oid, n.oid, 'USAGE')
+  ) p
  where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'f')
    and not c.relispartition";
 
@@ -37,7 +50,8 @@ select n.nspname::text as schema, c.relname::text as relation, a.attname::text a
        a.attgenerated <> '' as generated,
        coalesce((select array_agg(e.enumlabel::text order by e.enumsortorder)
                    from pg_enum e where e.enumtypid = coalesce(nullif(t.typbasetype, 0), t.oid)), '{}') as enum_values,
-       col_description(c.oid, a.attnum) as comment
+       col_description(c.oid, a.attnum) as comment,
+       a.attidentity <> '' as identity
   from pg_attribute a
   join pg_class c on c.oid = a.attrelid
   join pg_namespace n on n.oid = c.relnamespace
@@ -88,7 +102,10 @@ select n.nspname::text as schema, p.proname::text as name, p.oid::int8 as oid,
        rtn.nspname::text as return_type_schema, rt.typname::text as return_type_name,
        rc.relname::text as return_relation, rcn.nspname::text as return_relation_schema,
        rc.relkind::text as return_relation_kind,
-       obj_description(p.oid, 'pg_proc') as comment
+       obj_description(p.oid, 'pg_proc') as comment,
+       array(select r.rolname::text from pg_roles r
+              where r.rolname = any($2) and has_schema_privilege(r.oid, n.oid, 'USAGE')
+                and has_function_privilege(r.oid, p.oid, 'EXECUTE')) as execute_roles
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type rt on rt.oid = p.prorettype
@@ -97,6 +114,16 @@ select n.nspname::text as schema, p.proname::text as name, p.oid::int8 as oid,
   left join pg_namespace rcn on rcn.oid = rc.relnamespace
  where n.nspname = any($1) and p.prokind = 'f'
  order by n.nspname, p.proname, p.oid";
+
+/// The API roles' own settings for every database (0) or this one; the database's come last
+/// so that they win.
+const ROLE_SETTINGS_SQL: &str = "
+select r.rolname::text as role, s.setconfig::text[] as settings
+  from pg_db_role_setting s
+  join pg_roles r on r.oid = s.setrole
+ where r.rolname = any($1)
+   and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+ order by r.rolname, s.setdatabase <> 0";
 
 pub async fn load(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCache, sqlx::Error> {
     // With only pg_catalog on the search path, `format_type` and `pg_get_expr` qualify every
@@ -109,8 +136,9 @@ pub async fn load(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaC
 }
 
 async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCache, sqlx::Error> {
+    let roles = API_ROLES.map(String::from);
     let mut relations = BTreeMap::new();
-    for row in sqlx::query(RELATIONS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+    for row in sqlx::query(RELATIONS_SQL).bind(schemas).bind(&roles).fetch_all(&mut *conn).await? {
         let name = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("name"));
         let kind = match row.get::<String, _>("kind").as_str() {
             "p" => RelationKind::PartitionedTable,
@@ -131,6 +159,12 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
                 updatable: row.get("updatable"),
                 deletable: row.get("deletable"),
                 comment: row.get("comment"),
+                privileges: privileges_from(&[
+                    (Action::Select, row.get("select_roles")),
+                    (Action::Insert, row.get("insert_roles")),
+                    (Action::Update, row.get("update_roles")),
+                    (Action::Delete, row.get("delete_roles")),
+                ]),
             },
         );
     }
@@ -147,6 +181,7 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
                 generated: row.get("generated"),
                 enum_values: row.get("enum_values"),
                 comment: row.get("comment"),
+                identity: row.get("identity"),
             });
         }
     }
@@ -184,20 +219,44 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
     }
 
     let mut functions: BTreeMap<QualifiedName, Vec<Function>> = BTreeMap::new();
-    for row in sqlx::query(FUNCTIONS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+    for row in sqlx::query(FUNCTIONS_SQL).bind(schemas).bind(&roles).fetch_all(&mut *conn).await? {
         let function = function_from_row(&row);
         functions.entry(function.name.clone()).or_default().push(function);
     }
 
+    let mut role_settings: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for row in sqlx::query(ROLE_SETTINGS_SQL).bind(&roles).fetch_all(&mut *conn).await? {
+        let settings = role_settings.entry(row.get("role")).or_default();
+        merge_settings(settings, &row.get::<Vec<String>, _>("settings"));
+    }
+
     let relationships = relationships::derive(&relations, &foreign_keys);
-    Ok(SchemaCache {
-        schemas: schemas.to_vec(),
-        relations,
-        foreign_keys,
-        functions,
-        relationships,
-        role_settings: BTreeMap::new(),
-    })
+    Ok(SchemaCache { schemas: schemas.to_vec(), relations, foreign_keys, functions, relationships, role_settings })
+}
+
+/// Privileges from (action, roles holding it) pairs.
+fn privileges_from(grants: &[(Action, Vec<String>)]) -> Privileges {
+    let mut privileges = Privileges::default();
+    for role in API_ROLES {
+        let set = grants
+            .iter()
+            .filter(|(_, roles)| roles.iter().any(|r| r == role))
+            .fold(PrivilegeSet::default(), |set, (action, _)| set.with(*action));
+        if !set.is_empty() {
+            privileges.set(role, set);
+        }
+    }
+    privileges
+}
+
+/// Adds `name=value` entries, a later entry replacing an earlier one of the same name.
+fn merge_settings(settings: &mut Vec<(String, String)>, entries: &[String]) {
+    for (name, value) in entries.iter().filter_map(|entry| entry.split_once('=')) {
+        match settings.iter_mut().find(|(existing, _)| existing == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => settings.push((name.to_string(), value.to_string())),
+        }
+    }
 }
 
 fn function_from_row(row: &sqlx::postgres::PgRow) -> Function {
@@ -268,5 +327,37 @@ fn function_from_row(row: &sqlx::postgres::PgRow) -> Function {
             _ => Volatility::Volatile,
         },
         comment: row.get("comment"),
+        privileges: privileges_from(&[(Action::Execute, row.get("execute_roles"))]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_settings_override_the_roles_own() {
+        let mut settings = Vec::new();
+        merge_settings(&mut settings, &["statement_timeout=3s".into(), "search_path=public, extensions".into()]);
+        merge_settings(&mut settings, &["statement_timeout=1s".into(), "bad entry".into()]);
+        assert_eq!(
+            settings,
+            [
+                ("statement_timeout".to_string(), "1s".to_string()),
+                ("search_path".to_string(), "public, extensions".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn privileges_are_gathered_per_role() {
+        let privileges = privileges_from(&[
+            (Action::Select, vec!["anon".into(), "authenticated".into()]),
+            (Action::Insert, vec!["authenticated".into()]),
+        ]);
+        assert!(privileges.allows("anon", Action::Select));
+        assert!(!privileges.allows("anon", Action::Insert));
+        assert!(privileges.allows("authenticated", Action::Insert));
+        assert!(!privileges.allows_any("service_role"));
     }
 }

@@ -4,7 +4,8 @@
 
 mod load;
 pub mod model;
-mod relationships;
+mod privileges;
+pub(crate) mod relationships;
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;

@@ -3,8 +3,10 @@
 
 use std::collections::BTreeMap;
 
+pub use super::privileges::{API_ROLES, Action, PrivilegeSet, Privileges};
+
 /// `schema.name`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct QualifiedName {
     pub schema: String,
     pub name: String,
@@ -22,8 +24,9 @@ impl std::fmt::Display for QualifiedName {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum RelationKind {
+    #[default]
     Table,
     PartitionedTable,
     View,
@@ -31,7 +34,7 @@ pub enum RelationKind {
     ForeignTable,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Column {
     pub name: String,
     /// `format_type` spelling, e.g. `integer`, `character varying(20)`, `text[]`.
@@ -46,9 +49,19 @@ pub struct Column {
     /// Values of an enum type, in order.
     pub enum_values: Vec<String>,
     pub comment: Option<String>,
+    /// `generated … as identity`: numbered by PostgreSQL, without a default expression.
+    pub identity: bool,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+impl Column {
+    /// True when an insert may leave the column out and still get a value: a default, an
+    /// identity or a generated column.
+    pub fn has_default(&self) -> bool {
+        self.default.is_some() || self.identity || self.generated
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Relation {
     pub name: QualifiedName,
     pub kind: RelationKind,
@@ -60,9 +73,17 @@ pub struct Relation {
     pub updatable: bool,
     pub deletable: bool,
     pub comment: Option<String>,
+    /// What each API role may do with the relation.
+    pub privileges: Privileges,
 }
 
 impl Relation {
+    /// True when `role` holds the privilege for `action` (at least on one column for select,
+    /// insert and update). Says nothing about whether the relation itself is insertable etc.
+    pub fn allows(&self, role: &str, action: Action) -> bool {
+        self.privileges.allows(role, action)
+    }
+
     pub fn column(&self, name: &str) -> Option<&Column> {
         self.columns.iter().find(|c| c.name == name)
     }
@@ -133,10 +154,11 @@ impl Relationship {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Volatility {
     Immutable,
     Stable,
+    #[default]
     Volatile,
 }
 
@@ -149,25 +171,19 @@ pub struct FunctionParam {
     pub variadic: bool,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub enum ReturnType {
+    #[default]
     Void,
     /// A base, domain, enum or array type.
-    Scalar {
-        data_type: String,
-    },
+    Scalar { data_type: String },
     /// A table's row type or a named composite type.
-    Composite {
-        type_name: QualifiedName,
-        relation: Option<QualifiedName>,
-    },
+    Composite { type_name: QualifiedName, relation: Option<QualifiedName> },
     /// `returns record` / `returns table (...)`: the output columns.
-    Record {
-        columns: Vec<(String, String)>,
-    },
+    Record { columns: Vec<(String, String)> },
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Function {
     pub name: QualifiedName,
     pub params: Vec<FunctionParam>,
@@ -175,9 +191,16 @@ pub struct Function {
     pub returns_set: bool,
     pub volatility: Volatility,
     pub comment: Option<String>,
+    /// Which API roles may execute the function.
+    pub privileges: Privileges,
 }
 
 impl Function {
+    /// True when `role` may execute the function.
+    pub fn allows(&self, role: &str, action: Action) -> bool {
+        self.privileges.allows(role, action)
+    }
+
     pub fn required_params(&self) -> impl Iterator<Item = &FunctionParam> {
         self.params.iter().filter(|p| !p.has_default)
     }
@@ -194,8 +217,8 @@ pub struct SchemaCache {
     pub functions: BTreeMap<QualifiedName, Vec<Function>>,
     /// Every relationship, by the relation it starts from.
     pub relationships: BTreeMap<QualifiedName, Vec<Relationship>>,
-    /// Each API role's own settings (`statement_timeout`…), applied per request because
-    /// `SET ROLE` does not apply them.
+    /// Each API role's own settings (`ALTER ROLE … SET`) that apply in this database, e.g.
+    /// `("statement_timeout", "3s")`; a request applies its role's with `set_config(…, true)`.
     pub role_settings: BTreeMap<String, Vec<(String, String)>>,
 }
 
@@ -210,5 +233,10 @@ impl SchemaCache {
 
     pub fn functions_named(&self, schema: &str, name: &str) -> &[Function] {
         self.functions.get(&QualifiedName::new(schema, name)).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// The settings to apply for `role` (none when it has none).
+    pub fn settings_of(&self, role: &str) -> &[(String, String)] {
+        self.role_settings.get(role).map(Vec::as_slice).unwrap_or_default()
     }
 }

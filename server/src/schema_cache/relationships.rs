@@ -81,7 +81,7 @@ mod tests {
                 insertable: true,
                 updatable: true,
                 deletable: true,
-                comment: None,
+                ..Default::default()
             },
         )
     }

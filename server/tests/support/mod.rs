@@ -7,6 +7,7 @@
 #![allow(dead_code, reason = "each test binary uses a different part of the harness")]
 
 pub mod process;
+pub mod rest;
 
 use std::fs::OpenOptions;
 use std::path::PathBuf;
@@ -245,6 +246,8 @@ impl TestApp {
     }
 
     pub async fn spawn_with(options: TestAppOptions) -> Self {
+        // Server logs (internal errors' causes included) appear in a failing test's output.
+        let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
         let db = TestDb::migrated().await;
         if let Some(fixture) = options.fixture {
             let mut conn = db.admin_connection().await;

@@ -9,7 +9,7 @@ use http::{HeaderMap, Method};
 
 use crate::auth::caller::{self, Caller};
 use crate::error::{ApiError, ErrorKind};
-use crate::rest::request::query_string::decode_query;
+use crate::rest::request::query_string::{API_KEY_PARAM, decode_pairs, decode_query};
 use crate::rest::request::range::{RangeRequest, parse_range_header};
 use crate::rest::request::{MediaType, Preferences, negotiate};
 use crate::schema_cache::SchemaCache;
@@ -41,9 +41,9 @@ impl RestContext {
         path: &str,
         query: Option<&str>,
     ) -> Result<Self, ApiError> {
-        let mut pairs = decode_query(query.unwrap_or(""));
-        let apikey = pairs.iter().position(|(k, _)| k == "apikey").map(|i| pairs.remove(i).1);
-        pairs.retain(|(k, _)| k != "apikey");
+        let raw = query.unwrap_or("");
+        let apikey = decode_pairs(raw).into_iter().find(|(k, _)| k == API_KEY_PARAM).map(|(_, v)| v);
+        let pairs = decode_query(raw);
         let caller = caller::resolve(headers, apikey.as_deref(), &state.keys, state.jwt_secret.as_bytes(), now())?;
 
         let cache = state.schema.get();

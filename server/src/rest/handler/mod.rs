@@ -77,6 +77,26 @@ pub async fn function(
     }
 }
 
+/// `/rest/v1/`: the OpenAPI description of what the caller's role can reach.
+pub async fn root(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let result = RestContext::new(&state, method, &headers, uri.path(), uri.query()).map(|context| {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
+        let scheme = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()).unwrap_or("http");
+        let document = crate::rest::openapi::document(
+            &context.cache,
+            context.caller.role.as_str(),
+            &context.schema,
+            &format!("{scheme}://{host}"),
+        );
+        let mut response = axum::Json(document).into_response();
+        if let Ok(value) = http::HeaderValue::from_str("application/openapi+json; charset=utf-8") {
+            response.headers_mut().insert(header::CONTENT_TYPE, value);
+        }
+        response
+    });
+    result.unwrap_or_else(IntoResponse::into_response)
+}
+
 fn allow(verbs: &'static str) -> Response {
     (StatusCode::OK, [(header::ALLOW, verbs)]).into_response()
 }

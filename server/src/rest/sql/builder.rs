@@ -58,10 +58,11 @@ impl Sql {
         self.bind(value).push("::").push(type_name)
     }
 
-    /// Binds a `text[]` value and appends its placeholder.
+    /// Binds a `text[]` value and appends its placeholder, typed in the text: sqlx caches
+    /// prepared statements by text, so a text and an array parameter must never share one.
     pub fn bind_array(&mut self, values: Vec<String>) -> &mut Self {
         self.params.push(Param::TextArray(values));
-        self.placeholder()
+        self.placeholder().push("::text[]")
     }
 
     /// Appends a non-negative integer (limits and offsets are inlined so PostgreSQL can plan

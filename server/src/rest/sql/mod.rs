@@ -9,3 +9,6 @@ pub mod read;
 
 pub use builder::{Param, Sql};
 pub use read::Body;
+
+#[cfg(test)]
+mod tests;

@@ -139,8 +139,8 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
     let alias = plan.alias.as_str();
     let mut first = true;
     for item in &plan.select {
+        // `rel()` embeds only filter; they have no output.
         if let Projection::Embed(index) = item
-            && plan.embeds[*index].spread
             && plan.embeds[*index].plan.select.is_empty()
         {
             continue;

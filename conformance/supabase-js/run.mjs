@@ -1,0 +1,346 @@
+#!/usr/bin/env node
+// The supabase-js conformance suite's runner.
+//
+//   node conformance/supabase-js/run.mjs --server target/debug/server
+//
+// Boots the server on a private embedded PostgreSQL cluster in a temporary DATA_DIR, loads the
+// REST fixture schema and seed data as the cluster's superuser, asks the server to reload its
+// schema cache, fetches the API keys, runs test/*.test.mjs with node:test (one file at a time:
+// the write tests change shared rows), stops everything and prints `N passed, N failed` last.
+
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..', '..');
+const FIXTURE = path.join(REPO, 'server', 'tests', 'fixtures', 'rest_schema.sql');
+const SEED = path.join(HERE, 'seed.sql');
+const JWT_SECRET = 'conformance-suite-secret-0123456789-abcdefghijklmnop';
+const STARTUP_TIMEOUT_MS = 60_000;
+const SCHEMA_RELOAD_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 30_000;
+const TEST_TIMEOUT_MS = 30_000;
+const SOCKET_PORT = 5432; // the embedded cluster's socket name (cluster.rs SOCKET_PORT)
+
+function usage(message) {
+  if (message) console.error(`error: ${message}`);
+  console.error('usage: node conformance/supabase-js/run.mjs --server <path to the server binary> [--only <substring>]');
+  console.log('0 passed, 1 failed');
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const args = { server: process.env.SERVER_BIN, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--server') args.server = argv[++i];
+    else if (a.startsWith('--server=')) args.server = a.slice('--server='.length);
+    else if (a === '--only') args.only = argv[++i];
+    else if (a.startsWith('--only=')) args.only = a.slice('--only='.length);
+    else if (a === '-h' || a === '--help') usage();
+    else usage(`unknown argument ${a}`);
+  }
+  if (!args.server) usage('--server is required');
+  args.server = path.resolve(args.server);
+  if (!fs.existsSync(args.server)) usage(`no server binary at ${args.server}`);
+  return args;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Where the cluster's socket lives: the cluster directory, or the short /tmp fallback of cluster.rs. */
+function socketDirFor(pgdata) {
+  if (path.join(pgdata, `.s.PGSQL.${SOCKET_PORT}`).length <= 107) return pgdata;
+  const digest = createHash('sha256').update(pgdata).digest('hex');
+  return `/tmp/.pg-${digest.slice(0, 16)}`;
+}
+
+function pgBinDir() {
+  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (dir && fs.existsSync(path.join(dir, 'psql'))) return dir;
+  } catch {}
+  const root = '/usr/lib/postgresql';
+  if (fs.existsSync(root)) {
+    const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'psql')));
+    versions.sort((a, b) => Number(b) - Number(a));
+    if (versions.length) return path.join(root, versions[0], 'bin');
+  }
+  return ''; // rely on PATH
+}
+
+function psql(socketDir, args) {
+  const bin = pgBinDir();
+  const exe = bin ? path.join(bin, 'psql') : 'psql';
+  const result = spawnSync(
+    exe,
+    ['-X', '-q', '-h', socketDir, '-p', String(SOCKET_PORT), '-U', 'postgres', '-d', 'app', '-v', 'ON_ERROR_STOP=1', ...args],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGCONNECT_TIMEOUT: '10' }, timeout: 60_000 },
+  );
+  if (result.error) throw new Error(`cannot run ${exe}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`psql ${args.join(' ')} failed (exit ${result.status}):\n${result.stderr}`);
+  return result.stdout;
+}
+
+class Server {
+  constructor(bin, env) {
+    this.bin = bin;
+    this.env = env;
+    this.stderr = '';
+    this.stdout = '';
+    this.exited = null;
+  }
+
+  start() {
+    this.child = spawn(this.bin, [], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    this.child.stdout.on('data', (d) => (this.stdout += d));
+    this.child.stderr.on('data', (d) => (this.stderr += d));
+    this.exitPromise = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        this.exited = { code, signal };
+        resolve(this.exited);
+      });
+      this.child.on('error', (err) => {
+        this.exited = { code: null, signal: null, error: err };
+        resolve(this.exited);
+      });
+    });
+  }
+
+  output() {
+    return `--- server stdout ---\n${this.stdout}\n--- server stderr ---\n${this.stderr}`;
+  }
+
+  async waitReady(baseUrl) {
+    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+    let last = 'no answer';
+    while (Date.now() < deadline) {
+      if (this.exited) throw new Error(`the server exited during start-up (${JSON.stringify(this.exited)})\n${this.output()}`);
+      try {
+        const res = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(2000) });
+        last = `HTTP ${res.status}`;
+        await res.arrayBuffer();
+        if (res.status === 200) return;
+      } catch (e) {
+        last = e.cause?.code ?? e.message;
+      }
+      await sleep(250);
+    }
+    throw new Error(`GET /ready did not answer 200 within ${STARTUP_TIMEOUT_MS / 1000} s (last: ${last})\n${this.output()}`);
+  }
+
+  /** SIGTERM (the server drains requests and stops its cluster), then the whole group, then SIGKILL. */
+  async stop() {
+    if (!this.child || this.exited) return;
+    const pid = this.child.pid;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {}
+    const timer = (ms) => new Promise((r) => setTimeout(() => r('timeout'), ms));
+    if ((await Promise.race([this.exitPromise, timer(STOP_TIMEOUT_MS)])) !== 'timeout') return;
+    console.error('warning: the server did not stop after SIGTERM; terminating its process group');
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {}
+    if ((await Promise.race([this.exitPromise, timer(5000)])) !== 'timeout') return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+    await Promise.race([this.exitPromise, timer(5000)]);
+  }
+
+  killNow() {
+    if (this.child && !this.exited) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {}
+    }
+  }
+}
+
+/** A PostgreSQL left behind (server killed hard): stop it by its pid file. */
+async function stopStrayCluster(pgdata) {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  console.error(`warning: PostgreSQL (pid ${pid}) still running in ${pgdata}; stopping it`);
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {}
+  for (let i = 0; i < 150 && alive(); i++) await sleep(100);
+  if (alive()) {
+    try {
+      process.kill(pid, 'SIGQUIT');
+    } catch {}
+    for (let i = 0; i < 50 && alive(); i++) await sleep(100);
+  }
+}
+
+function serverKeys(bin, env) {
+  const result = spawnSync(bin, ['keys'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+  if (result.status !== 0) throw new Error(`\`server keys\` failed (exit ${result.status}): ${result.stderr}`);
+  const keys = {};
+  for (const line of result.stdout.split('\n')) {
+    const m = line.match(/^(ANON_KEY|SERVICE_ROLE_KEY)=(\S+)$/);
+    if (m) keys[m[1]] = m[2];
+  }
+  if (!keys.ANON_KEY || !keys.SERVICE_ROLE_KEY) throw new Error(`\`server keys\` printed no keys:\n${result.stdout}`);
+  return keys;
+}
+
+/** Polls the REST API until a fixture table is visible (the schema cache reloaded). */
+async function waitForSchema(baseUrl, serviceKey) {
+  const deadline = Date.now() + SCHEMA_RELOAD_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/rest/v1/people?select=id&limit=1`, {
+        headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+        signal: AbortSignal.timeout(3000),
+      });
+      last = `HTTP ${res.status} ${(await res.text()).slice(0, 200)}`;
+      if (res.status === 200) return true;
+    } catch (e) {
+      last = e.cause?.code ?? e.message;
+    }
+    await sleep(250);
+  }
+  console.error(`warning: GET /rest/v1/people did not answer 200 within ${SCHEMA_RELOAD_TIMEOUT_MS / 1000} s (last: ${last}); running the cases anyway`);
+  return false;
+}
+
+async function runTests(only) {
+  const dir = path.join(HERE, 'test');
+  let files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.mjs'))
+    .sort()
+    .map((f) => path.join(dir, f));
+  if (only) files = files.filter((f) => path.basename(f).includes(only));
+  let passed = 0;
+  let failed = 0;
+  const stream = run({ files, concurrency: 1, timeout: TEST_TIMEOUT_MS * 20 });
+  stream.on('test:pass', (d) => {
+    if (d.details?.type !== 'suite') passed++;
+  });
+  stream.on('test:fail', (d) => {
+    if (d.details?.type !== 'suite') failed++;
+  });
+  for await (const chunk of stream.compose(spec)) process.stdout.write(chunk);
+  return { passed, failed };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const dataDir = fs.mkdtempSync(path.join('/tmp', 'sbjs-conf-'));
+  fs.chmodSync(dataDir, 0o755);
+  const pgdata = path.join(dataDir, 'postgres');
+  const socketDir = socketDirFor(pgdata);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+  };
+  delete env.DATABASE_URL;
+  delete env.AUTHENTICATOR_PASSWORD;
+
+  const server = new Server(args.server, env);
+  let result = { passed: 0, failed: 1 };
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await server.stop();
+    await stopStrayCluster(pgdata);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (socketDir !== pgdata) fs.rmSync(socketDir, { recursive: true, force: true });
+  };
+  const onSignal = (sig) => {
+    console.error(`\ninterrupted (${sig}); cleaning up`);
+    cleanup().finally(() => {
+      console.log('0 passed, 1 failed');
+      process.exit(130);
+    });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.once('exit', () => server.killNow());
+
+  try {
+    console.log(`conformance: starting ${args.server} on ${baseUrl} with DATA_DIR=${dataDir}`);
+    server.start();
+    await server.waitReady(baseUrl);
+    console.log('conformance: server ready; loading the fixture schema and seed data');
+    psql(socketDir, ['-f', FIXTURE]);
+    psql(socketDir, ['-f', SEED]);
+    psql(socketDir, ['-c', "NOTIFY pgrst, 'reload schema'"]);
+    const keys = serverKeys(args.server, env);
+    await waitForSchema(baseUrl, keys.SERVICE_ROLE_KEY);
+    Object.assign(process.env, {
+      CONFORMANCE_URL: baseUrl,
+      CONFORMANCE_ANON_KEY: keys.ANON_KEY,
+      CONFORMANCE_SERVICE_KEY: keys.SERVICE_ROLE_KEY,
+      CONFORMANCE_JWT_SECRET: JWT_SECRET,
+      CONFORMANCE_TEST_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
+    });
+    console.log('conformance: running the cases');
+    result = await runTests(args.only);
+    if (server.exited) {
+      console.error(`error: the server exited while the cases ran (${JSON.stringify(server.exited)})\n${server.output()}`);
+      result.failed++;
+    }
+  } catch (e) {
+    console.error(`error: ${e.message}`);
+    result.failed = Math.max(result.failed, 1);
+  } finally {
+    try {
+      await cleanup();
+    } catch (e) {
+      console.error(`error during clean-up: ${e.message}`);
+    }
+  }
+  console.log(`${result.passed} passed, ${result.failed} failed`);
+  process.exitCode = result.failed > 0 ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.error(e);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

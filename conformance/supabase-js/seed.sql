@@ -1,0 +1,54 @@
+-- Seed rows for the supabase-js conformance suite, loaded after
+-- server/tests/fixtures/rest_schema.sql. Fixed ids so the cases can assert exact values;
+-- test/helpers.mjs mirrors them. Identity sequences are moved past the seeded ids.
+
+insert into public.people (id, full_name, email, created_at) values
+  ('11111111-1111-4111-8111-111111111111', 'Alice Rao',    'alice@example.com', '2025-01-01T10:00:00Z'),
+  ('22222222-2222-4222-8222-222222222222', 'Bob Bhat',     'bob@example.com',   '2025-01-02T10:00:00Z'),
+  ('33333333-3333-4333-8333-333333333333', 'Carol Hegde',  null,                '2025-01-03T10:00:00Z'),
+  ('44444444-4444-4444-8444-444444444444', 'Dave Shastri', 'dave@example.com',  '2025-01-04T10:00:00Z');
+
+insert into public.profiles (person_id, bio) values
+  ('11111111-1111-4111-8111-111111111111', 'Singer'),
+  ('22222222-2222-4222-8222-222222222222', 'Teacher');
+
+insert into public.events (id, title, event_type, event_date, max_attendees, organizer_id, contact_id)
+overriding system value values
+  (1, 'Ganesh Chaturthi Puja', 'religious',   '2099-09-01', 200,  '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'),
+  (2, 'Yakshagana Night',      'cultural',    '2099-10-15', 150,  '22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111'),
+  (3, 'Sanskrit Workshop',     'educational', '2020-03-10', null, '11111111-1111-4111-8111-111111111111', null),
+  (4, 'Past Concert',          'cultural',    '2019-01-20', 50,   '33333333-3333-4333-8333-333333333333', '33333333-3333-4333-8333-333333333333');
+select setval(pg_get_serial_sequence('public.events', 'id'), 1000);
+
+insert into public.registrations (id, event_id, person_id) overriding system value values
+  (1, 1, '11111111-1111-4111-8111-111111111111'),
+  (2, 1, '22222222-2222-4222-8222-222222222222'),
+  (3, 1, '33333333-3333-4333-8333-333333333333'),
+  (4, 2, '11111111-1111-4111-8111-111111111111'),
+  (5, 3, '44444444-4444-4444-8444-444444444444');
+select setval(pg_get_serial_sequence('public.registrations', 'id'), 1000);
+
+insert into public.roles (id, name) values (1, 'admin'), (2, 'volunteer'), (3, 'member'), (4, 'cook (head), kitchen');
+insert into public.person_roles (person_id, role_id) values
+  ('11111111-1111-4111-8111-111111111111', 1),
+  ('11111111-1111-4111-8111-111111111111', 2),
+  ('22222222-2222-4222-8222-222222222222', 3),
+  ('33333333-3333-4333-8333-333333333333', 2);
+
+insert into public.notes (id, owner_id, body, is_public, tags, data, period) values
+  (1, '11111111-1111-4111-8111-111111111111', 'Public announcement about the cultural festival', true,
+      '{news,festival}', '{"a": {"b": "x"}, "n": 1}', '[1,5)'),
+  (2, '11111111-1111-4111-8111-111111111111', 'Private planning notes for the festival budget', false,
+      '{planning,budget}', '{"a": {"b": "y"}, "n": 2}', '[10,20)'),
+  (3, '22222222-2222-4222-8222-222222222222', 'Public recipe for holige sweets', true,
+      '{recipe,food}', '{"a": {"b": "z"}, "n": 3}', '[20,30)'),
+  (4, '22222222-2222-4222-8222-222222222222', 'Private diary entry about cats and dogs', false,
+      '{diary}', null, null),
+  (5, '33333333-3333-4333-8333-333333333333', 'Public notice: temple cleaning volunteers needed', true,
+      '{news,volunteer}', '{"a": {"b": "x"}}', '[30,40)');
+select setval(pg_get_serial_sequence('public.notes', 'id'), 1000);
+
+insert into public.feedback (message) values ('Seeded feedback nobody but the service can read');
+
+-- Planner statistics, so `count: 'planned'` has something to estimate from.
+analyze;

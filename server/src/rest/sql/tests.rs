@@ -1,0 +1,231 @@
+//! Snapshot tests of the generated SQL (request → plan → SQL, no database), and the property
+//! that whatever the query string, the SQL only ever carries request text inside quoted
+//! identifiers or bound parameters.
+
+use proptest::prelude::*;
+
+use super::call::{scalar_statement, void_statement};
+use super::mutate::{minimal_statement, representation_statement};
+use super::read::{Body, read_statement};
+use super::{Param, Sql};
+use crate::rest::plan::call::plan_call;
+use crate::rest::plan::read::ReadPlanner;
+use crate::rest::plan::{ConflictAction, InsertPlan, MutatePlan, Payload, ReadPlan, Source, SourceColumns, UpdatePlan};
+use crate::rest::request::{QueryParams, RowRange};
+use crate::rest::test_schema;
+use crate::schema_cache::SchemaCache;
+use crate::schema_cache::model::QualifiedName;
+
+fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
+    let params = QueryParams::from_query(query).unwrap_or_else(|e| panic!("{query}: {e}"));
+    let relation = cache.relation("public", table).unwrap_or_else(|| panic!("no {table}"));
+    ReadPlanner::new(cache, "public")
+        .plan(
+            Source::Relation(relation.name.clone()),
+            table.into(),
+            Some(relation.name.clone()),
+            SourceColumns::of_relation(relation),
+            &params,
+        )
+        .unwrap_or_else(|e| panic!("{query}: {} {}", e.code(), e.message()))
+}
+
+/// The SQL with its parameters listed below it.
+fn show(sql: &Sql) -> String {
+    let mut out = sql.text.clone();
+    for (index, param) in sql.params.iter().enumerate() {
+        let value = match param {
+            Param::Text(text) => format!("{text:?}"),
+            Param::TextArray(items) => format!("{items:?}"),
+        };
+        out.push_str(&format!("\n${} = {value}", index + 1));
+    }
+    out
+}
+
+#[test]
+fn read_statements() {
+    let cache = test_schema::cache();
+    let cases = [
+        ("read_star", "events", "", false, Body::Json),
+        (
+            "read_columns_filters_order_page",
+            "events",
+            "select=id,name:title&id=gt.5&title=ilike.*fest*&order=id.desc.nullslast&limit=10&offset=20",
+            true,
+            Body::Json,
+        ),
+        (
+            "read_json_path_and_cast",
+            "people",
+            "select=id::text,data->a->>b,tags&data->>k=eq.v&tags=cs.{a,b}",
+            false,
+            Body::Json,
+        ),
+        (
+            "read_in_is_fts_logic",
+            "events",
+            "id=in.(1,2)&organizer_id=is.null&search=wfts(english).cats&or=(id.eq.1,not.and(title.like.a*,id.lt.3))",
+            false,
+            Body::Json,
+        ),
+        (
+            "read_embeds_every_cardinality",
+            "people",
+            "select=full_name,registrations(id),roles(name),events!organizer_id(title)&roles.order=name&roles.limit=2",
+            false,
+            Body::Json,
+        ),
+        (
+            "read_to_one_inner_and_related_order",
+            "events",
+            "select=title,organizer:people!organizer_id!inner(full_name)&organizer.full_name=eq.A&order=organizer(full_name).desc",
+            true,
+            Body::Json,
+        ),
+        (
+            "read_anti_join_and_spread",
+            "events",
+            "select=title,...people!contact_id(contact:full_name),registrations()&registrations=is.null",
+            false,
+            Body::Json,
+        ),
+        ("read_legacy_count", "events", "select=count", false, Body::Json),
+        ("read_csv", "events", "select=id,title", false, Body::Csv),
+    ];
+    for (name, table, query, count, body) in cases {
+        let plan = plan(&cache, table, query);
+        insta::assert_snapshot!(name, show(&read_statement(&plan, count, body)));
+    }
+}
+
+#[test]
+fn write_statements() {
+    let cache = test_schema::cache();
+    let people = cache.relation("public", "people").unwrap();
+    let columns = SourceColumns::of_relation(people);
+    let payload = Payload::parse(br#"[{"full_name":"A","data":{"x":1}}]"#, None, &columns).unwrap();
+    let insert = MutatePlan::Insert(InsertPlan {
+        target: people.name.clone(),
+        alias: "pgrst_target".into(),
+        payload: payload.clone(),
+        defaults: None,
+        on_conflict: None,
+    });
+    insta::assert_snapshot!("insert_minimal", show(&minimal_statement(&insert)));
+
+    let upsert = MutatePlan::Insert(InsertPlan {
+        target: people.name.clone(),
+        alias: "pgrst_target".into(),
+        payload: Payload::parse(br#"{"id":"x","full_name":"A"}"#, None, &columns).unwrap(),
+        defaults: Some(vec![Some("gen_random_uuid()".into()), None]),
+        on_conflict: Some((vec!["id".into()], ConflictAction::Merge)),
+    });
+    let mut shape = plan(&cache, "people", "select=id,roles(name)");
+    shape.source = Source::Mutation;
+    insta::assert_snapshot!(
+        "upsert_missing_default_representation",
+        show(&representation_statement(&upsert, &shape, Body::Json))
+    );
+
+    let filtered = plan(&cache, "people", "id=eq.x");
+    let update = MutatePlan::Update(UpdatePlan {
+        target: people.name.clone(),
+        alias: "pgrst_target".into(),
+        payload: Payload::parse(br#"{"full_name":"B"}"#, None, &columns).unwrap(),
+        conditions: filtered.conditions.clone(),
+    });
+    insta::assert_snapshot!("update_minimal", show(&minimal_statement(&update)));
+    let delete = MutatePlan::Delete {
+        target: people.name.clone(),
+        alias: "pgrst_target".into(),
+        conditions: filtered.conditions,
+    };
+    insta::assert_snapshot!("delete_minimal", show(&minimal_statement(&delete)));
+}
+
+#[test]
+fn call_statements() {
+    let cache = test_schema::cache();
+    let add = plan_call(&cache, "public", "add", &serde_json::json!({"a": 1, "b": 2}), "").unwrap();
+    insta::assert_snapshot!("call_scalar", show(&scalar_statement(&add, false, RowRange::ALL, false)));
+    let touch = plan_call(&cache, "public", "touch", &serde_json::json!({}), "{}").unwrap();
+    insta::assert_snapshot!("call_void", show(&void_statement(&touch)));
+    let rows = plan_call(&cache, "public", "events_after", &serde_json::json!({"day": "2026-01-01"}), "").unwrap();
+    let params = QueryParams::from_query("select=id,title&id=gt.1&order=id").unwrap();
+    let read = ReadPlanner::new(&cache, "public")
+        .plan(
+            Source::Call(Box::new(rows)),
+            "events_after".into(),
+            Some(QualifiedName::new("public", "events")),
+            SourceColumns::of_relation(cache.relation("public", "events").unwrap()),
+            &params,
+        )
+        .unwrap();
+    insta::assert_snapshot!("call_rows", show(&read_statement(&read, false, Body::Json)));
+}
+
+/// The SQL outside quoted identifiers and `$n` placeholders: only our own text.
+fn outside_identifiers(text: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '"' {
+            out.push(c);
+            continue;
+        }
+        loop {
+            match chars.next() {
+                None => return None,
+                Some('"') if chars.peek() == Some(&'"') => {
+                    chars.next();
+                }
+                Some('"') => break,
+                Some(_) => {}
+            }
+        }
+        out.push_str("IDENT");
+    }
+    Some(out)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Whatever the names and values in a query, the SQL never carries them outside a quoted
+    /// identifier or a parameter.
+    #[test]
+    fn request_text_only_reaches_sql_quoted_or_bound(
+        column in prop::sample::select(vec!["id", "title", "organizer_id"]),
+        alias in "[a-z\"';) -]{1,8}",
+        value in "\\PC{0,12}",
+        key in "[a-z]{1,3}",
+    ) {
+        let cache = test_schema::cache();
+        let query = format!(
+            "select={}:{column},x:people!organizer_id({column}:full_name)&{column}=eq.{}&title=in.({},b)&or=(id.eq.{},title.like.{})&people.data->>{key}=eq.{}",
+            urlencode(&alias), urlencode(&value), urlencode(&value), urlencode(&value), urlencode(&value), urlencode(&value),
+        );
+        let Ok(params) = QueryParams::from_query(&query) else { return Ok(()) };
+        let relation = cache.relation("public", "events").unwrap();
+        let Ok(plan) = ReadPlanner::new(&cache, "public").plan(
+            Source::Relation(relation.name.clone()),
+            "events".into(),
+            Some(relation.name.clone()),
+            SourceColumns::of_relation(relation),
+            &params,
+        ) else { return Ok(()) };
+        let sql = read_statement(&plan, true, Body::Json);
+        let outside = outside_identifiers(&sql.text);
+        prop_assert!(outside.is_some(), "unbalanced quotes: {}", sql.text);
+        let outside = outside.unwrap_or_default();
+        prop_assert!(!outside.contains(';') && !outside.contains("--"), "{}", sql.text);
+        if value.chars().count() > 3 && value.chars().all(|c| c.is_alphanumeric()) {
+            prop_assert!(!outside.contains(value.as_str()), "value {value:?} leaked into {}", sql.text);
+        }
+    }
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
