@@ -105,6 +105,7 @@ async fn run(
         ),
     }
     schema_listener.abort();
+    state.connections.close();
     pool.close().await;
     Ok(())
 }

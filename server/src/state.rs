@@ -6,12 +6,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use sqlx::PgPool;
 
+use crate::db::request_connections::RequestConnections;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
 
 #[derive(Clone)]
 pub struct AppState {
+    /// General-purpose pool (health checks, schema reloads, listeners).
     pub pool: PgPool,
+    /// The connections REST transactions run on (same login, no release ping).
+    pub connections: RequestConnections,
     pub schema: SharedSchemaCache,
     pub keys: Arc<ApiKeys>,
     pub jwt_secret: Arc<str>,
@@ -30,8 +34,14 @@ impl AppState {
         keys: ApiKeys,
         client_dir: Option<PathBuf>,
     ) -> Self {
+        let connections = RequestConnections::new(
+            (*pool.connect_options()).clone(),
+            pool.options().get_max_connections(),
+            pool.options().get_acquire_timeout(),
+        );
         Self {
             pool,
+            connections,
             schema,
             keys: Arc::new(keys),
             jwt_secret: Arc::from(jwt_secret),

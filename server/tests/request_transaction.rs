@@ -8,7 +8,9 @@ mod support;
 use serde_json::{Map, Value, json};
 use server::auth::caller::{ApiRole, Caller};
 use server::db::errors::from_sqlx;
+use server::db::request_connections::RequestConnections;
 use server::db::request_tx::{RequestContext, begin};
+use std::time::Duration;
 use support::TestDb;
 
 const USER_A: &str = "11111111-1111-1111-1111-111111111111";
@@ -28,7 +30,7 @@ fn context<'a>(caller: &'a Caller, read_only: bool, settings: &'a [(String, Stri
 }
 
 /// A table only its owners may see and write.
-async fn notes_db() -> (TestDb, sqlx::PgPool) {
+async fn notes_db() -> (TestDb, RequestConnections) {
     let db = TestDb::migrated().await;
     let mut conn = db.admin_connection().await;
     sqlx::raw_sql(
@@ -45,7 +47,7 @@ async fn notes_db() -> (TestDb, sqlx::PgPool) {
     .await
     .unwrap();
     // One connection: every transaction reuses it, so leaks would show.
-    let pool = server::db::request_pool(&db.requests, 1);
+    let pool = RequestConnections::new(db.requests.clone(), 1, Duration::from_secs(5));
     (db, pool)
 }
 
@@ -58,7 +60,7 @@ async fn the_caller_is_visible_to_sql_and_row_level_security() {
         "select current_user::text, auth.uid()::text, current_setting('request.method'),
                 current_setting('request.path'), auth.jwt()",
     )
-    .fetch_one(&mut *tx)
+    .fetch_one(tx.connection())
     .await
     .unwrap();
     assert_eq!(row.0, "authenticated");
@@ -66,7 +68,7 @@ async fn the_caller_is_visible_to_sql_and_row_level_security() {
     assert_eq!(row.2, "GET");
     assert_eq!(row.3, "/rest/v1/notes");
     assert_eq!(row.4, json!({"role": "authenticated", "sub": USER_A}));
-    let bodies: Vec<String> = sqlx::query_scalar("select body from notes").fetch_all(&mut *tx).await.unwrap();
+    let bodies: Vec<String> = sqlx::query_scalar("select body from notes").fetch_all(tx.connection()).await.unwrap();
     assert_eq!(bodies, ["a"], "only the caller's own row");
     tx.commit().await.unwrap();
 }
@@ -81,10 +83,10 @@ async fn nothing_leaks_into_the_next_transaction_on_the_same_connection() {
     let anon = caller(ApiRole::Anon, None);
     let mut tx = begin(&pool, &context(&anon, true, &[])).await.unwrap();
     let (role, uid): (String, Option<String>) =
-        sqlx::query_as("select current_user::text, auth.uid()::text").fetch_one(&mut *tx).await.unwrap();
+        sqlx::query_as("select current_user::text, auth.uid()::text").fetch_one(tx.connection()).await.unwrap();
     assert_eq!(role, "anon");
     assert_eq!(uid, None);
-    let visible: i64 = sqlx::query_scalar("select count(*) from notes").fetch_one(&mut *tx).await.unwrap();
+    let visible: i64 = sqlx::query_scalar("select count(*) from notes").fetch_one(tx.connection()).await.unwrap();
     assert_eq!(visible, 0);
 }
 
@@ -93,7 +95,7 @@ async fn a_read_only_transaction_refuses_writes_with_405() {
     let (_db, pool) = notes_db().await;
     let user = caller(ApiRole::Authenticated, Some(USER_A));
     let mut tx = begin(&pool, &context(&user, true, &[])).await.unwrap();
-    let error = sqlx::query("insert into notes (body) values ('x')").execute(&mut *tx).await.unwrap_err();
+    let error = sqlx::query("insert into notes (body) values ('x')").execute(tx.connection()).await.unwrap_err();
     assert_eq!(from_sqlx(error, user.role).status(), 405);
 }
 
@@ -104,7 +106,7 @@ async fn row_level_security_refusals_are_401_for_anon_and_403_for_users() {
     let mut tx = begin(&pool, &context(&user, false, &[])).await.unwrap();
     let error = sqlx::query("insert into notes (owner, body) values ($1::uuid, 'forged')")
         .bind(USER_B)
-        .execute(&mut *tx)
+        .execute(tx.connection())
         .await
         .unwrap_err();
     let api = from_sqlx(error, user.role);
@@ -114,7 +116,7 @@ async fn row_level_security_refusals_are_401_for_anon_and_403_for_users() {
 
     let anon = caller(ApiRole::Anon, None);
     let mut tx = begin(&pool, &context(&anon, false, &[])).await.unwrap();
-    let error = sqlx::query("insert into notes (body) values ('x')").execute(&mut *tx).await.unwrap_err();
+    let error = sqlx::query("insert into notes (body) values ('x')").execute(tx.connection()).await.unwrap_err();
     assert_eq!(from_sqlx(error, anon.role).status(), 401);
 }
 
@@ -124,7 +126,26 @@ async fn role_settings_apply_to_the_request() {
     let anon = caller(ApiRole::Anon, None);
     let settings = [("statement_timeout".to_string(), "50ms".to_string())];
     let mut tx = begin(&pool, &context(&anon, true, &settings)).await.unwrap();
-    let error = sqlx::query("select pg_sleep(1)").execute(&mut *tx).await.unwrap_err();
+    let error = sqlx::query("select pg_sleep(1)").execute(tx.connection()).await.unwrap_err();
     let code = error.as_database_error().and_then(|e| e.code()).map(|c| c.to_string());
     assert_eq!(code.as_deref(), Some("57014"), "the statement is cancelled by the role's timeout");
+}
+
+#[tokio::test]
+async fn a_cleanly_ended_connection_is_reused_and_an_interrupted_one_replaced() {
+    let (_db, pool) = notes_db().await;
+    let anon = caller(ApiRole::Anon, None);
+    let pid = |mut tx: server::db::request_tx::RequestTransaction| async move {
+        let pid: i32 = sqlx::query_scalar("select pg_backend_pid()").fetch_one(tx.connection()).await.unwrap();
+        (pid, tx)
+    };
+    let (first, tx) = pid(begin(&pool, &context(&anon, true, &[])).await.unwrap()).await;
+    tx.commit().await.unwrap();
+    let (second, tx) = pid(begin(&pool, &context(&anon, true, &[])).await.unwrap()).await;
+    tx.rollback().await;
+    let (third, tx) = pid(begin(&pool, &context(&anon, true, &[])).await.unwrap()).await;
+    assert_eq!((first, second), (third, third), "committed and rolled-back connections are reused");
+    drop(tx);
+    let (fourth, _tx) = pid(begin(&pool, &context(&anon, true, &[])).await.unwrap()).await;
+    assert_ne!(fourth, third, "a transaction dropped open closes its connection");
 }

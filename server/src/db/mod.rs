@@ -4,6 +4,7 @@ pub mod bootstrap;
 pub mod embedded;
 pub mod errors;
 pub mod migrations;
+pub mod request_connections;
 pub mod request_tx;
 pub mod sql_files;
 

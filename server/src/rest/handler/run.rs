@@ -2,12 +2,12 @@
 //! with the caller's role and claims, running the statements the SQL stage built.
 
 use sqlx::postgres::PgArguments;
-use sqlx::{Arguments, Postgres, Row, Transaction};
+use sqlx::{Arguments, Row};
 
 use super::context::RestContext;
 use crate::auth::caller::ApiRole;
 use crate::db::errors::from_sqlx;
-use crate::db::request_tx::{self, RequestContext};
+use crate::db::request_tx::{self, RequestContext, RequestTransaction};
 use crate::error::ApiError;
 use crate::rest::sql::{Param, Sql};
 use crate::state::AppState;
@@ -23,7 +23,8 @@ pub struct Outcome {
 }
 
 pub struct RequestTx {
-    tx: Transaction<'static, Postgres>,
+    /// `None` once a failed statement rolled it back.
+    tx: Option<RequestTransaction>,
     role: ApiRole,
 }
 
@@ -43,57 +44,95 @@ impl RequestTx {
             search_path: &search_path,
             settings: &settings,
         };
-        let tx = request_tx::begin(&state.pool, &request).await?;
-        Ok(Self { tx, role: context.caller.role })
+        let tx = request_tx::begin(&state.connections, &request).await?;
+        Ok(Self { role: tx.role(), tx: Some(tx) })
     }
 
     /// Runs a statement returning `(pgrst_total, pgrst_page, pgrst_body)`.
     pub async fn fetch(&mut self, sql: &Sql) -> Result<Outcome, ApiError> {
-        let row = sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), arguments(sql)?)
-            .fetch_one(&mut *self.tx)
-            .await
-            .map_err(|e| from_sqlx(e, self.role))?;
-        let decode = |e| from_sqlx(e, self.role);
-        Ok(Outcome {
-            total: row.try_get::<Option<i64>, _>(0).map_err(decode)?,
-            page: row.try_get::<Option<i64>, _>(1).map_err(decode)?.unwrap_or(0),
-            body: row.try_get::<Option<String>, _>(2).map_err(decode)?,
-        })
+        let role = self.role;
+        let result = async {
+            let connection = self.connection()?;
+            let row = sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), arguments(sql)?)
+                .fetch_one(connection)
+                .await
+                .map_err(|e| from_sqlx(e, role))?;
+            let decode = |e| from_sqlx(e, role);
+            Ok(Outcome {
+                total: row.try_get::<Option<i64>, _>(0).map_err(decode)?,
+                page: row.try_get::<Option<i64>, _>(1).map_err(decode)?.unwrap_or(0),
+                body: row.try_get::<Option<String>, _>(2).map_err(decode)?,
+            })
+        }
+        .await;
+        self.on_error(result).await
     }
 
     /// Runs a statement for its effect; returns the rows it affected.
     pub async fn execute(&mut self, sql: &Sql) -> Result<u64, ApiError> {
-        let done = sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), arguments(sql)?)
-            .execute(&mut *self.tx)
-            .await
-            .map_err(|e| from_sqlx(e, self.role))?;
-        Ok(done.rows_affected())
+        let role = self.role;
+        let result = async {
+            let connection = self.connection()?;
+            let done = sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), arguments(sql)?)
+                .execute(connection)
+                .await
+                .map_err(|e| from_sqlx(e, role))?;
+            Ok(done.rows_affected())
+        }
+        .await;
+        self.on_error(result).await
     }
 
     /// PostgreSQL's row estimate for a query (`Prefer: count=planned`).
     pub async fn planned_rows(&mut self, sql: &Sql) -> Result<i64, ApiError> {
-        let explain = format!("EXPLAIN (FORMAT JSON) {}", sql.text);
-        let plan: serde_json::Value = sqlx::query_scalar_with(sqlx::AssertSqlSafe(explain), arguments(sql)?)
-            .fetch_one(&mut *self.tx)
-            .await
-            .map_err(|e| from_sqlx(e, self.role))?;
-        Ok(plan
-            .pointer("/0/Plan/Plan Rows")
-            .and_then(serde_json::Value::as_f64)
-            .map(|rows| rows.round() as i64)
-            .unwrap_or(0))
+        let role = self.role;
+        let result = async {
+            let explain = format!("EXPLAIN (FORMAT JSON) {}", sql.text);
+            let connection = self.connection()?;
+            let plan: serde_json::Value = sqlx::query_scalar_with(sqlx::AssertSqlSafe(explain), arguments(sql)?)
+                .fetch_one(connection)
+                .await
+                .map_err(|e| from_sqlx(e, role))?;
+            Ok(plan
+                .pointer("/0/Plan/Plan Rows")
+                .and_then(serde_json::Value::as_f64)
+                .map(|rows| rows.round() as i64)
+                .unwrap_or(0))
+        }
+        .await;
+        self.on_error(result).await
     }
 
-    pub async fn commit(self) -> Result<(), ApiError> {
-        let role = self.role;
-        self.tx.commit().await.map_err(|e| from_sqlx(e, role))
+    pub async fn commit(mut self) -> Result<(), ApiError> {
+        match self.tx.take() {
+            Some(tx) => tx.commit().await,
+            None => Err(ApiError::internal("commit after a failed statement")),
+        }
     }
 
     /// Undoes the request's writes (a singular or max-affected violation).
-    pub async fn rollback(self) {
-        if let Err(error) = self.tx.rollback().await {
-            tracing::warn!(%error, "rollback failed; the connection is discarded");
+    pub async fn rollback(mut self) {
+        if let Some(tx) = self.tx.take() {
+            tx.rollback().await;
         }
+    }
+
+    fn connection(&mut self) -> Result<&mut sqlx::PgConnection, ApiError> {
+        self.tx
+            .as_mut()
+            .map(RequestTransaction::connection)
+            .ok_or_else(|| ApiError::internal("statement after a failed statement"))
+    }
+
+    /// A failed statement aborts the transaction: roll it back now so the connection is
+    /// reused rather than closed.
+    async fn on_error<T>(&mut self, result: Result<T, ApiError>) -> Result<T, ApiError> {
+        if result.is_err()
+            && let Some(tx) = self.tx.take()
+        {
+            tx.rollback().await;
+        }
+        result
     }
 }
 
