@@ -6,6 +6,7 @@ use tokio::net::TcpListener;
 
 use crate::app::{AppOptions, build_app};
 use crate::config::{Config, DatabaseSource};
+use crate::db::request_connections::RequestConnections;
 use crate::db::{self, embedded::EmbeddedCluster};
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::{self, ApiKeys};
@@ -73,6 +74,12 @@ async fn run(
     let schema_listener = schema.spawn_listener(pool.clone());
     let mut state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir);
     state.max_rows = config.db_max_rows;
+    state.connections = RequestConnections::new(
+        &connections.requests,
+        connections.requests_password.as_deref(),
+        config.db_pool_size,
+        std::time::Duration::from_secs(5),
+    );
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },

@@ -35,7 +35,8 @@ impl AppState {
         client_dir: Option<PathBuf>,
     ) -> Self {
         let connections = RequestConnections::new(
-            (*pool.connect_options()).clone(),
+            &pool.connect_options(),
+            None,
             pool.options().get_max_connections(),
             pool.options().get_acquire_timeout(),
         );

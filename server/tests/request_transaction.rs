@@ -7,7 +7,6 @@ mod support;
 
 use serde_json::{Map, Value, json};
 use server::auth::caller::{ApiRole, Caller};
-use server::db::errors::from_sqlx;
 use server::db::request_connections::RequestConnections;
 use server::db::request_tx::{RequestContext, begin};
 use std::time::Duration;
@@ -47,7 +46,7 @@ async fn notes_db() -> (TestDb, RequestConnections) {
     .await
     .unwrap();
     // One connection: every transaction reuses it, so leaks would show.
-    let pool = RequestConnections::new(db.requests.clone(), 1, Duration::from_secs(5));
+    let pool = RequestConnections::new(&db.requests, None, 1, Duration::from_secs(5));
     (db, pool)
 }
 
@@ -56,19 +55,24 @@ async fn the_caller_is_visible_to_sql_and_row_level_security() {
     let (_db, pool) = notes_db().await;
     let user = caller(ApiRole::Authenticated, Some(USER_A));
     let mut tx = begin(&pool, &context(&user, true, &[])).await.unwrap();
-    let row: (String, String, String, String, Value) = sqlx::query_as(
-        "select current_user::text, auth.uid()::text, current_setting('request.method'),
-                current_setting('request.path'), auth.jwt()",
-    )
-    .fetch_one(tx.connection())
-    .await
-    .unwrap();
-    assert_eq!(row.0, "authenticated");
-    assert_eq!(row.1, USER_A);
-    assert_eq!(row.2, "GET");
-    assert_eq!(row.3, "/rest/v1/notes");
-    assert_eq!(row.4, json!({"role": "authenticated", "sub": USER_A}));
-    let bodies: Vec<String> = sqlx::query_scalar("select body from notes").fetch_all(tx.connection()).await.unwrap();
+    let rows = tx
+        .query(
+            "select current_user::text, auth.uid()::text, current_setting('request.method'),
+                    current_setting('request.path'), auth.jwt()::text",
+            &[],
+            &[],
+        )
+        .await
+        .unwrap();
+    let row = &rows[0];
+    assert_eq!(row.get::<_, String>(0), "authenticated");
+    assert_eq!(row.get::<_, String>(1), USER_A);
+    assert_eq!(row.get::<_, String>(2), "GET");
+    assert_eq!(row.get::<_, String>(3), "/rest/v1/notes");
+    let claims: Value = serde_json::from_str(&row.get::<_, String>(4)).unwrap();
+    assert_eq!(claims, json!({"role": "authenticated", "sub": USER_A}));
+    let bodies: Vec<String> =
+        tx.query("select body from notes", &[], &[]).await.unwrap().iter().map(|r| r.get(0)).collect();
     assert_eq!(bodies, ["a"], "only the caller's own row");
     tx.commit().await.unwrap();
 }
@@ -82,12 +86,11 @@ async fn nothing_leaks_into_the_next_transaction_on_the_same_connection() {
 
     let anon = caller(ApiRole::Anon, None);
     let mut tx = begin(&pool, &context(&anon, true, &[])).await.unwrap();
-    let (role, uid): (String, Option<String>) =
-        sqlx::query_as("select current_user::text, auth.uid()::text").fetch_one(tx.connection()).await.unwrap();
-    assert_eq!(role, "anon");
-    assert_eq!(uid, None);
-    let visible: i64 = sqlx::query_scalar("select count(*) from notes").fetch_one(tx.connection()).await.unwrap();
-    assert_eq!(visible, 0);
+    let rows = tx.query("select current_user::text, auth.uid()::text", &[], &[]).await.unwrap();
+    assert_eq!(rows[0].get::<_, String>(0), "anon");
+    assert_eq!(rows[0].get::<_, Option<String>>(1), None);
+    let rows = tx.query("select count(*) from notes", &[], &[]).await.unwrap();
+    assert_eq!(rows[0].get::<_, i64>(0), 0);
 }
 
 #[tokio::test]
@@ -95,8 +98,8 @@ async fn a_read_only_transaction_refuses_writes_with_405() {
     let (_db, pool) = notes_db().await;
     let user = caller(ApiRole::Authenticated, Some(USER_A));
     let mut tx = begin(&pool, &context(&user, true, &[])).await.unwrap();
-    let error = sqlx::query("insert into notes (body) values ('x')").execute(tx.connection()).await.unwrap_err();
-    assert_eq!(from_sqlx(error, user.role).status(), 405);
+    let error = tx.execute("insert into notes (body) values ('x')", &[], &[]).await.unwrap_err();
+    assert_eq!(error.status(), 405);
 }
 
 #[tokio::test]
@@ -104,20 +107,22 @@ async fn row_level_security_refusals_are_401_for_anon_and_403_for_users() {
     let (_db, pool) = notes_db().await;
     let user = caller(ApiRole::Authenticated, Some(USER_A));
     let mut tx = begin(&pool, &context(&user, false, &[])).await.unwrap();
-    let error = sqlx::query("insert into notes (owner, body) values ($1::uuid, 'forged')")
-        .bind(USER_B)
-        .execute(tx.connection())
+    let api = tx
+        .execute(
+            "insert into notes (owner, body) values ($1::uuid, 'forged')",
+            &[tokio_postgres::types::Type::TEXT],
+            &[&USER_B],
+        )
         .await
         .unwrap_err();
-    let api = from_sqlx(error, user.role);
     assert_eq!((api.status().as_u16(), api.code()), (403, "42501"));
     assert!(api.message().contains("row-level security"), "{}", api.message());
     drop(tx);
 
     let anon = caller(ApiRole::Anon, None);
     let mut tx = begin(&pool, &context(&anon, false, &[])).await.unwrap();
-    let error = sqlx::query("insert into notes (body) values ('x')").execute(tx.connection()).await.unwrap_err();
-    assert_eq!(from_sqlx(error, anon.role).status(), 401);
+    let error = tx.execute("insert into notes (body) values ('x')", &[], &[]).await.unwrap_err();
+    assert_eq!(error.status(), 401);
 }
 
 #[tokio::test]
@@ -126,9 +131,8 @@ async fn role_settings_apply_to_the_request() {
     let anon = caller(ApiRole::Anon, None);
     let settings = [("statement_timeout".to_string(), "50ms".to_string())];
     let mut tx = begin(&pool, &context(&anon, true, &settings)).await.unwrap();
-    let error = sqlx::query("select pg_sleep(1)").execute(tx.connection()).await.unwrap_err();
-    let code = error.as_database_error().and_then(|e| e.code()).map(|c| c.to_string());
-    assert_eq!(code.as_deref(), Some("57014"), "the statement is cancelled by the role's timeout");
+    let error = tx.execute("select pg_sleep(1)", &[], &[]).await.unwrap_err();
+    assert_eq!(error.code(), "57014", "the statement is cancelled by the role's timeout");
 }
 
 #[tokio::test]
@@ -136,8 +140,8 @@ async fn a_cleanly_ended_connection_is_reused_and_an_interrupted_one_replaced() 
     let (_db, pool) = notes_db().await;
     let anon = caller(ApiRole::Anon, None);
     let pid = |mut tx: server::db::request_tx::RequestTransaction| async move {
-        let pid: i32 = sqlx::query_scalar("select pg_backend_pid()").fetch_one(tx.connection()).await.unwrap();
-        (pid, tx)
+        let rows = tx.query("select pg_backend_pid()", &[], &[]).await.unwrap();
+        (rows[0].get::<_, i32>(0), tx)
     };
     let (first, tx) = pid(begin(&pool, &context(&anon, true, &[])).await.unwrap()).await;
     tx.commit().await.unwrap();

@@ -5,6 +5,7 @@
 use http::{HeaderValue, StatusCode, header};
 use serde_json::Value;
 
+use super::request_connections::CheckoutError;
 use crate::auth::caller::ApiRole;
 use crate::error::{ApiError, ErrorKind};
 
@@ -47,36 +48,81 @@ pub fn from_sqlx(error: sqlx::Error, role: ApiRole) -> ApiError {
             let Some(pg) = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() else {
                 return ApiError::internal(error);
             };
-            let sqlstate = pg.code().to_string();
-            let status = status_for_sqlstate(&sqlstate, pg.message(), role);
-            // A statement timeout is the caller's to know about (PostgREST passes it through).
-            let passes_through = status == StatusCode::SERVICE_UNAVAILABLE || sqlstate == "57014";
-            if status.is_server_error() && !passes_through {
-                // Internal failures keep their cause in the log only.
-                return ApiError::internal(error);
-            }
-            let mut api = ApiError::custom(status, sqlstate, pg.message().to_string());
-            api = match pg.detail() {
-                Some(detail) => api.with_details(Value::String(detail.to_string())),
-                None => api,
-            };
-            api = match pg.hint() {
-                Some(hint) => api.with_hint(hint.to_string()),
-                None => api,
-            };
-            if status == StatusCode::SERVICE_UNAVAILABLE {
-                api = api.with_header(header::RETRY_AFTER, HeaderValue::from_static("1"));
-            }
-            api
+            let (code, message, detail, hint) = (
+                pg.code().to_string(),
+                pg.message().to_string(),
+                pg.detail().map(str::to_owned),
+                pg.hint().map(str::to_owned),
+            );
+            from_database(&code, message, detail, hint, role, error)
         }
         sqlx::Error::PoolTimedOut => ApiError::new(ErrorKind::PoolTimeout).with_cause(error),
         sqlx::Error::Io(_) | sqlx::Error::PoolClosed | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => {
-            ApiError::new(ErrorKind::DatabaseUnavailable)
-                .with_header(header::RETRY_AFTER, HeaderValue::from_static("1"))
-                .with_cause(error)
+            unavailable(error)
         }
         _ => ApiError::internal(error),
     }
+}
+
+/// The same for the request connections (tokio-postgres).
+pub fn from_postgres(error: tokio_postgres::Error, role: ApiRole) -> ApiError {
+    match error.as_db_error() {
+        Some(db) => {
+            let (code, message, detail, hint) = (
+                db.code().code().to_owned(),
+                db.message().to_owned(),
+                db.detail().map(str::to_owned),
+                db.hint().map(str::to_owned),
+            );
+            from_database(&code, message, detail, hint, role, error)
+        }
+        // Not an answer from the server: the connection is gone or unusable.
+        None => unavailable(error),
+    }
+}
+
+/// No request connection could be had.
+pub fn from_checkout(error: CheckoutError) -> ApiError {
+    match error {
+        CheckoutError::Timeout => ApiError::new(ErrorKind::PoolTimeout),
+        CheckoutError::Closed => ApiError::new(ErrorKind::NotReady),
+        CheckoutError::Connect(error) => unavailable(error),
+    }
+}
+
+fn unavailable(cause: impl std::error::Error + Send + Sync + 'static) -> ApiError {
+    ApiError::new(ErrorKind::DatabaseUnavailable)
+        .with_header(header::RETRY_AFTER, HeaderValue::from_static("1"))
+        .with_cause(cause)
+}
+
+/// PostgreSQL's error as the API answers it.
+fn from_database(
+    sqlstate: &str,
+    message: String,
+    detail: Option<String>,
+    hint: Option<String>,
+    role: ApiRole,
+    cause: impl std::error::Error + Send + Sync + 'static,
+) -> ApiError {
+    let status = status_for_sqlstate(sqlstate, &message, role);
+    // A statement timeout is the caller's to know about (PostgREST passes it through).
+    let passes_through = status == StatusCode::SERVICE_UNAVAILABLE || sqlstate == "57014";
+    if status.is_server_error() && !passes_through {
+        // Internal failures keep their cause in the log only.
+        return ApiError::internal(cause);
+    }
+    let mut api = ApiError::custom(status, sqlstate.to_owned(), message);
+    if let Some(detail) = detail {
+        api = api.with_details(Value::String(detail));
+    }
+    if let Some(hint) = hint {
+        api = api.with_hint(hint);
+    }
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        api = api.with_header(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
+    api
 }
 
 #[cfg(test)]

@@ -27,6 +27,8 @@ pub struct Connections {
     pub admin: PgConnectOptions,
     /// The login role of requests (`authenticator`), which switches role per transaction.
     pub requests: PgConnectOptions,
+    /// Its password, for the request connections (sqlx's options do not give it back).
+    pub requests_password: Option<String>,
 }
 
 /// The cluster options of the embedded default for `config`.
@@ -58,16 +60,17 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
             let admin: PgConnectOptions =
                 admin_url.parse().map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
             bootstrap_or_explain(&admin, authenticator_password.as_deref(), true).await?;
-            let requests = match authenticator_password {
-                Some(password) => admin.clone().username("authenticator").password(password),
+            let (requests, requests_password) = match authenticator_password {
+                Some(password) => (admin.clone().username("authenticator").password(password), Some(password.clone())),
                 None => {
                     tracing::warn!(
                         "AUTHENTICATOR_PASSWORD is not set: requests use DATABASE_URL's role and switch role per transaction"
                     );
-                    admin.clone()
+                    let password = url::Url::parse(admin_url).ok().and_then(|u| u.password().map(percent_decode));
+                    (admin.clone(), password)
                 }
             };
-            Connections { admin, requests }
+            Connections { admin, requests, requests_password }
         }
         (DatabaseSource::Embedded, Some(cluster)) => {
             let maintenance = parse_url(&cluster.url(embedded::SUPERUSER, "postgres"))?;
@@ -77,7 +80,7 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
             let admin = parse_url(&cluster.url(embedded::SUPERUSER, APP_DATABASE))?;
             let requests = parse_url(&cluster.url("authenticator", APP_DATABASE))?;
             bootstrap_or_explain(&admin, None, false).await?;
-            Connections { admin, requests }
+            Connections { admin, requests, requests_password: None }
         }
         (DatabaseSource::Embedded, None) => {
             return Err(StartupError::environment("the embedded cluster is not running"));
@@ -120,6 +123,30 @@ pub fn request_pool(requests: &PgConnectOptions, size: u32) -> PgPool {
         .connect_lazy_with(requests.clone().application_name("server").disable_statement_logging())
 }
 
+/// `%XX` escapes of a URL part decoded (a `+` stays a `+`).
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(value)) => {
+                out.push(value);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 fn parse_url(url: &str) -> Result<PgConnectOptions, StartupError> {
     url.parse().map_err(|e| StartupError::environment(format!("bad connection URL {url}: {e}")))
 }
@@ -131,4 +158,13 @@ fn describe(options: &PgConnectOptions) -> String {
 
 fn one_line(error: &dyn std::fmt::Display) -> String {
     error.to_string().replace('\n', " ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn url_passwords_are_percent_decoded_but_plus_is_kept() {
+        assert_eq!(super::percent_decode("p%40ss+w%2Fd"), "p@ss+w/d");
+        assert_eq!(super::percent_decode("100%"), "100%");
+    }
 }

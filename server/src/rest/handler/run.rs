@@ -1,12 +1,9 @@
 //! The only place the REST engine touches the database: one transaction per request, begun
 //! with the caller's role and claims, running the statements the SQL stage built.
 
-use sqlx::postgres::PgArguments;
-use sqlx::{Arguments, Row};
+use tokio_postgres::types::{ToSql, Type};
 
 use super::context::RestContext;
-use crate::auth::caller::ApiRole;
-use crate::db::errors::from_sqlx;
 use crate::db::request_tx::{self, RequestContext, RequestTransaction};
 use crate::error::ApiError;
 use crate::rest::sql::{Param, Sql};
@@ -25,7 +22,6 @@ pub struct Outcome {
 pub struct RequestTx {
     /// `None` once a failed statement rolled it back.
     tx: Option<RequestTransaction>,
-    role: ApiRole,
 }
 
 impl RequestTx {
@@ -45,23 +41,21 @@ impl RequestTx {
             settings: &settings,
         };
         let tx = request_tx::begin(&state.connections, &request).await?;
-        Ok(Self { role: tx.role(), tx: Some(tx) })
+        Ok(Self { tx: Some(tx) })
     }
 
     /// Runs a statement returning `(pgrst_total, pgrst_page, pgrst_body)`.
     pub async fn fetch(&mut self, sql: &Sql) -> Result<Outcome, ApiError> {
-        let role = self.role;
         let result = async {
-            let connection = self.connection()?;
-            let row = sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), arguments(sql)?)
-                .fetch_one(connection)
-                .await
-                .map_err(|e| from_sqlx(e, role))?;
-            let decode = |e| from_sqlx(e, role);
+            let (types, values) = parameters(sql);
+            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
+            let rows = self.transaction()?.query(&sql.text, &types, &params).await?;
+            let row = rows.first().ok_or_else(|| ApiError::internal("a REST statement returned no row"))?;
+            let decode = |e: tokio_postgres::Error| ApiError::internal(e);
             Ok(Outcome {
-                total: row.try_get::<Option<i64>, _>(0).map_err(decode)?,
-                page: row.try_get::<Option<i64>, _>(1).map_err(decode)?.unwrap_or(0),
-                body: row.try_get::<Option<String>, _>(2).map_err(decode)?,
+                total: row.try_get::<_, Option<i64>>(0).map_err(decode)?,
+                page: row.try_get::<_, Option<i64>>(1).map_err(decode)?.unwrap_or(0),
+                body: row.try_get::<_, Option<String>>(2).map_err(decode)?,
             })
         }
         .await;
@@ -70,14 +64,10 @@ impl RequestTx {
 
     /// Runs a statement for its effect; returns the rows it affected.
     pub async fn execute(&mut self, sql: &Sql) -> Result<u64, ApiError> {
-        let role = self.role;
         let result = async {
-            let connection = self.connection()?;
-            let done = sqlx::query_with(sqlx::AssertSqlSafe(sql.text.clone()), arguments(sql)?)
-                .execute(connection)
-                .await
-                .map_err(|e| from_sqlx(e, role))?;
-            Ok(done.rows_affected())
+            let (types, values) = parameters(sql);
+            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
+            self.transaction()?.execute(&sql.text, &types, &params).await
         }
         .await;
         self.on_error(result).await
@@ -85,14 +75,15 @@ impl RequestTx {
 
     /// PostgreSQL's row estimate for a query (`Prefer: count=planned`).
     pub async fn planned_rows(&mut self, sql: &Sql) -> Result<i64, ApiError> {
-        let role = self.role;
         let result = async {
             let explain = format!("EXPLAIN (FORMAT JSON) {}", sql.text);
-            let connection = self.connection()?;
-            let plan: serde_json::Value = sqlx::query_scalar_with(sqlx::AssertSqlSafe(explain), arguments(sql)?)
-                .fetch_one(connection)
-                .await
-                .map_err(|e| from_sqlx(e, role))?;
+            let (types, values) = parameters(sql);
+            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
+            let rows = self.transaction()?.query(&explain, &types, &params).await?;
+            let plan: serde_json::Value = rows
+                .first()
+                .and_then(|row| row.try_get::<_, serde_json::Value>(0).ok())
+                .unwrap_or(serde_json::Value::Null);
             Ok(plan
                 .pointer("/0/Plan/Plan Rows")
                 .and_then(serde_json::Value::as_f64)
@@ -117,11 +108,8 @@ impl RequestTx {
         }
     }
 
-    fn connection(&mut self) -> Result<&mut sqlx::PgConnection, ApiError> {
-        self.tx
-            .as_mut()
-            .map(RequestTransaction::connection)
-            .ok_or_else(|| ApiError::internal("statement after a failed statement"))
+    fn transaction(&mut self) -> Result<&mut RequestTransaction, ApiError> {
+        self.tx.as_mut().ok_or_else(|| ApiError::internal("statement after a failed statement"))
     }
 
     /// A failed statement aborts the transaction: roll it back now so the connection is
@@ -136,14 +124,15 @@ impl RequestTx {
     }
 }
 
-fn arguments(sql: &Sql) -> Result<PgArguments, ApiError> {
-    let mut args = PgArguments::default();
-    for param in &sql.params {
-        let added = match param {
-            Param::Text(value) => args.add(value.as_str()),
-            Param::TextArray(values) => args.add(values.as_slice()),
-        };
-        added.map_err(|e| ApiError::internal(format!("cannot bind a parameter: {e}")))?;
-    }
-    Ok(args)
+/// The statement's parameters with their declared types (all text; the SQL casts them).
+fn parameters(sql: &Sql) -> (Vec<Type>, Vec<Box<dyn ToSql + Sync + Send>>) {
+    sql.params
+        .iter()
+        .map(|param| -> (Type, Box<dyn ToSql + Sync + Send>) {
+            match param {
+                Param::Text(value) => (Type::TEXT, Box::new(value.clone())),
+                Param::TextArray(values) => (Type::TEXT_ARRAY, Box::new(values.clone())),
+            }
+        })
+        .unzip()
 }
