@@ -153,3 +153,31 @@ async fn a_cleanly_ended_connection_is_reused_and_an_interrupted_one_replaced() 
     let (fourth, _tx) = pid(begin(&pool, &context(&anon, true, &[])).await.unwrap()).await;
     assert_ne!(fourth, third, "a transaction dropped open closes its connection");
 }
+
+#[tokio::test]
+async fn a_statement_sent_with_its_commit_commits_or_rolls_back_and_frees_the_connection() {
+    let (_db, pool) = notes_db().await;
+    let user = caller(ApiRole::Authenticated, Some(USER_A));
+    let mut tx = begin(&pool, &context(&user, false, &[])).await.unwrap();
+    let (_, inserted) = tx.run_then("insert into notes (body) values ('kept')", &[], &[], true).await.unwrap();
+    assert_eq!(inserted, 1);
+    tx.commit().await.unwrap();
+
+    let mut tx = begin(&pool, &context(&user, false, &[])).await.unwrap();
+    let error = tx
+        .run_then(
+            "insert into notes (owner, body) values ('22222222-2222-2222-2222-222222222222', 'refused')",
+            &[],
+            &[],
+            true,
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), "42501");
+    tx.rollback().await;
+
+    let mut tx = begin(&pool, &context(&user, true, &[])).await.unwrap();
+    let rows = tx.query("select body from notes order by id", &[], &[]).await.unwrap();
+    let bodies: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    assert_eq!(bodies, ["a", "kept"], "the committed row is there, the refused one is not");
+}

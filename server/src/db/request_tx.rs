@@ -45,6 +45,8 @@ pub struct RequestTransaction {
     checkout: Checkout,
     role: ApiRole,
     opening: Option<Opening>,
+    /// Committed together with its last statement ([`RequestTransaction::run_then`]).
+    finished: bool,
 }
 
 /// Takes a connection and prepares the transaction's opening (sent with the first statement).
@@ -80,7 +82,7 @@ pub async fn begin(
         values.push(value.clone());
     }
     let begin = if context.read_only { "BEGIN READ ONLY" } else { "BEGIN READ WRITE" };
-    Ok(RequestTransaction { checkout, role, opening: Some(Opening { begin, names, values }) })
+    Ok(RequestTransaction { checkout, role, opening: Some(Opening { begin, names, values }), finished: false })
 }
 
 impl RequestTransaction {
@@ -95,18 +97,7 @@ impl RequestTransaction {
         types: &[Type],
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<Vec<Row>, ApiError> {
-        let role = self.role;
-        let statement = self.statement(sql, types).await?;
-        let client = &self.checkout.client().client;
-        match self.opening.take() {
-            None => client.query(&statement, params).await.map_err(|e| from_postgres(e, role)),
-            Some(opening) => {
-                let set_context = prepare_cached(&mut self.checkout, SET_CONTEXT_SQL, &[]).await;
-                let set_context = set_context.map_err(|e| from_postgres(e, role))?;
-                let client = &self.checkout.client().client;
-                opened(client, &opening, &set_context, role, client.query(&statement, params)).await
-            }
-        }
+        self.run(sql, types, params, false).await.map(|(rows, _)| rows)
     }
 
     /// Runs `sql` for its effect and returns the number of rows it affected.
@@ -116,23 +107,30 @@ impl RequestTransaction {
         types: &[Type],
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<u64, ApiError> {
-        let role = self.role;
-        let statement = self.statement(sql, types).await?;
-        match self.opening.take() {
-            None => self.checkout.client().client.execute(&statement, params).await.map_err(|e| from_postgres(e, role)),
-            Some(opening) => {
-                let set_context = prepare_cached(&mut self.checkout, SET_CONTEXT_SQL, &[]).await;
-                let set_context = set_context.map_err(|e| from_postgres(e, role))?;
-                let client = &self.checkout.client().client;
-                opened(client, &opening, &set_context, role, client.execute(&statement, params)).await
-            }
-        }
+        self.run(sql, types, params, false).await.map(|(_, affected)| affected)
+    }
+
+    /// Runs `sql`; with `commit`, it is the transaction's last statement and COMMIT goes out in
+    /// the same round trip (for requests whose answer cannot turn into a rollback; after a
+    /// failed statement PostgreSQL answers that COMMIT with a rollback). Returns the rows and
+    /// the number affected.
+    pub async fn run_then(
+        &mut self,
+        sql: &str,
+        types: &[Type],
+        params: &[&(dyn ToSql + Sync)],
+        commit: bool,
+    ) -> Result<(Vec<Row>, u64), ApiError> {
+        self.run(sql, types, params, commit).await
     }
 
     pub async fn commit(mut self) -> Result<(), ApiError> {
         let role = self.role;
+        if self.finished {
+            return Ok(());
+        }
         if self.opening.is_some() {
-            // Nothing ran: nothing to commit, and the connection never left idle.
+            // Nothing ran: the connection never left idle.
             self.checkout.set_reusable(true);
             return Ok(());
         }
@@ -143,6 +141,9 @@ impl RequestTransaction {
 
     /// Undoes the transaction; a connection that cannot roll back is closed instead.
     pub async fn rollback(mut self) {
+        if self.finished {
+            return;
+        }
         if self.opening.is_some() {
             self.checkout.set_reusable(true);
             return;
@@ -151,6 +152,57 @@ impl RequestTransaction {
             Ok(()) => self.checkout.set_reusable(true),
             Err(error) => tracing::warn!(%error, "rollback failed; the connection is closed"),
         }
+    }
+
+    /// One statement, pipelined behind the opening when it is still to be sent, and in front
+    /// of COMMIT when `commit` is set.
+    async fn run(
+        &mut self,
+        sql: &str,
+        types: &[Type],
+        params: &[&(dyn ToSql + Sync)],
+        commit: bool,
+    ) -> Result<(Vec<Row>, u64), ApiError> {
+        let role = self.role;
+        if self.finished {
+            return Err(ApiError::internal("statement after the request transaction ended"));
+        }
+        let statement = self.statement(sql, types).await?;
+        let set_context = match self.opening {
+            Some(_) => Some(
+                prepare_cached(&mut self.checkout, SET_CONTEXT_SQL, &[]).await.map_err(|e| from_postgres(e, role))?,
+            ),
+            None => None,
+        };
+        let opening = self.opening.take();
+        let client = &self.checkout.client().client;
+        let main = collect(client, &statement, params);
+        let end = async { if commit { client.batch_execute("COMMIT").await } else { Ok(()) } };
+        let (opened, result, committed) = match (opening, set_context) {
+            (Some(opening), Some(set_context)) => {
+                let settings: [&(dyn ToSql + Sync); 2] = [&opening.names, &opening.values];
+                let (begun, set, result, committed) = tokio::join!(
+                    client.batch_execute(opening.begin),
+                    client.execute(&set_context, &settings),
+                    main,
+                    end
+                );
+                (begun.and(set.map(|_| ())), result, committed)
+            }
+            _ => {
+                let (result, committed) = tokio::join!(main, end);
+                (Ok(()), result, committed)
+            }
+        };
+        if commit {
+            // Committed, or (after a failure) rolled back by the COMMIT: the connection is idle.
+            self.finished = true;
+            self.checkout.set_reusable(committed.is_ok());
+        }
+        opened.map_err(|e| from_postgres(e, role))?;
+        let result = result.map_err(|e| from_postgres(e, role))?;
+        committed.map_err(|e| from_postgres(e, role))?;
+        Ok(result)
     }
 
     /// The prepared statement for `sql`. A new one is prepared inside the transaction (after
@@ -185,6 +237,22 @@ async fn opened<T>(
     begun.map_err(|e| from_postgres(e, role))?;
     set.map_err(|e| from_postgres(e, role))?;
     result.map_err(|e| from_postgres(e, role))
+}
+
+/// Every row of a statement, and the number of rows it affected.
+async fn collect(
+    client: &tokio_postgres::Client,
+    statement: &Statement,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<(Vec<Row>, u64), tokio_postgres::Error> {
+    use futures_util::TryStreamExt;
+    let stream = client.query_raw(statement, params.iter().copied()).await?;
+    let mut stream = std::pin::pin!(stream);
+    let mut rows = Vec::new();
+    while let Some(row) = stream.try_next().await? {
+        rows.push(row);
+    }
+    Ok((rows, stream.rows_affected().unwrap_or(0)))
 }
 
 async fn prepare_cached(

@@ -69,8 +69,12 @@ pub async fn run_read(
     };
     let statement = read_statement(plan, count == Some(CountPreference::Exact), body);
 
+    // A read-only transaction commits or rolls back alike, so COMMIT rides with the query
+    // unless a count query follows (or a volatile call's single-object check may undo it).
+    let more = matches!(count, Some(CountPreference::Planned | CountPreference::Estimated));
+    let last = !more && (read_only || !context.singular());
     let mut tx = RequestTx::begin(state, context, read_only).await?;
-    let outcome = tx.fetch(&statement).await?;
+    let outcome = tx.fetch_then(&statement, last).await?;
     let total = match count {
         Some(CountPreference::Exact) => outcome.total,
         Some(CountPreference::Planned) => Some(tx.planned_rows(&filtered_rows(plan)).await?),

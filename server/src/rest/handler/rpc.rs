@@ -42,7 +42,7 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
     match plan.shape.clone() {
         CallShape::Void => {
             let mut tx = RequestTx::begin(state, context, read_only).await?;
-            tx.fetch(&void_statement(&plan)).await?;
+            tx.fetch_then(&void_statement(&plan), true).await?;
             tx.commit().await?;
             Ok(Reply::new(StatusCode::NO_CONTENT).for_context(context))
         }
@@ -53,8 +53,9 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
             } else {
                 RowRange::ALL
             };
+            let last = read_only || !(set && context.singular());
             let mut tx = RequestTx::begin(state, context, read_only).await?;
-            let outcome = tx.fetch(&scalar_statement(&plan, set, range, context.is_head())).await?;
+            let outcome = tx.fetch_then(&scalar_statement(&plan, set, range, context.is_head()), last).await?;
             if set && context.singular() && outcome.page != 1 {
                 tx.rollback().await;
                 return Err(singular_error(outcome.page));

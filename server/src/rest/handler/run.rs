@@ -46,10 +46,16 @@ impl RequestTx {
 
     /// Runs a statement returning `(pgrst_total, pgrst_page, pgrst_body)`.
     pub async fn fetch(&mut self, sql: &Sql) -> Result<Outcome, ApiError> {
+        self.fetch_then(sql, false).await
+    }
+
+    /// [`Self::fetch`], committing in the same round trip when `commit` (the request's last
+    /// statement, whose answer cannot turn into a rollback).
+    pub async fn fetch_then(&mut self, sql: &Sql, commit: bool) -> Result<Outcome, ApiError> {
         let result = async {
             let (types, values) = parameters(sql);
             let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
-            let rows = self.transaction()?.query(&sql.text, &types, &params).await?;
+            let (rows, _) = self.transaction()?.run_then(&sql.text, &types, &params, commit).await?;
             let row = rows.first().ok_or_else(|| ApiError::internal("a REST statement returned no row"))?;
             let decode = |e: tokio_postgres::Error| ApiError::internal(e);
             Ok(Outcome {
@@ -62,12 +68,14 @@ impl RequestTx {
         self.on_error(result).await
     }
 
-    /// Runs a statement for its effect; returns the rows it affected.
-    pub async fn execute(&mut self, sql: &Sql) -> Result<u64, ApiError> {
+    /// Runs a statement for its effect; returns the rows it affected. Commits in the same
+    /// round trip when `commit`.
+    pub async fn execute_then(&mut self, sql: &Sql, commit: bool) -> Result<u64, ApiError> {
         let result = async {
             let (types, values) = parameters(sql);
             let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
-            self.transaction()?.execute(&sql.text, &types, &params).await
+            let (_, affected) = self.transaction()?.run_then(&sql.text, &types, &params, commit).await?;
+            Ok(affected)
         }
         .await;
         self.on_error(result).await

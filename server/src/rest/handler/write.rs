@@ -210,13 +210,18 @@ async fn respond(
         plan.order.clear();
     }
 
+    // Without a check that could roll back, COMMIT rides with the write.
+    let checked = context.singular()
+        || (prefs.max_affected.is_some()
+            && prefs.handling == Some(Handling::Strict)
+            && matches!(verb, Verb::Update | Verb::Delete));
     let mut tx = RequestTx::begin(state, context, false).await?;
     let (affected, inserted, body) = if representation || headers_only {
         let kind = if headers_only { crate::rest::sql::Body::Json } else { body_kind(context.media, false) };
-        let outcome = tx.fetch(&representation_statement(&write, &plan, kind)).await?;
+        let outcome = tx.fetch_then(&representation_statement(&write, &plan, kind), !checked).await?;
         (outcome.page, outcome.total, outcome.body)
     } else {
-        let affected = tx.execute(&minimal_statement(&write)).await?;
+        let affected = tx.execute_then(&minimal_statement(&write), !checked).await?;
         (i64::try_from(affected).unwrap_or(i64::MAX), None, None)
     };
     if context.singular() && affected != 1 {
