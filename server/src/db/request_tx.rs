@@ -97,7 +97,7 @@ impl RequestTransaction {
         types: &[Type],
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<Vec<Row>, ApiError> {
-        self.run(sql, types, params, false).await.map(|(rows, _)| rows)
+        self.run_then(sql, types, params, false).await.map(|(rows, _)| rows)
     }
 
     /// Runs `sql` for its effect and returns the number of rows it affected.
@@ -107,21 +107,7 @@ impl RequestTransaction {
         types: &[Type],
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<u64, ApiError> {
-        self.run(sql, types, params, false).await.map(|(_, affected)| affected)
-    }
-
-    /// Runs `sql`; with `commit`, it is the transaction's last statement and COMMIT goes out in
-    /// the same round trip (for requests whose answer cannot turn into a rollback; after a
-    /// failed statement PostgreSQL answers that COMMIT with a rollback). Returns the rows and
-    /// the number affected.
-    pub async fn run_then(
-        &mut self,
-        sql: &str,
-        types: &[Type],
-        params: &[&(dyn ToSql + Sync)],
-        commit: bool,
-    ) -> Result<(Vec<Row>, u64), ApiError> {
-        self.run(sql, types, params, commit).await
+        self.run_then(sql, types, params, false).await.map(|(_, affected)| affected)
     }
 
     pub async fn commit(mut self) -> Result<(), ApiError> {
@@ -154,9 +140,11 @@ impl RequestTransaction {
         }
     }
 
-    /// One statement, pipelined behind the opening when it is still to be sent, and in front
-    /// of COMMIT when `commit` is set.
-    async fn run(
+    /// Runs `sql`, pipelined behind the opening when it is still to be sent; with `commit`, it is the transaction's last statement and COMMIT goes out in
+    /// the same round trip (for requests whose answer cannot turn into a rollback; after a
+    /// failed statement PostgreSQL answers that COMMIT with a rollback). Returns the rows and
+    /// the number affected.
+    pub async fn run_then(
         &mut self,
         sql: &str,
         types: &[Type],
