@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 use crate::app::{AppOptions, build_app};
@@ -93,6 +94,12 @@ async fn run(
 
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(async move {
+        // Small JSON answers go out at once rather than waiting on Nagle's algorithm.
+        let listener = listener.tap_io(|tcp| {
+            if let Err(error) = tcp.set_nodelay(true) {
+                tracing::debug!(%error, "cannot set TCP_NODELAY");
+            }
+        });
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
                 let _ = stop_rx.await;
