@@ -143,7 +143,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     let mut conn = db.admin_connection().await;
     let rows = sqlx::query(
         "select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles
-          where rolname in ('anon','authenticated','service_role','authenticator') order by rolname",
+          where rolname in ('anon','authenticated','service_role','authenticator','auth_admin') order by rolname",
     )
     .fetch_all(&mut conn)
     .await
@@ -154,6 +154,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
         roles,
         vec![
             ("anon".into(), false, false, false),
+            ("auth_admin".into(), false, false, false),
             ("authenticated".into(), false, false, false),
             ("authenticator".into(), true, false, false),
             ("service_role".into(), false, false, true),
@@ -166,7 +167,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     .fetch_all(&mut conn)
     .await
     .unwrap();
-    assert_eq!(member_of, ["anon", "authenticated", "service_role"]);
+    assert_eq!(member_of, ["anon", "auth_admin", "authenticated", "service_role"]);
 }
 
 #[tokio::test]
@@ -214,4 +215,29 @@ async fn api_roles_cannot_create_objects_in_public() {
     .await
     .unwrap();
     assert!(can_create.iter().all(|(_, can)| !can), "{can_create:?}");
+}
+
+#[tokio::test]
+async fn the_auth_tables_are_out_of_reach_of_the_api_roles() {
+    let db = TestDb::migrated().await;
+    let mut conn = db.admin_connection().await;
+    for role in ["anon", "authenticated", "service_role"] {
+        let allowed: bool = sqlx::query_scalar(
+            "select has_table_privilege($1, 'auth.users', 'select')
+                 or has_table_privilege($1, 'auth.refresh_tokens', 'select')",
+        )
+        .bind(role)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+        assert!(!allowed, "{role} must not read auth tables");
+    }
+    let auth_admin: bool =
+        sqlx::query_scalar("select has_table_privilege('auth_admin', 'auth.users', 'select, insert, update, delete')")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    assert!(auth_admin);
+    let can_manage: bool = sqlx::query_scalar("select auth.can_manage_users()").fetch_one(&mut conn).await.unwrap();
+    assert!(!can_manage, "nobody manages users until the product says so");
 }
