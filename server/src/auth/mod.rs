@@ -3,3 +3,4 @@
 
 pub mod caller;
 pub mod jwt;
+pub mod password;
