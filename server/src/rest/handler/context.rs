@@ -9,7 +9,7 @@ use http::{HeaderMap, Method};
 
 use crate::auth::caller::{self, Caller};
 use crate::error::{ApiError, ErrorKind};
-use crate::rest::request::query_string::{API_KEY_PARAM, decode_pairs, decode_query};
+use crate::rest::request::query_string::{API_KEY_PARAM, decode_pairs};
 use crate::rest::request::range::{RangeRequest, parse_range_header};
 use crate::rest::request::{MediaType, Preferences, negotiate};
 use crate::schema_cache::SchemaCache;
@@ -42,8 +42,9 @@ impl RestContext {
         query: Option<&str>,
     ) -> Result<Self, ApiError> {
         let raw = query.unwrap_or("");
-        let apikey = decode_pairs(raw).into_iter().find(|(k, _)| k == API_KEY_PARAM).map(|(_, v)| v);
-        let pairs = decode_query(raw);
+        // Decoded once: `apikey` is the key, every other pair belongs to the REST grammar.
+        let (keys, pairs): (Vec<_>, Vec<_>) = decode_pairs(raw).into_iter().partition(|(k, _)| k == API_KEY_PARAM);
+        let apikey = keys.into_iter().next().map(|(_, v)| v);
         let caller = caller::resolve(headers, apikey.as_deref(), &state.keys, state.jwt_secret.as_bytes(), now())?;
 
         let cache = state.schema.get();
