@@ -24,9 +24,8 @@ create table auth.users (
   raw_user_meta_data jsonb not null default '{}',
   is_anonymous boolean not null default false,
   banned_until timestamptz,
-  -- Failed sign-ins in a row, for the per-account backoff.
-  failed_sign_ins int not null default 0,
-  last_failed_sign_in_at timestamptz,
+  -- Soft-deleted accounts keep their id (for foreign keys) and lose everything else.
+  deleted_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -55,6 +54,10 @@ create table auth.refresh_tokens (
   user_id uuid not null references auth.users (id) on delete cascade,
   -- The token this one replaced when it was rotated.
   parent_id bigint references auth.refresh_tokens (id) on delete set null,
+  -- Random salt of a rotated token: the token is HMAC(secret, parent token || salt), so a
+  -- client that refreshes the parent again within the reuse interval gets this same token
+  -- back (one continuation) although only its hash is stored.
+  salt bytea,
   -- Set when the token was used (rotated) or its session was revoked.
   revoked boolean not null default false,
   created_at timestamptz not null default now(),
@@ -102,7 +105,9 @@ create table auth.mail_outbox (
   last_error text
 );
 
--- Rate-limit counters (per client address or account and action), shared by every replica.
+-- Rate-limit counters (per client address or e-mail address and action), shared by every
+-- replica. Failed sign-ins per e-mail address live here too (hits = failures in a row), keyed
+-- by address whether or not an account exists, so the backoff reveals nothing.
 create table auth.rate_limits (
   bucket text primary key,
   window_start timestamptz not null,

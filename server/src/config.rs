@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use url::Url;
 
+use crate::auth::settings::{AuthArgs, AuthSettings};
 use crate::startup_error::StartupError;
 
 /// Settings shared by every subcommand. Each one is a flag and an environment variable.
@@ -117,6 +118,9 @@ pub struct Settings {
     /// Seconds in-flight requests get to finish after SIGINT or SIGTERM.
     #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10, global = true)]
     pub shutdown_grace_seconds: u64,
+
+    #[command(flatten)]
+    pub auth: AuthArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -175,6 +179,7 @@ pub struct Config {
     pub pg_bin_dir: Option<PathBuf>,
     pub pg_system_user: String,
     pub shutdown_grace: std::time::Duration,
+    pub auth: AuthSettings,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -248,7 +253,6 @@ impl Settings {
             database,
             data_dir,
             jwt_secret: self.jwt_secret,
-            site_url,
             storage,
             cors_origins: parse_cors_origins(&self.cors_allowed_origins)?,
             db_schemas: parse_schemas(&self.db_schemas)?,
@@ -261,6 +265,8 @@ impl Settings {
             pg_bin_dir: self.pg_bin_dir,
             pg_system_user: self.pg_system_user,
             shutdown_grace: std::time::Duration::from_secs(self.shutdown_grace_seconds),
+            auth: self.auth.validate(&site_url)?,
+            site_url,
         })
     }
 }

@@ -6,6 +6,7 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 use crate::app::{AppOptions, build_app};
+use crate::auth::service::AuthService;
 use crate::config::{Config, DatabaseSource};
 use crate::db::request_connections::RequestConnections;
 use crate::db::{self, embedded::EmbeddedCluster};
@@ -73,7 +74,9 @@ async fn run(
         .await
         .map_err(|e| StartupError::environment(format!("cannot read the database catalogue: {e}")))?;
     let schema_listener = schema.spawn_listener(pool.clone());
-    let mut state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir);
+    let auth = AuthService::new(config.auth.clone())
+        .map_err(|e| StartupError::environment(format!("cannot start the auth service: {e}")))?;
+    let mut state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, auth);
     state.max_rows = config.db_max_rows;
     state.connections = RequestConnections::new(
         &connections.requests,
@@ -81,6 +84,7 @@ async fn run(
         config.db_pool_size,
         std::time::Duration::from_secs(5),
     );
+    let mail_retries = state.auth.mailer.spawn_retries(state.connections.clone());
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
@@ -100,7 +104,7 @@ async fn run(
                 tracing::debug!(%error, "cannot set TCP_NODELAY");
             }
         });
-        axum::serve(listener, app)
+        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
             .with_graceful_shutdown(async {
                 let _ = stop_rx.await;
             })
@@ -119,6 +123,9 @@ async fn run(
         ),
     }
     schema_listener.abort();
+    if let Some(task) = mail_retries {
+        task.abort();
+    }
     state.connections.close();
     pool.close().await;
     Ok(())

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use sqlx::PgPool;
 
+use crate::auth::service::AuthService;
 use crate::db::request_connections::RequestConnections;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
@@ -23,6 +24,8 @@ pub struct AppState {
     pub client_dir: Option<Arc<PathBuf>>,
     /// The most rows one REST read returns (`None`: no cap).
     pub max_rows: Option<u64>,
+    /// The auth service's settings, password workers and mailer.
+    pub auth: Arc<AuthService>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -33,6 +36,7 @@ impl AppState {
         jwt_secret: &str,
         keys: ApiKeys,
         client_dir: Option<PathBuf>,
+        auth: AuthService,
     ) -> Self {
         let connections = RequestConnections::new(
             &pool.connect_options(),
@@ -48,6 +52,7 @@ impl AppState {
             jwt_secret: Arc::from(jwt_secret),
             client_dir: client_dir.map(Arc::new),
             max_rows: Some(1000),
+            auth: Arc::new(auth),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

@@ -1,6 +1,14 @@
 //! Authentication: verifying tokens and resolving the caller of a request. (The GoTrue-style
 //! account endpoints will live beside these.)
 
+pub mod api;
 pub mod caller;
+pub mod error;
 pub mod jwt;
+pub mod mail;
 pub mod password;
+pub mod service;
+pub mod settings;
+pub mod store;
+pub mod tokens;
+pub mod user;

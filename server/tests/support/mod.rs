@@ -6,6 +6,7 @@
 
 #![allow(dead_code, reason = "each test binary uses a different part of the harness")]
 
+pub mod auth;
 pub mod process;
 pub mod rest;
 
@@ -15,6 +16,8 @@ use std::sync::OnceLock;
 
 use nix::fcntl::{Flock, FlockArg};
 use server::app::{AppOptions, build_app};
+use server::auth::service::AuthService;
+use server::auth::settings::AuthSettings;
 use server::config::CorsOrigins;
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
 use server::db::{bootstrap, sql_files};
@@ -34,6 +37,11 @@ pub const REST_DATA: &str = include_str!("../fixtures/rest_data.sql");
 pub fn sign(claims: &serde_json::Value) -> String {
     let key = jsonwebtoken::EncodingKey::from_secret(TEST_JWT_SECRET.as_bytes());
     jsonwebtoken::encode(&jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256), claims, &key).expect("sign")
+}
+
+/// SITE_URL of test apps: mailed links point here (tests follow them on the app's address).
+pub fn test_site_url() -> url::Url {
+    url::Url::parse("http://localhost:3000/").expect("a valid URL")
 }
 
 pub const TEST_JWT_SECRET: &str = "test-secret-that-is-long-enough-for-hs256-signing";
@@ -226,6 +234,8 @@ pub struct TestAppOptions {
     pub max_rows: Option<u64>,
     pub cors_origins: CorsOrigins,
     pub max_body_bytes: usize,
+    /// Auth settings; `None`: the defaults on SITE_URL http://localhost:3000.
+    pub auth: Option<AuthSettings>,
 }
 
 impl Default for TestAppOptions {
@@ -236,6 +246,7 @@ impl Default for TestAppOptions {
             max_rows: Some(1000),
             cors_origins: CorsOrigins::Any,
             max_body_bytes: 1024 * 1024,
+            auth: None,
         }
     }
 }
@@ -257,7 +268,9 @@ impl TestApp {
         let pool = server::db::request_pool(&db.requests, 4);
         let keys = ApiKeys::derive(TEST_JWT_SECRET).expect("keys");
         let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
-        let mut state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir);
+        let settings = options.auth.unwrap_or_else(|| AuthSettings::defaults(test_site_url()));
+        let auth = AuthService::new(settings).expect("the auth service starts");
+        let mut state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir, auth);
         state.max_rows = options.max_rows;
         let app = build_app(
             state.clone(),
@@ -266,7 +279,9 @@ impl TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a free port");
         let address = format!("http://{}", listener.local_addr().expect("local address"));
         tokio::spawn(async move {
-            axum::serve(listener, app).await.expect("serve");
+            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+                .await
+                .expect("serve");
         });
         Self { address, client: reqwest::Client::new(), db, keys, state }
     }

@@ -1,0 +1,67 @@
+//! `POST /recover`: mails a password-reset link. The answer is `{}` whether or not the address
+//! has an account, and the per-address mail interval applies to both, so nothing is revealed.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::client::Client;
+use super::session::{normalise_email, parse_body, rate_limit};
+use crate::auth::error::AuthError;
+use crate::auth::mail;
+use crate::auth::store::one_time::{self, Purpose};
+use crate::auth::store::tx::AuthTx;
+use crate::auth::store::users::{self, Changes};
+use crate::auth::store::{audit, limits};
+use crate::auth::tokens;
+use crate::state::AppState;
+
+#[derive(Deserialize)]
+struct Recover {
+    email: Option<String>,
+}
+
+pub async fn recover(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+    client.require_api_key(&state)?;
+    let request: Recover = parse_body(&body)?;
+    let email = normalise_email(
+        request.email.as_deref().ok_or_else(|| AuthError::validation("Password recovery requires an email"))?,
+    )?;
+    let settings = &state.auth.settings;
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    rate_limit(&mut tx, &format!("recover:{}", client.ip), settings.request_limit).await?;
+    let per_address = format!("recover_mail:{}", tokens::token_hash(&email));
+    if let Err(seconds) = limits::hit(&mut tx, &per_address, 1, settings.mail_interval).await? {
+        tx.commit().await?;
+        return Err(AuthError::over_email_send_rate_limit(seconds));
+    }
+    let mut mail_id = None;
+    if let Some(user) = users::by_email(&mut tx, &email).await? {
+        let token = tokens::random_token();
+        one_time::issue(&mut tx, user.id, Purpose::Recovery, &tokens::token_hash(&token), &email, settings.otp_expiry)
+            .await?;
+        let link =
+            mail::link(settings, &token, Purpose::Recovery, &settings.redirect_target(client.param("redirect_to")));
+        let letter = mail::letter(Purpose::Recovery, &link, settings.otp_expiry);
+        mail_id = Some(state.auth.mailer.enqueue(&mut tx, &email, Purpose::Recovery, &letter).await?);
+        users::update(&mut tx, user.id, &Changes { recovery_sent: true, ..Default::default() }).await?;
+        audit::record(
+            &mut tx,
+            audit::Entry {
+                action: "recovery_requested",
+                actor: None,
+                target: Some(user.id),
+                ip: &client.ip,
+                details: json!({}),
+            },
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    if let Some(id) = mail_id {
+        state.auth.mailer.deliver(&state.connections, id);
+    }
+    Ok(Json(json!({})))
+}

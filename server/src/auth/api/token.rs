@@ -1,0 +1,231 @@
+//! `POST /token?grant_type=password|refresh_token`: signing in, and rotating refresh tokens.
+//!
+//! Sign-in: an unknown address and a wrong password take the same time (a dummy hash is
+//! verified) and give the same answer. Failures in a row per address (known or not) slow the
+//! next attempts down exponentially.
+//!
+//! Refresh: the token's row is locked, so concurrent refreshes of one token queue. The first
+//! rotates it; the others find it rotated a moment ago and get the same successor back (it is
+//! derived from the token they hold, see [`tokens::successor_token`]). Presenting a rotated
+//! token after the reuse interval is treated as theft: the whole session is revoked.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use http::StatusCode;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::client::Client;
+use super::session::{self, normalise_email, parse_body, rate_limit};
+use crate::auth::error::AuthError;
+use crate::auth::store::sessions::{self, RefreshToken};
+use crate::auth::store::tx::AuthTx;
+use crate::auth::store::{audit, limits, users};
+use crate::auth::tokens;
+use crate::auth::user::User;
+use crate::state::AppState;
+
+/// Failures in a row allowed before the backoff starts.
+const FREE_FAILURES: i32 = 5;
+/// The longest wait the backoff imposes.
+const MAX_BACKOFF_SECONDS: f64 = 900.0;
+/// How far a chain of successors is followed within the reuse interval.
+const MAX_CHAIN: usize = 8;
+
+#[derive(Deserialize)]
+struct PasswordGrant {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RefreshGrant {
+    refresh_token: Option<String>,
+}
+
+pub async fn token(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+    client.require_api_key(&state)?;
+    match client.param("grant_type") {
+        Some("password") => password(&state, &client, parse_body(&body)?).await,
+        Some("refresh_token") => refresh(&state, &client, parse_body(&body)?).await,
+        Some(other) => Err(AuthError::validation(format!("Unsupported grant_type {other}"))),
+        None => Err(AuthError::validation("grant_type is required")),
+    }
+}
+
+async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> Result<Json<Value>, AuthError> {
+    if request.phone.as_deref().is_some_and(|p| !p.is_empty()) {
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
+    }
+    let (Some(email), Some(password)) = (request.email, request.password) else {
+        return Err(AuthError::validation("missing email or phone"));
+    };
+    // A malformed address cannot belong to anyone: the same answer as a wrong password.
+    let email = normalise_email(&email).unwrap_or_else(|_| email.trim().to_lowercase());
+    let failures_bucket = format!("signin_failures:{}", tokens::token_hash(&email));
+
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    rate_limit(&mut tx, &format!("signin:{}", client.ip), state.auth.settings.request_limit).await?;
+    if let Some((failures, seconds_since)) = limits::failures(&mut tx, &failures_bucket).await? {
+        let wait = backoff_seconds(failures) - seconds_since;
+        if wait > 0.0 {
+            tx.commit().await?;
+            return Err(AuthError::over_request_rate_limit(wait.ceil() as u64));
+        }
+    }
+    let user = users::by_email(&mut tx, &email).await?;
+    tx.commit().await?;
+
+    let hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    let matched = state.auth.passwords.verify(password, hash).await;
+
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    let user = match (matched, user) {
+        (true, Some(user)) => user,
+        (_, user) => {
+            limits::record_failure(&mut tx, &failures_bucket).await?;
+            let target = user.as_ref().map(|u| u.id);
+            audit::record(
+                &mut tx,
+                audit::Entry {
+                    action: "login_failed",
+                    actor: None,
+                    target,
+                    ip: &client.ip,
+                    details: json!({"email": email}),
+                },
+            )
+            .await?;
+            tx.commit().await?;
+            return Err(AuthError::invalid_credentials());
+        }
+    };
+    limits::clear(&mut tx, &failures_bucket).await?;
+    if user.email_confirmed_at.is_none() {
+        tx.commit().await?;
+        return Err(AuthError::email_not_confirmed());
+    }
+    if user.is_banned(chrono::Utc::now()) {
+        tx.commit().await?;
+        return Err(AuthError::user_banned(StatusCode::BAD_REQUEST));
+    }
+    let (user, grant) = session::open(&mut tx, client, &user, "password").await?;
+    tx.commit().await?;
+    Ok(Json(session::answer(state, &user, &grant.session, &grant.refresh_token)?))
+}
+
+/// Seconds to wait after `failures` failed sign-ins in a row: none for the first few, then
+/// 1, 2, 4… up to a quarter of an hour.
+fn backoff_seconds(failures: i32) -> f64 {
+    if failures < FREE_FAILURES {
+        return 0.0;
+    }
+    let doublings = (failures - FREE_FAILURES).min(20);
+    f64::from(1u32 << doublings).min(MAX_BACKOFF_SECONDS)
+}
+
+async fn refresh(state: &AppState, client: &Client, request: RefreshGrant) -> Result<Json<Value>, AuthError> {
+    let presented = request.refresh_token.filter(|t| !t.is_empty()).ok_or_else(AuthError::refresh_token_not_found)?;
+    let settings = &state.auth.settings;
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    rate_limit(&mut tx, &format!("refresh:{}", client.ip), settings.refresh_limit).await?;
+    let Some(token) = sessions::lock_token(&mut tx, &tokens::token_hash(&presented)).await? else {
+        tx.commit().await?;
+        return Err(AuthError::refresh_token_not_found());
+    };
+    let user = users::by_id(&mut tx, token.user_id, false).await?;
+    let Some(user) = user else {
+        tx.commit().await?;
+        return Err(AuthError::refresh_token_not_found());
+    };
+    if user.is_banned(chrono::Utc::now()) {
+        tx.commit().await?;
+        return Err(AuthError::user_banned(StatusCode::BAD_REQUEST));
+    }
+    let Some(session) = sessions::find(&mut tx, token.session_id).await? else {
+        tx.commit().await?;
+        return Err(AuthError::session_not_found());
+    };
+    let continuation = if token.revoked {
+        match continuation(state, &mut tx, &token, &presented).await? {
+            Some(successor) => successor,
+            None => {
+                revoke_for_reuse(&mut tx, &user, &token, client).await?;
+                tx.commit().await?;
+                return Err(AuthError::refresh_token_already_used());
+            }
+        }
+    } else {
+        let salt = tokens::random_salt();
+        let successor = tokens::successor_token(state.jwt_secret.as_bytes(), &presented, &salt);
+        sessions::rotate(&mut tx, &token, &tokens::token_hash(&successor), &salt).await?;
+        successor
+    };
+    tx.commit().await?;
+    Ok(Json(session::answer(state, &user, &session, &continuation)?))
+}
+
+/// The live successor of a token rotated within the reuse interval (following successors that
+/// were themselves rotated within it), or `None` when this is a reuse.
+async fn continuation(
+    state: &AppState,
+    tx: &mut AuthTx,
+    token: &RefreshToken,
+    presented: &str,
+) -> Result<Option<String>, AuthError> {
+    let interval = chrono::Duration::from_std(state.auth.settings.refresh_reuse_interval).unwrap_or_default();
+    let now = chrono::Utc::now();
+    let (mut current_id, mut rotated_at, mut current_token) = (token.id, token.updated_at, presented.to_owned());
+    for _ in 0..MAX_CHAIN {
+        if rotated_at + interval < now {
+            return Ok(None);
+        }
+        let Some(next) = sessions::successor(tx, current_id).await? else { return Ok(None) };
+        let derived = tokens::successor_token(state.jwt_secret.as_bytes(), &current_token, &next.salt);
+        if tokens::token_hash(&derived) != next.token_hash {
+            return Ok(None);
+        }
+        if !next.token.revoked {
+            return Ok(Some(derived));
+        }
+        (current_id, rotated_at, current_token) = (next.token.id, next.token.updated_at, derived);
+    }
+    Ok(None)
+}
+
+/// A rotated token came back too late: someone else may hold the family. End the session.
+async fn revoke_for_reuse(
+    tx: &mut AuthTx,
+    user: &User,
+    token: &RefreshToken,
+    client: &Client,
+) -> Result<(), AuthError> {
+    sessions::end(tx, user.id, Some(token.session_id), sessions::Scope::Local).await?;
+    audit::record(
+        tx,
+        audit::Entry {
+            action: "token_revoked",
+            actor: Some(user.id),
+            target: Some(user.id),
+            ip: &client.ip,
+            details: json!({"reason": "refresh_token_reused", "session_id": token.session_id}),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_starts_after_five_failures_and_is_capped() {
+        assert_eq!(backoff_seconds(4), 0.0);
+        assert_eq!(backoff_seconds(5), 1.0);
+        assert_eq!(backoff_seconds(7), 4.0);
+        assert_eq!(backoff_seconds(100), MAX_BACKOFF_SECONDS);
+    }
+}

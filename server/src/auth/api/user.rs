@@ -1,0 +1,162 @@
+//! `GET /user` and `PUT /user`: the signed-in user, and the changes a user may make to their
+//! own account (password, e-mail address, their own metadata; never `app_metadata`).
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::client::{Client, UserClaims};
+use super::session::{metadata, normalise_email, parse_body};
+use crate::auth::error::AuthError;
+use crate::auth::mail;
+use crate::auth::store::audit;
+use crate::auth::store::one_time::{self, Purpose};
+use crate::auth::store::sessions::{self, Scope};
+use crate::auth::store::tx::AuthTx;
+use crate::auth::store::users::{self, Changes};
+use crate::auth::tokens;
+use crate::auth::user::{User, merge_metadata};
+use crate::state::AppState;
+
+pub async fn get_user(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+    client.require_api_key(&state)?;
+    let claims = client.user_claims(&state)?;
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    let user = signed_in_user(&mut tx, &claims, false).await?;
+    tx.commit().await?;
+    Ok(Json(user.to_json()))
+}
+
+/// The user of `claims`, provided the token's session still exists.
+pub async fn signed_in_user(tx: &mut AuthTx, claims: &UserClaims, lock: bool) -> Result<User, AuthError> {
+    let user = users::by_id(tx, claims.user_id, lock).await?.ok_or_else(AuthError::token_user_missing)?;
+    if let Some(session_id) = claims.session_id {
+        match sessions::find(tx, session_id).await? {
+            Some(session) if session.user_id == user.id => {}
+            _ => return Err(AuthError::session_not_found()),
+        }
+    }
+    Ok(user)
+}
+
+#[derive(Deserialize)]
+struct UserUpdate {
+    email: Option<String>,
+    password: Option<String>,
+    data: Option<Value>,
+    app_metadata: Option<Value>,
+    phone: Option<String>,
+}
+
+pub async fn update_user(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+    client.require_api_key(&state)?;
+    let claims = client.user_claims(&state)?;
+    let request: UserUpdate = parse_body(&body)?;
+    if request.app_metadata.is_some() {
+        return Err(AuthError::not_admin());
+    }
+    if request.phone.as_deref().is_some_and(|p| !p.is_empty()) {
+        return Err(AuthError::validation("Phone numbers are not supported"));
+    }
+    let data = match request.data {
+        Some(data) => Some(metadata(Some(data), "data")?),
+        None => None,
+    };
+    let email = request.email.as_deref().map(normalise_email).transpose()?;
+    let new_password = match request.password {
+        Some(password) => {
+            state.auth.passwords.check(&password).map_err(|w| AuthError::weak_password(w.message, w.reasons))?;
+            Some(password)
+        }
+        None => None,
+    };
+
+    // Read the current hash first: hashing happens outside any transaction.
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    let user = signed_in_user(&mut tx, &claims, false).await?;
+    tx.commit().await?;
+    let new_hash = match new_password {
+        Some(password) => {
+            if state.auth.passwords.verify(password.clone(), user.password_hash.clone()).await {
+                return Err(AuthError::same_password());
+            }
+            Some(state.auth.passwords.hash(password).await.map_err(AuthError::internal)?)
+        }
+        None => None,
+    };
+
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    let user = signed_in_user(&mut tx, &claims, true).await?;
+    let merged = data.map(|changes| merge_metadata(&user.user_metadata, &changes));
+    let mut changes =
+        Changes { password_hash: new_hash.as_deref(), user_metadata: merged.as_ref(), ..Default::default() };
+    let mut mail_id = None;
+    let new_email = email.filter(|email| Some(email.as_str()) != user.email.as_deref());
+    if let Some(new_email) = &new_email {
+        if users::by_email(&mut tx, new_email).await?.is_some() {
+            tx.rollback().await;
+            return Err(AuthError::email_exists());
+        }
+        if state.auth.settings.autoconfirm {
+            changes.email = Some(new_email);
+            changes.confirmed = Some(true);
+        } else {
+            mail_id = Some(send_email_change(&state, &mut tx, &user, new_email, client.param("redirect_to")).await?);
+            changes.email_change = Some(Some(new_email));
+            changes.email_change_sent = true;
+        }
+    }
+    let updated = match users::update(&mut tx, user.id, &changes).await {
+        Err(error) if error.is_unique_violation() => {
+            tx.rollback().await;
+            return Err(AuthError::email_exists());
+        }
+        other => other?,
+    };
+    if new_hash.is_some() {
+        // A new password ends every other session and every pending recovery link.
+        sessions::end(&mut tx, user.id, claims.session_id, Scope::Others).await?;
+        one_time::discard(&mut tx, user.id, Purpose::Recovery).await?;
+    }
+    let action = if new_hash.is_some() { "password_changed" } else { "user_updated" };
+    let fields: Vec<&str> =
+        [(new_hash.is_some(), "password"), (new_email.is_some(), "email"), (merged.is_some(), "user_metadata")]
+            .into_iter()
+            .filter_map(|(changed, name)| changed.then_some(name))
+            .collect();
+    audit::record(
+        &mut tx,
+        audit::Entry {
+            action,
+            actor: Some(user.id),
+            target: Some(user.id),
+            ip: &client.ip,
+            details: json!({"fields": fields}),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    if let Some(id) = mail_id {
+        state.auth.mailer.deliver(&state.connections, id);
+    }
+    Ok(Json(updated.to_json()))
+}
+
+/// Issues the e-mail change token and queues its mail to the new address.
+async fn send_email_change(
+    state: &AppState,
+    tx: &mut AuthTx,
+    user: &User,
+    new_email: &str,
+    redirect_to: Option<&str>,
+) -> Result<i64, AuthError> {
+    let settings = &state.auth.settings;
+    let token = tokens::random_token();
+    one_time::issue(tx, user.id, Purpose::EmailChange, &tokens::token_hash(&token), new_email, settings.otp_expiry)
+        .await?;
+    let link = mail::link(settings, &token, Purpose::EmailChange, &settings.redirect_target(redirect_to));
+    let letter = mail::letter(Purpose::EmailChange, &link, settings.otp_expiry);
+    Ok(state.auth.mailer.enqueue(tx, new_email, Purpose::EmailChange, &letter).await?)
+}

@@ -1,0 +1,30 @@
+//! The auth service's long-lived parts, shared by every request: settings, the password
+//! workers and the mailer.
+
+use url::Url;
+
+use super::mail::Mailer;
+use super::password::Passwords;
+use super::settings::AuthSettings;
+
+pub struct AuthService {
+    pub settings: AuthSettings,
+    pub passwords: Passwords,
+    pub mailer: Mailer,
+    /// `iss` of access tokens: SITE_URL's origin + `/auth/v1`.
+    pub issuer: String,
+}
+
+impl AuthService {
+    pub fn new(settings: AuthSettings) -> Result<Self, String> {
+        let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?;
+        let mailer = Mailer::new(&settings)?;
+        let issuer = format!("{}/auth/v1", settings.site_url.origin().ascii_serialization());
+        Ok(Self { settings, passwords, mailer, issuer })
+    }
+
+    /// The defaults, on `site_url` (tests and tools).
+    pub fn with_defaults(site_url: Url) -> Result<Self, String> {
+        Self::new(AuthSettings::defaults(site_url))
+    }
+}

@@ -1,0 +1,10 @@
+//! Every statement the auth service runs, grouped by table. Each function takes an open
+//! [`tx::AuthTx`], so callers decide what commits together.
+
+pub mod audit;
+pub mod limits;
+pub mod one_time;
+pub mod outbox;
+pub mod sessions;
+pub mod tx;
+pub mod users;
