@@ -21,6 +21,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/health", get(meta::health))
         .route("/admin/users", get(admin::list_users).post(admin::create_user))
         .route("/admin/users/{id}", get(admin::get_user).put(admin::update_user).delete(admin::delete_user))
+        .fallback(meta::not_found)
         .layer(axum::middleware::from_fn(api_version));
     Router::new()
         .nest("/auth/v1", auth)

@@ -1,6 +1,8 @@
 //! Sign-up and sign-in: sessions, claims, the password policy, enumeration parity, the error
 //! shapes and the API key.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use reqwest::{Method, StatusCode};
@@ -190,6 +192,7 @@ async fn the_api_key_is_required() {
     )
     .await;
     assert_auth_error(&wrong, 401, "invalid_api_key");
+    assert_auth_error(&send(app.auth(Method::GET, "/factors")).await, 404, "not_found");
     let settings = send(app.auth(Method::GET, "/settings")).await;
     assert_eq!(settings.status, StatusCode::OK);
     assert_eq!(settings.json()["mailer_autoconfirm"], true);

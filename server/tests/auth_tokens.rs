@@ -1,6 +1,8 @@
 //! Access tokens refused by `/user`, refresh-token rotation, reuse detection, concurrent
 //! refreshes and bans.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use base64::Engine;

@@ -9,6 +9,7 @@
 pub mod auth;
 pub mod process;
 pub mod rest;
+pub mod smtp;
 
 use std::fs::OpenOptions;
 use std::path::PathBuf;

@@ -30,3 +30,8 @@ pub async fn health(State(state): State<AppState>, client: Client) -> Result<Jso
         "description": "GoTrue-compatible accounts and sessions of the Havyaka community platform",
     })))
 }
+
+/// Any other path under `/auth/v1`.
+pub async fn not_found() -> AuthError {
+    AuthError::not_found()
+}
