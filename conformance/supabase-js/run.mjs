@@ -7,6 +7,8 @@
 // REST fixture schema and seed data as the cluster's superuser, asks the server to reload its
 // schema cache, fetches the API keys, runs test/*.test.mjs with node:test (one file at a time:
 // the write tests change shared rows), stops everything and prints `N passed, N failed` last.
+// The auth cases get the superuser's psql (CONFORMANCE_PG_*), to read auth.mail_outbox and to
+// redefine auth.can_manage_users(); the auth rate limit is raised far above what the suite sends.
 
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,6 +30,8 @@ const SCHEMA_RELOAD_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 30_000;
 const TEST_TIMEOUT_MS = 30_000;
 const SOCKET_PORT = 5432; // the embedded cluster's socket name (cluster.rs SOCKET_PORT)
+/** Where e-mailed links may send the browser besides SITE_URL (ADDITIONAL_REDIRECT_URLS). */
+const ALLOWED_REDIRECT_URL = 'http://app.example.test/auth/callback';
 
 function usage(message) {
   if (message) console.error(`error: ${message}`);
@@ -89,9 +93,13 @@ function pgBinDir() {
   return ''; // rely on PATH
 }
 
-function psql(socketDir, args) {
+function psqlExe() {
   const bin = pgBinDir();
-  const exe = bin ? path.join(bin, 'psql') : 'psql';
+  return bin ? path.join(bin, 'psql') : 'psql';
+}
+
+function psql(socketDir, args) {
+  const exe = psqlExe();
   const result = spawnSync(
     exe,
     ['-X', '-q', '-h', socketDir, '-p', String(SOCKET_PORT), '-U', 'postgres', '-d', 'app', '-v', 'ON_ERROR_STOP=1', ...args],
@@ -276,6 +284,11 @@ async function main() {
     JWT_SECRET,
     LOG_LEVEL: 'warn',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
+    // E-mail links point at the server itself, so a case can follow them with fetch.
+    SITE_URL: baseUrl,
+    ADDITIONAL_REDIRECT_URLS: ALLOWED_REDIRECT_URL,
+    // Every case signs up and in from 127.0.0.1: far above what the suite sends in one window.
+    AUTH_RATE_LIMIT: '100000',
   };
   delete env.DATABASE_URL;
   delete env.AUTHENTICATOR_PASSWORD;
@@ -318,6 +331,11 @@ async function main() {
       CONFORMANCE_SERVICE_KEY: keys.SERVICE_ROLE_KEY,
       CONFORMANCE_JWT_SECRET: JWT_SECRET,
       CONFORMANCE_TEST_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
+      CONFORMANCE_SITE_URL: baseUrl,
+      CONFORMANCE_REDIRECT_URL: ALLOWED_REDIRECT_URL,
+      CONFORMANCE_PSQL: psqlExe(),
+      CONFORMANCE_PG_SOCKET_DIR: socketDir,
+      CONFORMANCE_PG_PORT: String(SOCKET_PORT),
     });
     console.log('conformance: running the cases');
     result = await runTests(args.only);

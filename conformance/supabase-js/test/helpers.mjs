@@ -1,6 +1,7 @@
 // Shared by the cases: clients for each caller, user JWTs, the seeded ids (see ../seed.sql).
 
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
@@ -94,3 +95,171 @@ export function assertErrorShape(error) {
 
 export const ids = (rows) => rows.map((r) => r.id);
 export const sortedIds = (rows) => rows.map((r) => r.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+// ---------------------------------------------------------------------------------------------
+// Auth (/auth/v1) helpers.
+
+/** SITE_URL of the server (e-mail links start with it) and a redirect target it allows. */
+export const SITE_URL = env('CONFORMANCE_SITE_URL');
+export const REDIRECT_URL = env('CONFORMANCE_REDIRECT_URL');
+export const AUTH_URL = `${BASE_URL}/auth/v1`;
+
+/**
+ * Runs SQL as the cluster's superuser with `psql -At` and returns the output, trimmed (one row
+ * a line, columns separated by `|`). Throws with psql's message when the statement fails.
+ */
+export function sql(query) {
+  const result = spawnSync(
+    env('CONFORMANCE_PSQL'),
+    ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', env('CONFORMANCE_PG_SOCKET_DIR'), '-p', env('CONFORMANCE_PG_PORT'),
+      '-U', 'postgres', '-d', 'app', '-c', query],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PGCONNECT_TIMEOUT: '10' }, timeout: 30_000 },
+  );
+  if (result.error) throw new Error(`cannot run psql: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`psql failed (exit ${result.status}) on ${query}:\n${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** A SQL string literal. */
+export const lit = (value) => `'${String(value).replaceAll("'", "''")}'`;
+
+/** A fresh, unique e-mail address (lower case). */
+export const newEmail = (tag = 'user') => `${tag}-${randomUUID()}@example.com`;
+/** A fresh password that meets the default policy (8 characters). */
+export const newPassword = () => `pw-${randomUUID()}`;
+
+/** A Storage-like object over a Map, for clients that persist their session in memory. */
+export function memoryStorage() {
+  const map = new Map();
+  return {
+    map,
+    getItem: (key) => (map.has(key) ? map.get(key) : null),
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+/**
+ * A supabase-js client as an app creates it with the anon key: no auto-refresh (the cases
+ * refresh explicitly), no URL detection; with `persist` the session lives in a memory storage.
+ */
+export function authClient({ persist = false, storage } = {}) {
+  const auth = { persistSession: persist, autoRefreshToken: false, detectSessionInUrl: false };
+  if (persist) auth.storage = storage ?? memoryStorage();
+  return createClient(BASE_URL, ANON_KEY, { auth, realtime: { transport: ws } });
+}
+
+/** Signs up a new user (auto-confirm: a session comes back); returns client, credentials, session. */
+export async function newUser({ tag = 'user', data, persist = false } = {}) {
+  const email = newEmail(tag);
+  const password = newPassword();
+  const client = authClient({ persist });
+  const res = await client.auth.signUp({ email, password, options: data ? { data } : undefined });
+  assert.equal(res.error, null, `signUp ${email}: ${JSON.stringify(res.error)}`);
+  assert.ok(res.data.session, `signUp ${email} returned no session: ${JSON.stringify(res.data)}`);
+  return { client, email, password, session: res.data.session, user: res.data.user };
+}
+
+/** Signs in with a password on a fresh client; returns { client, session } (asserts success). */
+export async function signIn(email, password, { persist = false } = {}) {
+  const client = authClient({ persist });
+  const res = await client.auth.signInWithPassword({ email, password });
+  assert.equal(res.error, null, `signInWithPassword ${email}: ${JSON.stringify(res.error)}`);
+  assert.ok(res.data.session, 'no session');
+  return { client, session: res.data.session };
+}
+
+/** The header and claims of a JWT (no verification). */
+export function decodeJwt(token) {
+  const parts = token.split('.');
+  assert.equal(parts.length, 3, `not a JWT: ${token}`);
+  const [header, payload] = parts.slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString('utf8')));
+  return { header, payload };
+}
+
+/** Whether `token` carries a valid HS256 signature made with the server's secret. */
+export function hasValidSignature(token, secret = JWT_SECRET) {
+  const [header, payload, signature] = token.split('.');
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature ?? '', 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * A raw request to /auth/v1 (for what supabase-js hides: statuses, headers, legacy error bodies).
+ * `apiVersion: false` leaves out X-Supabase-Api-Version (legacy error shape). Returns
+ * { status, headers, body } with the body parsed as JSON when it is JSON.
+ */
+export async function authFetch(pathAndQuery, { method = 'GET', token = ANON_KEY, apikey = ANON_KEY, body, apiVersion = true, headers = {} } = {}) {
+  const h = { ...headers };
+  if (apikey) h.apikey = apikey;
+  if (token) h.Authorization = `Bearer ${token}`;
+  if (apiVersion) h['X-Supabase-Api-Version'] = '2024-01-01';
+  if (method !== 'GET') h['Content-Type'] = 'application/json;charset=UTF-8';
+  const res = await fetch(`${AUTH_URL}${pathAndQuery}`, {
+    method,
+    headers: h,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let parsed = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** Asserts an auth-js error: `code` (and `status` when given); returns the error. */
+export function authFails(res, code, status) {
+  assert.ok(res.error, `expected auth error ${code} but got data ${JSON.stringify(res.data)}`);
+  assert.equal(res.error.code, code, `error code (error: ${JSON.stringify(res.error)}, status ${res.error.status})`);
+  if (status !== undefined) assert.equal(res.error.status, status, `status (error: ${JSON.stringify(res.error)})`);
+  return res.error;
+}
+
+/** The outbox rows for `recipient` (and `kind`), oldest first: { id, kind, subject, body }. */
+export function outbox(recipient, kind) {
+  const where = [`lower(recipient) = lower(${lit(recipient)})`];
+  if (kind) where.push(`kind = ${lit(kind)}`);
+  const out = sql(
+    `select coalesce(json_agg(json_build_object('id', id, 'kind', kind, 'subject', subject, 'body', body_text) order by id), '[]')
+       from auth.mail_outbox where ${where.join(' and ')}`,
+  );
+  return JSON.parse(out);
+}
+
+/**
+ * The verify link in a mail body: `<SITE_URL>/auth/v1/verify?token=…&type=…&redirect_to=…`.
+ * Returns { url, token, type, redirectTo }.
+ */
+export function verifyLink(body) {
+  const escaped = SITE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = body.match(new RegExp(`${escaped}/auth/v1/verify\\?[^\\s"'<>]+`));
+  assert.ok(m, `no ${SITE_URL}/auth/v1/verify link in the mail body:\n${body}`);
+  const url = new URL(m[0].replaceAll('&amp;', '&'));
+  return { url: url.href, token: url.searchParams.get('token'), type: url.searchParams.get('type'), redirectTo: url.searchParams.get('redirect_to') };
+}
+
+/** The one mail of `kind` to `recipient` (asserts there is exactly one) and its link. */
+export function onlyMail(recipient, kind) {
+  const mails = outbox(recipient, kind);
+  assert.equal(mails.length, 1, `expected one ${kind} mail to ${recipient}, found ${JSON.stringify(mails)}`);
+  return { ...mails[0], link: verifyLink(mails[0].body) };
+}
+
+/** Collects a client's onAuthStateChange events; `events` is [[event, session], …]. */
+export async function recordEvents(client) {
+  const events = [];
+  const { data } = client.auth.onAuthStateChange((event, session) => {
+    events.push([event, session]);
+  });
+  // INITIAL_SESSION arrives asynchronously, after the client's initialisation.
+  for (let i = 0; i < 100 && !events.some(([e]) => e === 'INITIAL_SESSION'); i++) await new Promise((r) => setTimeout(r, 10));
+  return { events, names: () => events.map(([e]) => e), unsubscribe: () => data.subscription.unsubscribe() };
+}
+
+/** RFC 3339 UTC timestamp as GoTrue writes it (fractional seconds optional, `Z`). */
+export const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
