@@ -85,6 +85,10 @@ async fn run(
         std::time::Duration::from_secs(5),
     );
     let mail_retries = state.auth.mailer.spawn_retries(state.connections.clone());
+    let housekeeping = crate::auth::housekeeping::spawn(
+        state.connections.clone(),
+        state.auth.settings.request_limit.window.max(state.auth.settings.mail_interval),
+    );
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
@@ -126,6 +130,7 @@ async fn run(
     if let Some(task) = mail_retries {
         task.abort();
     }
+    housekeeping.abort();
     state.connections.close();
     pool.close().await;
     Ok(())

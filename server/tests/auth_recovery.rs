@@ -128,3 +128,24 @@ async fn the_mailed_link_redirects_with_the_session_in_the_fragment() {
     assert_eq!(fragment["error_code"], "otp_expired");
     assert_eq!(fragment["error"], "access_denied");
 }
+
+#[tokio::test]
+async fn housekeeping_removes_expired_tokens_and_stale_counters_only() {
+    let app = TestApp::spawn().await;
+    let address = email();
+    app.sign_up(&address).await;
+    recover(&app, &address).await;
+    app.sql(
+        "insert into auth.rate_limits values ('old', now() - interval '2 days', 3), ('fresh', now(), 1);
+         insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, expires_at)
+           select id, 'confirmation', 'expired-hash', email, now() - interval '1 minute' from auth.users",
+    )
+    .await;
+    let removed =
+        server::auth::housekeeping::sweep(&app.state.connections, std::time::Duration::from_secs(300)).await.unwrap();
+    assert_eq!(removed, 2);
+    let buckets: i64 = app.scalar("select count(*) from auth.rate_limits where bucket in ('old', 'fresh')").await;
+    assert_eq!(buckets, 1);
+    let tokens: i64 = app.scalar("select count(*) from auth.one_time_tokens").await;
+    assert_eq!(tokens, 1, "the live recovery token stays");
+}

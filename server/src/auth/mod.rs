@@ -4,6 +4,7 @@
 pub mod api;
 pub mod caller;
 pub mod error;
+pub mod housekeeping;
 pub mod jwt;
 pub mod mail;
 pub mod password;
