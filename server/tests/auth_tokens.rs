@@ -139,6 +139,13 @@ async fn a_banned_user_cannot_refresh_or_sign_in() {
     assert!(banned.json()["banned_until"].is_string());
     assert_auth_error(&app.refresh(session["refresh_token"].as_str().unwrap()).await, 400, "user_banned");
     assert_auth_error(&app.sign_in(&address, PASSWORD).await, 400, "user_banned");
+    // A mailed link does not open a session for a banned user either.
+    send(app.auth(Method::POST, "/recover").json(&json!({"email": address}))).await;
+    let (_, body) = app.last_mail(&address).await.unwrap();
+    let token = support::auth::param(&support::auth::link_in(&body), "token");
+    let verified =
+        send(app.auth(Method::POST, "/verify").json(&json!({"type": "recovery", "token_hash": token}))).await;
+    assert_auth_error(&verified, 403, "user_banned");
     let lifted =
         send(app.auth_admin(Method::PUT, &format!("/admin/users/{id}")).json(&json!({"ban_duration": "none"}))).await;
     assert!(lifted.json().get("banned_until").is_none(), "{}", lifted.text);

@@ -110,6 +110,10 @@ async fn redeem(
         tx.commit().await?;
         return Err(AuthError::otp_expired());
     };
+    if user.is_banned(chrono::Utc::now()) {
+        tx.commit().await?;
+        return Err(AuthError::user_banned(http::StatusCode::FORBIDDEN));
+    }
     let Redeemed { purpose, relates_to, .. } = redeemed;
     let mut changes = Changes { confirmed: Some(true), ..Default::default() };
     if purpose == Purpose::EmailChange {
