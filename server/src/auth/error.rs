@@ -200,6 +200,12 @@ impl AuthError {
     }
 }
 
+impl From<crate::auth::password::WeakPassword> for AuthError {
+    fn from(weak: crate::auth::password::WeakPassword) -> Self {
+        Self::weak_password(weak.message, weak.reasons)
+    }
+}
+
 impl std::fmt::Debug for AuthError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AuthError")

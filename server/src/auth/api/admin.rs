@@ -108,13 +108,7 @@ pub async fn create_user(State(state): State<AppState>, client: Client, body: By
     let email = normalise_email(
         request.email.as_deref().ok_or_else(|| AuthError::validation("An email address is required"))?,
     )?;
-    let hash = match request.password {
-        Some(password) => {
-            state.auth.passwords.check(&password).map_err(|w| AuthError::weak_password(w.message, w.reasons))?;
-            Some(state.auth.passwords.hash(password).await.map_err(AuthError::internal)?)
-        }
-        None => None,
-    };
+    let hash = new_password_hash(&state, request.password).await?;
     let user_metadata = Value::Object(metadata(request.user_metadata, "user_metadata")?);
     let app_metadata = email_app_metadata(metadata(request.app_metadata, "app_metadata")?);
     let banned_until = request.ban_duration.as_deref().map(ban_until).transpose()?.flatten();
@@ -180,6 +174,13 @@ fn link_header(page: i64, per_page: i64, total: i64) -> Option<String> {
     (!links.is_empty()).then(|| links.join(", "))
 }
 
+/// The hash of a new password that meets the policy.
+async fn new_password_hash(state: &AppState, password: Option<String>) -> Result<Option<String>, AuthError> {
+    let Some(password) = password else { return Ok(None) };
+    state.auth.passwords.check(&password)?;
+    Ok(Some(state.auth.passwords.hash(password).await.map_err(AuthError::internal)?))
+}
+
 fn parse_id(raw: &str) -> Result<Uuid, AuthError> {
     Uuid::parse_str(raw).map_err(|_| AuthError::user_not_found())
 }
@@ -211,13 +212,7 @@ pub async fn update_user(
         return Err(AuthError::validation("A user's id cannot change"));
     }
     let email = request.email.as_deref().map(normalise_email).transpose()?;
-    let hash = match request.password {
-        Some(password) => {
-            state.auth.passwords.check(&password).map_err(|w| AuthError::weak_password(w.message, w.reasons))?;
-            Some(state.auth.passwords.hash(password).await.map_err(AuthError::internal)?)
-        }
-        None => None,
-    };
+    let hash = new_password_hash(&state, request.password).await?;
     let user_changes = request.user_metadata.map(|m| metadata(Some(m), "user_metadata")).transpose()?;
     let app_changes = request.app_metadata.map(|m| metadata(Some(m), "app_metadata")).transpose()?;
     let ban = request.ban_duration.as_deref().map(ban_until).transpose()?;

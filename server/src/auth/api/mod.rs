@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod client;
+pub mod links;
 pub mod logout;
 pub mod meta;
 pub mod recover;

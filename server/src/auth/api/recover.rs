@@ -8,10 +8,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::client::Client;
+use super::links::mail_link;
 use super::session::{normalise_email, parse_body, rate_limit};
 use crate::auth::error::AuthError;
-use crate::auth::mail;
-use crate::auth::store::one_time::{self, Purpose};
+use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes};
 use crate::auth::store::{audit, limits};
@@ -39,13 +39,8 @@ pub async fn recover(State(state): State<AppState>, client: Client, body: Bytes)
     }
     let mut mail_id = None;
     if let Some(user) = users::by_email(&mut tx, &email).await? {
-        let token = tokens::random_token();
-        one_time::issue(&mut tx, user.id, Purpose::Recovery, &tokens::token_hash(&token), &email, settings.otp_expiry)
-            .await?;
-        let link =
-            mail::link(settings, &token, Purpose::Recovery, &settings.redirect_target(client.param("redirect_to")));
-        let letter = mail::letter(Purpose::Recovery, &link, settings.otp_expiry);
-        mail_id = Some(state.auth.mailer.enqueue(&mut tx, &email, Purpose::Recovery, &letter).await?);
+        let redirect_to = client.param("redirect_to");
+        mail_id = Some(mail_link(&state, &mut tx, user.id, Purpose::Recovery, &email, redirect_to).await?);
         users::update(&mut tx, user.id, &Changes { recovery_sent: true, ..Default::default() }).await?;
         audit::record(
             &mut tx,

@@ -10,14 +10,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::client::Client;
+use super::links::mail_link;
 use super::session::{self, email_app_metadata, metadata, normalise_email, parse_body, rate_limit};
 use crate::auth::error::AuthError;
-use crate::auth::mail;
 use crate::auth::store::audit;
-use crate::auth::store::one_time::{self, Purpose};
+use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes, NewUser};
-use crate::auth::tokens;
 use crate::auth::user::{User, timestamp};
 use crate::state::AppState;
 
@@ -50,7 +49,7 @@ pub async fn sign_up(State(state): State<AppState>, client: Client, body: Bytes)
         (Some(_), None) => return Err(AuthError::validation("Signup requires a valid password")),
         (Some(email), Some(password)) => (normalise_email(&email)?, password),
     };
-    state.auth.passwords.check(&password).map_err(|weak| AuthError::weak_password(weak.message, weak.reasons))?;
+    state.auth.passwords.check(&password)?;
     let user_metadata = Value::Object(metadata(request.data, "data")?);
 
     // Count the attempt before spending a hash on it.
@@ -107,14 +106,7 @@ async fn send_confirmation(
     user: &User,
     redirect_to: Option<&str>,
 ) -> Result<(User, i64), AuthError> {
-    let settings = &state.auth.settings;
-    let token = tokens::random_token();
-    let email = user.email_or_empty();
-    one_time::issue(tx, user.id, Purpose::Confirmation, &tokens::token_hash(&token), email, settings.otp_expiry)
-        .await?;
-    let link = mail::link(settings, &token, Purpose::Confirmation, &settings.redirect_target(redirect_to));
-    let letter = mail::letter(Purpose::Confirmation, &link, settings.otp_expiry);
-    let mail_id = state.auth.mailer.enqueue(tx, email, Purpose::Confirmation, &letter).await?;
+    let mail_id = mail_link(state, tx, user.id, Purpose::Confirmation, user.email_or_empty(), redirect_to).await?;
     let user = users::update(tx, user.id, &Changes { confirmation_sent: true, ..Default::default() }).await?;
     Ok((user, mail_id))
 }

@@ -8,15 +8,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::client::{Client, UserClaims};
+use super::links::mail_link;
 use super::session::{metadata, normalise_email, parse_body};
 use crate::auth::error::AuthError;
-use crate::auth::mail;
 use crate::auth::store::audit;
 use crate::auth::store::one_time::{self, Purpose};
 use crate::auth::store::sessions::{self, Scope};
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes};
-use crate::auth::tokens;
 use crate::auth::user::{User, merge_metadata};
 use crate::state::AppState;
 
@@ -65,13 +64,10 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
         None => None,
     };
     let email = request.email.as_deref().map(normalise_email).transpose()?;
-    let new_password = match request.password {
-        Some(password) => {
-            state.auth.passwords.check(&password).map_err(|w| AuthError::weak_password(w.message, w.reasons))?;
-            Some(password)
-        }
-        None => None,
-    };
+    if let Some(password) = &request.password {
+        state.auth.passwords.check(password)?;
+    }
+    let new_password = request.password;
 
     // Read the current hash first: hashing happens outside any transaction.
     let mut tx = AuthTx::begin(&state.connections).await?;
@@ -103,7 +99,8 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
             changes.email = Some(new_email);
             changes.confirmed = Some(true);
         } else {
-            mail_id = Some(send_email_change(&state, &mut tx, &user, new_email, client.param("redirect_to")).await?);
+            let redirect_to = client.param("redirect_to");
+            mail_id = Some(mail_link(&state, &mut tx, user.id, Purpose::EmailChange, new_email, redirect_to).await?);
             changes.email_change = Some(Some(new_email));
             changes.email_change_sent = true;
         }
@@ -142,21 +139,4 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
         state.auth.mailer.deliver(&state.connections, id);
     }
     Ok(Json(updated.to_json()))
-}
-
-/// Issues the e-mail change token and queues its mail to the new address.
-async fn send_email_change(
-    state: &AppState,
-    tx: &mut AuthTx,
-    user: &User,
-    new_email: &str,
-    redirect_to: Option<&str>,
-) -> Result<i64, AuthError> {
-    let settings = &state.auth.settings;
-    let token = tokens::random_token();
-    one_time::issue(tx, user.id, Purpose::EmailChange, &tokens::token_hash(&token), new_email, settings.otp_expiry)
-        .await?;
-    let link = mail::link(settings, &token, Purpose::EmailChange, &settings.redirect_target(redirect_to));
-    let letter = mail::letter(Purpose::EmailChange, &link, settings.otp_expiry);
-    Ok(state.auth.mailer.enqueue(tx, new_email, Purpose::EmailChange, &letter).await?)
 }
