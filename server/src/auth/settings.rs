@@ -31,7 +31,8 @@ pub struct AuthArgs {
     #[arg(long, env = "PASSWORD_MIN_LENGTH", default_value_t = 8, global = true)]
     pub password_min_length: usize,
 
-    /// Passwords hashed at once (each on its own low-priority thread); default: one per CPU.
+    /// Passwords hashed at once (each on its own low-priority thread); default: half the CPUs
+    /// (at least one), so a burst of sign-ins leaves the other half to every other request.
     #[arg(long, env = "PASSWORD_HASH_CONCURRENCY", global = true)]
     pub password_hash_concurrency: Option<usize>,
 
@@ -176,6 +177,13 @@ pub struct AuthSettings {
     pub sender: (String, String),
 }
 
+/// Half the CPUs, at least one. (Measured on 2 vCPUs: with both hashing, REST p99 rose about
+/// 5× during 50 concurrent sign-ins whatever the threads' priority, since argon2 saturates
+/// the shared core and its memory bandwidth; with one, about 2×. See bench/README.md.)
+pub fn default_hash_concurrency() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
+}
+
 impl AuthArgs {
     pub fn validate(self, site_url: &Url) -> Result<AuthSettings, StartupError> {
         if !(60..=7 * 86_400).contains(&self.jwt_expiry) {
@@ -236,7 +244,7 @@ impl AuthArgs {
             password_hash_concurrency: self
                 .password_hash_concurrency
                 .filter(|n| *n > 0)
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+                .unwrap_or_else(default_hash_concurrency),
             request_limit: Limit { hits: self.auth_rate_limit, window },
             refresh_limit: Limit { hits: self.auth_refresh_rate_limit, window },
             mail_interval: Duration::from_secs(self.mailer_send_interval),
