@@ -7,9 +7,9 @@ use serde_json::{Map, Value, json};
 use super::client::Client;
 use crate::auth::error::AuthError;
 use crate::auth::settings::Limit;
+use crate::auth::store::limits;
 use crate::auth::store::sessions::{self, Session};
 use crate::auth::store::tx::AuthTx;
-use crate::auth::store::{audit, limits};
 use crate::auth::tokens::{self, AccessClaims};
 use crate::auth::user::User;
 use crate::state::AppState;
@@ -30,28 +30,9 @@ pub struct Grant {
 pub async fn open(tx: &mut AuthTx, client: &Client, user: &User, method: &str) -> Result<(User, Grant), AuthError> {
     let refresh_token = tokens::random_token();
     let amr = json!([{"method": method, "timestamp": chrono::Utc::now().timestamp()}]);
-    let session = sessions::open(
-        tx,
-        user.id,
-        &amr,
-        &tokens::token_hash(&refresh_token),
-        client.user_agent.as_deref(),
-        &client.ip,
-    )
-    .await?;
-    let changes = crate::auth::store::users::Changes { signed_in: true, ..Default::default() };
-    let user = crate::auth::store::users::update(tx, user.id, &changes).await?;
-    audit::record(
-        tx,
-        audit::Entry {
-            action: "login",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"method": method, "session_id": session.id}),
-        },
-    )
-    .await?;
+    let token_hash = tokens::token_hash(&refresh_token);
+    let (user, session) =
+        sessions::open(tx, user.id, &amr, &token_hash, client.user_agent.as_deref(), &client.ip).await?;
     Ok((user, Grant { session, refresh_token }))
 }
 

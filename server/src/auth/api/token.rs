@@ -21,7 +21,7 @@ use super::session::{self, normalise_email, parse_body, rate_limit};
 use crate::auth::error::AuthError;
 use crate::auth::store::sessions::{self, RefreshToken};
 use crate::auth::store::tx::AuthTx;
-use crate::auth::store::{audit, limits, users};
+use crate::auth::store::{audit, limits, sign_in, users};
 use crate::auth::tokens;
 use crate::auth::user::User;
 use crate::state::AppState;
@@ -66,17 +66,19 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
     let email = normalise_email(&email).unwrap_or_else(|_| email.trim().to_lowercase());
     let failures_bucket = format!("signin_failures:{}", tokens::token_hash(&email));
 
+    let limit = state.auth.settings.request_limit;
     let mut tx = AuthTx::begin(&state.connections).await?;
-    rate_limit(&mut tx, &format!("signin:{}", client.ip), state.auth.settings.request_limit).await?;
-    if let Some((failures, seconds_since)) = limits::failures(&mut tx, &failures_bucket).await? {
+    let address_bucket = format!("signin:{}", client.ip);
+    let found = sign_in::lookup(&mut tx, &address_bucket, limit.hits, limit.window, &failures_bucket, &email).await?;
+    tx.commit().await?;
+    found.rate.map_err(AuthError::over_request_rate_limit)?;
+    if let Some((failures, seconds_since)) = found.failures {
         let wait = backoff_seconds(failures) - seconds_since;
         if wait > 0.0 {
-            tx.commit().await?;
             return Err(AuthError::over_request_rate_limit(wait.ceil() as u64));
         }
     }
-    let user = users::by_email(&mut tx, &email).await?;
-    tx.commit().await?;
+    let user = found.user;
 
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
     let matched = state.auth.passwords.verify(password, hash).await;
@@ -102,7 +104,9 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
             return Err(AuthError::invalid_credentials());
         }
     };
-    limits::clear(&mut tx, &failures_bucket).await?;
+    if found.failures.is_some() {
+        limits::clear(&mut tx, &failures_bucket).await?;
+    }
     if user.email_confirmed_at.is_none() {
         tx.commit().await?;
         return Err(AuthError::email_not_confirmed());

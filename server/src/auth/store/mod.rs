@@ -6,5 +6,6 @@ pub mod limits;
 pub mod one_time;
 pub mod outbox;
 pub mod sessions;
+pub mod sign_in;
 pub mod tx;
 pub mod users;

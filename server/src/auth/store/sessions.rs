@@ -5,6 +5,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::tx::{AuthTx, DbError};
+use crate::auth::user::{USER_COLUMNS, User};
 
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -14,7 +15,9 @@ pub struct Session {
     pub amr: Value,
 }
 
-/// Opens a session with its first refresh token (stored as `token_hash`).
+/// Opens a session with its first refresh token (stored as `token_hash`), stamps the user's
+/// `last_sign_in_at` and records the sign-in, all in one statement; the user as updated and
+/// the session.
 pub async fn open(
     tx: &mut AuthTx,
     user_id: Uuid,
@@ -22,20 +25,27 @@ pub async fn open(
     token_hash: &str,
     user_agent: Option<&str>,
     ip: &str,
-) -> Result<Session, DbError> {
-    let row = tx
-        .query_one(
-            "with session as ( \
-               insert into auth.sessions (user_id, amr, user_agent, ip) values ($1, $2, $3, $4) \
-               returning id, user_id, aal, amr), \
-             token as ( \
-               insert into auth.refresh_tokens (token_hash, session_id, user_id) \
-               select $5, id, user_id from session) \
-             select id, user_id, aal, amr from session",
-            &[&user_id, amr, &user_agent, &ip, &token_hash],
-        )
-        .await?;
-    Ok(Session { id: row.get(0), user_id: row.get(1), aal: row.get(2), amr: row.get(3) })
+) -> Result<(User, Session), DbError> {
+    let sql = format!(
+        "with session as ( \
+           insert into auth.sessions (user_id, amr, user_agent, ip) values ($1, $2, $3, $4) \
+           returning id, user_id, aal, amr), \
+         token as ( \
+           insert into auth.refresh_tokens (token_hash, session_id, user_id) \
+           select $5, id, user_id from session), \
+         audit as ( \
+           insert into auth.audit_log (action, actor_id, target_id, ip, details) \
+           select 'login', user_id, user_id, $4, \
+             jsonb_build_object('method', $2::jsonb -> 0 -> 'method', 'session_id', id) from session), \
+         signed_in as ( \
+           update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 \
+           returning {USER_COLUMNS}) \
+         select signed_in.*, session.id, session.aal, session.amr from signed_in, session"
+    );
+    let row = tx.query_one(&sql, &[&user_id, amr, &user_agent, &ip, &token_hash]).await?;
+    let user = User::from_row(&row, 0).map_err(DbError::Postgres)?;
+    let session = Session { id: row.get(18), user_id, aal: row.get(19), amr: row.get(20) };
+    Ok((user, session))
 }
 
 pub async fn find(tx: &mut AuthTx, id: Uuid) -> Result<Option<Session>, DbError> {
