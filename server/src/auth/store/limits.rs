@@ -25,17 +25,6 @@ pub async fn hit(tx: &mut AuthTx, bucket: &str, limit: u32, window: Duration) ->
     Ok(if i64::from(hits) > i64::from(limit) { Err(remaining.max(1).unsigned_abs()) } else { Ok(()) })
 }
 
-/// Failed sign-ins in a row for `bucket` and the seconds since the last one.
-pub async fn failures(tx: &mut AuthTx, bucket: &str) -> Result<Option<(i32, f64)>, DbError> {
-    let row = tx
-        .query_opt(
-            "select hits, extract(epoch from now() - window_start)::float8 from auth.rate_limits where bucket = $1",
-            &[&bucket],
-        )
-        .await?;
-    Ok(row.map(|row| (row.get(0), row.get(1))))
-}
-
 /// One more failure in a row (the window start records when).
 pub async fn record_failure(tx: &mut AuthTx, bucket: &str) -> Result<(), DbError> {
     tx.execute(

@@ -67,14 +67,16 @@ pub enum Scope {
 /// Ends sessions (their refresh tokens go with them); the number ended.
 pub async fn end(tx: &mut AuthTx, user_id: Uuid, session_id: Option<Uuid>, scope: Scope) -> Result<u64, DbError> {
     match (scope, session_id) {
-        (Scope::Global, _) => tx.execute("delete from auth.sessions where user_id = $1", &[&user_id]).await,
+        // Without a session of its own, "others" is every session.
+        (Scope::Global, _) | (Scope::Others, None) => {
+            tx.execute("delete from auth.sessions where user_id = $1", &[&user_id]).await
+        }
         (Scope::Local, Some(session)) => {
             tx.execute("delete from auth.sessions where id = $1 and user_id = $2", &[&session, &user_id]).await
         }
         (Scope::Others, Some(session)) => {
             tx.execute("delete from auth.sessions where user_id = $1 and id <> $2", &[&user_id, &session]).await
         }
-        (Scope::Others, None) => tx.execute("delete from auth.sessions where user_id = $1", &[&user_id]).await,
         (Scope::Local, None) => Ok(0),
     }
 }
