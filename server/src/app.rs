@@ -14,8 +14,12 @@ pub struct AppOptions {
 }
 
 pub fn build_app(state: AppState, options: AppOptions) -> Router {
-    middleware::apply(
-        routes(state),
-        &LayerSettings { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },
-    )
+    install_tls_provider();
+    middleware::apply(routes(state, options.max_body_bytes), &LayerSettings { cors_origins: options.cors_origins })
+}
+
+/// Makes `ring` the process's rustls provider (HTTP clients such as the S3 backend's take the
+/// process default; installing it again is harmless).
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
 }

@@ -9,6 +9,7 @@ use url::Url;
 
 use crate::auth::settings::{AuthArgs, AuthSettings};
 use crate::startup_error::StartupError;
+use crate::storage::settings::{RenderLimits, StorageSettings};
 
 /// Settings shared by every subcommand. Each one is a flag and an environment variable.
 #[derive(Debug, Clone, Args)]
@@ -72,6 +73,16 @@ pub struct Settings {
     /// S3 secret access key.
     #[arg(long, env = "S3_SECRET_ACCESS_KEY", global = true, hide_env_values = true)]
     pub s3_secret_access_key: Option<String>,
+
+    /// Largest file the storage API accepts, in bytes or units ("50MB"); a bucket's own limit
+    /// may only lower it.
+    #[arg(long, env = "STORAGE_MAX_FILE_SIZE", default_value = "50MB", global = true)]
+    pub storage_max_file_size: String,
+
+    /// Most pixels an image may have to be transformed (width × height of the original);
+    /// larger images, and decompression bombs, are refused.
+    #[arg(long, env = "IMAGE_TRANSFORM_MAX_PIXELS", default_value_t = 40_000_000, global = true)]
+    pub image_transform_max_pixels: u64,
 
     /// Schemas served by the REST API, comma-separated; the first is the default profile.
     #[arg(long, env = "DB_SCHEMAS", default_value = "public", global = true)]
@@ -165,7 +176,7 @@ pub struct Config {
     /// From JWT_SECRET; `None` means "use the one kept in the data directory".
     pub jwt_secret: Option<String>,
     pub site_url: Url,
-    pub storage: StorageConfig,
+    pub storage: StorageSettings,
     pub cors_origins: CorsOrigins,
     /// Exposed schemas; the first is the default.
     pub db_schemas: Vec<String>,
@@ -216,7 +227,7 @@ impl Settings {
             Some(raw) => parse_http_url(raw, "SITE_URL")?,
             None => parse_http_url(&format!("http://localhost:{}", self.port), "SITE_URL")?,
         };
-        let storage = match self.storage_backend {
+        let backend = match self.storage_backend {
             StorageBackend::Local => StorageConfig::Local {
                 root: match &self.storage_dir {
                     Some(dir) => absolute(dir, "STORAGE_DIR")?,
@@ -233,6 +244,16 @@ impl Settings {
                 access_key_id: required(self.s3_access_key_id, "S3_ACCESS_KEY_ID", "STORAGE_BACKEND=s3")?,
                 secret_access_key: required(self.s3_secret_access_key, "S3_SECRET_ACCESS_KEY", "STORAGE_BACKEND=s3")?,
             },
+        };
+        let max_file_size = crate::storage::size::parse(&self.storage_max_file_size)
+            .ok_or_else(|| StartupError::setting("STORAGE_MAX_FILE_SIZE", "must be a size such as 50MB or 52428800"))?;
+        if self.image_transform_max_pixels < 1_000_000 {
+            return Err(StartupError::setting("IMAGE_TRANSFORM_MAX_PIXELS", "must be at least 1000000"));
+        }
+        let storage = StorageSettings {
+            backend,
+            max_file_size,
+            render: RenderLimits { max_input_pixels: self.image_transform_max_pixels, ..RenderLimits::default() },
         };
         if self.max_body_bytes == 0 {
             return Err(StartupError::setting("MAX_BODY_BYTES", "must be greater than 0"));
@@ -369,6 +390,14 @@ mod tests {
     fn s3_storage_needs_a_bucket() {
         let err = settings(&["--storage-backend", "s3"]).validate().unwrap_err();
         assert_eq!(err.setting_name(), Some("S3_BUCKET"));
+    }
+
+    #[test]
+    fn the_storage_file_limit_takes_units() {
+        let config = settings(&["--storage-max-file-size", "5MB"]).validate().unwrap();
+        assert_eq!(config.storage.max_file_size, 5 * 1024 * 1024);
+        let err = settings(&["--storage-max-file-size", "lots"]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("STORAGE_MAX_FILE_SIZE"));
     }
 
     #[test]

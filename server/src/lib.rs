@@ -1,7 +1,7 @@
 //! The Havyaka community platform server: a Supabase-compatible backend and the web app's host.
 //!
 //! Start reading at [`cli`] (what runs), [`serve`] (start-up and shutdown), [`routes`] (every
-//! URL) and [`app::build_app`] (routes plus layers). The REST engine starts at [`rest`].
+//! URL) and [`app::build_app`] (routes plus layers). The REST engine starts at [`rest`], the file service at [`storage`].
 
 pub mod app;
 pub mod auth;
@@ -19,3 +19,4 @@ pub mod serve;
 pub mod shutdown;
 pub mod startup_error;
 pub mod state;
+pub mod storage;

@@ -1,15 +1,19 @@
 //! The route table: every URL the server answers, in one place.
 
 use axum::Router;
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post};
+use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::api::{admin, logout, meta, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
 use crate::http::{health, static_files};
 use crate::rest::handler as rest;
 use crate::state::AppState;
+use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, sign};
 
-pub fn routes(state: AppState) -> Router {
+/// Every route; request bodies are limited to `max_body_bytes`, except uploads, which the
+/// storage service limits itself while streaming (per bucket, up to STORAGE_MAX_FILE_SIZE).
+pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
     let auth = Router::new()
         .route("/signup", post(signup::sign_up))
         .route("/token", post(token::token))
@@ -23,7 +27,41 @@ pub fn routes(state: AppState) -> Router {
         .route("/admin/users/{id}", get(admin::get_user).put(admin::update_user).delete(admin::delete_user))
         .fallback(meta::not_found)
         .layer(axum::middleware::from_fn(api_version));
-    Router::new()
+    // Uploads stream past the general body limit: the storage service limits them itself.
+    let uploads = Router::new()
+        .route(
+            "/storage/v1/object/{bucket}/{*name}",
+            post(object::upload)
+                .put(object::update)
+                .get(object::download)
+                .head(object::download)
+                .delete(remove::remove_one),
+        )
+        .route(
+            "/storage/v1/object/upload/sign/{bucket}/{*name}",
+            post(sign::create_upload_url).put(sign::upload_to_signed_url),
+        );
+    let storage = Router::new()
+        .route("/object/authenticated/{bucket}/{*name}", get(object::download).head(object::download))
+        .route("/object/public/{bucket}/{*name}", get(public::public_download).head(public::public_download))
+        .route("/object/sign/{bucket}", post(sign::sign_many))
+        .route(
+            "/object/sign/{bucket}/{*name}",
+            post(sign::sign_one).get(public::signed_download).head(public::signed_download),
+        )
+        .route("/object/info/{bucket}/{*name}", get(info::info))
+        .route("/object/info/authenticated/{bucket}/{*name}", get(info::info))
+        .route("/object/info/public/{bucket}/{*name}", get(info::public_info))
+        .route("/object/list/{bucket}", post(list::list))
+        .route("/object/move", post(move_copy::move_object))
+        .route("/object/copy", post(move_copy::copy_object))
+        .route("/object/{bucket}", delete(remove::remove_many))
+        .route("/bucket", get(bucket::list).post(bucket::create))
+        .route("/bucket/", get(bucket::list).post(bucket::create))
+        .route("/bucket/{id}", get(bucket::get).put(bucket::update).delete(bucket::delete))
+        .route("/bucket/{id}/empty", post(bucket::empty));
+    let limited = Router::new()
+        .nest("/storage/v1", storage)
         .nest("/auth/v1", auth)
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
@@ -32,5 +70,6 @@ pub fn routes(state: AppState) -> Router {
         .route("/rest/v1/rpc/{function}", any(rest::function))
         .route("/rest/v1/{relation}", any(rest::relation))
         .fallback(static_files::serve_client)
-        .with_state(state)
+        .layer(RequestBodyLimitLayer::new(max_body_bytes));
+    uploads.merge(limited).with_state(state)
 }

@@ -14,6 +14,7 @@ use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::{self, ApiKeys};
 use crate::startup_error::StartupError;
 use crate::state::AppState;
+use crate::storage::service::StorageService;
 
 /// Runs until SIGINT or SIGTERM. Call from the main thread (see [`db::start_embedded_if_needed`]).
 pub fn serve(config: Config) -> Result<(), StartupError> {
@@ -76,7 +77,9 @@ async fn run(
     let schema_listener = schema.spawn_listener(pool.clone());
     let auth = AuthService::new(config.auth.clone())
         .map_err(|e| StartupError::environment(format!("cannot start the auth service: {e}")))?;
-    let mut state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, auth);
+    let storage = StorageService::new(config.storage.clone(), secret)
+        .map_err(|e| StartupError::environment(format!("cannot start the storage service: {e}")))?;
+    let mut state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, auth, storage);
     state.max_rows = config.db_max_rows;
     state.connections = RequestConnections::new(
         &connections.requests,
@@ -89,6 +92,8 @@ async fn run(
         state.connections.clone(),
         state.auth.settings.request_limit.window.max(state.auth.settings.mail_interval),
     );
+    let storage_sweeper =
+        crate::storage::sweeper::spawn(state.storage.clone(), pool.clone(), state.connections.clone());
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
@@ -131,6 +136,7 @@ async fn run(
         task.abort();
     }
     housekeeping.abort();
+    storage_sweeper.abort();
     state.connections.close();
     pool.close().await;
     Ok(())

@@ -10,6 +10,7 @@ use crate::auth::service::AuthService;
 use crate::db::request_connections::RequestConnections;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
+use crate::storage::service::StorageService;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -26,6 +27,8 @@ pub struct AppState {
     pub max_rows: Option<u64>,
     /// The auth service's settings, password workers and mailer.
     pub auth: Arc<AuthService>,
+    /// The file service's settings, byte store and signing key.
+    pub storage: Arc<StorageService>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -37,6 +40,7 @@ impl AppState {
         keys: ApiKeys,
         client_dir: Option<PathBuf>,
         auth: AuthService,
+        storage: StorageService,
     ) -> Self {
         let connections = RequestConnections::new(
             &pool.connect_options(),
@@ -53,6 +57,7 @@ impl AppState {
             client_dir: client_dir.map(Arc::new),
             max_rows: Some(1000),
             auth: Arc::new(auth),
+            storage: Arc::new(storage),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

@@ -103,6 +103,7 @@ async fn the_mailed_link_redirects_with_the_session_in_the_fragment() {
     .await;
     let (_, body) = app.last_mail(&address).await.unwrap();
     let link = link_in(&body);
+    server::app::install_tls_provider();
     let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     // The link, followed on the app's own address (no API key: a mail client has none).
     let local = app.url(&format!("{}?{}", link.path(), link.query().unwrap()));

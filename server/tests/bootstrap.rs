@@ -143,7 +143,8 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     let mut conn = db.admin_connection().await;
     let rows = sqlx::query(
         "select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles
-          where rolname in ('anon','authenticated','service_role','authenticator','auth_admin') order by rolname",
+          where rolname in ('anon','authenticated','service_role','authenticator','auth_admin','storage_admin')
+          order by rolname",
     )
     .fetch_all(&mut conn)
     .await
@@ -158,6 +159,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
             ("authenticated".into(), false, false, false),
             ("authenticator".into(), true, false, false),
             ("service_role".into(), false, false, true),
+            ("storage_admin".into(), false, false, false),
         ]
     );
     let member_of: Vec<String> = sqlx::query_scalar(
@@ -167,7 +169,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     .fetch_all(&mut conn)
     .await
     .unwrap();
-    assert_eq!(member_of, ["anon", "auth_admin", "authenticated", "service_role"]);
+    assert_eq!(member_of, ["anon", "auth_admin", "authenticated", "service_role", "storage_admin"]);
 }
 
 #[tokio::test]

@@ -54,9 +54,15 @@ async fn ready_is_503_with_retry_after_when_the_database_is_unreachable() {
     let app = TestApp::spawn().await;
     let pool = server::db::request_pool(&app.db.requests.clone().database("no_such_database"), 1);
     let auth = server::auth::service::AuthService::with_defaults(support::test_site_url()).unwrap();
-    let state = AppState::new(pool, app.state.schema.clone(), support::TEST_JWT_SECRET, app.keys.clone(), None, auth);
+    let storage = server::storage::service::StorageService::new(
+        server::storage::settings::StorageSettings::local(app.storage_dir.path().to_path_buf()),
+        support::TEST_JWT_SECRET,
+    )
+    .unwrap();
+    let state =
+        AppState::new(pool, app.state.schema.clone(), support::TEST_JWT_SECRET, app.keys.clone(), None, auth, storage);
     let address = serve(build_app(state, AppOptions { cors_origins: CorsOrigins::Any, max_body_bytes: 1024 })).await;
-    let response = reqwest::get(format!("{address}/ready")).await.unwrap();
+    let response = support::http_client().get(format!("{address}/ready")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(response.headers()["retry-after"], "1");
     let body = json_of(response).await;
@@ -173,10 +179,10 @@ async fn a_panicking_handler_answers_a_generic_500() {
     );
     let app = server::http::middleware::apply(
         router,
-        &server::http::middleware::LayerSettings { cors_origins: CorsOrigins::Any, max_body_bytes: 1024 },
+        &server::http::middleware::LayerSettings { cors_origins: CorsOrigins::Any },
     );
     let address = serve(app).await;
-    let response = reqwest::get(format!("{address}/boom")).await.unwrap();
+    let response = support::http_client().get(format!("{address}/boom")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
     let body = json_of(response).await;
     assert_envelope(&body, "PGRSTX00");

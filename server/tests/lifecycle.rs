@@ -163,7 +163,7 @@ async fn in_flight_requests_finish_during_a_graceful_stop() {
     let address = server.address.clone();
     // Keep requests flowing while the signal arrives: none may fail with a reset.
     let load = tokio::spawn(async move {
-        let client = reqwest::Client::new();
+        let client = support::http_client();
         let mut ok = 0;
         for _ in 0..20 {
             match client.get(format!("{address}/health")).send().await {

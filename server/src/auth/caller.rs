@@ -74,6 +74,28 @@ pub fn resolve(
         None | Some("") => return Err(ApiError::new(ErrorKind::ApiKeyMissing)),
         Some(key) => role_of_key(key, keys).ok_or_else(|| ApiError::new(ErrorKind::ApiKeyInvalid))?,
     };
+    resolve_bearer(headers, key_role, keys, secret, now)
+}
+
+/// Resolves the caller where the API key is optional (the storage API, which checks the token
+/// itself, as Supabase Storage does): a given key must be valid; with neither a key nor a
+/// bearer token the caller is refused.
+pub fn resolve_without_key(headers: &HeaderMap, keys: &ApiKeys, secret: &[u8], now: i64) -> Result<Caller, ApiError> {
+    match headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::trim) {
+        Some(key) if !key.is_empty() => resolve(headers, None, keys, secret, now),
+        _ if headers.contains_key(AUTHORIZATION) => resolve_bearer(headers, ApiRole::Anon, keys, secret, now),
+        _ => Err(ApiError::new(ErrorKind::ApiKeyMissing)),
+    }
+}
+
+/// The caller named by the bearer token, or `key_role` when there is none.
+fn resolve_bearer(
+    headers: &HeaderMap,
+    key_role: ApiRole,
+    keys: &ApiKeys,
+    secret: &[u8],
+    now: i64,
+) -> Result<Caller, ApiError> {
     let Some(authorization) = headers.get(AUTHORIZATION) else {
         return Ok(Caller::of_key(key_role));
     };
@@ -215,6 +237,20 @@ mod tests {
             assert_eq!(error.status(), 401, "{role}");
             assert_eq!(error.code(), "PGRST303");
         }
+    }
+
+    #[test]
+    fn without_a_key_the_bearer_decides() {
+        let keys = keys();
+        let user = format!("Bearer {}", token(json!({"sub": "u-1", "role": "authenticated", "exp": NOW + 60})));
+        let caller = resolve_without_key(&headers(&[("authorization", &user)]), &keys, SECRET.as_bytes(), NOW).unwrap();
+        assert_eq!(caller.role, ApiRole::Authenticated);
+        let anon = format!("Bearer {}", keys.anon);
+        let caller = resolve_without_key(&headers(&[("authorization", &anon)]), &keys, SECRET.as_bytes(), NOW).unwrap();
+        assert_eq!(caller.role, ApiRole::Anon);
+        assert!(resolve_without_key(&headers(&[]), &keys, SECRET.as_bytes(), NOW).is_err());
+        let bad_key = headers(&[("apikey", "nope"), ("authorization", &user)]);
+        assert!(resolve_without_key(&bad_key, &keys, SECRET.as_bytes(), NOW).is_err());
     }
 
     #[test]

@@ -12,7 +12,7 @@ const BOOTSTRAP_LOCK: i64 = 0x0068_7774_626f_6f74;
 
 /// The roles every request switches between, as in Supabase. `authenticator` only logs in;
 /// it holds no privileges of its own (NOINHERIT) and may become one of the API roles, or
-/// `auth_admin` for the auth service.
+/// `auth_admin` for the auth service, or `storage_admin` for the storage service.
 const ROLES_SQL: &str = r#"
 do $$
 begin
@@ -32,16 +32,21 @@ begin
   if not exists (select from pg_roles where rolname = 'auth_admin') then
     create role auth_admin nologin noinherit;
   end if;
+  -- The storage service's role: bucket settings, upload bookkeeping and the byte-removal queue.
+  if not exists (select from pg_roles where rolname = 'storage_admin') then
+    create role storage_admin nologin noinherit;
+  end if;
 end
 $$;
 alter role authenticator login noinherit;
 alter role service_role bypassrls;
-grant anon, authenticated, service_role, auth_admin to authenticator;
+grant anon, authenticated, service_role, auth_admin, storage_admin to authenticator;
 -- PostgREST applies these per request (SET LOCAL) for the impersonated role.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role service_role set statement_timeout = '60s';
 alter role auth_admin set statement_timeout = '10s';
+alter role storage_admin set statement_timeout = '10s';
 "#;
 
 /// Lets the request role check readiness without any other privilege.

@@ -6,6 +6,7 @@ pub mod errors;
 pub mod migrations;
 pub mod request_connections;
 pub mod request_tx;
+pub mod service_tx;
 pub mod sql_files;
 
 use std::time::Duration;

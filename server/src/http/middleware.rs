@@ -1,5 +1,6 @@
 //! The layers every request passes through, outermost first: panic guard, request id,
-//! tracing, CORS, compression, body limit, and the error normaliser.
+//! tracing, CORS, compression, and the error normaliser. Body limits are set per route group in
+//! `crate::routes` (uploads are limited by the storage service while it streams them).
 
 use std::any::Any;
 use std::time::Duration;
@@ -12,8 +13,8 @@ use http::{HeaderName, Method, StatusCode, header};
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 use tracing::Span;
@@ -44,7 +45,6 @@ pub const EXPOSED_HEADERS: &[&str] = &[
 
 pub struct LayerSettings {
     pub cors_origins: CorsOrigins,
-    pub max_body_bytes: usize,
 }
 
 pub fn apply(router: Router, settings: &LayerSettings) -> Router {
@@ -56,9 +56,8 @@ pub fn apply(router: Router, settings: &LayerSettings) -> Router {
             .layer(TraceLayer::new_for_http().make_span_with(make_span).on_request(()).on_response(on_response))
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(cors(&settings.cors_origins))
-            .layer(CompressionLayer::new())
-            .layer(axum::middleware::from_fn(normalise_errors))
-            .layer(RequestBodyLimitLayer::new(settings.max_body_bytes)),
+            .layer(CompressionLayer::new().compress_when(compressible()))
+            .layer(axum::middleware::from_fn(normalise_errors)),
     )
 }
 
@@ -81,6 +80,21 @@ fn cors(origins: &CorsOrigins) -> CorsLayer {
         .allow_headers(AllowHeaders::mirror_request())
         .expose_headers(EXPOSED_HEADERS.iter().map(|h| HeaderName::from_static(h)).collect::<Vec<_>>())
         .max_age(Duration::from_secs(86_400))
+}
+
+/// Marks a response whose body must go out as it is: stored files, whose byte ranges and
+/// lengths refer to the stored bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct Uncompressed;
+
+/// The default rules (not images, not tiny bodies), never a partial response, never a
+/// response marked [`Uncompressed`].
+fn compressible() -> impl Predicate {
+    DefaultPredicate::new().and(
+        |_: StatusCode, _: http::Version, headers: &http::HeaderMap, extensions: &http::Extensions| {
+            !headers.contains_key(header::CONTENT_RANGE) && extensions.get::<Uncompressed>().is_none()
+        },
+    )
 }
 
 fn make_span(request: &Request) -> Span {

@@ -10,6 +10,7 @@ pub mod auth;
 pub mod process;
 pub mod rest;
 pub mod smtp;
+pub mod storage;
 
 use std::fs::OpenOptions;
 use std::path::PathBuf;
@@ -25,6 +26,8 @@ use server::db::{bootstrap, sql_files};
 use server::schema_cache::SharedSchemaCache;
 use server::secrets::ApiKeys;
 use server::state::AppState;
+use server::storage::service::StorageService;
+use server::storage::settings::StorageSettings;
 use sha2::{Digest, Sha256};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection, PgConnection};
@@ -38,6 +41,13 @@ pub const REST_DATA: &str = include_str!("../fixtures/rest_data.sql");
 pub fn sign(claims: &serde_json::Value) -> String {
     let key = jsonwebtoken::EncodingKey::from_secret(TEST_JWT_SECRET.as_bytes());
     jsonwebtoken::encode(&jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256), claims, &key).expect("sign")
+}
+
+/// An HTTP client for tests (the process's TLS provider installed first: the server's HTTP
+/// client stack needs one).
+pub fn http_client() -> reqwest::Client {
+    server::app::install_tls_provider();
+    reqwest::Client::new()
 }
 
 /// SITE_URL of test apps: mailed links point here (tests follow them on the app's address).
@@ -222,6 +232,8 @@ impl TestDb {
 /// The app, served over loopback on a free port, on a fresh migrated database.
 pub struct TestApp {
     pub address: String,
+    /// The local storage directory (removed with the app).
+    pub storage_dir: tempfile::TempDir,
     pub client: reqwest::Client,
     pub db: TestDb,
     pub keys: ApiKeys,
@@ -237,6 +249,8 @@ pub struct TestAppOptions {
     pub max_body_bytes: usize,
     /// Auth settings; `None`: the defaults on SITE_URL http://localhost:3000.
     pub auth: Option<AuthSettings>,
+    /// Storage settings; `None`: a local directory of the test's own ([`TestApp::storage_dir`]).
+    pub storage: Option<StorageSettings>,
 }
 
 impl Default for TestAppOptions {
@@ -248,6 +262,7 @@ impl Default for TestAppOptions {
             cors_origins: CorsOrigins::Any,
             max_body_bytes: 1024 * 1024,
             auth: None,
+            storage: None,
         }
     }
 }
@@ -271,12 +286,18 @@ impl TestApp {
         let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
         let settings = options.auth.unwrap_or_else(|| AuthSettings::defaults(test_site_url()));
         let auth = AuthService::new(settings).expect("the auth service starts");
-        let mut state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir, auth);
+        let storage_dir = tempfile::tempdir().expect("a storage directory");
+        let storage_settings =
+            options.storage.unwrap_or_else(|| StorageSettings::local(storage_dir.path().to_path_buf()));
+        let storage = StorageService::new(storage_settings, TEST_JWT_SECRET).expect("the storage service starts");
+        let mut state =
+            AppState::new(pool.clone(), schema, TEST_JWT_SECRET, keys.clone(), options.client_dir, auth, storage);
         state.max_rows = options.max_rows;
         let app = build_app(
             state.clone(),
             AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },
         );
+        server::storage::sweeper::spawn(state.storage.clone(), pool, state.connections.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a free port");
         let address = format!("http://{}", listener.local_addr().expect("local address"));
         tokio::spawn(async move {
@@ -284,7 +305,7 @@ impl TestApp {
                 .await
                 .expect("serve");
         });
-        Self { address, client: reqwest::Client::new(), db, keys, state }
+        Self { address, storage_dir, client: http_client(), db, keys, state }
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -100,7 +100,7 @@ impl ServerProcess {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        reqwest::get(format!("{}{path}", self.address)).await.expect("request to the server")
+        super::http_client().get(format!("{}{path}", self.address)).send().await.expect("request to the server")
     }
 
     /// SIGTERM, then wait for the process to exit.

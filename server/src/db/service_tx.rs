@@ -1,0 +1,183 @@
+//! A service's own transaction on a request connection: the auth and storage services work on
+//! their tables as a dedicated role (`auth_admin`, `storage_admin`), in UTC, with the opening
+//! sent together with the first statement, as in the REST transaction.
+
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Row, Statement};
+
+use crate::auth::caller::Caller;
+use crate::db::request_connections::{Checkout, CheckoutError, RequestConnections};
+
+/// A database failure inside the auth service.
+#[derive(Debug)]
+pub enum DbError {
+    Checkout(CheckoutError),
+    Postgres(tokio_postgres::Error),
+    /// A statement returned another number of rows than it must.
+    RowCount(usize),
+}
+
+impl DbError {
+    /// The SQLSTATE of a failure PostgreSQL answered.
+    pub fn sqlstate(&self) -> Option<&str> {
+        match self {
+            Self::Postgres(error) => error.as_db_error().map(|db| db.code().code()),
+            Self::Checkout(_) | Self::RowCount(_) => None,
+        }
+    }
+
+    pub fn is_unique_violation(&self) -> bool {
+        self.sqlstate() == Some("23505")
+    }
+}
+
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Checkout(error) => write!(f, "no database connection: {error:?}"),
+            Self::Postgres(error) => match error.as_db_error() {
+                Some(db) => write!(f, "{}: {}", db.code().code(), db.message()),
+                None => write!(f, "{error}"),
+            },
+            Self::RowCount(rows) => write!(f, "expected one row, got {rows}"),
+        }
+    }
+}
+
+impl std::error::Error for DbError {}
+
+/// The role a service transaction runs as, and the statements that open it.
+pub trait ServiceRole {
+    /// `BEGIN` and the `SET LOCAL`s that go out with the first statement.
+    const OPENING: &'static str;
+    /// The database role the service works as.
+    const ROLE: &'static str;
+}
+
+/// Sets each pair with `set_config(name, value, true)`.
+const SET_LOCAL_SQL: &str =
+    "select set_config(name, value, true) from unnest($1::text[], $2::text[]) as s(name, value)";
+
+/// An open service transaction; end it with [`ServiceTx::commit`]. Dropped open, its
+/// connection is closed and PostgreSQL rolls it back.
+pub struct ServiceTx<R: ServiceRole> {
+    checkout: Checkout,
+    opened: bool,
+    role: std::marker::PhantomData<R>,
+}
+
+impl<R: ServiceRole> ServiceTx<R> {
+    pub async fn begin(connections: &RequestConnections) -> Result<Self, DbError> {
+        let checkout = connections.checkout().await.map_err(DbError::Checkout)?;
+        Ok(Self { checkout, opened: false, role: std::marker::PhantomData })
+    }
+
+    /// Every row of `sql`.
+    pub async fn query(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>, DbError> {
+        let statement = self.statement(sql).await?;
+        let client = &self.checkout.client().client;
+        if self.opened {
+            return client.query(&statement, params).await.map_err(DbError::Postgres);
+        }
+        let (opened, rows) = tokio::join!(client.batch_execute(R::OPENING), client.query(&statement, params));
+        self.opened = true;
+        opened.map_err(DbError::Postgres)?;
+        rows.map_err(DbError::Postgres)
+    }
+
+    /// The one row `sql` must return.
+    pub async fn query_one(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Row, DbError> {
+        let mut rows = self.query(sql, params).await?;
+        match rows.pop() {
+            Some(row) if rows.is_empty() => Ok(row),
+            _ => Err(DbError::RowCount(rows.len() + usize::from(!rows.is_empty()))),
+        }
+    }
+
+    /// The first row of `sql`, if any.
+    pub async fn query_opt(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>, DbError> {
+        Ok(self.query(sql, params).await?.into_iter().next())
+    }
+
+    /// Runs `sql` for its effect; the number of rows affected.
+    pub async fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, DbError> {
+        let statement = self.statement(sql).await?;
+        let client = &self.checkout.client().client;
+        if self.opened {
+            return client.execute(&statement, params).await.map_err(DbError::Postgres);
+        }
+        let (opened, affected) = tokio::join!(client.batch_execute(R::OPENING), client.execute(&statement, params));
+        self.opened = true;
+        opened.map_err(DbError::Postgres)?;
+        affected.map_err(DbError::Postgres)
+    }
+
+    /// Runs statements without results or parameters (`SAVEPOINT`, `ROLLBACK TO ...`).
+    pub async fn batch(&mut self, sql: &str) -> Result<(), DbError> {
+        let client = &self.checkout.client().client;
+        if !self.opened {
+            self.opened = true;
+            let (opened, done) = tokio::join!(client.batch_execute(R::OPENING), client.batch_execute(sql));
+            opened.map_err(DbError::Postgres)?;
+            return done.map_err(DbError::Postgres);
+        }
+        client.batch_execute(sql).await.map_err(DbError::Postgres)
+    }
+
+    /// From here on, statements run as the request's caller: its role, its verified claims and
+    /// `extra` settings, transaction-locally, so row-level security decides what they may do
+    /// (the same settings as a REST request's).
+    pub async fn act_as(&mut self, caller: &Caller, extra: &[(&str, &str)]) -> Result<(), DbError> {
+        let claims = serde_json::Value::Object(caller.claims.clone()).to_string();
+        let role = caller.role.as_str();
+        let mut names = vec!["role", "request.jwt.claims", "request.jwt.claim.role", "request.jwt.claim.sub"];
+        let mut values = vec![role, claims.as_str(), role, caller.subject().unwrap_or("")];
+        for (name, value) in extra {
+            names.push(name);
+            values.push(value);
+        }
+        self.execute(SET_LOCAL_SQL, &[&names, &values]).await.map(|_| ())
+    }
+
+    /// Back to the service's own role (the caller's claims stay set, unused).
+    pub async fn act_as_service(&mut self) -> Result<(), DbError> {
+        self.execute(SET_LOCAL_SQL, &[&vec!["role"], &vec![R::ROLE]]).await.map(|_| ())
+    }
+
+    pub async fn commit(mut self) -> Result<(), DbError> {
+        if !self.opened {
+            self.checkout.set_reusable(true);
+            return Ok(());
+        }
+        self.checkout.client().client.batch_execute("COMMIT").await.map_err(DbError::Postgres)?;
+        self.checkout.set_reusable(true);
+        Ok(())
+    }
+
+    /// Undoes the transaction; a connection that cannot roll back is closed instead.
+    pub async fn rollback(mut self) {
+        if !self.opened {
+            self.checkout.set_reusable(true);
+            return;
+        }
+        if self.checkout.client().client.batch_execute("ROLLBACK").await.is_ok() {
+            self.checkout.set_reusable(true);
+        }
+    }
+
+    /// The cached prepared statement for `sql`, prepared on first use, inside the transaction
+    /// (resolving names needs the role).
+    async fn statement(&mut self, sql: &str) -> Result<Statement, DbError> {
+        if let Some(statement) = self.checkout.client().cached(sql) {
+            return Ok(statement);
+        }
+        if !self.opened {
+            self.checkout.client().client.batch_execute(R::OPENING).await.map_err(DbError::Postgres)?;
+            self.opened = true;
+        }
+        let client = self.checkout.client();
+        let statement = client.client.prepare(sql).await.map_err(DbError::Postgres)?;
+        client.remember(sql, statement.clone());
+        Ok(statement)
+    }
+}

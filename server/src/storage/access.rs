@@ -1,0 +1,51 @@
+//! Who a storage request acts as: the caller named by its token (row-level security decides),
+//! or the storage service itself on behalf of a signed URL (the signature decided).
+
+use http::HeaderMap;
+
+use super::error::StorageError;
+use super::tx::StorageTx;
+use crate::auth::caller::{self, Caller};
+use crate::db::service_tx::DbError;
+use crate::state::AppState;
+
+pub enum Actor {
+    Caller(Caller),
+    /// A signed upload URL: the row is written as `storage_admin`, owned by whoever signed it.
+    Signed {
+        owner: Option<String>,
+    },
+}
+
+impl Actor {
+    /// The caller of a request, from `Authorization` (and `apikey`, when given).
+    pub fn from_headers(state: &AppState, headers: &HeaderMap) -> Result<Self, StorageError> {
+        let now = chrono::Utc::now().timestamp();
+        let caller = caller::resolve_without_key(headers, &state.keys, state.jwt_secret.as_bytes(), now)?;
+        Ok(Self::Caller(caller))
+    }
+
+    /// The user id objects written by this actor are owned by.
+    pub fn owner(&self) -> Option<&str> {
+        match self {
+            Self::Caller(caller) => caller.subject(),
+            Self::Signed { owner } => owner.as_deref(),
+        }
+    }
+
+    /// Makes the following statements run as this actor, for `operation` (`object.upload`...).
+    pub async fn enter(&self, tx: &mut StorageTx, operation: &str) -> Result<(), DbError> {
+        match self {
+            Self::Caller(caller) => tx.act_as(caller, &[("storage.operation", operation)]).await,
+            Self::Signed { .. } => Ok(()),
+        }
+    }
+
+    /// Back to `storage_admin` for bookkeeping.
+    pub async fn leave(&self, tx: &mut StorageTx) -> Result<(), DbError> {
+        match self {
+            Self::Caller(_) => tx.act_as_service().await,
+            Self::Signed { .. } => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! The bucket API, as the caller: row-level security on `storage.buckets` decides (the service
+//! role always may; the product's policies let staff manage buckets), as on Supabase.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use http::HeaderMap;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{bucket_id, json_body, new_bucket_id, query_param};
+use crate::state::AppState;
+use crate::storage::access::Actor;
+use crate::storage::error::StorageError;
+use crate::storage::store::{self, BUCKET_COLUMNS, Bucket};
+use crate::storage::tx::{self, StorageTx};
+use crate::storage::{mime, size};
+
+#[derive(Deserialize)]
+struct BucketRequest {
+    id: Option<String>,
+    name: Option<String>,
+    public: Option<bool>,
+    /// Bytes, or a size such as "20MB"; null removes the bucket's own limit.
+    #[serde(default, deserialize_with = "present")]
+    file_size_limit: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    allowed_mime_types: Option<Value>,
+}
+
+/// Tells "absent" (None) from "null" (Some(Null)).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
+}
+
+struct Limits {
+    file_size_limit: Option<i64>,
+    allowed_mime_types: Option<Vec<String>>,
+}
+
+impl BucketRequest {
+    fn limits(&self) -> Result<(Option<Limits>, bool, bool), StorageError> {
+        let size = match &self.file_size_limit {
+            None => None,
+            Some(Value::Null) => Some(None),
+            Some(Value::Number(n)) => match n.as_i64() {
+                Some(bytes) if bytes > 0 => Some(Some(bytes)),
+                Some(0) => Some(None),
+                _ => return Err(StorageError::invalid_request("file_size_limit must be a positive number of bytes")),
+            },
+            Some(Value::String(text)) if text.trim().is_empty() => Some(None),
+            Some(Value::String(text)) => match size::parse(text).and_then(|b| i64::try_from(b).ok()) {
+                Some(bytes) => Some(Some(bytes)),
+                None => return Err(StorageError::invalid_request("file_size_limit must be a size such as 20MB")),
+            },
+            Some(_) => return Err(StorageError::invalid_request("file_size_limit must be a number or a size")),
+        };
+        let types = match &self.allowed_mime_types {
+            None => None,
+            Some(Value::Null) => Some(None),
+            Some(Value::Array(items)) if items.is_empty() => Some(None),
+            Some(Value::Array(items)) => {
+                let mut types = Vec::with_capacity(items.len());
+                for item in items {
+                    let text = item.as_str().map(str::trim).unwrap_or("");
+                    let valid = mime::is_valid(&text.to_ascii_lowercase()) || text == "*";
+                    if !valid {
+                        return Err(StorageError::invalid_request(format!("Invalid MIME type: {}", item)));
+                    }
+                    types.push(text.to_ascii_lowercase());
+                }
+                Some(Some(types))
+            }
+            Some(_) => return Err(StorageError::invalid_request("allowed_mime_types must be a list of MIME types")),
+        };
+        let (size_given, types_given) = (size.is_some(), types.is_some());
+        let limits = Limits { file_size_limit: size.flatten(), allowed_mime_types: types.flatten() };
+        Ok((Some(limits), size_given, types_given))
+    }
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, StorageError> {
+    let request: BucketRequest = json_body(&body)?;
+    let id = request.id.as_deref().or(request.name.as_deref()).unwrap_or("");
+    let id = new_bucket_id(id)?;
+    let name = request.name.as_deref().unwrap_or(id);
+    let (limits, _, _) = request.limits()?;
+    let limits = limits.unwrap_or(Limits { file_size_limit: None, allowed_mime_types: None });
+    let actor = Actor::from_headers(&state, &headers)?;
+    let owner = actor.owner().and_then(|o| uuid::Uuid::parse_str(o).ok());
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let created = async {
+        actor.enter(&mut tx, "bucket.create").await?;
+        tx.execute(
+            "insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) \
+             values ($1, $2, $3, $4, $5, $6, $7)",
+            &[
+                &id,
+                &name,
+                &owner,
+                &actor.owner(),
+                &request.public.unwrap_or(false),
+                &limits.file_size_limit,
+                &limits.allowed_mime_types,
+            ],
+        )
+        .await
+        .map_err(|e| match StorageError::from(e) {
+            error if error.code() == "KeyAlreadyExists" => StorageError::bucket_exists(),
+            error => error,
+        })?;
+        Ok(())
+    }
+    .await;
+    tx::finish(tx, created).await?;
+    Ok(Json(json!({"name": id})))
+}
+
+pub async fn get(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, StorageError> {
+    let id = bucket_id(&id)?;
+    let actor = Actor::from_headers(&state, &headers)?;
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let found = async {
+        actor.enter(&mut tx, "bucket.get").await?;
+        Ok(store::bucket(&mut tx, id).await?)
+    }
+    .await;
+    let bucket = tx::finish(tx, found).await?.ok_or_else(StorageError::bucket_not_found)?;
+    Ok(Json(bucket.to_json()))
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Json<Value>, StorageError> {
+    let query = query.as_deref();
+    let number = |name: &str, default: i64| -> Result<i64, StorageError> {
+        match query_param(query, name) {
+            None => Ok(default),
+            Some(text) => text
+                .parse()
+                .ok()
+                .filter(|n: &i64| *n >= 0)
+                .ok_or_else(|| StorageError::invalid_request(format!("{name} must be a whole number"))),
+        }
+    };
+    let limit = number("limit", 1000)?.min(1000);
+    let offset = number("offset", 0)?;
+    let column = match query_param(query, "sortColumn").as_deref().unwrap_or("name") {
+        "id" => "id",
+        "name" => "name",
+        "created_at" => "created_at",
+        "updated_at" => "updated_at",
+        _ => return Err(StorageError::invalid_request("sortColumn must be id, name, created_at or updated_at")),
+    };
+    let direction = match query_param(query, "sortOrder").as_deref().unwrap_or("asc") {
+        "asc" => "asc",
+        "desc" => "desc",
+        _ => return Err(StorageError::invalid_request("sortOrder must be asc or desc")),
+    };
+    let search = format!("%{}%", query_param(query, "search").unwrap_or_default().replace(['%', '_', '\\'], ""));
+    let sql = format!(
+        "select {BUCKET_COLUMNS} from storage.buckets where name ilike $1 \
+         order by {column} {direction} limit {limit} offset {offset}"
+    );
+    let actor = Actor::from_headers(&state, &headers)?;
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let listed = async {
+        actor.enter(&mut tx, "bucket.list").await?;
+        let rows = tx.query(&sql, &[&search]).await?;
+        Ok(rows.iter().map(|row| Bucket::from_row(row).to_json()).collect::<Vec<_>>())
+    }
+    .await;
+    Ok(Json(Value::Array(tx::finish(tx, listed).await?)))
+}
+
+pub async fn update(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, StorageError> {
+    let id = bucket_id(&id)?;
+    let request: BucketRequest = json_body(&body)?;
+    let (limits, size_given, types_given) = request.limits()?;
+    let limits = limits.unwrap_or(Limits { file_size_limit: None, allowed_mime_types: None });
+    let actor = Actor::from_headers(&state, &headers)?;
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let updated = async {
+        actor.enter(&mut tx, "bucket.update").await?;
+        let count = tx
+            .execute(
+                "update storage.buckets set public = coalesce($2, public), \
+                 file_size_limit = case when $3 then $4 else file_size_limit end, \
+                 allowed_mime_types = case when $5 then $6 else allowed_mime_types end \
+                 where id = $1",
+                &[&id, &request.public, &size_given, &limits.file_size_limit, &types_given, &limits.allowed_mime_types],
+            )
+            .await?;
+        if count == 0 { Err(StorageError::bucket_not_found()) } else { Ok(()) }
+    }
+    .await;
+    tx::finish(tx, updated).await?;
+    Ok(Json(json!({"message": "Successfully updated"})))
+}
+
+/// Removes every object the caller may remove; their bytes follow through the sweeper.
+pub async fn empty(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, StorageError> {
+    let id = bucket_id(&id)?;
+    let actor = Actor::from_headers(&state, &headers)?;
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let emptied = async {
+        actor.enter(&mut tx, "bucket.empty").await?;
+        store::bucket(&mut tx, id).await?.ok_or_else(StorageError::bucket_not_found)?;
+        tx.execute("delete from storage.objects where bucket_id = $1", &[&id]).await?;
+        Ok(())
+    }
+    .await;
+    tx::finish(tx, emptied).await?;
+    Ok(Json(json!({"message": "Successfully emptied"})))
+}
+
+pub async fn delete(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, StorageError> {
+    let id = bucket_id(&id)?;
+    let actor = Actor::from_headers(&state, &headers)?;
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let deleted = async {
+        actor.enter(&mut tx, "bucket.delete").await?;
+        let count =
+            tx.execute("delete from storage.buckets where id = $1", &[&id]).await.map_err(|e| match e.sqlstate() {
+                Some("23503") => StorageError::bucket_not_empty(),
+                _ => StorageError::from(e),
+            })?;
+        if count == 0 { Err(StorageError::bucket_not_found()) } else { Ok(()) }
+    }
+    .await;
+    tx::finish(tx, deleted).await?;
+    Ok(Json(json!({"message": "Successfully deleted"})))
+}

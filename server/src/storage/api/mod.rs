@@ -1,0 +1,79 @@
+//! The `/storage/v1` endpoints, one file per group, thin: parse, check, call the domain
+//! modules, answer. Routes are in `crate::routes`.
+
+pub mod bucket;
+pub mod info;
+pub mod list;
+pub mod move_copy;
+pub mod object;
+pub mod public;
+pub mod remove;
+pub mod sign;
+
+use bytes::Bytes;
+use serde::de::DeserializeOwned;
+
+use super::error::StorageError;
+use super::names;
+
+/// Bucket ids the routes use as words: a bucket cannot be called so.
+const RESERVED_BUCKET_IDS: &[&str] =
+    &["public", "sign", "info", "authenticated", "list", "move", "copy", "upload", "render"];
+
+/// A bucket id from a URL or body, checked.
+pub fn bucket_id(id: &str) -> Result<&str, StorageError> {
+    names::check_bucket_id(id)?;
+    Ok(id)
+}
+
+/// A bucket id for a new bucket: checked, and none of the route words.
+pub fn new_bucket_id(id: &str) -> Result<&str, StorageError> {
+    if RESERVED_BUCKET_IDS.contains(&id) {
+        return Err(StorageError::invalid_bucket_name(id));
+    }
+    bucket_id(id)
+}
+
+/// A bucket and an object name from a URL, checked.
+pub fn object_path<'a>(bucket: &'a str, name: &'a str) -> Result<(&'a str, &'a str), StorageError> {
+    names::check_object_name(name)?;
+    Ok((bucket_id(bucket)?, name))
+}
+
+/// A JSON body of the expected shape; an empty body reads as `{}`.
+pub fn json_body<T: DeserializeOwned>(body: &Bytes) -> Result<T, StorageError> {
+    let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) { b"{}" } else { body };
+    serde_json::from_slice(body).map_err(|e| StorageError::invalid_request(format!("Invalid request body: {e}")))
+}
+
+/// One query-string parameter, decoded.
+pub fn query_param(query: Option<&str>, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(query.unwrap_or("").as_bytes())
+        .find(|(key, _)| key == name)
+        .map(|(_, v)| v.into_owned())
+}
+
+/// `x-upsert: true`.
+pub fn upsert_header(headers: &http::HeaderMap) -> bool {
+    headers.get("x-upsert").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+}
+
+/// An object name as it appears inside a URL path (each segment percent-encoded).
+pub fn encode_path(name: &str) -> String {
+    name.split('/')
+        .map(|segment| {
+            segment
+                .bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+                    _ => format!("%{b:02X}"),
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+pub fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}

@@ -1,0 +1,117 @@
+//! `move` renames a row as the caller (select and update policies decide; the bytes stay under
+//! their version). `copy` reads the source as the caller, copies the bytes to a new version and
+//! writes the new row as the caller.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use http::HeaderMap;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::{bucket_id, json_body, upsert_header};
+use crate::state::AppState;
+use crate::storage::access::Actor;
+use crate::storage::error::StorageError;
+use crate::storage::names;
+use crate::storage::store::{self, NewObject};
+use crate::storage::tx::{self, StorageTx};
+use crate::storage::upload::PendingUpload;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Transfer {
+    bucket_id: String,
+    source_key: String,
+    destination_key: String,
+    destination_bucket: Option<String>,
+}
+
+impl Transfer {
+    fn checked(&self) -> Result<(&str, &str, &str, &str), StorageError> {
+        let source_bucket = bucket_id(&self.bucket_id)?;
+        let destination_bucket = match &self.destination_bucket {
+            Some(bucket) if !bucket.is_empty() => bucket_id(bucket)?,
+            _ => source_bucket,
+        };
+        names::check_object_name(&self.source_key)?;
+        names::check_object_name(&self.destination_key)?;
+        Ok((source_bucket, &self.source_key, destination_bucket, &self.destination_key))
+    }
+}
+
+pub async fn move_object(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, StorageError> {
+    let transfer: Transfer = json_body(&body)?;
+    let (from_bucket, from, to_bucket, to) = transfer.checked()?;
+    let actor = Actor::from_headers(&state, &headers)?;
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let moved = async {
+        actor.enter(&mut tx, "object.move").await?;
+        let count = tx
+            .execute(
+                "update storage.objects set bucket_id = $3, name = $4, last_accessed_at = now() \
+                 where bucket_id = $1 and name = $2",
+                &[&from_bucket, &from, &to_bucket, &to],
+            )
+            .await?;
+        if count == 0 { Err(StorageError::object_not_found()) } else { Ok(()) }
+    }
+    .await;
+    tx::finish(tx, moved).await?;
+    Ok(Json(json!({"message": "Successfully moved"})))
+}
+
+pub async fn copy_object(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, StorageError> {
+    let transfer: Transfer = json_body(&body)?;
+    let (from_bucket, from, to_bucket, to) = transfer.checked()?;
+    let upsert = upsert_header(&headers);
+    let actor = Actor::from_headers(&state, &headers)?;
+    let version = Uuid::new_v4().to_string();
+
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let source = async {
+        actor.enter(&mut tx, "object.copy").await?;
+        let source = store::object(&mut tx, from_bucket, from).await?.ok_or_else(StorageError::object_not_found)?;
+        actor.leave(&mut tx).await?;
+        store::bucket(&mut tx, to_bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
+        store::add_pending(&mut tx, &version, state.storage.instance_id).await?;
+        Ok(source)
+    }
+    .await;
+    let source = tx::finish(tx, source).await?;
+    let pending = PendingUpload::new(state.storage.clone(), state.connections.clone(), version.clone());
+    state.storage.backend.copy(&source.version, &version).await?;
+
+    let object = NewObject {
+        id: Uuid::new_v4(),
+        bucket: to_bucket,
+        name: to,
+        owner: actor.owner(),
+        version: &version,
+        metadata: source.metadata.clone(),
+        user_metadata: source.user_metadata.clone(),
+    };
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let written = async {
+        actor.enter(&mut tx, "object.copy").await?;
+        store::write_object(&mut tx, &object, upsert).await?;
+        actor.leave(&mut tx).await?;
+        if !store::remove_pending(&mut tx, &version).await? {
+            return Err(StorageError::unavailable("the copy's bookkeeping was swept while it ran"));
+        }
+        Ok(store::object_id(&mut tx, to_bucket, to).await?)
+    }
+    .await;
+    let id = tx::finish(tx, written).await?;
+    pending.done();
+    Ok(Json(json!({"Id": id, "Key": format!("{to_bucket}/{to}")})))
+}

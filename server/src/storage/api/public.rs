@@ -1,0 +1,64 @@
+//! Downloads without a token: objects of public buckets (`/object/public/...`) and signed URLs
+//! (`/object/sign/...?token=`). Both read the row as the storage service.
+
+use axum::extract::{Path, RawQuery, State};
+use axum::response::Response;
+use http::{HeaderMap, Method};
+
+use super::{now, object_path, query_param};
+use crate::state::AppState;
+use crate::storage::error::StorageError;
+use crate::storage::respond::{Presentation, object_response};
+use crate::storage::signed::SignedOperation;
+use crate::storage::store::{self, StoredObject};
+use crate::storage::tx::{self, StorageTx};
+
+pub async fn public_download(
+    State(state): State<AppState>,
+    method: Method,
+    Path((bucket, name)): Path<(String, String)>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, StorageError> {
+    let (bucket, name) = object_path(&bucket, &name)?;
+    let object = public_object(&state, bucket, name).await?;
+    let download = query_param(query.as_deref(), "download");
+    object_response(&state.storage, &object, &headers, &Presentation { method: &method, download: download.as_deref() })
+        .await
+}
+
+/// A public bucket's object; a private bucket's answers exactly like a missing one.
+pub async fn public_object(state: &AppState, bucket: &str, name: &str) -> Result<StoredObject, StorageError> {
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let found = store::public_object(&mut tx, bucket, name).await.map_err(StorageError::from);
+    tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)
+}
+
+pub async fn signed_download(
+    State(state): State<AppState>,
+    method: Method,
+    Path((bucket, name)): Path<(String, String)>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, StorageError> {
+    let (bucket, name) = object_path(&bucket, &name)?;
+    let object = signed_object(&state, bucket, name, query.as_deref()).await?;
+    let download = query_param(query.as_deref(), "download");
+    object_response(&state.storage, &object, &headers, &Presentation { method: &method, download: download.as_deref() })
+        .await
+}
+
+/// The object a download token (`?token=`) opens.
+pub async fn signed_object(
+    state: &AppState,
+    bucket: &str,
+    name: &str,
+    query: Option<&str>,
+) -> Result<StoredObject, StorageError> {
+    let token = query_param(query, "token").ok_or_else(|| StorageError::invalid_signature("Missing token"))?;
+    let url = format!("{bucket}/{name}");
+    state.storage.signing.verify(&token, &url, SignedOperation::Download, now())?;
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let found = store::object(&mut tx, bucket, name).await.map_err(StorageError::from);
+    tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)
+}

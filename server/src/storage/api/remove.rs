@@ -1,0 +1,77 @@
+//! `remove`: deletes rows as the caller (row-level security decides; objects it cannot see
+//! are skipped, as on Supabase). Their bytes are queued by a trigger and removed by the sweeper.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use http::HeaderMap;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{bucket_id, json_body, object_path};
+use crate::state::AppState;
+use crate::storage::access::Actor;
+use crate::storage::error::StorageError;
+use crate::storage::names;
+use crate::storage::store::{OBJECT_COLUMNS, StoredObject};
+use crate::storage::tx::{self, StorageTx};
+
+/// Most objects one request removes.
+const MAX_PREFIXES: usize = 1000;
+
+#[derive(Deserialize)]
+struct RemoveRequest {
+    prefixes: Vec<String>,
+}
+
+pub async fn remove_many(
+    State(state): State<AppState>,
+    Path(bucket): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, StorageError> {
+    let bucket = bucket_id(&bucket)?;
+    let request: RemoveRequest = json_body(&body)?;
+    if request.prefixes.is_empty() || request.prefixes.len() > MAX_PREFIXES {
+        return Err(StorageError::invalid_request("prefixes must name 1 to 1000 objects"));
+    }
+    for name in &request.prefixes {
+        names::check_object_name(name)?;
+    }
+    let actor = Actor::from_headers(&state, &headers)?;
+    let removed = remove(&state, &actor, bucket, &request.prefixes).await?;
+    Ok(Json(Value::Array(removed.iter().map(StoredObject::to_json).collect())))
+}
+
+/// `DELETE /object/{bucket}/{name}`: one object, 404 when nothing was removed.
+pub async fn remove_one(
+    State(state): State<AppState>,
+    Path((bucket, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, StorageError> {
+    let (bucket, name) = object_path(&bucket, &name)?;
+    let actor = Actor::from_headers(&state, &headers)?;
+    let removed = remove(&state, &actor, bucket, &[name.to_owned()]).await?;
+    if removed.is_empty() {
+        return Err(StorageError::object_not_found());
+    }
+    Ok(Json(serde_json::json!({"message": "Successfully deleted"})))
+}
+
+async fn remove(
+    state: &AppState,
+    actor: &Actor,
+    bucket: &str,
+    names: &[String],
+) -> Result<Vec<StoredObject>, StorageError> {
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let removed = async {
+        actor.enter(&mut tx, "object.remove").await?;
+        let sql =
+            format!("delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}");
+        let rows = tx.query(&sql, &[&bucket, &names]).await?;
+        Ok(rows.iter().map(StoredObject::from_row).collect())
+    }
+    .await;
+    tx::finish(tx, removed).await
+}

@@ -1,0 +1,178 @@
+//! Signed URLs: `createSignedUrl(s)` (download), `createSignedUploadUrl` and
+//! `uploadToSignedUrl`. Signing a download checks, as the caller, that the object is visible;
+//! signing an upload checks, as the caller and rolled back, that the row could be written.
+
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, RawQuery, State};
+use http::HeaderMap;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::{bucket_id, encode_path, json_body, now, object_path, query_param, upsert_header};
+use crate::state::AppState;
+use crate::storage::access::Actor;
+use crate::storage::body::UploadBody;
+use crate::storage::error::StorageError;
+use crate::storage::signed::{self, SignedClaims, SignedOperation, UPLOAD_EXPIRY_SECONDS};
+use crate::storage::store::{self, NewObject};
+use crate::storage::tx::{self, StorageTx};
+use crate::storage::upload::{self, Destination};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignRequest {
+    expires_in: Option<Value>,
+    transform: Option<Value>,
+    #[serde(default)]
+    paths: Option<Vec<String>>,
+}
+
+pub async fn sign_one(
+    State(state): State<AppState>,
+    Path((bucket, name)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, StorageError> {
+    let (bucket, name) = object_path(&bucket, &name)?;
+    let request: SignRequest = json_body(&body)?;
+    let expires_in = signed::expires_in(request.expires_in.as_ref())?;
+    let transform = request.transform.filter(|t| t.as_object().is_some_and(|o| !o.is_empty()));
+    let actor = Actor::from_headers(&state, &headers)?;
+    let visible = visible_names(&state, &actor, bucket, &[name.to_owned()]).await?;
+    if visible.is_empty() {
+        return Err(StorageError::object_not_found());
+    }
+    Ok(Json(json!({"signedURL": signed_url(&state, bucket, name, expires_in, transform)?})))
+}
+
+pub async fn sign_many(
+    State(state): State<AppState>,
+    Path(bucket): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, StorageError> {
+    let bucket = bucket_id(&bucket)?;
+    let request: SignRequest = json_body(&body)?;
+    let expires_in = signed::expires_in(request.expires_in.as_ref())?;
+    let paths = request.paths.ok_or_else(|| StorageError::invalid_request("paths is required"))?;
+    if paths.len() > 1000 {
+        return Err(StorageError::invalid_request("At most 1000 paths can be signed at once"));
+    }
+    let actor = Actor::from_headers(&state, &headers)?;
+    let visible = visible_names(&state, &actor, bucket, &paths).await?;
+    let mut answers = Vec::with_capacity(paths.len());
+    for path in paths {
+        let answer = if visible.contains(&path) {
+            json!({"error": null, "path": path, "signedURL": signed_url(&state, bucket, &path, expires_in, None)?})
+        } else {
+            json!({"error": "Either the object does not exist or you do not have access to it", "path": path, "signedURL": null})
+        };
+        answers.push(answer);
+    }
+    Ok(Json(Value::Array(answers)))
+}
+
+/// The names among `names` the actor can see in `bucket`.
+async fn visible_names(
+    state: &AppState,
+    actor: &Actor,
+    bucket: &str,
+    names: &[String],
+) -> Result<Vec<String>, StorageError> {
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let found = async {
+        actor.enter(&mut tx, "object.sign").await?;
+        let rows = tx
+            .query("select name from storage.objects where bucket_id = $1 and name = any($2)", &[&bucket, &names])
+            .await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+    .await;
+    tx::finish(tx, found).await
+}
+
+/// `/object/sign/{bucket}/{name}?token=…` (or `/render/image/sign/…` with a transformation),
+/// relative to `/storage/v1`.
+fn signed_url(
+    state: &AppState,
+    bucket: &str,
+    name: &str,
+    expires_in: i64,
+    transform: Option<Value>,
+) -> Result<String, StorageError> {
+    let issued = now();
+    let render = transform.is_some();
+    let token = state.storage.signing.sign(&SignedClaims {
+        url: format!("{bucket}/{name}"),
+        op: SignedOperation::Download,
+        iat: issued,
+        exp: issued + expires_in,
+        owner: None,
+        upsert: false,
+        transform,
+    })?;
+    let route = if render { "/render/image/sign" } else { "/object/sign" };
+    Ok(format!("{route}/{bucket}/{}?token={token}", encode_path(name)))
+}
+
+pub async fn create_upload_url(
+    State(state): State<AppState>,
+    Path((bucket, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, StorageError> {
+    let (bucket, name) = object_path(&bucket, &name)?;
+    let upsert = upsert_header(&headers);
+    let actor = Actor::from_headers(&state, &headers)?;
+    let probe = NewObject {
+        id: Uuid::new_v4(),
+        bucket,
+        name,
+        owner: actor.owner(),
+        version: "probe",
+        metadata: json!({}),
+        user_metadata: None,
+    };
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let checked: Result<(), StorageError> = async {
+        store::bucket(&mut tx, bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
+        actor.enter(&mut tx, "object.sign_upload").await?;
+        store::write_object(&mut tx, &probe, upsert).await?;
+        Ok(())
+    }
+    .await;
+    // Only a check: nothing of it stays.
+    tx.rollback().await;
+    checked?;
+    let issued = now();
+    let token = state.storage.signing.sign(&SignedClaims {
+        url: format!("{bucket}/{name}"),
+        op: SignedOperation::Upload,
+        iat: issued,
+        exp: issued + UPLOAD_EXPIRY_SECONDS,
+        owner: actor.owner().map(str::to_owned),
+        upsert,
+        transform: None,
+    })?;
+    Ok(Json(
+        json!({"url": format!("/object/upload/sign/{bucket}/{}?token={token}", encode_path(name)), "token": token}),
+    ))
+}
+
+pub async fn upload_to_signed_url(
+    State(state): State<AppState>,
+    Path((bucket, name)): Path<(String, String)>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Json<Value>, StorageError> {
+    let (bucket, name) = object_path(&bucket, &name)?;
+    let token =
+        query_param(query.as_deref(), "token").ok_or_else(|| StorageError::invalid_signature("Missing token"))?;
+    let claims = state.storage.signing.verify(&token, &format!("{bucket}/{name}"), SignedOperation::Upload, now())?;
+    let actor = Actor::Signed { owner: claims.owner };
+    let body = UploadBody::from_request(&headers, body).await?;
+    let uploaded = upload::upload(&state, &actor, Destination { bucket, name, upsert: claims.upsert }, body).await?;
+    Ok(Json(uploaded.to_json()))
+}

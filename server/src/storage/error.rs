@@ -1,0 +1,285 @@
+//! The storage service's error table, in Supabase Storage's shape (wire-api §5.3):
+//! `{"statusCode": "404", "code": "NoSuchKey", "error": "not_found", "message": "Object not found"}`.
+//!
+//! Unlike Supabase, which answers most client errors with HTTP 400, the HTTP status here is
+//! the semantic one (`statusCode`), so a browser's `<img>` sees 404 and caches see 304/206
+//! correctly; storage-js reads both. Causes of internal failures are logged, never sent.
+
+use std::borrow::Cow;
+
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use http::{HeaderValue, StatusCode, header};
+use serde_json::json;
+
+use super::size;
+use crate::db::service_tx::DbError;
+use crate::error::ApiError;
+
+type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// An error answered by `/storage/v1`. Boxed, so results stay one pointer wide.
+pub struct StorageError(Box<Inner>);
+
+struct Inner {
+    status: StatusCode,
+    code: &'static str,
+    error: &'static str,
+    message: Cow<'static, str>,
+    retry_after: Option<u64>,
+    cause: Option<Cause>,
+}
+
+impl StorageError {
+    fn new(status: StatusCode, code: &'static str, error: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+        Self(Box::new(Inner { status, code, error, message: message.into(), retry_after: None, cause: None }))
+    }
+
+    pub fn bucket_not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "NoSuchBucket", "Bucket not found", "Bucket not found")
+    }
+
+    pub fn object_not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "NoSuchKey", "not_found", "Object not found")
+    }
+
+    pub fn invalid_key(_name: &str, reason: &str) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "InvalidKey", "Invalid Input", format!("Invalid key: {reason}"))
+    }
+
+    pub fn invalid_bucket_name(_id: &str) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "InvalidBucketName",
+            "Invalid Input",
+            "Bucket name invalid: use 1 to 63 letters, digits, '.', '_' or '-'",
+        )
+    }
+
+    pub fn invalid_request(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "InvalidRequest", "Invalid Input", message)
+    }
+
+    /// The caller's token is missing, malformed, expired or signed with another key.
+    pub fn invalid_jwt(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "InvalidJWT", "Unauthorized", message)
+    }
+
+    /// A signed URL's token is invalid, expired, tampered with or for another object.
+    pub fn invalid_signature(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "InvalidSignature", "InvalidJWT", message)
+    }
+
+    pub fn access_denied(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "AccessDenied", "Unauthorized", message)
+    }
+
+    pub fn object_exists() -> Self {
+        Self::new(StatusCode::CONFLICT, "KeyAlreadyExists", "Duplicate", "The resource already exists")
+    }
+
+    pub fn bucket_exists() -> Self {
+        Self::new(StatusCode::CONFLICT, "ResourceAlreadyExists", "Duplicate", "The resource already exists")
+    }
+
+    pub fn bucket_not_empty() -> Self {
+        Self::new(
+            StatusCode::CONFLICT,
+            "ResourceNotEmpty",
+            "Bucket not empty",
+            "The bucket you tried to delete is not empty",
+        )
+    }
+
+    /// The product's upload message (spec §8): "File size too large. Maximum size: 5MB".
+    pub fn too_large(limit: u64) -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "EntityTooLarge",
+            "Payload too large",
+            format!("File size too large. Maximum size: {}", size::human(limit)),
+        )
+    }
+
+    /// The product's upload message (spec §8): "File type not allowed. Allowed types: ...".
+    pub fn type_not_allowed(message: String) -> Self {
+        Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "InvalidMimeType", "invalid_mime_type", message)
+    }
+
+    pub fn range_not_satisfiable() -> Self {
+        Self::new(
+            StatusCode::RANGE_NOT_SATISFIABLE,
+            "InvalidRange",
+            "Invalid Range",
+            "The requested range is not satisfiable",
+        )
+    }
+
+    /// The image cannot be rendered (not an image, too many pixels, bad parameters).
+    pub fn cannot_render(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "InvalidImage", "Invalid Image", message)
+    }
+
+    pub fn internal(cause: impl Into<Cause>) -> Self {
+        let mut error = Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "InternalError",
+            "Internal Server Error",
+            "Internal Server Error",
+        );
+        error.0.cause = Some(cause.into());
+        error
+    }
+
+    pub fn unavailable(cause: impl Into<Cause>) -> Self {
+        let mut error = Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "ServiceUnavailable",
+            "Service Unavailable",
+            "The storage service is temporarily unavailable, please try again",
+        );
+        error.0.retry_after = Some(1);
+        error.0.cause = Some(cause.into());
+        error
+    }
+
+    pub fn with_cause(mut self, cause: impl Into<Cause>) -> Self {
+        self.0.cause = Some(cause.into());
+        self
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.0.status
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.0.code
+    }
+
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+}
+
+impl std::fmt::Debug for StorageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StorageError")
+            .field("status", &self.0.status)
+            .field("code", &self.0.code)
+            .field("message", &self.0.message)
+            .field("cause", &self.0.cause)
+            .finish()
+    }
+}
+
+impl std::fmt::Display for StorageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.0.status.as_u16(), self.0.code, self.0.message)
+    }
+}
+
+impl std::error::Error for StorageError {}
+
+/// A database failure: RLS refusals, duplicates and missing buckets are the caller's; the rest
+/// is ours.
+impl From<DbError> for StorageError {
+    fn from(error: DbError) -> Self {
+        match error.sqlstate() {
+            Some("42501") => {
+                let message = match &error {
+                    DbError::Postgres(e) => e.as_db_error().map(|db| db.message().to_owned()),
+                    _ => None,
+                };
+                Self::access_denied(message.unwrap_or_else(|| "new row violates row-level security policy".into()))
+            }
+            Some("23505") => Self::object_exists(),
+            Some("23503") => Self::bucket_not_found(),
+            Some("57014") => Self::unavailable(error),
+            Some(_) => Self::internal(error),
+            None => match &error {
+                DbError::Checkout(_) => Self::unavailable(error),
+                DbError::Postgres(inner) if inner.as_db_error().is_none() => Self::unavailable(error),
+                _ => Self::internal(error),
+            },
+        }
+    }
+}
+
+/// A refused API key or token (from the caller resolution shared with REST).
+impl From<ApiError> for StorageError {
+    fn from(error: ApiError) -> Self {
+        if error.status().is_server_error() {
+            return Self::internal(error.to_string());
+        }
+        Self::invalid_jwt(error.message().to_owned())
+    }
+}
+
+impl From<object_store::Error> for StorageError {
+    fn from(error: object_store::Error) -> Self {
+        match error {
+            object_store::Error::NotFound { .. } => Self::object_not_found().with_cause(error),
+            other => Self::unavailable(other),
+        }
+    }
+}
+
+impl IntoResponse for StorageError {
+    fn into_response(self) -> Response {
+        let inner = self.0;
+        match &inner.cause {
+            Some(cause) if inner.status.is_server_error() => {
+                tracing::error!(code = inner.code, error = %cause, "storage request failed")
+            }
+            Some(cause) => tracing::info!(code = inner.code, error = %cause, "storage request refused"),
+            None => {}
+        }
+        let body = json!({
+            "statusCode": inner.status.as_u16().to_string(),
+            "code": inner.code,
+            "error": inner.error,
+            "message": inner.message,
+        });
+        let mut response = (inner.status, Json(body)).into_response();
+        if let Some(seconds) = inner.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(error: StorageError) -> (StatusCode, serde_json::Value) {
+        let response = error.into_response();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    #[tokio::test]
+    async fn errors_have_storage_js_shape() {
+        let (status, body) = body_of(StorageError::object_not_found()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            body,
+            json!({"statusCode": "404", "code": "NoSuchKey", "error": "not_found", "message": "Object not found"})
+        );
+    }
+
+    #[tokio::test]
+    async fn limits_use_the_products_messages() {
+        let (status, body) = body_of(StorageError::too_large(5 * 1024 * 1024)).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(body["message"], "File size too large. Maximum size: 5MB");
+    }
+
+    #[tokio::test]
+    async fn internal_causes_stay_in_the_log() {
+        let (status, body) = body_of(StorageError::internal("disk /srv/secret full")).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!body.to_string().contains("/srv/secret"));
+    }
+}

@@ -1,0 +1,25 @@
+//! The file service, wire-compatible with Supabase Storage (`/storage/v1`, wire-api §5).
+//!
+//! Rows in `storage.buckets` and `storage.objects` decide what exists and, through row-level
+//! security under the caller's role and claims, who may do what; bytes live in the
+//! [`backend`] under a version key. Uploads stream with their limits enforced on the way
+//! ([`upload`]), downloads serve ranges and validators ([`respond`]), and the [`sweeper`]
+//! removes bytes no row refers to.
+
+pub mod access;
+pub mod api;
+pub mod backend;
+pub mod body;
+pub mod error;
+pub mod mime;
+pub mod names;
+pub mod range;
+pub mod respond;
+pub mod service;
+pub mod settings;
+pub mod signed;
+pub mod size;
+pub mod store;
+pub mod sweeper;
+pub mod tx;
+pub mod upload;

@@ -1,0 +1,30 @@
+//! The storage service's transaction: as `storage_admin` for bucket settings and bookkeeping,
+//! and as the request's caller (role, claims and `storage.operation`) wherever row-level
+//! security must decide.
+
+use super::error::StorageError;
+use crate::db::service_tx::{ServiceRole, ServiceTx};
+
+pub struct StorageAdmin;
+
+impl ServiceRole for StorageAdmin {
+    const OPENING: &'static str =
+        "BEGIN; SET LOCAL ROLE storage_admin; SET LOCAL TIME ZONE 'UTC'; SET LOCAL statement_timeout = '10s'";
+    const ROLE: &'static str = "storage_admin";
+}
+
+pub type StorageTx = ServiceTx<StorageAdmin>;
+
+/// Ends a transaction by its work's result: commits an `Ok`, rolls back an `Err`.
+pub async fn finish<T>(tx: StorageTx, result: Result<T, StorageError>) -> Result<T, StorageError> {
+    match result {
+        Ok(value) => {
+            tx.commit().await?;
+            Ok(value)
+        }
+        Err(error) => {
+            tx.rollback().await;
+            Err(error)
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Storing a file, in three steps that leave nothing half-done whatever fails:
+//!
+//! 1. One transaction reads the bucket's limits, checks, as the caller and then rolled back,
+//!    that row-level security would accept the row, and records the new version in
+//!    `storage.pending_uploads`.
+//! 2. The bytes are streamed to the new version's key: the content is sniffed, the size counted
+//!    and a limit or type refusal stops the stream at once; nothing is buffered beyond a few
+//!    parts.
+//! 3. One transaction writes the row as the caller (row-level security decides for real) and
+//!    removes the bookkeeping row: from this commit the object is visible.
+//!
+//! A failure after step 1 removes the bytes and the bookkeeping at once ([`PendingUpload`]);
+//! a crash leaves the bookkeeping row, and the sweeper removes the bytes.
+
+use std::sync::Arc;
+
+use md5::{Digest, Md5};
+use serde_json::json;
+use uuid::Uuid;
+
+use super::access::Actor;
+use super::body::UploadBody;
+use super::error::StorageError;
+use super::mime::{self, TypeRefusal};
+use super::service::StorageService;
+use super::store::{self, Bucket, NewObject};
+use super::tx::StorageTx;
+use crate::db::request_connections::RequestConnections;
+use crate::state::AppState;
+
+/// Where a file goes.
+pub struct Destination<'a> {
+    pub bucket: &'a str,
+    pub name: &'a str,
+    pub upsert: bool,
+}
+
+/// A stored file: its row id and `{bucket}/{name}`.
+pub struct Uploaded {
+    pub id: Uuid,
+    pub key: String,
+}
+
+impl Uploaded {
+    /// What storage-js reads (`Id`, `Key`).
+    pub fn to_json(&self) -> serde_json::Value {
+        json!({"Id": self.id, "Key": self.key})
+    }
+}
+
+pub async fn upload(
+    state: &AppState,
+    actor: &Actor,
+    destination: Destination<'_>,
+    mut body: UploadBody,
+) -> Result<Uploaded, StorageError> {
+    let service = &state.storage;
+    let version = Uuid::new_v4().to_string();
+    let operation = if destination.upsert { "object.upsert" } else { "object.upload" };
+    let probe = NewObject {
+        id: Uuid::new_v4(),
+        bucket: destination.bucket,
+        name: destination.name,
+        owner: actor.owner(),
+        version: &version,
+        metadata: json!({"mimetype": body.content_type, "size": body.content_length.unwrap_or(0)}),
+        user_metadata: body.user_metadata.clone(),
+    };
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let declared = Declared { content_type: &body.content_type, length: body.content_length };
+    let bucket = match prepare(&mut tx, service, actor, &probe, destination.upsert, operation, declared).await {
+        Ok(bucket) => bucket,
+        Err(error) => {
+            tx.rollback().await;
+            return Err(error);
+        }
+    };
+    tx.commit().await?;
+    let pending = PendingUpload::new(service.clone(), state.connections.clone(), version.clone());
+
+    let written = write_bytes(service, &bucket, &version, &mut body).await?;
+    body.finish().await?;
+
+    let object = NewObject {
+        metadata: json!({
+            "eTag": written.etag,
+            "size": written.size,
+            "mimetype": body.content_type,
+            "cacheControl": body.cache_control,
+            "lastModified": chrono::Utc::now(),
+            "contentLength": written.size,
+            "httpStatusCode": 200,
+        }),
+        user_metadata: body.user_metadata.take(),
+        ..probe
+    };
+    let id = commit_row(state, actor, &object, destination.upsert, operation).await?;
+    pending.done();
+    Ok(Uploaded { id, key: format!("{}/{}", destination.bucket, destination.name) })
+}
+
+/// What the request says of the file before any byte is read.
+struct Declared<'a> {
+    content_type: &'a str,
+    length: Option<u64>,
+}
+
+/// Step 1: the bucket, its limits as far as they can be checked before any byte, the
+/// caller's right to write the row, and the bookkeeping row.
+async fn prepare(
+    tx: &mut StorageTx,
+    service: &StorageService,
+    actor: &Actor,
+    probe: &NewObject<'_>,
+    upsert: bool,
+    operation: &str,
+    declared: Declared<'_>,
+) -> Result<Bucket, StorageError> {
+    let bucket = store::bucket(tx, probe.bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
+    let limit = size_limit(service, &bucket);
+    if declared.length.is_some_and(|length| length > limit) {
+        return Err(StorageError::too_large(limit));
+    }
+    if let Some(allowed) = &bucket.allowed_mime_types
+        && !mime::is_allowed(declared.content_type, allowed)
+    {
+        return Err(type_refusal(&bucket, declared.content_type, TypeRefusal::NotAllowed));
+    }
+    actor.enter(tx, operation).await?;
+    tx.batch("SAVEPOINT probe").await?;
+    store::write_object(tx, probe, upsert).await?;
+    tx.batch("ROLLBACK TO SAVEPOINT probe").await?;
+    actor.leave(tx).await?;
+    store::add_pending(tx, probe.version, service.instance_id).await?;
+    Ok(bucket)
+}
+
+/// The smaller of the bucket's limit and the server's.
+pub fn size_limit(service: &StorageService, bucket: &Bucket) -> u64 {
+    let global = service.settings.max_file_size;
+    bucket.file_size_limit.and_then(|l| u64::try_from(l).ok()).map_or(global, |l| l.min(global))
+}
+
+pub fn type_refusal(bucket: &Bucket, declared: &str, refusal: TypeRefusal) -> StorageError {
+    let message = match (&bucket.allowed_mime_types, refusal) {
+        (Some(allowed), _) => format!("File type not allowed. Allowed types: {}", allowed.join(", ")),
+        (None, TypeRefusal::Mismatch { sniffed: Some(sniffed) }) => {
+            format!("File type not allowed. The content is {sniffed}, not {declared}")
+        }
+        (None, _) => format!("File type not allowed. The content is not {declared}"),
+    };
+    StorageError::type_not_allowed(message)
+}
+
+struct Written {
+    size: u64,
+    etag: String,
+}
+
+/// Step 2: streams the body to the version's key, checking size and content on the way.
+async fn write_bytes(
+    service: &StorageService,
+    bucket: &Bucket,
+    version: &str,
+    body: &mut UploadBody,
+) -> Result<Written, StorageError> {
+    let limit = size_limit(service, bucket);
+    let mut writer = service.backend.writer(version);
+    let mut hasher = Md5::new();
+    let mut size: u64 = 0;
+    let mut head: Vec<u8> = Vec::with_capacity(mime::SNIFF_BYTES);
+    let mut sniffed = false;
+    let result: Result<(), StorageError> = async {
+        loop {
+            let chunk = body.next_chunk().await?;
+            if let Some(chunk) = &chunk {
+                size += chunk.len() as u64;
+                if size > limit {
+                    return Err(StorageError::too_large(limit));
+                }
+                hasher.update(chunk);
+            }
+            if !sniffed {
+                match &chunk {
+                    Some(chunk) if head.len() + chunk.len() < mime::SNIFF_BYTES => {
+                        head.extend_from_slice(chunk);
+                        continue;
+                    }
+                    Some(chunk) => head.extend_from_slice(chunk),
+                    None => {}
+                }
+                sniffed = true;
+                mime::check(&body.content_type, mime::sniff(&head), bucket.allowed_mime_types.as_deref())
+                    .map_err(|refusal| type_refusal(bucket, &body.content_type, refusal))?;
+                writer.write(&head).await?;
+                head = Vec::new();
+                if chunk.is_none() {
+                    return Ok(());
+                }
+                continue;
+            }
+            match chunk {
+                Some(chunk) => writer.write(&chunk).await?,
+                None => return Ok(()),
+            }
+        }
+    }
+    .await;
+    match result {
+        Ok(()) => {
+            writer.finish().await?;
+            Ok(Written { size, etag: format!("\"{}\"", hex::encode(hasher.finalize())) })
+        }
+        Err(error) => {
+            writer.abort().await;
+            Err(error)
+        }
+    }
+}
+
+/// Step 3: the row, as the caller; the object is visible from this commit.
+async fn commit_row(
+    state: &AppState,
+    actor: &Actor,
+    object: &NewObject<'_>,
+    upsert: bool,
+    operation: &str,
+) -> Result<Uuid, StorageError> {
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let result: Result<Uuid, StorageError> = async {
+        actor.enter(&mut tx, operation).await?;
+        store::write_object(&mut tx, object, upsert).await?;
+        actor.leave(&mut tx).await?;
+        if !store::remove_pending(&mut tx, object.version).await? {
+            return Err(StorageError::unavailable("the upload's bookkeeping was swept while it ran"));
+        }
+        Ok(store::object_id(&mut tx, object.bucket, object.name).await?)
+    }
+    .await;
+    match result {
+        Ok(id) => {
+            tx.commit().await?;
+            Ok(id)
+        }
+        Err(error) => {
+            tx.rollback().await;
+            Err(error)
+        }
+    }
+}
+
+/// The bookkeeping of an upload in progress. Unless [`PendingUpload::done`] is called (the
+/// row committed), dropping it (an error, or the client going away mid-upload) removes the
+/// bytes and the bookkeeping row in the background.
+pub struct PendingUpload {
+    cleanup: Option<(Arc<StorageService>, RequestConnections, String)>,
+}
+
+impl PendingUpload {
+    pub fn new(service: Arc<StorageService>, connections: RequestConnections, version: String) -> Self {
+        Self { cleanup: Some((service, connections, version)) }
+    }
+
+    pub fn done(mut self) {
+        self.cleanup = None;
+    }
+}
+
+impl Drop for PendingUpload {
+    fn drop(&mut self) {
+        let Some((service, connections, version)) = self.cleanup.take() else { return };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        runtime.spawn(async move {
+            let result: Result<(), StorageError> = async {
+                let mut tx = StorageTx::begin(&connections).await?;
+                if store::remove_pending(&mut tx, &version).await? {
+                    service.backend.remove_version(&version).await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+            .await;
+            if let Err(error) = result {
+                tracing::warn!(%error, version, "cannot clean up a failed upload; the sweeper will");
+            }
+        });
+    }
+}
