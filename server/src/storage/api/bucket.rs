@@ -39,7 +39,8 @@ struct Limits {
 }
 
 impl BucketRequest {
-    fn limits(&self) -> Result<(Option<Limits>, bool, bool), StorageError> {
+    /// The limits given, and whether each was given at all (an update leaves absent ones).
+    fn limits(&self) -> Result<(Limits, bool, bool), StorageError> {
         let size = match &self.file_size_limit {
             None => None,
             Some(Value::Null) => Some(None),
@@ -75,7 +76,7 @@ impl BucketRequest {
         };
         let (size_given, types_given) = (size.is_some(), types.is_some());
         let limits = Limits { file_size_limit: size.flatten(), allowed_mime_types: types.flatten() };
-        Ok((Some(limits), size_given, types_given))
+        Ok((limits, size_given, types_given))
     }
 }
 
@@ -89,7 +90,6 @@ pub async fn create(
     let id = new_bucket_id(id)?;
     let name = request.name.as_deref().unwrap_or(id);
     let (limits, _, _) = request.limits()?;
-    let limits = limits.unwrap_or(Limits { file_size_limit: None, allowed_mime_types: None });
     let actor = Actor::from_headers(&state, &headers)?;
     let owner = actor.owner().and_then(|o| uuid::Uuid::parse_str(o).ok());
     let mut tx = StorageTx::begin(&state.connections).await?;
@@ -192,7 +192,6 @@ pub async fn update(
     let id = bucket_id(&id)?;
     let request: BucketRequest = json_body(&body)?;
     let (limits, size_given, types_given) = request.limits()?;
-    let limits = limits.unwrap_or(Limits { file_size_limit: None, allowed_mime_types: None });
     let actor = Actor::from_headers(&state, &headers)?;
     let mut tx = StorageTx::begin(&state.connections).await?;
     let updated = async {

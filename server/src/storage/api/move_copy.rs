@@ -14,10 +14,10 @@ use super::{bucket_id, json_body, upsert_header};
 use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
-use crate::storage::names;
 use crate::storage::store::{self, NewObject};
 use crate::storage::tx::{self, StorageTx};
-use crate::storage::upload::PendingUpload;
+use crate::storage::upload::{self, PendingUpload};
+use crate::storage::{mime, names};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -82,7 +82,17 @@ pub async fn copy_object(
         actor.enter(&mut tx, "object.copy").await?;
         let source = store::object(&mut tx, from_bucket, from).await?.ok_or_else(StorageError::object_not_found)?;
         actor.leave(&mut tx).await?;
-        store::bucket(&mut tx, to_bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
+        let destination = store::bucket(&mut tx, to_bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
+        // The destination bucket's own limits apply to the copy.
+        let limit = upload::size_limit(&state.storage, &destination);
+        if source.size() > limit {
+            return Err(StorageError::too_large(limit));
+        }
+        if let Some(allowed) = &destination.allowed_mime_types
+            && !mime::is_allowed(source.mimetype(), allowed)
+        {
+            return Err(upload::type_refusal(&destination, source.mimetype(), mime::TypeRefusal::NotAllowed));
+        }
         store::add_pending(&mut tx, &version, state.storage.instance_id).await?;
         Ok(source)
     }
