@@ -9,7 +9,7 @@ use crate::auth::error::api_version;
 use crate::http::{health, static_files};
 use crate::rest::handler as rest;
 use crate::state::AppState;
-use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, sign};
+use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, render, sign};
 
 /// Every route; request bodies are limited to `max_body_bytes`, except uploads, which the
 /// storage service limits itself while streaming (per bucket, up to STORAGE_MAX_FILE_SIZE).
@@ -59,7 +59,10 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .route("/bucket", get(bucket::list).post(bucket::create))
         .route("/bucket/", get(bucket::list).post(bucket::create))
         .route("/bucket/{id}", get(bucket::get).put(bucket::update).delete(bucket::delete))
-        .route("/bucket/{id}/empty", post(bucket::empty));
+        .route("/bucket/{id}/empty", post(bucket::empty))
+        .route("/render/image/authenticated/{bucket}/{*name}", get(render::authenticated))
+        .route("/render/image/public/{bucket}/{*name}", get(render::public))
+        .route("/render/image/sign/{bucket}/{*name}", get(render::signed));
     let limited = Router::new()
         .nest("/storage/v1", storage)
         .nest("/auth/v1", auth)

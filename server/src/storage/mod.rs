@@ -14,6 +14,7 @@ pub mod error;
 pub mod mime;
 pub mod names;
 pub mod range;
+pub mod render;
 pub mod respond;
 pub mod service;
 pub mod settings;

@@ -13,11 +13,20 @@ pub struct StorageService {
     /// advisory lock `(INSTANCE_LOCK_CLASS, instance_id)`, so other replicas can tell a live
     /// upload from one a crash left behind.
     pub instance_id: i32,
+    /// Image transformations running at once (one per CPU): they are CPU-bound.
+    pub render_slots: tokio::sync::Semaphore,
 }
 
 impl StorageService {
     pub fn new(settings: StorageSettings, jwt_secret: &str) -> Result<Self, String> {
         let backend = Backend::from_config(&settings.backend)?;
-        Ok(Self { settings, backend, signing: SigningKey::derive(jwt_secret), instance_id: rand::random() })
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(Self {
+            settings,
+            backend,
+            signing: SigningKey::derive(jwt_secret),
+            instance_id: rand::random(),
+            render_slots: tokio::sync::Semaphore::new(cpus),
+        })
     }
 }

@@ -8,6 +8,7 @@ pub mod move_copy;
 pub mod object;
 pub mod public;
 pub mod remove;
+pub mod render;
 pub mod sign;
 
 use bytes::Bytes;
