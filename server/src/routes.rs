@@ -6,6 +6,7 @@ use axum::routing::{any, get, post};
 use crate::auth::api::{admin, logout, meta, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
 use crate::http::{health, static_files};
+use crate::push::api as push;
 use crate::rest::handler as rest;
 use crate::state::AppState;
 
@@ -31,6 +32,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/rest/v1", get(rest::root))
         .route("/rest/v1/rpc/{function}", any(rest::function))
         .route("/rest/v1/{relation}", any(rest::relation))
+        .route("/api/push-public-key", get(push::public_key))
+        .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
         .fallback(static_files::serve_client)
         .with_state(state)
 }

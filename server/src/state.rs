@@ -8,6 +8,7 @@ use sqlx::PgPool;
 
 use crate::auth::service::AuthService;
 use crate::db::request_connections::RequestConnections;
+use crate::push::PushService;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
 
@@ -26,6 +27,8 @@ pub struct AppState {
     pub max_rows: Option<u64>,
     /// The auth service's settings, password workers and mailer.
     pub auth: Arc<AuthService>,
+    /// Web push: settings, the VAPID keys and TLS to push services.
+    pub push: Arc<PushService>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -37,6 +40,7 @@ impl AppState {
         keys: ApiKeys,
         client_dir: Option<PathBuf>,
         auth: AuthService,
+        push: PushService,
     ) -> Self {
         let connections = RequestConnections::new(
             &pool.connect_options(),
@@ -53,6 +57,7 @@ impl AppState {
             client_dir: client_dir.map(Arc::new),
             max_rows: Some(1000),
             auth: Arc::new(auth),
+            push: Arc::new(push),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

@@ -54,7 +54,9 @@ async fn ready_is_503_with_retry_after_when_the_database_is_unreachable() {
     let app = TestApp::spawn().await;
     let pool = server::db::request_pool(&app.db.requests.clone().database("no_such_database"), 1);
     let auth = server::auth::service::AuthService::with_defaults(support::test_site_url()).unwrap();
-    let state = AppState::new(pool, app.state.schema.clone(), support::TEST_JWT_SECRET, app.keys.clone(), None, auth);
+    let push = support::test_push_service(None);
+    let state =
+        AppState::new(pool, app.state.schema.clone(), support::TEST_JWT_SECRET, app.keys.clone(), None, auth, push);
     let address = serve(build_app(state, AppOptions { cors_origins: CorsOrigins::Any, max_body_bytes: 1024 })).await;
     let response = reqwest::get(format!("{address}/ready")).await.unwrap();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);

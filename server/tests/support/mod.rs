@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod process;
+pub mod push;
 pub mod rest;
 pub mod smtp;
 
@@ -22,6 +23,9 @@ use server::auth::settings::AuthSettings;
 use server::config::CorsOrigins;
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
 use server::db::{bootstrap, sql_files};
+use server::push::PushService;
+use server::push::keys::VapidKeys;
+use server::push::settings::PushSettings;
 use server::schema_cache::SharedSchemaCache;
 use server::secrets::ApiKeys;
 use server::state::AppState;
@@ -219,6 +223,14 @@ impl TestDb {
     }
 }
 
+/// A push service on `settings` (default: the defaults on the test SITE_URL), with its VAPID
+/// keys or a new pair.
+pub fn test_push_service(settings: Option<PushSettings>) -> PushService {
+    let settings = settings.unwrap_or_else(|| PushSettings::defaults(&test_site_url(), None));
+    let keys = settings.vapid_keys.clone().unwrap_or_else(VapidKeys::generate);
+    PushService::new(settings, keys).expect("the push service starts")
+}
+
 /// The app, served over loopback on a free port, on a fresh migrated database.
 pub struct TestApp {
     pub address: String,
@@ -237,6 +249,8 @@ pub struct TestAppOptions {
     pub max_body_bytes: usize,
     /// Auth settings; `None`: the defaults on SITE_URL http://localhost:3000.
     pub auth: Option<AuthSettings>,
+    /// Push settings; `None`: the defaults with a new VAPID key pair.
+    pub push: Option<PushSettings>,
 }
 
 impl Default for TestAppOptions {
@@ -248,6 +262,7 @@ impl Default for TestAppOptions {
             cors_origins: CorsOrigins::Any,
             max_body_bytes: 1024 * 1024,
             auth: None,
+            push: None,
         }
     }
 }
@@ -271,7 +286,8 @@ impl TestApp {
         let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
         let settings = options.auth.unwrap_or_else(|| AuthSettings::defaults(test_site_url()));
         let auth = AuthService::new(settings).expect("the auth service starts");
-        let mut state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir, auth);
+        let push = test_push_service(options.push);
+        let mut state = AppState::new(pool, schema, TEST_JWT_SECRET, keys.clone(), options.client_dir, auth, push);
         state.max_rows = options.max_rows;
         let app = build_app(
             state.clone(),
