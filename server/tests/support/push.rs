@@ -192,6 +192,8 @@ pub fn test_push_settings() -> PushSettings {
     settings.retry_base = Duration::from_millis(100);
     settings.retry_max = Duration::from_secs(10);
     settings.send_timeout = Duration::from_secs(5);
+    // Only NOTIFY and due retries wake the worker: a test that waits on a sweep fails.
+    settings.sweep_every = Duration::from_secs(3600);
     settings
 }
 
@@ -246,11 +248,11 @@ impl TestApp {
             .unwrap_or_else(|e| panic!("{sql}: {e}"))
     }
 
-    /// Waits until `sql` (a boolean) holds, up to `limit`.
+    /// Waits until `sql` (a boolean; NULL, as `bool_and` of no rows, is false) holds, up to `limit`.
     pub async fn wait_until(&self, sql: &str, limit: Duration) -> bool {
         let deadline = Instant::now() + limit;
         loop {
-            if self.push_scalar::<bool>(sql).await {
+            if self.push_scalar::<Option<bool>>(sql).await == Some(true) {
                 return true;
             }
             if Instant::now() >= deadline {
