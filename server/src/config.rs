@@ -316,7 +316,7 @@ fn parse_schemas(raw: &str) -> Result<Vec<String>, StartupError> {
         .iter()
         .find(|s| s.starts_with("pg_") || ["information_schema", "server_meta", "push"].contains(&s.as_str()))
     {
-        return Err(StartupError::setting("DB_SCHEMAS", format!("must not expose the system schema {bad}")));
+        return Err(StartupError::setting("DB_SCHEMAS", format!("must not expose the internal schema {bad}")));
     }
     Ok(schemas)
 }
@@ -388,6 +388,14 @@ mod tests {
                 assert_eq!(list, ["https://a.example", "http://b.example:81"]);
             }
             CorsOrigins::Any => panic!("expected a list"),
+        }
+    }
+
+    #[test]
+    fn internal_schemas_cannot_be_exposed() {
+        for schema in ["push", "public,push", "server_meta", "pg_catalog"] {
+            let err = settings(&["--db-schemas", schema]).validate().unwrap_err();
+            assert_eq!(err.setting_name(), Some("DB_SCHEMAS"), "{schema}");
         }
     }
 
