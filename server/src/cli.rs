@@ -29,8 +29,11 @@ pub enum Command {
     Serve,
     /// Apply the roles, migrations and policies to the database, then exit.
     Migrate,
-    /// Print the anon (public) and service-role (secret) API keys.
+    /// Print the anon (public) and service-role (secret) API keys, and the VAPID public key.
     Keys,
+    /// Print a new VAPID key pair for VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY (no other setting
+    /// is read).
+    VapidKeys,
 }
 
 pub fn main() -> ExitCode {
@@ -48,12 +51,16 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<(), StartupError> {
+    if let Some(Command::VapidKeys) = cli.command {
+        return crate::serve::print_new_vapid_keys();
+    }
     let config = cli.settings.validate()?;
     crate::logging::init(config.log_format, &config.log_level);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => crate::serve::serve(config),
         Command::Migrate => crate::serve::migrate(config),
         Command::Keys => crate::serve::print_keys(&config),
+        Command::VapidKeys => crate::serve::print_new_vapid_keys(),
     }
 }
 

@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use url::Url;
 
 use crate::auth::settings::{AuthArgs, AuthSettings};
+use crate::push::settings::{PushArgs, PushSettings};
 use crate::startup_error::StartupError;
 use crate::storage::settings::{RenderLimits, StorageSettings};
 
@@ -132,6 +133,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub auth: AuthArgs,
+
+    #[command(flatten)]
+    pub push: PushArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -191,6 +195,7 @@ pub struct Config {
     pub pg_system_user: String,
     pub shutdown_grace: std::time::Duration,
     pub auth: AuthSettings,
+    pub push: PushSettings,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -199,6 +204,7 @@ impl Settings {
     /// Checks every setting and resolves defaults that depend on others.
     pub fn validate(self) -> Result<Config, StartupError> {
         let data_dir = absolute(&self.data_dir, "DATA_DIR")?;
+        let external = self.database_url.as_ref().is_some_and(|url| !url.trim().is_empty());
         let database = match self.database_url.filter(|url| !url.trim().is_empty()) {
             None => DatabaseSource::Embedded,
             Some(url) => {
@@ -287,6 +293,7 @@ impl Settings {
             pg_system_user: self.pg_system_user,
             shutdown_grace: std::time::Duration::from_secs(self.shutdown_grace_seconds),
             auth: self.auth.validate(&site_url)?,
+            push: self.push.validate(&site_url, external)?,
             site_url,
         })
     }
@@ -326,10 +333,11 @@ fn parse_schemas(raw: &str) -> Result<Vec<String>, StartupError> {
     if schemas.is_empty() {
         return Err(StartupError::setting("DB_SCHEMAS", "must name at least one schema"));
     }
-    if let Some(bad) =
-        schemas.iter().find(|s| s.starts_with("pg_") || *s == "information_schema" || *s == "server_meta")
+    if let Some(bad) = schemas
+        .iter()
+        .find(|s| s.starts_with("pg_") || ["information_schema", "server_meta", "push"].contains(&s.as_str()))
     {
-        return Err(StartupError::setting("DB_SCHEMAS", format!("must not expose the system schema {bad}")));
+        return Err(StartupError::setting("DB_SCHEMAS", format!("must not expose the internal schema {bad}")));
     }
     Ok(schemas)
 }
@@ -409,6 +417,14 @@ mod tests {
                 assert_eq!(list, ["https://a.example", "http://b.example:81"]);
             }
             CorsOrigins::Any => panic!("expected a list"),
+        }
+    }
+
+    #[test]
+    fn internal_schemas_cannot_be_exposed() {
+        for schema in ["push", "public,push", "server_meta", "pg_catalog"] {
+            let err = settings(&["--db-schemas", schema]).validate().unwrap_err();
+            assert_eq!(err.setting_name(), Some("DB_SCHEMAS"), "{schema}");
         }
     }
 

@@ -92,6 +92,10 @@ pub enum ErrorKind {
     UndefinedColumn,
     /// PATCH or DELETE without any filter.
     MissingWhere,
+    /// A push subscription's endpoint is not a push service the server may send to.
+    PushEndpointInvalid,
+    /// A push subscription's keys are not a P-256 public key and a 16-byte auth secret.
+    PushKeysInvalid,
 }
 
 struct KindInfo {
@@ -171,6 +175,10 @@ impl ErrorKind {
             TableNotFound => (StatusCode::NOT_FOUND, "PGRST205", "Could not find the table in the schema cache"),
             UndefinedColumn => (StatusCode::BAD_REQUEST, "42703", "column does not exist"),
             MissingWhere => (StatusCode::BAD_REQUEST, "21000", "The request requires a WHERE clause"),
+            PushEndpointInvalid => {
+                (StatusCode::BAD_REQUEST, "push_endpoint_invalid", "The push endpoint is not an allowed push service")
+            }
+            PushKeysInvalid => (StatusCode::BAD_REQUEST, "push_keys_invalid", "The push subscription keys are invalid"),
         };
         KindInfo { status, code, message }
     }

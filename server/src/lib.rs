@@ -11,6 +11,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod logging;
+pub mod push;
 pub mod rest;
 pub mod routes;
 pub mod schema_cache;

@@ -7,6 +7,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use crate::auth::api::{admin, logout, meta, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
 use crate::http::{health, static_files};
+use crate::push::api as push;
 use crate::rest::handler as rest;
 use crate::state::AppState;
 use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, render, sign};
@@ -72,6 +73,8 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .route("/rest/v1", get(rest::root))
         .route("/rest/v1/rpc/{function}", any(rest::function))
         .route("/rest/v1/{relation}", any(rest::relation))
+        .route("/api/push-public-key", get(push::public_key))
+        .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
         .fallback(static_files::serve_client)
         .layer(RequestBodyLimitLayer::new(max_body_bytes));
     uploads.merge(limited).with_state(state)

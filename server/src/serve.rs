@@ -10,10 +10,12 @@ use crate::auth::service::AuthService;
 use crate::config::{Config, DatabaseSource};
 use crate::db::request_connections::RequestConnections;
 use crate::db::{self, embedded::EmbeddedCluster};
+use crate::push::PushService;
+use crate::push::keys::{self as vapid, VapidKeys};
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::{self, ApiKeys};
 use crate::startup_error::StartupError;
-use crate::state::AppState;
+use crate::state::{AppState, Services};
 use crate::storage::service::StorageService;
 
 /// Runs until SIGINT or SIGTERM. Call from the main thread (see [`db::start_embedded_if_needed`]).
@@ -21,8 +23,9 @@ pub fn serve(config: Config) -> Result<(), StartupError> {
     let cluster = db::start_embedded_if_needed(&config)?;
     let secret = secrets::jwt_secret(&config)?;
     let keys = ApiKeys::derive(&secret)?;
+    let vapid_keys = vapid::resolve(config.push.vapid_keys.as_ref(), &config.data_dir)?;
     let runtime = build_runtime()?;
-    let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys));
+    let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys, vapid_keys));
     // Requests are drained and the pool closed: the cluster can stop now.
     drop(runtime);
     if let Some(cluster) = cluster {
@@ -43,12 +46,23 @@ pub fn migrate(config: Config) -> Result<(), StartupError> {
     result
 }
 
-/// The `keys` command: prints the anon and service keys.
+/// The `keys` command: prints the anon and service keys and the VAPID public key.
 pub fn print_keys(config: &Config) -> Result<(), StartupError> {
     let keys = ApiKeys::derive(&secrets::jwt_secret(config)?)?;
+    let vapid_keys = vapid::resolve(config.push.vapid_keys.as_ref(), &config.data_dir)?;
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "ANON_KEY={}", keys.anon);
     let _ = writeln!(out, "SERVICE_ROLE_KEY={}", keys.service_role);
+    let _ = writeln!(out, "VAPID_PUBLIC_KEY={}", vapid_keys.public_base64());
+    Ok(())
+}
+
+/// The `vapid-keys` command: prints a new VAPID key pair.
+pub fn print_new_vapid_keys() -> Result<(), StartupError> {
+    let keys = VapidKeys::generate();
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "VAPID_PRIVATE_KEY={}", keys.private_base64());
+    let _ = writeln!(out, "VAPID_PUBLIC_KEY={}", keys.public_base64());
     Ok(())
 }
 
@@ -64,6 +78,7 @@ async fn run(
     cluster: Option<&EmbeddedCluster>,
     secret: &str,
     keys: ApiKeys,
+    vapid_keys: VapidKeys,
 ) -> Result<(), StartupError> {
     let connections = db::prepare(config, cluster).await?;
     let pool = db::request_pool(&connections.requests, config.db_pool_size);
@@ -79,7 +94,10 @@ async fn run(
         .map_err(|e| StartupError::environment(format!("cannot start the auth service: {e}")))?;
     let storage = StorageService::new(config.storage.clone(), secret)
         .map_err(|e| StartupError::environment(format!("cannot start the storage service: {e}")))?;
-    let mut state = AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, auth, storage);
+    let push = PushService::new(config.push.clone(), vapid_keys)
+        .map_err(|e| StartupError::environment(format!("cannot start the push service: {e}")))?;
+    let mut state =
+        AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, Services { auth, storage, push });
     state.max_rows = config.db_max_rows;
     state.connections = RequestConnections::new(
         &connections.requests,
@@ -94,6 +112,8 @@ async fn run(
     );
     let storage_sweeper =
         crate::storage::sweeper::spawn(state.storage.clone(), pool.clone(), state.connections.clone());
+    let push_worker =
+        config.push.worker.then(|| crate::push::worker::spawn(pool.clone(), std::sync::Arc::clone(&state.push)));
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
@@ -130,6 +150,9 @@ async fn run(
             seconds = config.shutdown_grace.as_secs(),
             "requests still running after the grace period were cut"
         ),
+    }
+    if let Some(worker) = push_worker {
+        worker.stop(config.shutdown_grace).await;
     }
     schema_listener.abort();
     if let Some(task) = mail_retries {

@@ -8,9 +8,17 @@ use sqlx::PgPool;
 
 use crate::auth::service::AuthService;
 use crate::db::request_connections::RequestConnections;
+use crate::push::PushService;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
 use crate::storage::service::StorageService;
+
+/// The services behind `/auth`, `/storage` and `/api/push-*`, built from their settings.
+pub struct Services {
+    pub auth: AuthService,
+    pub storage: StorageService,
+    pub push: PushService,
+}
 
 #[derive(Clone)]
 pub struct AppState {
@@ -29,6 +37,8 @@ pub struct AppState {
     pub auth: Arc<AuthService>,
     /// The file service's settings, byte store and signing key.
     pub storage: Arc<StorageService>,
+    /// Web push: settings, the VAPID keys and TLS to push services.
+    pub push: Arc<PushService>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -39,9 +49,9 @@ impl AppState {
         jwt_secret: &str,
         keys: ApiKeys,
         client_dir: Option<PathBuf>,
-        auth: AuthService,
-        storage: StorageService,
+        services: Services,
     ) -> Self {
+        let Services { auth, storage, push } = services;
         let connections = RequestConnections::new(
             &pool.connect_options(),
             None,
@@ -58,6 +68,7 @@ impl AppState {
             max_rows: Some(1000),
             auth: Arc::new(auth),
             storage: Arc::new(storage),
+            push: Arc::new(push),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

@@ -143,7 +143,8 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     let mut conn = db.admin_connection().await;
     let rows = sqlx::query(
         "select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles
-          where rolname in ('anon','authenticated','service_role','authenticator','auth_admin','storage_admin')
+          where rolname in ('anon','authenticated','service_role','authenticator','auth_admin','storage_admin',
+            'push_admin')
           order by rolname",
     )
     .fetch_all(&mut conn)
@@ -158,6 +159,8 @@ async fn the_api_roles_exist_with_supabase_attributes() {
             ("auth_admin".into(), false, false, false),
             ("authenticated".into(), false, false, false),
             ("authenticator".into(), true, false, false),
+            // Created by migrations/0004_push.sql for the push delivery worker.
+            ("push_admin".into(), false, false, false),
             ("service_role".into(), false, false, true),
             ("storage_admin".into(), false, false, false),
         ]
@@ -169,7 +172,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     .fetch_all(&mut conn)
     .await
     .unwrap();
-    assert_eq!(member_of, ["anon", "auth_admin", "authenticated", "service_role", "storage_admin"]);
+    assert_eq!(member_of, ["anon", "auth_admin", "authenticated", "push_admin", "service_role", "storage_admin"]);
 }
 
 #[tokio::test]

@@ -47,6 +47,8 @@ fn help_explains_every_setting() {
         "CORS_ALLOWED_ORIGINS",
         "LOG_FORMAT",
         "PG_BIN_DIR",
+        "VAPID_PRIVATE_KEY",
+        "PUSH_ALLOWED_HOSTS",
     ] {
         assert!(help.contains(setting), "{setting} missing from --help");
     }
@@ -94,7 +96,8 @@ fn an_unreachable_database_url_is_one_line() {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     command
         .env("DATABASE_URL", format!("postgres://u:secret-password@127.0.0.1:{port}/db"))
-        .env("JWT_SECRET", "k".repeat(40));
+        .env("JWT_SECRET", "k".repeat(40))
+        .env("VAPID_PRIVATE_KEY", "IQ9Ur0ykXoHS9gzfYX0aBjy9lvdrjx_PFUXmie9YRcY");
     let output = run_to_exit(&mut command);
     assert_one_line_error(&output, 2, "DATABASE_URL");
     assert!(!stderr_of(&output).contains("secret-password"), "the password leaked");
@@ -106,6 +109,32 @@ fn an_external_database_without_a_jwt_secret_is_refused() {
     let mut command = server_command(dir.path());
     command.env("DATABASE_URL", "postgres://u@127.0.0.1:1/db");
     assert_one_line_error(&run_to_exit(&mut command), 2, "JWT_SECRET");
+}
+
+#[test]
+fn an_external_database_without_a_vapid_key_is_refused() {
+    let dir = scratch();
+    let mut command = server_command(dir.path());
+    command.env("DATABASE_URL", "postgres://u@127.0.0.1:1/db").env("JWT_SECRET", "k".repeat(40));
+    assert_one_line_error(&run_to_exit(&mut command), 2, "VAPID_PRIVATE_KEY");
+}
+
+#[test]
+fn vapid_keys_prints_a_new_pair_without_reading_other_settings() {
+    let dir = scratch();
+    let mut command = server_command(dir.path());
+    command.env("DATABASE_URL", "postgres://u@127.0.0.1:1/db").arg("vapid-keys");
+    let output = run_to_exit(&mut command);
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let value = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("{name} in {text}"))
+            .to_owned()
+    };
+    let keys = server::push::keys::VapidKeys::from_private(&value("VAPID_PRIVATE_KEY")).unwrap();
+    assert_eq!(keys.public_base64(), value("VAPID_PUBLIC_KEY"));
 }
 
 #[test]

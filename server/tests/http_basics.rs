@@ -59,8 +59,15 @@ async fn ready_is_503_with_retry_after_when_the_database_is_unreachable() {
         support::TEST_JWT_SECRET,
     )
     .unwrap();
-    let state =
-        AppState::new(pool, app.state.schema.clone(), support::TEST_JWT_SECRET, app.keys.clone(), None, auth, storage);
+    let push = support::test_push_service(None);
+    let state = AppState::new(
+        pool,
+        app.state.schema.clone(),
+        support::TEST_JWT_SECRET,
+        app.keys.clone(),
+        None,
+        server::state::Services { auth, storage, push },
+    );
     let address = serve(build_app(state, AppOptions { cors_origins: CorsOrigins::Any, max_body_bytes: 1024 })).await;
     let response = support::http_client().get(format!("{address}/ready")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);

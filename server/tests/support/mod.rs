@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod process;
+pub mod push;
 pub mod rest;
 pub mod smtp;
 pub mod storage;
@@ -23,9 +24,12 @@ use server::auth::settings::AuthSettings;
 use server::config::CorsOrigins;
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
 use server::db::{bootstrap, sql_files};
+use server::push::PushService;
+use server::push::keys::VapidKeys;
+use server::push::settings::PushSettings;
 use server::schema_cache::SharedSchemaCache;
 use server::secrets::ApiKeys;
-use server::state::AppState;
+use server::state::{AppState, Services};
 use server::storage::service::StorageService;
 use server::storage::settings::StorageSettings;
 use sha2::{Digest, Sha256};
@@ -229,6 +233,14 @@ impl TestDb {
     }
 }
 
+/// A push service on `settings` (default: the defaults on the test SITE_URL), with its VAPID
+/// keys or a new pair.
+pub fn test_push_service(settings: Option<PushSettings>) -> PushService {
+    let settings = settings.unwrap_or_else(|| PushSettings::defaults(&test_site_url(), None));
+    let keys = settings.vapid_keys.clone().unwrap_or_else(VapidKeys::generate);
+    PushService::new(settings, keys).expect("the push service starts")
+}
+
 /// The app, served over loopback on a free port, on a fresh migrated database.
 pub struct TestApp {
     pub address: String,
@@ -251,6 +263,8 @@ pub struct TestAppOptions {
     pub auth: Option<AuthSettings>,
     /// Storage settings; `None`: a local directory of the test's own ([`TestApp::storage_dir`]).
     pub storage: Option<StorageSettings>,
+    /// Push settings; `None`: the defaults with a new VAPID key pair.
+    pub push: Option<PushSettings>,
 }
 
 impl Default for TestAppOptions {
@@ -263,6 +277,7 @@ impl Default for TestAppOptions {
             max_body_bytes: 1024 * 1024,
             auth: None,
             storage: None,
+            push: None,
         }
     }
 }
@@ -290,8 +305,15 @@ impl TestApp {
         let storage_settings =
             options.storage.unwrap_or_else(|| StorageSettings::local(storage_dir.path().to_path_buf()));
         let storage = StorageService::new(storage_settings, TEST_JWT_SECRET).expect("the storage service starts");
-        let mut state =
-            AppState::new(pool.clone(), schema, TEST_JWT_SECRET, keys.clone(), options.client_dir, auth, storage);
+        let push = test_push_service(options.push);
+        let mut state = AppState::new(
+            pool.clone(),
+            schema,
+            TEST_JWT_SECRET,
+            keys.clone(),
+            options.client_dir,
+            Services { auth, storage, push },
+        );
         state.max_rows = options.max_rows;
         let app = build_app(
             state.clone(),

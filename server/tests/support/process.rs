@@ -26,6 +26,11 @@ const CLEARED: &[&str] = &[
     "LOG_FORMAT",
     "LOG_LEVEL",
     "AUTHENTICATOR_PASSWORD",
+    "VAPID_PRIVATE_KEY",
+    "VAPID_PUBLIC_KEY",
+    "VAPID_SUBJECT",
+    "PUSH_ALLOWED_HOSTS",
+    "PUSH_WORKER",
 ];
 
 pub fn server_command(data_dir: &Path) -> Command {
