@@ -48,6 +48,8 @@ check "rustfmt" cargo fmt --all --check
 check "clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
 
 rust_tests() {
+  # The storage tests' S3 stand-in (moto, from PyPI), installed once into the build directory.
+  if HWT_MOTO_SERVER="$(scripts/moto.sh)"; then export HWT_MOTO_SERVER; fi
   if cargo nextest --version >/dev/null 2>&1; then
     say "Rust tests (cargo nextest)"
     local junit="target/nextest/ci/junit.xml"

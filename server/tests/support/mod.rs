@@ -10,6 +10,7 @@ pub mod auth;
 pub mod process;
 pub mod push;
 pub mod rest;
+pub mod s3;
 pub mod smtp;
 pub mod storage;
 

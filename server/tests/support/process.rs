@@ -185,3 +185,14 @@ pub fn eventually(timeout: Duration, mut condition: impl FnMut() -> bool) -> boo
     }
     condition()
 }
+
+/// A superuser connection to the product database of a server whose DATA_DIR is `data_dir`.
+pub async fn superuser_of(data_dir: &Path) -> sqlx::PgConnection {
+    use sqlx::ConnectOptions;
+    let url = server::db::embedded::socket_url(&data_dir.join("postgres"), "postgres", "app");
+    url.parse::<sqlx::postgres::PgConnectOptions>()
+        .expect("a socket URL")
+        .connect()
+        .await
+        .expect("connect as superuser")
+}
