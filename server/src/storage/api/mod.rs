@@ -59,22 +59,6 @@ pub fn upsert_header(headers: &http::HeaderMap) -> bool {
     headers.get("x-upsert").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
 }
 
-/// An object name as it appears inside a URL path (each segment percent-encoded).
-pub fn encode_path(name: &str) -> String {
-    name.split('/')
-        .map(|segment| {
-            segment
-                .bytes()
-                .map(|b| match b {
-                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-                    _ => format!("%{b:02X}"),
-                })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 pub fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }

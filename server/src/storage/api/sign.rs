@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{bucket_id, encode_path, json_body, now, object_path, query_param, upsert_header};
+use super::{bucket_id, json_body, now, object_path, query_param, upsert_header};
 use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::body::UploadBody;
@@ -94,7 +94,8 @@ async fn visible_names(
 }
 
 /// `/object/sign/{bucket}/{name}?token=…` (or `/render/image/sign/…` with a transformation),
-/// relative to `/storage/v1`.
+/// relative to `/storage/v1`. The name is not percent-encoded, as on Supabase: storage-js
+/// passes the URL through `encodeURI`.
 fn signed_url(
     state: &AppState,
     bucket: &str,
@@ -114,7 +115,7 @@ fn signed_url(
         transform,
     })?;
     let route = if render { "/render/image/sign" } else { "/object/sign" };
-    Ok(format!("{route}/{bucket}/{}?token={token}", encode_path(name)))
+    Ok(format!("{route}/{bucket}/{name}?token={token}"))
 }
 
 pub async fn create_upload_url(
@@ -155,9 +156,7 @@ pub async fn create_upload_url(
         upsert,
         transform: None,
     })?;
-    Ok(Json(
-        json!({"url": format!("/object/upload/sign/{bucket}/{}?token={token}", encode_path(name)), "token": token}),
-    ))
+    Ok(Json(json!({"url": format!("/object/upload/sign/{bucket}/{name}?token={token}"), "token": token})))
 }
 
 pub async fn upload_to_signed_url(
