@@ -4,7 +4,8 @@
 use http::HeaderMap;
 
 use super::error::StorageError;
-use super::tx::StorageTx;
+use super::store::{self, StoredObject};
+use super::tx::{self, StorageTx};
 use crate::auth::caller::{self, Caller};
 use crate::db::service_tx::DbError;
 use crate::state::AppState;
@@ -39,6 +40,36 @@ impl Actor {
             Self::Caller(caller) => tx.act_as(caller, &[("storage.operation", operation)]).await,
             Self::Signed { .. } => Ok(()),
         }
+    }
+
+    /// Runs `work` in one transaction acting as this actor for `operation`: committed when it
+    /// succeeds, rolled back otherwise.
+    pub async fn transact<T>(
+        &self,
+        state: &AppState,
+        operation: &str,
+        work: impl AsyncFnOnce(&mut StorageTx) -> Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
+        let mut tx = StorageTx::begin(&state.connections).await?;
+        let result = async {
+            self.enter(&mut tx, operation).await?;
+            work(&mut tx).await
+        }
+        .await;
+        tx::finish(tx, result).await
+    }
+
+    /// The object `name` of `bucket` when this actor may see it; 404 otherwise (hidden and
+    /// missing objects answer alike).
+    pub async fn visible_object(
+        &self,
+        state: &AppState,
+        operation: &str,
+        bucket: &str,
+        name: &str,
+    ) -> Result<StoredObject, StorageError> {
+        let found = self.transact(state, operation, async |tx| Ok(store::object(tx, bucket, name).await?)).await?;
+        found.ok_or_else(StorageError::object_not_found)
     }
 
     /// Back to `storage_admin` for bookkeeping.

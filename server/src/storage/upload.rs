@@ -218,35 +218,24 @@ async fn write_bytes(
     }
 }
 
-/// Step 3: the row, as the caller; the object is visible from this commit.
-async fn commit_row(
+/// Step 3: the row, as the caller; the object is visible from this commit (copies too).
+pub async fn commit_row(
     state: &AppState,
     actor: &Actor,
     object: &NewObject<'_>,
     upsert: bool,
     operation: &str,
 ) -> Result<Uuid, StorageError> {
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let result: Result<Uuid, StorageError> = async {
-        actor.enter(&mut tx, operation).await?;
-        store::write_object(&mut tx, object, upsert).await?;
-        actor.leave(&mut tx).await?;
-        if !store::remove_pending(&mut tx, object.version).await? {
-            return Err(StorageError::unavailable("the upload's bookkeeping was swept while it ran"));
-        }
-        Ok(store::object_id(&mut tx, object.bucket, object.name).await?)
-    }
-    .await;
-    match result {
-        Ok(id) => {
-            tx.commit().await?;
-            Ok(id)
-        }
-        Err(error) => {
-            tx.rollback().await;
-            Err(error)
-        }
-    }
+    actor
+        .transact(state, operation, async |tx| {
+            store::write_object(tx, object, upsert).await?;
+            actor.leave(tx).await?;
+            if !store::remove_pending(tx, object.version).await? {
+                return Err(StorageError::unavailable("the write's bookkeeping was swept while it ran"));
+            }
+            Ok(store::object_id(tx, object.bucket, object.name).await?)
+        })
+        .await
 }
 
 /// The bookkeeping of an upload in progress. Unless [`PendingUpload::done`] is called (the

@@ -13,7 +13,6 @@ use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::store::{self, BUCKET_COLUMNS, Bucket};
-use crate::storage::tx::{self, StorageTx};
 use crate::storage::{mime, size};
 
 #[derive(Deserialize)]
@@ -92,31 +91,29 @@ pub async fn create(
     let (limits, _, _) = request.limits()?;
     let actor = Actor::from_headers(&state, &headers)?;
     let owner = actor.owner().and_then(|o| uuid::Uuid::parse_str(o).ok());
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let created = async {
-        actor.enter(&mut tx, "bucket.create").await?;
-        tx.execute(
-            "insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) \
-             values ($1, $2, $3, $4, $5, $6, $7)",
-            &[
-                &id,
-                &name,
-                &owner,
-                &actor.owner(),
-                &request.public.unwrap_or(false),
-                &limits.file_size_limit,
-                &limits.allowed_mime_types,
-            ],
-        )
-        .await
-        .map_err(|e| match StorageError::from(e) {
-            error if error.code() == "KeyAlreadyExists" => StorageError::bucket_exists(),
-            error => error,
-        })?;
-        Ok(())
-    }
-    .await;
-    tx::finish(tx, created).await?;
+    actor
+        .transact(&state, "bucket.create", async |tx| {
+            tx.execute(
+                "insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) \
+                 values ($1, $2, $3, $4, $5, $6, $7)",
+                &[
+                    &id,
+                    &name,
+                    &owner,
+                    &actor.owner(),
+                    &request.public.unwrap_or(false),
+                    &limits.file_size_limit,
+                    &limits.allowed_mime_types,
+                ],
+            )
+            .await
+            .map_err(|e| match StorageError::from(e) {
+                error if error.code() == "KeyAlreadyExists" => StorageError::bucket_exists(),
+                error => error,
+            })?;
+            Ok(())
+        })
+        .await?;
     Ok(Json(json!({"name": id})))
 }
 
@@ -127,13 +124,8 @@ pub async fn get(
 ) -> Result<Json<Value>, StorageError> {
     let id = bucket_id(&id)?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = async {
-        actor.enter(&mut tx, "bucket.get").await?;
-        Ok(store::bucket(&mut tx, id).await?)
-    }
-    .await;
-    let bucket = tx::finish(tx, found).await?.ok_or_else(StorageError::bucket_not_found)?;
+    let bucket = actor.transact(&state, "bucket.get", async |tx| Ok(store::bucket(tx, id).await?)).await?;
+    let bucket = bucket.ok_or_else(StorageError::bucket_not_found)?;
     Ok(Json(bucket.to_json()))
 }
 
@@ -173,14 +165,13 @@ pub async fn list(
          order by {column} {direction} limit {limit} offset {offset}"
     );
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let listed = async {
-        actor.enter(&mut tx, "bucket.list").await?;
-        let rows = tx.query(&sql, &[&search]).await?;
-        Ok(rows.iter().map(|row| Bucket::from_row(row).to_json()).collect::<Vec<_>>())
-    }
-    .await;
-    Ok(Json(Value::Array(tx::finish(tx, listed).await?)))
+    let listed = actor
+        .transact(&state, "bucket.list", async |tx| {
+            let rows = tx.query(&sql, &[&search]).await?;
+            Ok(rows.iter().map(|row| Bucket::from_row(row).to_json()).collect::<Vec<_>>())
+        })
+        .await?;
+    Ok(Json(Value::Array(listed)))
 }
 
 pub async fn update(
@@ -193,22 +184,27 @@ pub async fn update(
     let request: BucketRequest = json_body(&body)?;
     let (limits, size_given, types_given) = request.limits()?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let updated = async {
-        actor.enter(&mut tx, "bucket.update").await?;
-        let count = tx
-            .execute(
-                "update storage.buckets set public = coalesce($2, public), \
-                 file_size_limit = case when $3 then $4 else file_size_limit end, \
-                 allowed_mime_types = case when $5 then $6 else allowed_mime_types end \
-                 where id = $1",
-                &[&id, &request.public, &size_given, &limits.file_size_limit, &types_given, &limits.allowed_mime_types],
-            )
-            .await?;
-        if count == 0 { Err(StorageError::bucket_not_found()) } else { Ok(()) }
-    }
-    .await;
-    tx::finish(tx, updated).await?;
+    actor
+        .transact(&state, "bucket.update", async |tx| {
+            let count = tx
+                .execute(
+                    "update storage.buckets set public = coalesce($2, public), \
+                     file_size_limit = case when $3 then $4 else file_size_limit end, \
+                     allowed_mime_types = case when $5 then $6 else allowed_mime_types end \
+                     where id = $1",
+                    &[
+                        &id,
+                        &request.public,
+                        &size_given,
+                        &limits.file_size_limit,
+                        &types_given,
+                        &limits.allowed_mime_types,
+                    ],
+                )
+                .await?;
+            if count == 0 { Err(StorageError::bucket_not_found()) } else { Ok(()) }
+        })
+        .await?;
     Ok(Json(json!({"message": "Successfully updated"})))
 }
 
@@ -220,15 +216,13 @@ pub async fn empty(
 ) -> Result<Json<Value>, StorageError> {
     let id = bucket_id(&id)?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let emptied = async {
-        actor.enter(&mut tx, "bucket.empty").await?;
-        store::bucket(&mut tx, id).await?.ok_or_else(StorageError::bucket_not_found)?;
-        tx.execute("delete from storage.objects where bucket_id = $1", &[&id]).await?;
-        Ok(())
-    }
-    .await;
-    tx::finish(tx, emptied).await?;
+    actor
+        .transact(&state, "bucket.empty", async |tx| {
+            store::bucket(tx, id).await?.ok_or_else(StorageError::bucket_not_found)?;
+            tx.execute("delete from storage.objects where bucket_id = $1", &[&id]).await?;
+            Ok(())
+        })
+        .await?;
     Ok(Json(json!({"message": "Successfully emptied"})))
 }
 
@@ -239,17 +233,15 @@ pub async fn delete(
 ) -> Result<Json<Value>, StorageError> {
     let id = bucket_id(&id)?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let deleted = async {
-        actor.enter(&mut tx, "bucket.delete").await?;
-        let count =
-            tx.execute("delete from storage.buckets where id = $1", &[&id]).await.map_err(|e| match e.sqlstate() {
+    actor
+        .transact(&state, "bucket.delete", async |tx| {
+            let deleted = tx.execute("delete from storage.buckets where id = $1", &[&id]).await;
+            let count = deleted.map_err(|e| match e.sqlstate() {
                 Some("23503") => StorageError::bucket_not_empty(),
                 _ => StorageError::from(e),
             })?;
-        if count == 0 { Err(StorageError::bucket_not_found()) } else { Ok(()) }
-    }
-    .await;
-    tx::finish(tx, deleted).await?;
+            if count == 0 { Err(StorageError::bucket_not_found()) } else { Ok(()) }
+        })
+        .await?;
     Ok(Json(json!({"message": "Successfully deleted"})))
 }

@@ -11,8 +11,6 @@ use super::public::public_object;
 use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
-use crate::storage::store;
-use crate::storage::tx::{self, StorageTx};
 
 pub async fn info(
     State(state): State<AppState>,
@@ -21,14 +19,7 @@ pub async fn info(
 ) -> Result<Json<Value>, StorageError> {
     let (bucket, name) = object_path(&bucket, &name)?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = async {
-        actor.enter(&mut tx, "object.info").await?;
-        Ok(store::object(&mut tx, bucket, name).await?)
-    }
-    .await;
-    let object = tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)?;
-    Ok(Json(object.info_json()))
+    Ok(Json(actor.visible_object(&state, "object.info", bucket, name).await?.info_json()))
 }
 
 pub async fn public_info(

@@ -13,7 +13,6 @@ use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::names;
-use crate::storage::tx::{self, StorageTx};
 
 const DEFAULT_LIMIT: i64 = 100;
 const MAX_LIMIT: i64 = 1000;
@@ -89,14 +88,13 @@ pub async fn list(
     let prefix_pattern = format!("{}%", escape_like(&prefix));
     let search_pattern = format!("{}%", escape_like(&request.search));
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let listed = async {
-        actor.enter(&mut tx, "object.list").await?;
-        let row = tx.query_one(&sql, &[&bucket, &start, &prefix_pattern, &search_pattern]).await?;
-        Ok(row.get::<_, Value>(0))
-    }
-    .await;
-    Ok(Json(tx::finish(tx, listed).await?))
+    let listed = actor
+        .transact(&state, "object.list", async |tx| {
+            let row = tx.query_one(&sql, &[&bucket, &start, &prefix_pattern, &search_pattern]).await?;
+            Ok(row.get::<_, Value>(0))
+        })
+        .await?;
+    Ok(Json(listed))
 }
 
 /// `text` as a LIKE pattern matching itself.

@@ -14,8 +14,13 @@ pub mod sign;
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
+use http::{HeaderMap, Method};
+
 use super::error::StorageError;
 use super::names;
+use super::respond::{Presentation, object_response};
+use super::store::StoredObject;
+use crate::state::AppState;
 
 /// Bucket ids the routes use as words: a bucket cannot be called so.
 const RESERVED_BUCKET_IDS: &[&str] =
@@ -57,6 +62,19 @@ pub fn query_param(query: Option<&str>, name: &str) -> Option<String> {
 /// `x-upsert: true`.
 pub fn upsert_header(headers: &http::HeaderMap) -> bool {
     headers.get("x-upsert").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+}
+
+/// An object's bytes as a response: `?download[=name]`, validators and ranges.
+pub async fn serve(
+    state: &AppState,
+    object: &StoredObject,
+    method: &Method,
+    query: Option<&str>,
+    headers: &HeaderMap,
+) -> Result<axum::response::Response, StorageError> {
+    let download = query_param(query, "download");
+    let presentation = Presentation { method, download: download.as_deref() };
+    object_response(&state.storage, object, headers, &presentation).await
 }
 
 pub fn now() -> i64 {

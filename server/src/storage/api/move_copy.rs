@@ -15,7 +15,6 @@ use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::store::{self, NewObject};
-use crate::storage::tx::{self, StorageTx};
 use crate::storage::upload::{self, PendingUpload};
 use crate::storage::{mime, names};
 
@@ -49,20 +48,18 @@ pub async fn move_object(
     let transfer: Transfer = json_body(&body)?;
     let (from_bucket, from, to_bucket, to) = transfer.checked()?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let moved = async {
-        actor.enter(&mut tx, "object.move").await?;
-        let count = tx
-            .execute(
-                "update storage.objects set bucket_id = $3, name = $4, last_accessed_at = now() \
-                 where bucket_id = $1 and name = $2",
-                &[&from_bucket, &from, &to_bucket, &to],
-            )
-            .await?;
-        if count == 0 { Err(StorageError::object_not_found()) } else { Ok(()) }
-    }
-    .await;
-    tx::finish(tx, moved).await?;
+    actor
+        .transact(&state, "object.move", async |tx| {
+            let count = tx
+                .execute(
+                    "update storage.objects set bucket_id = $3, name = $4, last_accessed_at = now() \
+                     where bucket_id = $1 and name = $2",
+                    &[&from_bucket, &from, &to_bucket, &to],
+                )
+                .await?;
+            if count == 0 { Err(StorageError::object_not_found()) } else { Ok(()) }
+        })
+        .await?;
     Ok(Json(json!({"message": "Successfully moved"})))
 }
 
@@ -77,27 +74,25 @@ pub async fn copy_object(
     let actor = Actor::from_headers(&state, &headers)?;
     let version = Uuid::new_v4().to_string();
 
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let source = async {
-        actor.enter(&mut tx, "object.copy").await?;
-        let source = store::object(&mut tx, from_bucket, from).await?.ok_or_else(StorageError::object_not_found)?;
-        actor.leave(&mut tx).await?;
-        let destination = store::bucket(&mut tx, to_bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
-        // The destination bucket's own limits apply to the copy.
-        let limit = upload::size_limit(&state.storage, &destination);
-        if source.size() > limit {
-            return Err(StorageError::too_large(limit));
-        }
-        if let Some(allowed) = &destination.allowed_mime_types
-            && !mime::is_allowed(source.mimetype(), allowed)
-        {
-            return Err(upload::type_refusal(&destination, source.mimetype(), mime::TypeRefusal::NotAllowed));
-        }
-        store::add_pending(&mut tx, &version, state.storage.instance_id).await?;
-        Ok(source)
-    }
-    .await;
-    let source = tx::finish(tx, source).await?;
+    let source = actor
+        .transact(&state, "object.copy", async |tx| {
+            let source = store::object(tx, from_bucket, from).await?.ok_or_else(StorageError::object_not_found)?;
+            actor.leave(tx).await?;
+            let destination = store::bucket(tx, to_bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
+            // The destination bucket's own limits apply to the copy.
+            let limit = upload::size_limit(&state.storage, &destination);
+            if source.size() > limit {
+                return Err(StorageError::too_large(limit));
+            }
+            if let Some(allowed) = &destination.allowed_mime_types
+                && !mime::is_allowed(source.mimetype(), allowed)
+            {
+                return Err(upload::type_refusal(&destination, source.mimetype(), mime::TypeRefusal::NotAllowed));
+            }
+            store::add_pending(tx, &version, state.storage.instance_id).await?;
+            Ok(source)
+        })
+        .await?;
     let pending = PendingUpload::new(state.storage.clone(), state.connections.clone(), version.clone());
     state.storage.backend.copy(&source.version, &version).await?;
 
@@ -110,18 +105,7 @@ pub async fn copy_object(
         metadata: source.metadata.clone(),
         user_metadata: source.user_metadata.clone(),
     };
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let written = async {
-        actor.enter(&mut tx, "object.copy").await?;
-        store::write_object(&mut tx, &object, upsert).await?;
-        actor.leave(&mut tx).await?;
-        if !store::remove_pending(&mut tx, &version).await? {
-            return Err(StorageError::unavailable("the copy's bookkeeping was swept while it ran"));
-        }
-        Ok(store::object_id(&mut tx, to_bucket, to).await?)
-    }
-    .await;
-    let id = tx::finish(tx, written).await?;
+    let id = upload::commit_row(&state, &actor, &object, upsert, "object.copy").await?;
     pending.done();
     Ok(Json(json!({"Id": id, "Key": format!("{to_bucket}/{to}")})))
 }

@@ -7,14 +7,11 @@ use axum::extract::{Path, RawQuery, State};
 use axum::response::Response;
 use http::{HeaderMap, Method};
 
-use super::{object_path, query_param, upsert_header};
+use super::{object_path, serve, upsert_header};
 use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::body::UploadBody;
 use crate::storage::error::StorageError;
-use crate::storage::respond::{Presentation, object_response};
-use crate::storage::store;
-use crate::storage::tx::{self, StorageTx};
 use crate::storage::upload::{self, Destination};
 
 pub async fn upload(
@@ -60,14 +57,6 @@ pub async fn download(
 ) -> Result<Response, StorageError> {
     let (bucket, name) = object_path(&bucket, &name)?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = async {
-        actor.enter(&mut tx, "object.get").await?;
-        Ok(store::object(&mut tx, bucket, name).await?)
-    }
-    .await;
-    let object = tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)?;
-    let download = query_param(query.as_deref(), "download");
-    object_response(&state.storage, &object, &headers, &Presentation { method: &method, download: download.as_deref() })
-        .await
+    let object = actor.visible_object(&state, "object.get", bucket, name).await?;
+    serve(&state, &object, &method, query.as_deref(), &headers).await
 }

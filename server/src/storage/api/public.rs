@@ -5,10 +5,9 @@ use axum::extract::{Path, RawQuery, State};
 use axum::response::Response;
 use http::{HeaderMap, Method};
 
-use super::{now, object_path, query_param};
+use super::{now, object_path, query_param, serve};
 use crate::state::AppState;
 use crate::storage::error::StorageError;
-use crate::storage::respond::{Presentation, object_response};
 use crate::storage::signed::SignedOperation;
 use crate::storage::store::{self, StoredObject};
 use crate::storage::tx::{self, StorageTx};
@@ -22,9 +21,7 @@ pub async fn public_download(
 ) -> Result<Response, StorageError> {
     let (bucket, name) = object_path(&bucket, &name)?;
     let object = public_object(&state, bucket, name).await?;
-    let download = query_param(query.as_deref(), "download");
-    object_response(&state.storage, &object, &headers, &Presentation { method: &method, download: download.as_deref() })
-        .await
+    serve(&state, &object, &method, query.as_deref(), &headers).await
 }
 
 /// A public bucket's object; a private bucket's answers exactly like a missing one.
@@ -43,9 +40,7 @@ pub async fn signed_download(
 ) -> Result<Response, StorageError> {
     let (bucket, name) = object_path(&bucket, &name)?;
     let object = signed_object(&state, bucket, name, query.as_deref()).await?;
-    let download = query_param(query.as_deref(), "download");
-    object_response(&state.storage, &object, &headers, &Presentation { method: &method, download: download.as_deref() })
-        .await
+    serve(&state, &object, &method, query.as_deref(), &headers).await
 }
 
 /// The object a download token (`?token=`) opens.

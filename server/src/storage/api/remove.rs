@@ -14,7 +14,6 @@ use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::names;
 use crate::storage::store::{OBJECT_COLUMNS, StoredObject};
-use crate::storage::tx::{self, StorageTx};
 
 /// Most objects one request removes.
 const MAX_PREFIXES: usize = 1000;
@@ -64,14 +63,11 @@ async fn remove(
     bucket: &str,
     names: &[String],
 ) -> Result<Vec<StoredObject>, StorageError> {
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let removed = async {
-        actor.enter(&mut tx, "object.remove").await?;
-        let sql =
-            format!("delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}");
-        let rows = tx.query(&sql, &[&bucket, &names]).await?;
-        Ok(rows.iter().map(StoredObject::from_row).collect())
-    }
-    .await;
-    tx::finish(tx, removed).await
+    let sql = format!("delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}");
+    actor
+        .transact(state, "object.remove", async |tx| {
+            let rows = tx.query(&sql, &[&bucket, &names]).await?;
+            Ok(rows.iter().map(StoredObject::from_row).collect())
+        })
+        .await
 }

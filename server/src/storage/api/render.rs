@@ -18,8 +18,7 @@ use crate::storage::error::StorageError;
 use crate::storage::render::{self, Transform};
 use crate::storage::respond::http_date;
 use crate::storage::signed::SignedOperation;
-use crate::storage::store::{self, StoredObject};
-use crate::storage::tx::{self, StorageTx};
+use crate::storage::store::StoredObject;
 
 pub async fn authenticated(
     State(state): State<AppState>,
@@ -30,13 +29,7 @@ pub async fn authenticated(
     let (bucket, name) = object_path(&bucket, &name)?;
     let transform = Transform::from_query(query.as_deref(), &state.storage.settings.render)?;
     let actor = Actor::from_headers(&state, &headers)?;
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = async {
-        actor.enter(&mut tx, "object.render").await?;
-        Ok(store::object(&mut tx, bucket, name).await?)
-    }
-    .await;
-    let object = tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)?;
+    let object = actor.visible_object(&state, "object.render", bucket, name).await?;
     rendered(&state, &object, &transform, &headers).await
 }
 

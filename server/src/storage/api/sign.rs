@@ -17,7 +17,7 @@ use crate::storage::body::UploadBody;
 use crate::storage::error::StorageError;
 use crate::storage::signed::{self, SignedClaims, SignedOperation, UPLOAD_EXPIRY_SECONDS};
 use crate::storage::store::{self, NewObject};
-use crate::storage::tx::{self, StorageTx};
+use crate::storage::tx::StorageTx;
 use crate::storage::upload::{self, Destination};
 
 #[derive(Deserialize)]
@@ -81,16 +81,13 @@ async fn visible_names(
     bucket: &str,
     names: &[String],
 ) -> Result<Vec<String>, StorageError> {
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = async {
-        actor.enter(&mut tx, "object.sign").await?;
-        let rows = tx
-            .query("select name from storage.objects where bucket_id = $1 and name = any($2)", &[&bucket, &names])
-            .await?;
-        Ok(rows.iter().map(|row| row.get(0)).collect())
-    }
-    .await;
-    tx::finish(tx, found).await
+    actor
+        .transact(state, "object.sign", async |tx| {
+            let sql = "select name from storage.objects where bucket_id = $1 and name = any($2)";
+            let rows = tx.query(sql, &[&bucket, &names]).await?;
+            Ok(rows.iter().map(|row| row.get(0)).collect())
+        })
+        .await
 }
 
 /// `/object/sign/{bucket}/{name}?token=…` (or `/render/image/sign/…` with a transformation),

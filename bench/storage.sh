@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Storage throughput and memory (the storage issue's benchmark). See bench/README.md.
+#
+#   bench/storage.sh [--size-mb 5] [--runs 20] [--big-mb 50]
+#
+# On one disk (the server's DATA_DIR under /tmp), with the release server and its local
+# backend (which syncs every file before acknowledging it):
+#   upload ratio   = upload MB/s ÷ durable raw copy MB/s (dd conv=fsync of the same file)
+#   download ratio = download MB/s ÷ raw read MB/s (cat of the stored file)
+# Both sides move the same bytes the same number of times; HTTP is timed by curl's own
+# clock (time_total), so process start-up is not counted. Then the server's peak resident
+# memory growth during one upload of --size-mb and one of --big-mb (VmHWM, reset before each
+# via /proc/PID/clear_refs): a streaming upload keeps the two close (ratio near 1), where a
+# buffering one would grow with the file (ratio near big ÷ size).
+#
+# Exit status: 0 when every request succeeded, 1 when one failed, 2 on a setup failure.
+set -euo pipefail
+
+SIZE_MB=5
+RUNS=20
+BIG_MB=50
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --size-mb) SIZE_MB="${2:-}"; shift 2 ;;
+        --runs) RUNS="${2:-}"; shift 2 ;;
+        --big-mb) BIG_MB="${2:-}"; shift 2 ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+for value in "$SIZE_MB" "$RUNS" "$BIG_MB"; do
+    [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "options take positive integers" >&2; exit 2; }
+done
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_NAME=storage
+source "$REPO/bench/lib/server.sh"
+command -v curl >/dev/null || bench_die "curl is needed"
+bench_build_server "$REPO"
+# The big upload must fit the server's limit.
+bench_start_server STORAGE_MAX_FILE_SIZE="$(( BIG_MB + 1 ))MB"
+
+auth=(-H "apikey: $SERVICE_KEY" -H "authorization: Bearer $SERVICE_KEY")
+code="$(curl -s -o /dev/null -w '%{http_code}' "${auth[@]}" -H 'content-type: application/json' \
+    -d '{"id":"bench"}' "$BASE/storage/v1/bucket")"
+[[ "$code" == 200 ]] || bench_die "creating the bucket answered $code"
+
+FILE="$WORK/file.bin"
+BIG="$WORK/big.bin"
+head -c "$(( SIZE_MB * 1024 * 1024 ))" /dev/urandom >"$FILE"
+head -c "$(( BIG_MB * 1024 * 1024 ))" /dev/urandom >"$BIG"
+BYTES=$(( SIZE_MB * 1024 * 1024 * RUNS ))
+failed=0
+
+now_ns() { date +%s%N; }
+mbps() { awk -v b="$1" -v ns="$2" 'BEGIN { printf "%.1f", (b / 1048576) / (ns / 1e9) }'; }
+
+# Baselines: a durable copy of the file, and a read of it.
+start=$(now_ns)
+for i in $(seq 1 "$RUNS"); do dd if="$FILE" of="$WORK/copy.bin" bs=1M conv=fsync status=none; done
+copy_ns=$(( $(now_ns) - start ))
+start=$(now_ns)
+for i in $(seq 1 "$RUNS"); do cp "$FILE" "$WORK/copy.bin"; done
+cp_ns=$(( $(now_ns) - start ))
+
+upload_s=0
+for i in $(seq 1 "$RUNS"); do
+    out="$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "${auth[@]}" -H 'x-upsert: true' \
+        -H 'content-type: application/octet-stream' --data-binary @"$FILE" "$BASE/storage/v1/object/bench/file.bin")"
+    [[ "${out% *}" == 200 ]] || { failed=1; echo "upload answered ${out% *}" >&2; }
+    upload_s="$(awk -v a="$upload_s" -v b="${out#* }" 'BEGIN { print a + b }')"
+done
+upload_ns="$(awk -v s="$upload_s" 'BEGIN { printf "%d", s * 1e9 }')"
+
+stored="$(find "$DATA_DIR/storage/objects" -type f | head -n 1)"
+[[ -n "$stored" ]] || bench_die "no stored file found"
+start=$(now_ns)
+for i in $(seq 1 "$RUNS"); do cat "$stored" >/dev/null; done
+read_ns=$(( $(now_ns) - start ))
+download_s=0
+for i in $(seq 1 "$RUNS"); do
+    out="$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "${auth[@]}" "$BASE/storage/v1/object/bench/file.bin")"
+    [[ "${out% *}" == 200 ]] || { failed=1; echo "download answered ${out% *}" >&2; }
+    download_s="$(awk -v a="$download_s" -v b="${out#* }" 'BEGIN { print a + b }')"
+done
+download_ns="$(awk -v s="$download_s" 'BEGIN { printf "%d", s * 1e9 }')"
+
+# Peak memory growth of one upload (VmHWM after resetting it), in MiB.
+peak_growth() {
+    local file="$1" name="$2" before after
+    echo 5 >"/proc/$SERVER_PID/clear_refs" 2>/dev/null || bench_die "cannot reset the peak RSS (run as root)"
+    before="$(awk '/^VmRSS/ { print $2 }' "/proc/$SERVER_PID/status")"
+    out="$(curl -s -o /dev/null -w '%{http_code}' "${auth[@]}" -H 'x-upsert: true' \
+        -H 'content-type: application/octet-stream' --data-binary @"$file" "$BASE/storage/v1/object/bench/$name")"
+    [[ "$out" == 200 ]] || { failed=1; echo "upload of $name answered $out" >&2; }
+    after="$(awk '/^VmHWM/ { print $2 }' "/proc/$SERVER_PID/status")"
+    awk -v a="$after" -v b="$before" 'BEGIN { printf "%.1f", (a - b) / 1024 }'
+}
+peak_growth "$FILE" warm.bin >/dev/null
+small_growth="$(peak_growth "$FILE" small.bin)"
+big_growth="$(peak_growth "$BIG" big.bin)"
+
+upload_mbps="$(mbps "$BYTES" "$upload_ns")"
+copy_mbps="$(mbps "$BYTES" "$copy_ns")"
+cp_mbps="$(mbps "$BYTES" "$cp_ns")"
+download_mbps="$(mbps "$BYTES" "$download_ns")"
+read_mbps="$(mbps "$BYTES" "$read_ns")"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+echo
+echo "storage benchmark: ${RUNS} × ${SIZE_MB} MB, release server, local backend on $(df -P "$WORK" | awk 'NR==2 { print $1 }')"
+printf '  upload     %8s MB/s   durable copy (dd conv=fsync) %8s MB/s   ratio %s   (plain cp %s MB/s, ratio %s)\n' \
+    "$upload_mbps" "$copy_mbps" "$(ratio "$upload_mbps" "$copy_mbps")" "$cp_mbps" "$(ratio "$upload_mbps" "$cp_mbps")"
+printf '  download   %8s MB/s   raw read (cat)                %8s MB/s   ratio %s\n' \
+    "$download_mbps" "$read_mbps" "$(ratio "$download_mbps" "$read_mbps")"
+printf '  peak RSS growth: %s MiB for a %s MB upload, %s MiB for a %s MB upload (ratio %s; %s would mean buffering)\n' \
+    "$small_growth" "$SIZE_MB" "$big_growth" "$BIG_MB" \
+    "$(awk -v a="$big_growth" -v b="$small_growth" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')" \
+    "$(awk -v a="$BIG_MB" -v b="$SIZE_MB" 'BEGIN { printf "%.0f", a / b }')"
+exit "$failed"
