@@ -15,15 +15,12 @@ use futures_util::stream::BoxStream;
 use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
-use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload};
+
+use super::local_file;
+pub use super::writer::ObjectWriter;
 
 use crate::config::StorageConfig;
-
-/// Part size of multipart writes; smaller files are written with one request. S3 needs at
-/// least 5 MiB per part.
-const PART_SIZE: usize = 5 * 1024 * 1024;
-/// Parts being written at once by one upload (bounds an upload's memory to a few parts).
-const PARTS_IN_FLIGHT: usize = 2;
 
 #[derive(Clone)]
 pub struct Backend {
@@ -81,21 +78,26 @@ impl Backend {
 
     /// A writer of a new version's bytes; nothing is visible under its key until it finishes.
     pub fn writer(&self, version: &str) -> ObjectWriter {
-        ObjectWriter {
-            store: self.store.clone(),
-            path: Self::object_key(version),
-            state: WriterState::Buffering(Vec::new()),
+        let key = Self::object_key(version);
+        match &self.local_root {
+            Some(root) => ObjectWriter::local(root.join(key.as_ref())),
+            None => ObjectWriter::store(self.store.clone(), key),
         }
     }
 
-    /// The bytes of a version (or a range of them), as a stream.
+    /// The bytes of a version (or a range of them), as a stream. Local files are read directly
+    /// in large chunks (object_store's local reads go 8 KiB at a time).
     pub async fn read(
         &self,
         version: &str,
         range: Option<Range<u64>>,
     ) -> Result<BoxStream<'static, Result<Bytes, object_store::Error>>, object_store::Error> {
+        let key = Self::object_key(version);
+        if let Some(root) = &self.local_root {
+            return local_file::read(root.join(key.as_ref()), range).await;
+        }
         let options = GetOptions { range: range.map(GetRange::Bounded), ..GetOptions::default() };
-        Ok(self.store.get_opts(&Self::object_key(version), options).await?.into_stream())
+        Ok(self.store.get_opts(&key, options).await?.into_stream())
     }
 
     /// The whole of a version, in memory (for image rendering, which needs it anyway).
@@ -146,8 +148,8 @@ fn ignore_not_found(result: Result<(), object_store::Error>) -> Result<(), objec
     }
 }
 
-/// `object_store` writes local files as `<key>#<n>` and renames them when complete; a killed
-/// server leaves them behind.
+/// Local writes go to `<key>#<suffix>` and are renamed when complete; a killed server leaves
+/// them behind.
 fn remove_staging_files(root: &std::path::Path, key: &Path) {
     let file = root.join(key.as_ref());
     let (Some(dir), Some(name)) = (file.parent(), file.file_name().and_then(|n| n.to_str())) else {
@@ -158,60 +160,6 @@ fn remove_staging_files(root: &std::path::Path, key: &Path) {
     for entry in entries.flatten() {
         if entry.file_name().to_str().is_some_and(|n| n.starts_with(&staging)) {
             let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
-enum WriterState {
-    /// Under one part so far: kept in memory, written with one request at the end.
-    Buffering(Vec<u8>),
-    Parts(WriteMultipart),
-}
-
-/// Writes one version's bytes, a part at a time; memory stays within a few parts whatever the
-/// file's size.
-pub struct ObjectWriter {
-    store: Arc<dyn ObjectStore>,
-    path: Path,
-    state: WriterState,
-}
-
-impl ObjectWriter {
-    pub async fn write(&mut self, chunk: &[u8]) -> Result<(), object_store::Error> {
-        match &mut self.state {
-            WriterState::Buffering(buffer) if buffer.len() + chunk.len() < PART_SIZE => {
-                buffer.extend_from_slice(chunk);
-            }
-            WriterState::Buffering(buffer) => {
-                let buffered = std::mem::take(buffer);
-                let upload = self.store.put_multipart(&self.path).await?;
-                let mut parts = WriteMultipart::new_with_chunk_size(upload, PART_SIZE);
-                parts.write(&buffered);
-                parts.write(chunk);
-                self.state = WriterState::Parts(parts);
-            }
-            WriterState::Parts(parts) => {
-                parts.wait_for_capacity(PARTS_IN_FLIGHT).await?;
-                parts.write(chunk);
-            }
-        }
-        Ok(())
-    }
-
-    /// Completes the write: the bytes are now stored (and synced, locally) under the key.
-    pub async fn finish(self) -> Result<(), object_store::Error> {
-        match self.state {
-            WriterState::Buffering(buffer) => self.store.put(&self.path, PutPayload::from(buffer)).await.map(|_| ()),
-            WriterState::Parts(parts) => parts.finish().await.map(|_| ()),
-        }
-    }
-
-    /// Gives up: parts already sent are discarded.
-    pub async fn abort(self) {
-        if let WriterState::Parts(parts) = self.state
-            && let Err(error) = parts.abort().await
-        {
-            tracing::warn!(%error, "cannot abort a multipart upload; the sweeper will remove its bytes");
         }
     }
 }

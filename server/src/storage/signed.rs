@@ -76,9 +76,15 @@ impl SigningKey {
     }
 }
 
-/// `expiresIn` of a sign request: whole seconds from 1 to seven days.
+/// Validity of a signed URL when the request names none (spec §9: 3600 s).
+pub const DEFAULT_EXPIRY_SECONDS: i64 = 3600;
+
+/// `expiresIn` of a sign request: whole seconds from 1 to seven days; absent, an hour.
 pub fn expires_in(value: Option<&serde_json::Value>) -> Result<i64, StorageError> {
-    let seconds = value.and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())));
+    let Some(value) = value.filter(|v| !v.is_null()) else {
+        return Ok(DEFAULT_EXPIRY_SECONDS);
+    };
+    let seconds = value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok()));
     match seconds {
         Some(seconds) if (1..=MAX_EXPIRY_SECONDS).contains(&seconds) => Ok(seconds),
         _ => Err(StorageError::invalid_request(format!(
@@ -150,6 +156,6 @@ mod tests {
         ] {
             assert!(expires_in(Some(&bad)).is_err(), "{bad}");
         }
-        assert!(expires_in(None).is_err());
+        assert_eq!(expires_in(None).unwrap(), DEFAULT_EXPIRY_SECONDS);
     }
 }
