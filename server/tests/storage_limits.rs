@@ -195,3 +195,26 @@ async fn concurrent_overwrites_of_one_name_leave_one_object_and_its_bytes() {
     assert_eq!(served.text, stored);
     assert!(stored.starts_with("version "));
 }
+
+#[tokio::test]
+async fn a_client_still_sending_hears_the_refusal() {
+    let app = TestApp::with_storage_fixture().await;
+    for _ in 0..5 {
+        let refused = app
+            .storage_service(Method::POST, "/object/gallery/big.pdf")
+            .header("content-type", "application/pdf")
+            .body(vec![b'%'; 3 * 1024 * 1024])
+            .send()
+            .await
+            .expect("the refusal arrives, not a reset connection");
+        assert_eq!(refused.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        let anonymous = app
+            .storage_anon(Method::POST, "/object/docs/big.bin")
+            .header("content-type", "application/octet-stream")
+            .body(vec![0u8; 3 * 1024 * 1024])
+            .send()
+            .await
+            .expect("the refusal arrives, not a reset connection");
+        assert_eq!(anonymous.status(), StatusCode::FORBIDDEN);
+    }
+}

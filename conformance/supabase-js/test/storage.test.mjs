@@ -202,3 +202,14 @@ test('storage: the bucket API for the service role', T, async () => {
   const refused = await asUser(ALICE).storage.createBucket('conf-mine');
   assert.equal(refused.error?.statusCode, '403');
 });
+
+test('storage: every refusal reaches a client that is still sending its body', T, async () => {
+  const bucket = service().storage.from('conf-public');
+  const anonymous = anon().storage.from('conf-docs');
+  for (let i = 0; i < 20; i += 1) {
+    const type = await bucket.upload(`refused/${i}.pdf`, new Blob([Buffer.alloc(64 * 1024, 37)], { type: 'application/pdf' }));
+    assert.equal(type.error?.statusCode, '415', `attempt ${i}: ${JSON.stringify(type.error)}`);
+    const denied = await anonymous.upload(`refused/${i}.bin`, new Uint8Array(64 * 1024), { contentType: 'application/octet-stream' });
+    assert.equal(denied.error?.statusCode, '403', `attempt ${i}: ${JSON.stringify(denied.error)}`);
+  }
+});

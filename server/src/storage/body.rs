@@ -16,6 +16,9 @@ use super::mime;
 pub const DEFAULT_CACHE_CONTROL: &str = "max-age=3600";
 /// Largest form field other than the file.
 const MAX_FIELD_BYTES: usize = 64 * 1024;
+/// Most of a refused body read before answering; a bigger rest is cut off with the connection.
+const DISCARD_BYTES: usize = 16 * 1024 * 1024;
+const DISCARD_TIME: std::time::Duration = std::time::Duration::from_secs(5);
 
 pub struct UploadBody {
     /// Normalised declared type.
@@ -24,6 +27,9 @@ pub struct UploadBody {
     pub user_metadata: Option<Value>,
     /// The raw body's declared length (unknown for forms).
     pub content_length: Option<u64>,
+    /// `Expect: 100-continue` and nothing read yet: the client waits for a go-ahead before
+    /// sending, so a refusal needs no draining.
+    awaiting_continue: bool,
     source: Source,
 }
 
@@ -43,20 +49,56 @@ impl UploadBody {
     pub async fn from_request(headers: &HeaderMap, body: Body) -> Result<Self, StorageError> {
         let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
         let content_type = text(header::CONTENT_TYPE).unwrap_or("");
+        let awaiting_continue = text(header::EXPECT).is_some_and(|v| v.eq_ignore_ascii_case("100-continue"));
         if content_type.to_ascii_lowercase().starts_with("multipart/form-data") {
             return Self::from_form(content_type, body).await;
         }
-        let user_metadata = match headers.get("x-metadata").and_then(|v| v.to_str().ok()) {
-            Some(encoded) => Some(metadata_from_base64(encoded)?),
-            None => None,
+        let declared = || -> Result<_, StorageError> {
+            let user_metadata = match headers.get("x-metadata").and_then(|v| v.to_str().ok()) {
+                Some(encoded) => Some(metadata_from_base64(encoded)?),
+                None => None,
+            };
+            Ok((declared_type(content_type)?, cache_control(text(header::CACHE_CONTROL))?, user_metadata))
         };
-        Ok(Self {
-            content_type: declared_type(content_type)?,
-            cache_control: cache_control(text(header::CACHE_CONTROL))?,
-            user_metadata,
+        let mut upload = Self {
+            content_type: String::new(),
+            cache_control: String::new(),
+            user_metadata: None,
             content_length: text(header::CONTENT_LENGTH).and_then(|v| v.parse().ok()),
+            awaiting_continue,
             source: Source::Raw(body.into_data_stream()),
-        })
+        };
+        match declared() {
+            Ok((content_type, cache_control, user_metadata)) => {
+                (upload.content_type, upload.cache_control, upload.user_metadata) =
+                    (content_type, cache_control, user_metadata);
+                Ok(upload)
+            }
+            Err(error) => {
+                upload.discard().await;
+                Err(error)
+            }
+        }
+    }
+
+    /// Reads and drops what is left of the body (at most [`DISCARD_BYTES`], for at most
+    /// [`DISCARD_TIME`]) before a refusal is answered: a client still sending then reads the
+    /// refusal, where closing on unread data would reset its connection first.
+    pub async fn discard(&mut self) {
+        if self.awaiting_continue {
+            return;
+        }
+        let mut left = DISCARD_BYTES;
+        let drained = async {
+            loop {
+                match self.next_chunk().await {
+                    Ok(Some(chunk)) if chunk.len() < left => left -= chunk.len(),
+                    Ok(None) => return self.finish().await.is_ok(),
+                    Ok(Some(_)) | Err(_) => return false,
+                }
+            }
+        };
+        let _ = tokio::time::timeout(DISCARD_TIME, drained).await;
     }
 
     async fn from_form(content_type: &str, body: Body) -> Result<Self, StorageError> {
@@ -68,6 +110,7 @@ impl UploadBody {
             cache_control: DEFAULT_CACHE_CONTROL.into(),
             user_metadata: None,
             content_length: None,
+            awaiting_continue: false,
             source: Source::Raw(Body::empty().into_data_stream()),
         };
         let mut declared: Option<String> = None;
@@ -103,6 +146,7 @@ impl UploadBody {
 
     /// The next piece of the file, `None` at its end.
     pub async fn next_chunk(&mut self) -> Result<Option<Bytes>, StorageError> {
+        self.awaiting_continue = false;
         match &mut self.source {
             Source::Raw(stream) => match stream.next().await {
                 Some(Ok(chunk)) => Ok(Some(chunk)),

@@ -47,11 +47,24 @@ impl Uploaded {
     }
 }
 
+/// Receives an upload's body with `work`; a refusal first reads the rest of the body
+/// ([`UploadBody::discard`]), so the client hears it.
+pub async fn receive<T>(
+    mut body: UploadBody,
+    work: impl AsyncFnOnce(&mut UploadBody) -> Result<T, StorageError>,
+) -> Result<T, StorageError> {
+    let result = work(&mut body).await;
+    if result.is_err() {
+        body.discard().await;
+    }
+    result
+}
+
 pub async fn upload(
     state: &AppState,
     actor: &Actor,
     destination: Destination<'_>,
-    mut body: UploadBody,
+    body: &mut UploadBody,
 ) -> Result<Uploaded, StorageError> {
     let service = &state.storage;
     let version = Uuid::new_v4().to_string();
@@ -77,7 +90,7 @@ pub async fn upload(
     tx.commit().await?;
     let pending = PendingUpload::new(service.clone(), state.connections.clone(), version.clone());
 
-    let written = write_bytes(service, &bucket, &version, &mut body).await?;
+    let written = write_bytes(service, &bucket, &version, body).await?;
     body.finish().await?;
 
     let object = NewObject {

@@ -41,10 +41,13 @@ async fn store_file(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<Json<serde_json::Value>, StorageError> {
-    let (bucket, name) = object_path(bucket, name)?;
-    let actor = Actor::from_headers(state, headers)?;
     let body = UploadBody::from_request(headers, body).await?;
-    let uploaded = upload::upload(state, &actor, Destination { bucket, name, upsert }, body).await?;
+    let uploaded = upload::receive(body, async |body| {
+        let (bucket, name) = object_path(bucket, name)?;
+        let actor = Actor::from_headers(state, headers)?;
+        upload::upload(state, &actor, Destination { bucket, name, upsert }, body).await
+    })
+    .await?;
     Ok(Json(uploaded.to_json()))
 }
 

@@ -163,12 +163,16 @@ pub async fn upload_to_signed_url(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Value>, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    let token =
-        query_param(query.as_deref(), "token").ok_or_else(|| StorageError::invalid_signature("Missing token"))?;
-    let claims = state.storage.signing.verify(&token, &format!("{bucket}/{name}"), SignedOperation::Upload, now())?;
-    let actor = Actor::Signed { owner: claims.owner };
     let body = UploadBody::from_request(&headers, body).await?;
-    let uploaded = upload::upload(&state, &actor, Destination { bucket, name, upsert: claims.upsert }, body).await?;
+    let uploaded = upload::receive(body, async |body| {
+        let (bucket, name) = object_path(&bucket, &name)?;
+        let token =
+            query_param(query.as_deref(), "token").ok_or_else(|| StorageError::invalid_signature("Missing token"))?;
+        let url = format!("{bucket}/{name}");
+        let claims = state.storage.signing.verify(&token, &url, SignedOperation::Upload, now())?;
+        let actor = Actor::Signed { owner: claims.owner };
+        upload::upload(&state, &actor, Destination { bucket, name, upsert: claims.upsert }, body).await
+    })
+    .await?;
     Ok(Json(uploaded.to_json()))
 }
