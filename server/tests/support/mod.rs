@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod process;
+pub mod product;
 pub mod push;
 pub mod rest;
 pub mod smtp;
