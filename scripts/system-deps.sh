@@ -15,6 +15,20 @@ has_postgres_server() {
   command -v initdb >/dev/null 2>&1
 }
 
+# The major version of the PostgreSQL server that will run (PG_BIN_DIR's, else the newest
+# installed); empty when none is installed.
+postgres_major() {
+  local bin=""
+  if [ -n "${PG_BIN_DIR:-}" ] && [ -x "$PG_BIN_DIR/postgres" ]; then
+    bin="$PG_BIN_DIR/postgres"
+  else
+    bin="$(compgen -G '/usr/lib/postgresql/*/bin/postgres' | sort -V | tail -n 1 || true)"
+  fi
+  [ -n "$bin" ] || bin="$(command -v postgres 2>/dev/null || true)"
+  [ -n "$bin" ] || return 0
+  "$bin" --version 2>/dev/null | sed -n 's/.* \([0-9][0-9]*\)\.[0-9].*/\1/p' | head -n 1
+}
+
 has_postgres_server || missing+=(postgresql)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/openssl/ssl.h ] || missing+=(libssl-dev)
@@ -24,6 +38,15 @@ if [ "$purpose" = test ]; then
   # The supabase-js conformance suite runs on Node (20 or newer) with npm.
   command -v node >/dev/null 2>&1 || missing+=(nodejs)
   command -v npm >/dev/null 2>&1 || missing+=(npm)
+  # The policy tests (policies/tests) are pgTAP files run by pg_prove. The extension must match
+  # the server's major version (Debian names it postgresql-<major>-pgtap).
+  major="$(postgres_major)"
+  if [ -z "$major" ]; then
+    missing+=(postgresql-pgtap)
+  elif [ ! -f "/usr/share/postgresql/$major/extension/pgtap.control" ]; then
+    missing+=("postgresql-$major-pgtap")
+  fi
+  command -v pg_prove >/dev/null 2>&1 || missing+=(libtap-parser-sourcehandler-pgtap-perl)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -3,7 +3,8 @@
 # `N passed, N failed` that sums them all. Exits non-zero when anything failed.
 #
 # Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
-# (cargo-nextest, falling back to cargo test). Later suites add themselves below.
+# (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), and
+# the supabase-js conformance suite.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 root="$(repo_root)"
@@ -76,6 +77,23 @@ rust_tests() {
   fi
 }
 rust_tests
+
+# The database's own tests (policies/tests: lints, the access matrix, behaviour rules) by
+# pg_prove against the real server's cluster.
+policy_tests() {
+  say "policy tests (pgTAP, policies/tests)"
+  if ! cargo build --bin server --locked; then record "policy tests" 0 1; return; fi
+  local log; log="$(mktemp)"
+  scripts/policy-tests.sh "$(cargo_target_dir)/debug/server" 2>&1 | tee "$log"
+  local last ok bad
+  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
+  rm -f "$log"
+  if [ -z "$last" ]; then record "policy tests" 0 1; return; fi
+  ok="${last%% passed*}"
+  bad="${last#*passed, }"; bad="${bad%% failed}"
+  record "policy tests" "$ok" "$bad"
+}
+policy_tests
 
 # The official supabase-js client against the real server binary (conformance/supabase-js).
 supabase_js_conformance() {

@@ -3,8 +3,8 @@
 //
 //   node conformance/supabase-js/run.mjs --server target/debug/server
 //
-// Boots the server on a private embedded PostgreSQL cluster in a temporary DATA_DIR, loads the
-// REST fixture schema and seed data as the cluster's superuser, asks the server to reload its
+// Boots the server on a private embedded PostgreSQL cluster in a temporary DATA_DIR, drops the
+// community app's tables (without-product.sql), loads the REST fixture schema and seed data as the cluster's superuser, asks the server to reload its
 // schema cache, fetches the API keys, runs test/*.test.mjs with node:test (one file at a time:
 // the write tests change shared rows), stops everything and prints `N passed, N failed` last.
 // The auth cases get the superuser's psql (CONFORMANCE_PG_*), to read auth.mail_outbox and to
@@ -23,6 +23,8 @@ import { spec } from 'node:test/reporters';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..', '..');
 const FIXTURE = path.join(REPO, 'server', 'tests', 'fixtures', 'rest_schema.sql');
+/** Drops the community app's tables, whose names the engine's fixture shares. */
+const WITHOUT_PRODUCT = path.join(HERE, 'without-product.sql');
 const SEED = path.join(HERE, 'seed.sql');
 const JWT_SECRET = 'conformance-suite-secret-0123456789-abcdefghijklmnop';
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -289,6 +291,8 @@ async function main() {
     ADDITIONAL_REDIRECT_URLS: ALLOWED_REDIRECT_URL,
     // Every case signs up and in from 127.0.0.1: far above what the suite sends in one window.
     AUTH_RATE_LIMIT: '100000',
+    // No demo content: the suite brings its own fixture.
+    DEMO: '0',
   };
   delete env.DATABASE_URL;
   delete env.AUTHENTICATOR_PASSWORD;
@@ -320,6 +324,7 @@ async function main() {
     server.start();
     await server.waitReady(baseUrl);
     console.log('conformance: server ready; loading the fixture schema and seed data');
+    psql(socketDir, ['-f', WITHOUT_PRODUCT]);
     psql(socketDir, ['-f', FIXTURE]);
     psql(socketDir, ['-f', SEED]);
     psql(socketDir, ['-c', "NOTIFY pgrst, 'reload schema'"]);

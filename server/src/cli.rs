@@ -34,6 +34,9 @@ pub enum Command {
     /// Print a new VAPID key pair for VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY (no other setting
     /// is read).
     VapidKeys,
+    /// Apply the bootstrap, then add the demo content (accounts, events, albums, files) unless
+    /// the database has it already, and print the demo accounts.
+    Demo,
 }
 
 pub fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn run(cli: Cli) -> Result<(), StartupError> {
         Command::Migrate => crate::serve::migrate(config),
         Command::Keys => crate::serve::print_keys(&config),
         Command::VapidKeys => crate::serve::print_new_vapid_keys(),
+        Command::Demo => crate::serve::demo(config),
     }
 }
 

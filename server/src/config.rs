@@ -127,6 +127,13 @@ pub struct Settings {
     #[arg(long, env = "PG_SYSTEM_USER", default_value = "postgres", global = true)]
     pub pg_system_user: String,
 
+    /// Fill a fresh embedded data directory with demo content (events, albums, Sandesha
+    /// issues, directory entries and one account per role, whose credentials are printed).
+    /// Never applied to an external DATABASE_URL; `server demo` adds it on request.
+    #[arg(long, env = "DEMO", default_value_t = true, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new(), global = true)]
+    pub demo: bool,
+
     /// Seconds in-flight requests get to finish after SIGINT or SIGTERM.
     #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10, global = true)]
     pub shutdown_grace_seconds: u64,
@@ -194,6 +201,8 @@ pub struct Config {
     pub pg_bin_dir: Option<PathBuf>,
     pub pg_system_user: String,
     pub shutdown_grace: std::time::Duration,
+    /// Seed a fresh embedded database with the demo content.
+    pub demo: bool,
     pub auth: AuthSettings,
     pub push: PushSettings,
 }
@@ -292,6 +301,7 @@ impl Settings {
             pg_bin_dir: self.pg_bin_dir,
             pg_system_user: self.pg_system_user,
             shutdown_grace: std::time::Duration::from_secs(self.shutdown_grace_seconds),
+            demo: self.demo,
             auth: self.auth.validate(&site_url)?,
             push: self.push.validate(&site_url, external)?,
             site_url,

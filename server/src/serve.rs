@@ -46,6 +46,33 @@ pub fn migrate(config: Config) -> Result<(), StartupError> {
     result
 }
 
+/// The `demo` command: bootstrap, then the demo content (once), then stop.
+pub fn demo(config: Config) -> Result<(), StartupError> {
+    let cluster = db::start_embedded_if_needed(&config)?;
+    let runtime = build_runtime()?;
+    let result = runtime.block_on(async {
+        let connections = db::prepare(&config, cluster.as_ref()).await?;
+        let backend = crate::storage::backend::Backend::from_config(&config.storage.backend)
+            .map_err(|e| StartupError::environment(format!("cannot open the storage backend: {e}")))?;
+        let report = crate::demo::seed(&connections.admin, &backend).await.map_err(StartupError::environment)?;
+        let mut out = std::io::stdout().lock();
+        match report {
+            Some(report) => {
+                let _ = write!(out, "{}", crate::demo::describe(&report));
+            }
+            None => {
+                let _ = writeln!(out, "The database has the demo content already.");
+            }
+        }
+        Ok(())
+    });
+    drop(runtime);
+    if let Some(cluster) = cluster {
+        cluster.stop()?;
+    }
+    result
+}
+
 /// The `keys` command: prints the anon and service keys and the VAPID public key.
 pub fn print_keys(config: &Config) -> Result<(), StartupError> {
     let keys = ApiKeys::derive(&secrets::jwt_secret(config)?)?;
@@ -96,6 +123,12 @@ async fn run(
         .map_err(|e| StartupError::environment(format!("cannot start the storage service: {e}")))?;
     let push = PushService::new(config.push.clone(), vapid_keys)
         .map_err(|e| StartupError::environment(format!("cannot start the push service: {e}")))?;
+    // A fresh embedded data directory starts with the demo content (DEMO=0 turns it off).
+    let demo = if config.demo && connections.fresh && matches!(config.database, DatabaseSource::Embedded) {
+        crate::demo::seed(&connections.admin, &storage.backend).await.map_err(StartupError::environment)?
+    } else {
+        None
+    };
     let mut state =
         AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, Services { auth, storage, push });
     state.max_rows = config.db_max_rows;
@@ -123,7 +156,7 @@ async fn run(
         StartupError::setting(setting, format!("{}: cannot listen: {e}", config.listen))
     })?;
     let address = listener.local_addr().map_err(|e| StartupError::environment(e.to_string()))?;
-    print_banner(config, address, &keys);
+    print_banner(config, address, &keys, demo.as_ref());
 
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(async move {
@@ -165,7 +198,12 @@ async fn run(
     Ok(())
 }
 
-fn print_banner(config: &Config, address: std::net::SocketAddr, keys: &ApiKeys) {
+fn print_banner(
+    config: &Config,
+    address: std::net::SocketAddr,
+    keys: &ApiKeys,
+    demo: Option<&crate::demo::DemoReport>,
+) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "Havyaka platform is running at http://{address}");
     match &config.database {
@@ -179,6 +217,9 @@ fn print_banner(config: &Config, address: std::net::SocketAddr, keys: &ApiKeys) 
             let _ = writeln!(out, "  database:    DATABASE_URL");
             let _ = writeln!(out, "  keys:        run `server keys` with the same JWT_SECRET");
         }
+    }
+    if let Some(report) = demo {
+        let _ = write!(out, "{}", crate::demo::describe(report));
     }
     let _ = out.flush();
 }

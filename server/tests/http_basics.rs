@@ -43,7 +43,8 @@ async fn health_answers_without_the_database() {
 
 #[tokio::test]
 async fn ready_answers_when_the_database_is_migrated() {
-    let app = TestApp::spawn().await;
+    // Every migration, the product's included: /ready waits for the latest one.
+    let app = TestApp::product().await;
     let response = app.client.get(app.url("/ready")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(json_of(response).await, json!({"status": "ready"}));

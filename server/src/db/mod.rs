@@ -30,6 +30,8 @@ pub struct Connections {
     pub requests: PgConnectOptions,
     /// Its password, for the request connections (sqlx's options do not give it back).
     pub requests_password: Option<String>,
+    /// This start applied every migration: the database was empty.
+    pub fresh: bool,
 }
 
 /// The cluster options of the embedded default for `config`.
@@ -60,7 +62,7 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
         (DatabaseSource::External { admin_url, authenticator_password }, _) => {
             let admin: PgConnectOptions =
                 admin_url.parse().map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
-            bootstrap_or_explain(&admin, authenticator_password.as_deref(), true).await?;
+            let fresh = bootstrap_or_explain(&admin, authenticator_password.as_deref(), true).await?;
             let (requests, requests_password) = match authenticator_password {
                 Some(password) => (admin.clone().username("authenticator").password(password), Some(password.clone())),
                 None => {
@@ -71,7 +73,7 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
                     (admin.clone(), password)
                 }
             };
-            Connections { admin, requests, requests_password }
+            Connections { admin, requests, requests_password, fresh }
         }
         (DatabaseSource::Embedded, Some(cluster)) => {
             let maintenance = parse_url(&cluster.url(embedded::SUPERUSER, "postgres"))?;
@@ -80,8 +82,8 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
                 .map_err(|e| StartupError::environment(format!("cannot create the product database: {e}")))?;
             let admin = parse_url(&cluster.url(embedded::SUPERUSER, APP_DATABASE))?;
             let requests = parse_url(&cluster.url("authenticator", APP_DATABASE))?;
-            bootstrap_or_explain(&admin, None, false).await?;
-            Connections { admin, requests, requests_password: None }
+            let fresh = bootstrap_or_explain(&admin, None, false).await?;
+            Connections { admin, requests, requests_password: None, fresh }
         }
         (DatabaseSource::Embedded, None) => {
             return Err(StartupError::environment("the embedded cluster is not running"));
@@ -90,11 +92,12 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
     Ok(connections)
 }
 
+/// Runs the bootstrap; true when the database had no migration applied before.
 async fn bootstrap_or_explain(
     admin: &PgConnectOptions,
     authenticator_password: Option<&str>,
     external: bool,
-) -> Result<(), StartupError> {
+) -> Result<bool, StartupError> {
     let report = bootstrap::bootstrap_with(admin, sql_files::MIGRATIONS, sql_files::POLICIES, authenticator_password)
         .await
         .map_err(|error| match (&error, external) {
@@ -109,7 +112,7 @@ async fn bootstrap_or_explain(
         policies = report.policies,
         "database bootstrap complete"
     );
-    Ok(())
+    Ok(report.already_applied == 0)
 }
 
 /// The pool that serves requests. Connections are not pinged before use (one round trip

@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod process;
+pub mod product;
 pub mod push;
 pub mod rest;
 pub mod s3;
@@ -81,7 +82,10 @@ struct SharedCluster {
     superuser_url: String,
     /// The authenticator options without a database.
     authenticator: PgConnectOptions,
+    /// The platform's migrations only (the generic engine's tests bring their own fixtures).
     template: String,
+    /// Every migration and policy: the community app's schema.
+    product_template: String,
 }
 
 static SHARED: OnceLock<SharedCluster> = OnceLock::new();
@@ -112,8 +116,9 @@ fn shared() -> &'static SharedCluster {
         };
         let superuser: PgConnectOptions = superuser_url.parse().expect("a valid superuser URL");
         let authenticator: PgConnectOptions = authenticator_url.parse().expect("a valid authenticator URL");
-        let template = run_blocking(ensure_template(superuser.clone()));
-        SharedCluster { superuser, superuser_url, authenticator, template }
+        let template = run_blocking(ensure_template(superuser.clone(), Template::Platform));
+        let product_template = run_blocking(ensure_template(superuser.clone(), Template::Product));
+        SharedCluster { superuser, superuser_url, authenticator, template, product_template }
     })
 }
 
@@ -136,18 +141,49 @@ fn run_blocking<T: Send + 'static>(future: impl std::future::Future<Output = T> 
     .expect("the setup thread finished")
 }
 
-/// A name that changes whenever a migration or policy changes.
-fn template_name() -> String {
+/// The first migration of the community app; the ones before it are the platform's (auth,
+/// storage, push), which the generic engine's tests run on with fixtures of their own.
+pub const FIRST_PRODUCT_MIGRATION: &str = "0010";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Template {
+    Platform,
+    Product,
+}
+
+impl Template {
+    fn migrations(self) -> Vec<sql_files::SqlFile<'static>> {
+        sql_files::MIGRATIONS
+            .iter()
+            .filter(|m| self == Template::Product || m.name < FIRST_PRODUCT_MIGRATION)
+            .copied()
+            .collect()
+    }
+
+    fn policies(self) -> &'static [sql_files::SqlFile<'static>] {
+        match self {
+            Template::Platform => &[],
+            Template::Product => sql_files::POLICIES,
+        }
+    }
+}
+
+/// A name that changes whenever one of the template's migrations or policies changes.
+fn template_name(template: Template) -> String {
     let mut hasher = Sha256::new();
-    for file in sql_files::MIGRATIONS.iter().chain(sql_files::POLICIES) {
+    for file in template.migrations().iter().chain(template.policies()) {
         hasher.update(file.name.as_bytes());
         hasher.update(file.sql.as_bytes());
     }
-    format!("tpl_{}", &hex::encode(hasher.finalize())[..16])
+    let prefix = match template {
+        Template::Platform => "tpl",
+        Template::Product => "tpl_product",
+    };
+    format!("{prefix}_{}", &hex::encode(hasher.finalize())[..16])
 }
 
-async fn ensure_template(superuser: PgConnectOptions) -> String {
-    let name = template_name();
+async fn ensure_template(superuser: PgConnectOptions, template: Template) -> String {
+    let name = template_name(template);
     let mut conn = superuser.connect().await.expect("connect to the test cluster");
     // Serialise template creation across test processes.
     sqlx::query("select pg_advisory_lock(4242)").execute(&mut conn).await.expect("lock");
@@ -160,9 +196,14 @@ async fn ensure_template(superuser: PgConnectOptions) -> String {
         let building = format!("{name}_building");
         exec(&mut conn, &format!("drop database if exists \"{building}\"")).await;
         exec(&mut conn, &format!("create database \"{building}\"")).await;
-        bootstrap::bootstrap(&superuser.clone().database(&building))
-            .await
-            .unwrap_or_else(|e| panic!("bootstrap of the template failed: {e}"));
+        bootstrap::bootstrap_with(
+            &superuser.clone().database(&building),
+            &template.migrations(),
+            template.policies(),
+            None,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("bootstrap of the template failed: {e}"));
         exec(&mut conn, &format!("alter database \"{building}\" rename to \"{name}\"")).await;
     }
     sqlx::query("select pg_advisory_unlock(4242)").execute(&mut conn).await.expect("unlock");
@@ -184,10 +225,16 @@ pub struct TestDb {
 }
 
 impl TestDb {
-    /// A database cloned from the migrated template.
+    /// A database cloned from the template with the platform's migrations (no product tables).
     pub async fn migrated() -> Self {
         let shared = tokio::task::spawn_blocking(shared).await.expect("harness set-up");
         Self::create(Some(&shared.template)).await
+    }
+
+    /// A database cloned from the template with every migration and policy (the product).
+    pub async fn product() -> Self {
+        let shared = tokio::task::spawn_blocking(shared).await.expect("harness set-up");
+        Self::create(Some(&shared.product_template)).await
     }
 
     /// An empty database (for bootstrap tests).
@@ -266,6 +313,8 @@ pub struct TestAppOptions {
     pub storage: Option<StorageSettings>,
     /// Push settings; `None`: the defaults with a new VAPID key pair.
     pub push: Option<PushSettings>,
+    /// The community app's schema and policies (else the platform's migrations only).
+    pub product: bool,
 }
 
 impl Default for TestAppOptions {
@@ -279,6 +328,7 @@ impl Default for TestAppOptions {
             auth: None,
             storage: None,
             push: None,
+            product: false,
         }
     }
 }
@@ -288,10 +338,15 @@ impl TestApp {
         Self::spawn_with(TestAppOptions::default()).await
     }
 
+    /// The app on the community app's schema, policies and stored functions.
+    pub async fn product() -> Self {
+        Self::spawn_with(TestAppOptions { product: true, ..TestAppOptions::default() }).await
+    }
+
     pub async fn spawn_with(options: TestAppOptions) -> Self {
         // Server logs (internal errors' causes included) appear in a failing test's output.
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
-        let db = TestDb::migrated().await;
+        let db = if options.product { TestDb::product().await } else { TestDb::migrated().await };
         if let Some(fixture) = options.fixture {
             let mut conn = db.admin_connection().await;
             exec(&mut conn, fixture).await;

@@ -31,6 +31,7 @@ const CLEARED: &[&str] = &[
     "VAPID_SUBJECT",
     "PUSH_ALLOWED_HOSTS",
     "PUSH_WORKER",
+    "DEMO",
 ];
 
 pub fn server_command(data_dir: &Path) -> Command {
@@ -43,6 +44,8 @@ pub fn server_command(data_dir: &Path) -> Command {
         .env("PORT", "0")
         .env("HOST", "127.0.0.1")
         .env("CLIENT_DIR", data_dir.join("no-client"))
+        // A fresh data directory would get the demo content: tests that want it ask for it.
+        .env("DEMO", "0")
         .stdin(Stdio::null());
     command
 }

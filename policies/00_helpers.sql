@@ -1,0 +1,158 @@
+-- Helpers the policies call. Each reads the caller's row of public.users (type and status)
+-- as its owner (security definer, so policies on public.users do not recurse), with an empty
+-- search_path so no object of the caller's can stand in for ours. They never read
+-- user-editable metadata (JWT user_metadata): the type in public.users is written only by
+-- create_user_record and admins. A staff right needs an approved account: a pending or
+-- inactive admin has none. In policies, call them as (select app.fn()) so they run once per
+-- statement, not once per row.
+
+-- The caller's type when their account is approved, else NULL (visitors included).
+create or replace function app.current_user_type() returns text
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select u.type from public.users u where u.id = auth.uid() and u.status = 'approved'
+$$;
+
+create or replace function app.has_type(variadic types text[]) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select coalesce(app.current_user_type() = any (types), false) $$;
+
+-- Staff: the types that reach the admin area.
+create or replace function app.is_staff() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select coalesce(app.current_user_type() = any (app.staff_types()), false) $$;
+
+-- People, approvals and payments.
+create or replace function app.is_admin() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.has_type('admin', 'super_admin') $$;
+
+-- Grants and removes staff roles.
+create or replace function app.is_super_admin() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.has_type('super_admin') $$;
+
+-- Events, their registrations and event media.
+create or replace function app.can_manage_events() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.has_type('admin', 'super_admin', 'event_manager') $$;
+
+-- Media (albums, photos, videos): content managers and event managers (event media).
+create or replace function app.can_manage_media() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.has_type('admin', 'super_admin', 'content_manager', 'event_manager') $$;
+
+-- Site content: organization info, board, achievements, activities, images, slider, businesses.
+create or replace function app.can_manage_content() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.has_type('admin', 'super_admin', 'content_manager') $$;
+
+-- Havyaka Sandesha issues and advertisements.
+create or replace function app.can_manage_sandesha() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.has_type('admin', 'super_admin', 'havyaka_sandesh_manager') $$;
+
+-- Who may read directory contact details (of entries that allow it).
+create or replace function app.can_view_directory() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.has_type('admin', 'super_admin', 'member_viewer') $$;
+
+-- The caller has an approved matrimony profile: only such users browse other profiles.
+create or replace function app.has_approved_matrimony_profile() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select from public.matrimony_details m
+    where m.user_id = auth.uid() and m.approval_status = 'approved'
+  )
+$$;
+
+-- An accepted interest between the caller and `other` (either direction): messages need one.
+create or replace function app.has_accepted_interest_with(other uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select from public.matrimony_interests i
+    where i.status = 'accepted'
+      and ((i.sender_id = auth.uid() and i.receiver_id = other)
+        or (i.sender_id = other and i.receiver_id = auth.uid()))
+  )
+$$;
+
+-- The directory entry's owner lets member viewers see its contact details.
+create or replace function app.directory_contact_allowed(entry uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select from public.member_directory_visibility v
+    where v.member_id = entry and v.show_contact_details and v.show_in_directory
+  )
+$$;
+
+-- The caller owns the directory entry.
+create or replace function app.owns_directory_entry(entry uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (select from public.member_directory d where d.id = entry and d.user_id = auth.uid())
+$$;
+
+-- An object of the havyaka-sandesh bucket that a published issue links to.
+create or replace function app.is_published_sandesha_file(object_name text) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select from public.havyaka_sandesha_issues i, app.storage_object_of(i.pdf_url) f
+    where i.is_published and f.bucket_id = 'havyaka-sandesh' and f.name = object_name
+  )
+$$;
+
+revoke execute on function app.current_user_type(), app.has_type(text[]), app.is_staff(), app.is_admin(),
+  app.is_super_admin(), app.can_manage_events(), app.can_manage_media(), app.can_manage_content(),
+  app.can_manage_sandesha(), app.can_view_directory(), app.has_approved_matrimony_profile(),
+  app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
+  app.is_published_sandesha_file(text)
+  from public;
+grant execute on function app.current_user_type(), app.has_type(text[]), app.is_staff(), app.is_admin(),
+  app.is_super_admin(), app.can_manage_events(), app.can_manage_media(), app.can_manage_content(),
+  app.can_manage_sandesha(), app.can_view_directory(), app.has_approved_matrimony_profile(),
+  app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
+  app.is_published_sandesha_file(text)
+  to anon, authenticated, service_role, storage_admin;
+
+-- The auth service's admin API (/auth/v1/admin) admits admins and super admins (spec §7:
+-- admins create accounts for approved matrimony profiles).
+create or replace function auth.can_manage_users() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.is_admin() $$;

@@ -1,0 +1,134 @@
+-- Membership forms, the member register, its visibility choices, connections and the ledger.
+alter table public.members enable row level security;
+alter table public.members force row level security;
+alter table public.member_directory enable row level security;
+alter table public.member_directory force row level security;
+alter table public.member_directory_visibility enable row level security;
+alter table public.member_connections enable row level security;
+alter table public.financial_ledger enable row level security;
+alter table public.financial_ledger force row level security;
+
+-- members: the owner and admins.
+drop policy if exists "Members read their own membership form" on public.members;
+create policy "Members read their own membership form" on public.members
+  for select to authenticated using (user_id = (select auth.uid()));
+drop policy if exists "Admins read every membership form" on public.members;
+create policy "Admins read every membership form" on public.members
+  for select to authenticated using ((select app.is_admin()));
+drop policy if exists "Users submit their own membership form" on public.members;
+create policy "Users submit their own membership form" on public.members
+  for insert to authenticated with check (user_id = (select auth.uid()));
+drop policy if exists "Admins submit membership forms for anyone" on public.members;
+create policy "Admins submit membership forms for anyone" on public.members
+  for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists "Members edit their own membership form" on public.members;
+create policy "Members edit their own membership form" on public.members
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+drop policy if exists "Admins edit every membership form" on public.members;
+create policy "Admins edit every membership form" on public.members
+  for update to authenticated using ((select app.is_admin())) with check ((select app.is_admin()));
+drop policy if exists "Admins delete membership forms" on public.members;
+create policy "Admins delete membership forms" on public.members
+  for delete to authenticated using ((select app.is_admin()));
+
+-- member_directory: owners, member viewers (approved entries that show contact details), admins.
+drop policy if exists "Members read their own directory entry" on public.member_directory;
+create policy "Members read their own directory entry" on public.member_directory
+  for select to authenticated using (user_id = (select auth.uid()));
+drop policy if exists "Member viewers read approved entries showing contact details" on public.member_directory;
+create policy "Member viewers read approved entries showing contact details" on public.member_directory
+  for select to authenticated
+  using ((select app.can_view_directory()) and approval_status = 'approved' and app.directory_contact_allowed(id));
+drop policy if exists "Admins read the whole directory" on public.member_directory;
+create policy "Admins read the whole directory" on public.member_directory
+  for select to authenticated using ((select app.is_admin()));
+-- The entry trigger makes a non-admin's insert an application (Check, pending, their own).
+drop policy if exists "Users apply for membership as themselves" on public.member_directory;
+create policy "Users apply for membership as themselves" on public.member_directory
+  for insert to authenticated with check (user_id = (select auth.uid()));
+drop policy if exists "Admins add members" on public.member_directory;
+create policy "Admins add members" on public.member_directory
+  for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists "Members correct their own directory entry" on public.member_directory;
+create policy "Members correct their own directory entry" on public.member_directory
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+drop policy if exists "Admins edit the directory" on public.member_directory;
+create policy "Admins edit the directory" on public.member_directory
+  for update to authenticated using ((select app.is_admin())) with check ((select app.is_admin()));
+drop policy if exists "Admins remove members" on public.member_directory;
+create policy "Admins remove members" on public.member_directory
+  for delete to authenticated using ((select app.is_admin()));
+
+-- member_directory_visibility: the entry's owner and admins.
+drop policy if exists "Members read their own visibility choice" on public.member_directory_visibility;
+create policy "Members read their own visibility choice" on public.member_directory_visibility
+  for select to authenticated using (user_id = (select auth.uid()));
+drop policy if exists "Admins read every visibility choice" on public.member_directory_visibility;
+create policy "Admins read every visibility choice" on public.member_directory_visibility
+  for select to authenticated using ((select app.is_admin()));
+drop policy if exists "Members choose the visibility of their own entry" on public.member_directory_visibility;
+create policy "Members choose the visibility of their own entry" on public.member_directory_visibility
+  for insert to authenticated
+  with check (user_id = (select auth.uid()) and app.owns_directory_entry(member_id));
+drop policy if exists "Admins choose the visibility of any entry" on public.member_directory_visibility;
+create policy "Admins choose the visibility of any entry" on public.member_directory_visibility
+  for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists "Members change the visibility of their own entry" on public.member_directory_visibility;
+create policy "Members change the visibility of their own entry" on public.member_directory_visibility
+  for update to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()) and app.owns_directory_entry(member_id));
+drop policy if exists "Admins change the visibility of any entry" on public.member_directory_visibility;
+create policy "Admins change the visibility of any entry" on public.member_directory_visibility
+  for update to authenticated using ((select app.is_admin())) with check ((select app.is_admin()));
+drop policy if exists "Members reset the visibility of their own entry" on public.member_directory_visibility;
+create policy "Members reset the visibility of their own entry" on public.member_directory_visibility
+  for delete to authenticated using (user_id = (select auth.uid()));
+drop policy if exists "Admins reset the visibility of any entry" on public.member_directory_visibility;
+create policy "Admins reset the visibility of any entry" on public.member_directory_visibility
+  for delete to authenticated using ((select app.is_admin()));
+
+-- member_connections: its two members; the guard lets only the requested one respond.
+drop policy if exists "Members read their own connections" on public.member_connections;
+create policy "Members read their own connections" on public.member_connections
+  for select to authenticated using ((select auth.uid()) in (requester_id, requested_id));
+drop policy if exists "Admins read every connection" on public.member_connections;
+create policy "Admins read every connection" on public.member_connections
+  for select to authenticated using ((select app.is_admin()));
+drop policy if exists "Members ask to connect as themselves" on public.member_connections;
+create policy "Members ask to connect as themselves" on public.member_connections
+  for insert to authenticated with check (requester_id = (select auth.uid()) and status = 'pending');
+drop policy if exists "Admins create connections" on public.member_connections;
+create policy "Admins create connections" on public.member_connections
+  for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists "Members respond to connections they are part of" on public.member_connections;
+create policy "Members respond to connections they are part of" on public.member_connections
+  for update to authenticated
+  using ((select auth.uid()) in (requester_id, requested_id))
+  with check ((select auth.uid()) in (requester_id, requested_id));
+drop policy if exists "Admins change connections" on public.member_connections;
+create policy "Admins change connections" on public.member_connections
+  for update to authenticated using ((select app.is_admin())) with check ((select app.is_admin()));
+drop policy if exists "Members withdraw their own requests" on public.member_connections;
+create policy "Members withdraw their own requests" on public.member_connections
+  for delete to authenticated using (requester_id = (select auth.uid()));
+drop policy if exists "Admins remove connections" on public.member_connections;
+create policy "Admins remove connections" on public.member_connections
+  for delete to authenticated using ((select app.is_admin()));
+
+-- financial_ledger: members read their own account; admins keep the books.
+drop policy if exists "Members read their own ledger" on public.financial_ledger;
+create policy "Members read their own ledger" on public.financial_ledger
+  for select to authenticated using (app.owns_directory_entry(member_id));
+drop policy if exists "Admins read the ledger" on public.financial_ledger;
+create policy "Admins read the ledger" on public.financial_ledger
+  for select to authenticated using ((select app.is_admin()));
+drop policy if exists "Admins write ledger entries" on public.financial_ledger;
+create policy "Admins write ledger entries" on public.financial_ledger
+  for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists "Admins correct ledger entries" on public.financial_ledger;
+create policy "Admins correct ledger entries" on public.financial_ledger
+  for update to authenticated using ((select app.is_admin())) with check ((select app.is_admin()));
+drop policy if exists "Admins delete ledger entries" on public.financial_ledger;
+create policy "Admins delete ledger entries" on public.financial_ledger
+  for delete to authenticated using ((select app.is_admin()));

@@ -1,0 +1,44 @@
+-- Events and registrations. Registration limits are enforced by app.check_event_registration
+-- (a trigger), whoever inserts.
+alter table public.events enable row level security;
+alter table public.event_registrations enable row level security;
+alter table public.event_registrations force row level security;
+
+drop policy if exists "Anyone reads events that are not cancelled" on public.events;
+create policy "Anyone reads events that are not cancelled" on public.events
+  for select to anon, authenticated using (status <> 'cancelled');
+drop policy if exists "Event staff read every event" on public.events;
+create policy "Event staff read every event" on public.events
+  for select to authenticated using ((select app.can_manage_events()));
+drop policy if exists "Event staff create events" on public.events;
+create policy "Event staff create events" on public.events
+  for insert to authenticated with check ((select app.can_manage_events()));
+drop policy if exists "Event staff edit events" on public.events;
+create policy "Event staff edit events" on public.events
+  for update to authenticated using ((select app.can_manage_events())) with check ((select app.can_manage_events()));
+drop policy if exists "Event staff delete events" on public.events;
+create policy "Event staff delete events" on public.events
+  for delete to authenticated using ((select app.can_manage_events()));
+
+drop policy if exists "Users read their own registrations" on public.event_registrations;
+create policy "Users read their own registrations" on public.event_registrations
+  for select to authenticated using (user_id = (select auth.uid()));
+drop policy if exists "Event staff read every registration" on public.event_registrations;
+create policy "Event staff read every registration" on public.event_registrations
+  for select to authenticated using ((select app.can_manage_events()));
+drop policy if exists "Users register themselves" on public.event_registrations;
+create policy "Users register themselves" on public.event_registrations
+  for insert to authenticated with check (user_id = (select auth.uid()));
+drop policy if exists "Event staff register anyone" on public.event_registrations;
+create policy "Event staff register anyone" on public.event_registrations
+  for insert to authenticated with check ((select app.can_manage_events()));
+-- The guard limits a registrant to cancelling, registering again, notes and guests.
+drop policy if exists "Users cancel or renew their own registrations" on public.event_registrations;
+create policy "Users cancel or renew their own registrations" on public.event_registrations
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+drop policy if exists "Event staff update registrations" on public.event_registrations;
+create policy "Event staff update registrations" on public.event_registrations
+  for update to authenticated using ((select app.can_manage_events())) with check ((select app.can_manage_events()));
+drop policy if exists "Event staff remove registrations" on public.event_registrations;
+create policy "Event staff remove registrations" on public.event_registrations
+  for delete to authenticated using ((select app.can_manage_events()));
