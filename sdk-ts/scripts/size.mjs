@@ -27,13 +27,19 @@ export async function measure() {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].contents;
-  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, budget: BUDGET_BYTES };
+  return {
+    minified: code.length,
+    gzipped: gzipSync(code, { level: 9 }).length,
+    budget: BUDGET_BYTES,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const size = await measure();
   const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
-  console.log(`sdk-ts: ${kb(size.minified)} minified, ${kb(size.gzipped)} gzipped (budget ${kb(size.budget)})`);
+  console.log(
+    `sdk-ts: ${kb(size.minified)} minified, ${kb(size.gzipped)} gzipped (budget ${kb(size.budget)})`,
+  );
   if (process.argv.includes('--json')) console.log(JSON.stringify(size));
   if (size.gzipped > size.budget) {
     console.error(`sdk-ts is ${size.gzipped - size.budget} bytes over its size budget`);

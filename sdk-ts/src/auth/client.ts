@@ -19,6 +19,7 @@ import type {
 
 /** How long to wait before trying a refresh again after a network or server failure. */
 const RETRY_MS = 10_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type AuthResult<T> = Promise<{ data: T; error: null } | { data: T; error: SdkError }>;
 type SessionData = { user: User | null; session: Session | null };
@@ -36,6 +37,13 @@ const query = (params: Record<string, string | undefined>) => {
   const s = q.toString();
   return s ? `?${s}` : '';
 };
+
+/** Calls a listener in a microtask of its own; its failure is logged, never thrown at the caller. */
+function notify(listener: AuthListener, event: AuthChangeEvent, session: Session | null): void {
+  Promise.resolve()
+    .then(() => listener(event, session))
+    .catch((e) => console.error('auth listener failed:', e));
+}
 
 function defaultLock(): Lock {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
@@ -97,7 +105,7 @@ export class AuthClient {
   onAuthStateChange(listener: AuthListener) {
     this.listeners.add(listener);
     void this.ready.then(() => {
-      if (this.listeners.has(listener)) listener('INITIAL_SESSION', this.session);
+      if (this.listeners.has(listener)) notify(listener, 'INITIAL_SESSION', this.session);
     });
     const subscription = { unsubscribe: () => void this.listeners.delete(listener) };
     return { data: { subscription } };
@@ -350,7 +358,7 @@ export class AuthClient {
 
   /** Tells every listener, each in its own microtask: a listener never holds up the caller. */
   private emit(event: AuthChangeEvent, session: Session | null): void {
-    for (const listener of this.listeners) queueMicrotask(() => listener(event, session));
+    for (const listener of this.listeners) notify(listener, event, session);
     this.schedule();
   }
 
@@ -359,9 +367,14 @@ export class AuthClient {
     clearTimeout(this.timer);
     const session = this.session;
     if (!this.autoRefresh || !session) return;
+    const wait = Math.max(0, delay ?? refreshDelay(session));
+    // Timers hold at most 2^31 - 1 ms (24.8 days): a longer wait is re-armed when it ends.
     this.timer = setTimeout(
-      () => this.refresh(session).catch((e) => retryable(e) && this.schedule(RETRY_MS)),
-      Math.max(0, delay ?? refreshDelay(session)),
+      () =>
+        wait > MAX_TIMER_MS
+          ? this.schedule()
+          : this.refresh(session).catch((e) => retryable(e) && this.schedule(RETRY_MS)),
+      Math.min(wait, MAX_TIMER_MS),
     );
     (this.timer as { unref?: () => void }).unref?.();
   }

@@ -1,7 +1,7 @@
 // The execute layer: a built request, lazy until awaited, and the one place that reads
 // PostgREST's answer (status, JSON or CSV body, Content-Range count, errors).
 
-import { ApiError } from '../lib/errors';
+import { ApiError, SdkError } from '../lib/errors';
 import { errorFrom, networkError, parseJson, send, type Transport } from '../lib/fetch';
 import type { RestError, RestResponse } from './types';
 
@@ -57,7 +57,8 @@ export class Builder<Result> implements PromiseLike<RestResponse<Result>> {
     try {
       answer = await run(r);
     } catch (e) {
-      const error = networkError(e);
+      // send() rejects with a NetworkError; reading the body may fail (abort) after it.
+      const error = e instanceof SdkError ? (e as RestError) : networkError(e);
       answer = { data: null, error, count: null, status: 0, statusText: '' };
     }
     if (answer.error && r.throws) throw answer.error;

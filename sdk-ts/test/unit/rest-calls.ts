@@ -9,13 +9,18 @@ export const CALLS: Record<string, Call> = {
   'head with exact count': (c) => c.from('todos').select('*', { count: 'exact', head: true }),
   'planned count': (c) => c.from('todos').select('id', { count: 'planned' }),
   'select with alias, cast, embed and JSON path': (c) =>
-    c.from('todos').select('id, title:name, done::text, owner:profiles!inner(id, "full name"), data->a->>b'),
+    c
+      .from('todos')
+      .select('id, title:name, done::text, owner:profiles!inner(id, "full name"), data->a->>b'),
   'range becomes offset and limit': (c) => c.from('todos').select('id').range(0, 9),
   single: (c) => c.from('todos').select().eq('id', 1).single(),
   'maybeSingle sends no Accept': (c) => c.from('todos').select().eq('id', 1).maybeSingle(),
   insert: (c) => c.from('todos').insert({ title: 'a' }),
   'insert rows with select': (c) =>
-    c.from('todos').insert([{ title: 'a' }, { title: 'b', done: true }]).select(),
+    c
+      .from('todos')
+      .insert([{ title: 'a' }, { title: 'b', done: true }])
+      .select(),
   'insert with select and single': (c) =>
     c.from('todos').insert({ title: 'a' }).select('id,title').single(),
   'insert with defaults for missing keys': (c) =>
@@ -23,9 +28,11 @@ export const CALLS: Record<string, Call> = {
   'upsert merging on a column': (c) =>
     c.from('todos').upsert({ id: 1, title: 'a' }, { onConflict: 'id' }).select(),
   'upsert ignoring duplicates with count': (c) =>
-    c
-      .from('todos')
-      .upsert([{ id: 1, title: 'a' }], { onConflict: 'user_id,slug', ignoreDuplicates: true, count: 'exact' }),
+    c.from('todos').upsert([{ id: 1, title: 'a' }], {
+      onConflict: 'user_id,slug',
+      ignoreDuplicates: true,
+      count: 'exact',
+    }),
   update: (c) => c.from('todos').update({ done: true }).eq('id', 1),
   'update with select': (c) => c.from('todos').update({ done: true }).eq('id', 1).select(),
   delete: (c) => c.from('todos').delete().eq('id', 1),
@@ -60,15 +67,21 @@ export const CALLS: Record<string, Call> = {
       .likeAnyOf('b', ['x%'])
       .ilikeAllOf('c', ['%z'])
       .ilikeAnyOf('d', ['q%', 'r%']),
-  'regular expressions': (c) => c.from('t').select().regexMatch('a', '^x.*$').regexIMatch('b', 'y+'),
+  'regular expressions': (c) =>
+    c.from('t').select().regexMatch('a', '^x.*$').regexIMatch('b', 'y+'),
   'in quotes reserved characters and drops duplicates': (c) =>
     c.from('todos').select().in('tag', ['a', 'b,c', 'd (e)', 1, 'a']),
   'is null and false': (c) => c.from('todos').select().is('deleted_at', null).is('done', false),
-  'isDistinct': (c) => c.from('t').select().isDistinct('a', 'x'),
+  isDistinct: (c) => c.from('t').select().isDistinct('a', 'x'),
   'contains an array and an object': (c) =>
     c.from('todos').select().contains('tags', ['x', 'y']).contains('meta', { a: 1 }),
   'containedBy and overlaps': (c) =>
-    c.from('t').select().containedBy('arr', ['z']).overlaps('arr', ['q']).contains('period', '[1,5)'),
+    c
+      .from('t')
+      .select()
+      .containedBy('arr', ['z'])
+      .overlaps('arr', ['q'])
+      .contains('period', '[1,5)'),
   'range operators': (c) =>
     c
       .from('t')
@@ -87,7 +100,12 @@ export const CALLS: Record<string, Call> = {
       .textSearch('fts', 'fat cat', { type: 'phrase', config: 'simple' })
       .textSearch('fts', 'cat:*'),
   'not and raw filters': (c) =>
-    c.from('t').select().not('status', 'eq', 'x').filter('x', 'not.in', '(1,2)').not('deleted_at', 'is', null),
+    c
+      .from('t')
+      .select()
+      .not('status', 'eq', 'x')
+      .filter('x', 'not.in', '(1,2)')
+      .not('deleted_at', 'is', null),
   match: (c) => c.from('t').select().match({ k1: 'v1', k2: 2 }),
   'embedded filter': (c) => c.from('todos').select('*, tasks(*)').eq('tasks.status', 'open'),
   'values with reserved URL characters': (c) =>
