@@ -21,3 +21,4 @@ pub mod shutdown;
 pub mod startup_error;
 pub mod state;
 pub mod storage;
+pub mod typegen;
