@@ -60,7 +60,7 @@ export class AuthClient {
   private storageKey: string;
   private lock: Lock;
   private autoRefresh: boolean;
-  private refreshing: Promise<Session> | null = null;
+  private refreshing: { token: string; promise: Promise<Session> } | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private channel: BroadcastChannel | undefined;
   private ready: Promise<AuthError | null>;
@@ -304,23 +304,29 @@ export class AuthClient {
 
   /** One refresh at a time in this tab; across tabs, one holds the lock and others adopt. */
   private refresh(current: { refresh_token: string }): Promise<Session> {
-    this.refreshing ??= this.lock(`lock:${this.storageKey}`, () => this.exchange(current)).finally(
-      () => (this.refreshing = null),
-    );
-    return this.refreshing;
+    const token = current.refresh_token;
+    if (this.refreshing?.token !== token) {
+      const held = token === this.session?.refresh_token;
+      const promise = this.lock(`lock:${this.storageKey}`, () =>
+        this.exchange(token, held),
+      ).finally(() => this.refreshing?.promise === promise && (this.refreshing = null));
+      this.refreshing = { token, promise };
+    }
+    return this.refreshing!.promise;
   }
 
-  private async exchange(current: { refresh_token: string }): Promise<Session> {
+  /** Exchanges `token`; `held`: it is this tab's session's, which another tab may have renewed. */
+  private async exchange(token: string, held: boolean): Promise<Session> {
     // Another tab may have refreshed while this one waited for the lock.
     const stored = parseSession(await this.storage.getItem(this.storageKey));
-    if (stored && stored.refresh_token !== current.refresh_token && refreshDelay(stored) > 0) {
+    if (held && stored && stored.refresh_token !== token && refreshDelay(stored) > 0) {
       this.adopt(stored, 'TOKEN_REFRESHED');
       return stored;
     }
     try {
       const answer = await this.call('/token?grant_type=refresh_token', {
         method: 'POST',
-        json: { refresh_token: current.refresh_token },
+        json: { refresh_token: token },
       });
       const session = toSession(answer);
       if (!session) throw new AuthError('The server answered without a session', { status: 500 });

@@ -234,6 +234,17 @@ describe('refreshing', () => {
     for (const a of answers) expect(a.data.session?.refresh_token).toBe('refresh-2');
   });
 
+  test('refreshSession with another refresh token exchanges that one, not the stored session', async () => {
+    const { stub, refreshes } = authServer();
+    const client = authClient(stub.fetch, { autoRefreshToken: false });
+    await client.auth.signInWithPassword({ email: 'a@example.com', password: 'pw' });
+    const { data } = await client.auth.refreshSession({ refresh_token: 'refresh-from-elsewhere' });
+    expect(refreshes().map((r) => JSON.parse(String(r.body)).refresh_token)).toEqual([
+      'refresh-from-elsewhere',
+    ]);
+    expect(data.session?.refresh_token).toBe('refresh-2');
+  });
+
   test('a stored session about to expire is refreshed when the client starts', async () => {
     const { stub, refreshes } = authServer();
     const storage = memory();
