@@ -86,8 +86,11 @@ export class AuthClient {
         this.adopt(m.data.session, m.data.event);
     }
     if (browser) {
+      // Other tabs write the session to localStorage: follow them (when it is the storage).
       window.addEventListener?.('storage', (e) => {
-        if (e.key === this.storageKey) this.adopt(parseSession(e.newValue));
+        if (e.key === this.storageKey && this.storage === globalThis.localStorage) {
+          this.adopt(parseSession(e.newValue));
+        }
       });
       document?.addEventListener?.('visibilitychange', () => {
         if (document.visibilityState === 'visible') this.schedule();

@@ -13,9 +13,11 @@ afterEach(() => {
 let tabs = 0;
 
 /** Two tabs: one storage, one key, one server. */
-function twoTabs(options: { lock?: Lock; autoRefreshToken?: boolean } = {}) {
+function twoTabs(
+  options: { lock?: Lock; autoRefreshToken?: boolean; storage?: ReturnType<typeof memory> } = {},
+) {
   const server = authServer();
-  const storage = memory();
+  const storage = options.storage ?? memory();
   const storageKey = `sb-tabs-${++tabs}`;
   const a = authClient(server.stub.fetch, { storage, storageKey, ...options });
   const b = authClient(server.stub.fetch, { storage, storageKey, ...options });
@@ -77,20 +79,23 @@ describe('over BroadcastChannel', () => {
 });
 
 describe('over the storage event (no BroadcastChannel)', () => {
-  function browser() {
+  /** A browser without BroadcastChannel whose localStorage is `storage` (when given). */
+  function browser(storage?: ReturnType<typeof memory>) {
     const window = new EventTarget();
     const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
     vi.stubGlobal('window', window);
     vi.stubGlobal('document', document);
     vi.stubGlobal('BroadcastChannel', undefined);
+    if (storage) vi.stubGlobal('localStorage', storage);
     return { window, document };
   }
   const storageEvent = (key: string, newValue: string | null) =>
     Object.assign(new Event('storage'), { key, newValue });
 
   test('another tab writing the key signs in, refreshes and signs out here', async () => {
-    const { window } = browser();
-    const { a, b, storage } = twoTabs();
+    const shared = memory();
+    const { window } = browser(shared);
+    const { a, b, storage } = twoTabs({ storage: shared });
     const seen = events(b);
     await b.auth.initialize();
     await a.auth.signInWithPassword({ email: 'a@example.com', password: 'pw' });
@@ -103,6 +108,21 @@ describe('over the storage event (no BroadcastChannel)', () => {
     window.dispatchEvent(storageEvent(key, null));
     await settle();
     expect(seen.names()).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED', 'SIGNED_OUT']);
+  });
+
+  test('a client keeping its session in memory ignores localStorage writes', async () => {
+    const shared = memory();
+    const { window } = browser(shared);
+    const server = authServer();
+    const a = authClient(server.stub.fetch, { storage: shared, storageKey: 'sb-mem-1' });
+    const b = authClient(server.stub.fetch, { persistSession: false, storageKey: 'sb-mem-1' });
+    const seen = events(b);
+    await b.auth.initialize();
+    await a.auth.signInWithPassword({ email: 'a@example.com', password: 'pw' });
+    window.dispatchEvent(storageEvent('sb-mem-1', shared.map.get('sb-mem-1')!));
+    await settle();
+    expect(seen.names()).toEqual(['INITIAL_SESSION']);
+    expect((await b.auth.getSession()).data.session).toBeNull();
   });
 
   test('a tab coming back into view refreshes an overdue session at once', async () => {
