@@ -1,5 +1,5 @@
 # The two commands. Everything else is in scripts/.
-.PHONY: run test
+.PHONY: run test types
 
 ## make run: build the web app (when present) and the server, then run the product on the
 ## embedded PostgreSQL (or DATABASE_URL), printing the address and the API keys.
@@ -9,3 +9,8 @@ run:
 ## make test: formatting, lints and every test suite; ends with `N passed, N failed`.
 test:
 	@scripts/test.sh
+
+## make types: regenerate sdk-ts/types/database.ts from migrations/ (server gen-types on a
+## fresh private cluster); make test fails while the committed file is stale.
+types:
+	@scripts/gen-types.sh

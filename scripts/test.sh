@@ -3,8 +3,9 @@
 # `N passed, N failed` that sums them all. Exits non-zero when anything failed.
 #
 # Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
-# (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), and
-# the supabase-js conformance suite.
+# (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), the
+# supabase-js conformance suite, and the TypeScript SDK (sdk-ts: types, lints, formatting, unit
+# tests, size budget, integration suite, committed generated types).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 root="$(repo_root)"
@@ -113,6 +114,39 @@ supabase_js_conformance() {
   record "supabase-js conformance" "$ok" "$bad"
 }
 supabase_js_conformance
+
+counted() { # name command...: a suite whose last `N passed, N failed` line is recorded
+  local name="$1"; shift
+  say "$name"
+  local log; log="$(mktemp)"
+  "$@" 2>&1 | tee "$log"
+  local last ok bad
+  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
+  rm -f "$log"
+  if [ -z "$last" ]; then record "$name" 0 1; return; fi
+  ok="${last%% passed*}"
+  bad="${last#*passed, }"; bad="${bad%% failed}"
+  record "$name" "$ok" "$bad"
+}
+
+# The TypeScript SDK (sdk-ts/): installed from its lock file, then checked like any package,
+# its integration suite run against the debug server binary, and the committed types of the
+# product's schema compared with what `server gen-types` writes from migrations/.
+sdk_ts() {
+  if ! (cd sdk-ts && npm ci --no-audit --no-fund --loglevel=error); then
+    record "sdk-ts npm ci" 0 1; return
+  fi
+  check "sdk-ts tsc --noEmit" bash -c 'cd sdk-ts && node_modules/.bin/tsc --noEmit'
+  check "sdk-ts eslint" bash -c 'cd sdk-ts && node_modules/.bin/eslint .'
+  check "sdk-ts prettier --check" bash -c 'cd sdk-ts && node_modules/.bin/prettier --check .'
+  counted "sdk-ts unit tests (vitest)" node sdk-ts/scripts/vitest-summary.mjs unit
+  check "sdk-ts size budget (10 KB gzipped)" node sdk-ts/scripts/size.mjs
+  if ! cargo build --bin server --locked; then record "sdk-ts integration" 0 1; return; fi
+  counted "sdk-ts integration (SDK and supabase-js against the server)" \
+    env SERVER_BIN="$(cargo_target_dir)/debug/server" node sdk-ts/scripts/vitest-summary.mjs integration
+  check "sdk-ts/types/database.ts is current (server gen-types)" scripts/gen-types.sh --check
+}
+sdk_ts
 
 if [ "${#failures[@]}" -gt 0 ]; then
   say "failed: ${failures[*]}"

@@ -1,4 +1,5 @@
-//! The command line: `serve` (default), `migrate`, `keys`, and `--help` for every setting.
+//! The command line: `serve` (default), `migrate`, `keys`, `vapid-keys`, `gen-types`, and
+//! `--help` for every setting.
 
 use std::process::ExitCode;
 
@@ -23,7 +24,7 @@ pub struct Cli {
     pub settings: Settings,
 }
 
-#[derive(Debug, Clone, Copy, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum Command {
     /// Run the server (the default).
     Serve,
@@ -37,6 +38,16 @@ pub enum Command {
     /// Apply the bootstrap, then add the demo content (accounts, events, albums, files) unless
     /// the database has it already, and print the demo accounts.
     Demo,
+    /// Write the TypeScript types of the exposed schemas (tables, views, columns, functions,
+    /// enums) for the SDK's createClient<Database>(), after applying pending migrations.
+    GenTypes {
+        /// Schemas to describe (comma-separated, each one of DB_SCHEMAS); default: DB_SCHEMAS.
+        #[arg(long, value_delimiter = ',')]
+        schema: Vec<String>,
+        /// File to write; default: standard output.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 pub fn main() -> ExitCode {
@@ -65,6 +76,7 @@ fn run(cli: Cli) -> Result<(), StartupError> {
         Command::Keys => crate::serve::print_keys(&config),
         Command::VapidKeys => crate::serve::print_new_vapid_keys(),
         Command::Demo => crate::serve::demo(config),
+        Command::GenTypes { schema, out } => crate::serve::gen_types(&config, schema, out.as_deref()),
     }
 }
 
@@ -112,6 +124,18 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn gen_types_takes_a_schema_list_and_an_output_file() {
+        let cli = Cli::try_parse_from(["server", "gen-types", "--schema", "public,api", "--out", "db.ts"]).unwrap();
+        match cli.command {
+            Some(Command::GenTypes { schema, out }) => {
+                assert_eq!(schema, ["public", "api"]);
+                assert_eq!(out.as_deref(), Some(std::path::Path::new("db.ts")));
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

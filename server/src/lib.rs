@@ -22,3 +22,4 @@ pub mod shutdown;
 pub mod startup_error;
 pub mod state;
 pub mod storage;
+pub mod typegen;

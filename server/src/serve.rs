@@ -84,6 +84,43 @@ pub fn print_keys(config: &Config) -> Result<(), StartupError> {
     Ok(())
 }
 
+/// The `gen-types` command: applies pending migrations (like `migrate`), reads the schema
+/// cache of `schemas` (default DB_SCHEMAS; each must be one of them) and writes the TypeScript
+/// types to `out`, or to standard output.
+pub fn gen_types(config: &Config, schemas: Vec<String>, out: Option<&std::path::Path>) -> Result<(), StartupError> {
+    let schemas = if schemas.is_empty() { config.db_schemas.clone() } else { schemas };
+    if let Some(unexposed) = schemas.iter().find(|s| !config.db_schemas.contains(s)) {
+        return Err(StartupError::setting(
+            "DB_SCHEMAS",
+            format!("does not expose the schema {unexposed} given to gen-types --schema"),
+        ));
+    }
+    let cluster = db::start_embedded_if_needed(config)?;
+    let runtime = build_runtime()?;
+    let result = runtime.block_on(async {
+        let connections = db::prepare(config, cluster.as_ref()).await?;
+        let pool = db::request_pool(&connections.requests, 1);
+        let cache = SharedSchemaCache::load(&pool, schemas.clone())
+            .await
+            .map_err(|e| StartupError::environment(format!("cannot read the database catalogue: {e}")));
+        pool.close().await;
+        Ok::<_, StartupError>(crate::typegen::typescript(&cache?.get(), &schemas))
+    });
+    drop(runtime);
+    if let Some(cluster) = cluster {
+        cluster.stop()?;
+    }
+    let text = result?;
+    match out {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| StartupError::environment(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            Ok(())
+        }
+    }
+}
+
 /// The `vapid-keys` command: prints a new VAPID key pair.
 pub fn print_new_vapid_keys() -> Result<(), StartupError> {
     let keys = VapidKeys::generate();

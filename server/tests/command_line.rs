@@ -52,7 +52,7 @@ fn help_explains_every_setting() {
     ] {
         assert!(help.contains(setting), "{setting} missing from --help");
     }
-    for command in ["serve", "migrate", "keys"] {
+    for command in ["serve", "migrate", "keys", "gen-types"] {
         assert!(help.contains(command), "{command} missing from --help");
     }
 }
@@ -173,4 +173,14 @@ fn a_data_directory_the_postgres_account_cannot_reach_is_explained() {
         let mut command = server_command(&private.join("data"));
         assert_one_line_error(&run_to_exit(command.arg("serve")), 1, "data directory");
     }
+}
+
+#[test]
+fn gen_types_refuses_a_schema_the_server_does_not_expose() {
+    let dir = scratch();
+    let mut command = server_command(dir.path());
+    command.args(["gen-types", "--schema", "public,push"]);
+    let output = run_to_exit(&mut command);
+    assert_one_line_error(&output, 2, "DB_SCHEMAS");
+    assert!(stderr_of(&output).contains("push"), "{}", stderr_of(&output));
 }

@@ -6,7 +6,7 @@
 //! left out, a verb it may not use is not listed, and neither is a function it may not execute.
 //! Pure: built from the schema cache alone.
 
-mod types;
+pub(crate) mod types;
 
 use serde_json::{Map, Value, json};
 

@@ -116,6 +116,7 @@ pub fn cache() -> SchemaCache {
         foreign_keys,
         functions,
         relationships,
+        enums: BTreeMap::new(),
         role_settings: BTreeMap::new(),
     }
 }

@@ -1,4 +1,4 @@
-//! Reads the catalogue of the exposed schemas into a [`SchemaCache`]. Six queries, each
+//! Reads the catalogue of the exposed schemas into a [`SchemaCache`]. Seven queries, each
 //! returning plain rows; the shaping happens in Rust.
 //!
 //! Privileges are read for the API roles only, alongside the relations and functions they
@@ -130,6 +130,15 @@ select n.nspname::text as schema, p.proname::text as name, p.oid::int8 as oid,
  where n.nspname = any($1) and p.prokind = 'f'
  order by n.nspname, p.proname, p.oid";
 
+const ENUMS_SQL: &str = "
+select n.nspname::text as schema, t.typname::text as name,
+       array_agg(e.enumlabel::text order by e.enumsortorder) as labels
+  from pg_type t
+  join pg_namespace n on n.oid = t.typnamespace
+  join pg_enum e on e.enumtypid = t.oid
+ where n.nspname = any($1)
+ group by n.nspname, t.typname";
+
 /// The API roles' own settings for every database (0) or this one; the database's come last
 /// so that they win.
 const ROLE_SETTINGS_SQL: &str = "
@@ -239,6 +248,12 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
         functions.entry(function.name.clone()).or_default().push(function);
     }
 
+    let mut enums = BTreeMap::new();
+    for row in sqlx::query(ENUMS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+        let name = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("name"));
+        enums.insert(name, row.get("labels"));
+    }
+
     let mut role_settings: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for row in sqlx::query(ROLE_SETTINGS_SQL).bind(&roles).fetch_all(&mut *conn).await? {
         let settings = role_settings.entry(row.get("role")).or_default();
@@ -254,7 +269,15 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
     views::inherit_keys(&mut relations, &mut foreign_keys, &view_columns);
 
     let relationships = relationships::derive(&relations, &foreign_keys);
-    Ok(SchemaCache { schemas: schemas.to_vec(), relations, foreign_keys, functions, relationships, role_settings })
+    Ok(SchemaCache {
+        schemas: schemas.to_vec(),
+        relations,
+        foreign_keys,
+        functions,
+        relationships,
+        enums,
+        role_settings,
+    })
 }
 
 /// Privileges from (action, roles holding it) pairs.

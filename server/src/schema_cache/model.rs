@@ -217,6 +217,8 @@ pub struct SchemaCache {
     pub functions: BTreeMap<QualifiedName, Vec<Function>>,
     /// Every relationship, by the relation it starts from.
     pub relationships: BTreeMap<QualifiedName, Vec<Relationship>>,
+    /// Enum types of the exposed schemas and their labels, in order.
+    pub enums: BTreeMap<QualifiedName, Vec<String>>,
     /// Each API role's own settings (`ALTER ROLE … SET`) that apply in this database, e.g.
     /// `("statement_timeout", "3s")`; a request applies its role's with `set_config(…, true)`.
     pub role_settings: BTreeMap<String, Vec<(String, String)>>,

@@ -118,6 +118,7 @@ fn cache() -> SchemaCache {
         }],
         functions: functions.into_iter().map(|f| (f.name.clone(), vec![f])).collect(),
         relationships: BTreeMap::new(),
+        enums: BTreeMap::new(),
         role_settings: BTreeMap::new(),
     }
 }

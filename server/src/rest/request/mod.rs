@@ -26,6 +26,8 @@ pub mod select;
 
 #[cfg(test)]
 mod never_panics;
+#[cfg(test)]
+mod sdk_vectors;
 
 pub use error::ParseError;
 pub use filter::{Filter, OpExpr, Operation};

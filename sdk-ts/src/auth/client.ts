@@ -1,0 +1,390 @@
+// The auth client: GoTrue's endpoints, and the session kept in storage, refreshed before it
+// expires (one refresh at a time, across tabs when a lock is available), shared with other
+// tabs, and announced to listeners asynchronously.
+
+import { AuthError, NetworkError, type SdkError } from '../lib/errors';
+import { readJson, request, settle, type RequestOptions, type Transport } from '../lib/fetch';
+import { AdminApi } from './admin';
+import { defaultStorageKey, memoryStorage, parseSession, refreshDelay, toSession } from './session';
+import type {
+  AuthChangeEvent,
+  AuthListener,
+  AuthOptions,
+  Lock,
+  Session,
+  SessionStorage,
+  User,
+  UserAttributes,
+} from './types';
+
+/** How long to wait before trying a refresh again after a network or server failure. */
+const RETRY_MS = 10_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type AuthResult<T> = Promise<{ data: T; error: null } | { data: T; error: SdkError }>;
+type SessionData = { user: User | null; session: Session | null };
+
+const missingSession = () =>
+  new AuthError('Auth session missing!', { code: 'session_missing', status: 400 });
+
+/** A failure that may pass: no answer, or a 5xx. A refresh failing so keeps the session. */
+const retryable = (e: unknown) =>
+  e instanceof NetworkError || ((e as SdkError | null)?.status ?? 0) >= 500;
+
+const query = (params: Record<string, string | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+};
+
+/** Calls a listener in a microtask of its own; its failure is logged, never thrown at the caller. */
+function notify(listener: AuthListener, event: AuthChangeEvent, session: Session | null): void {
+  Promise.resolve()
+    .then(() => listener(event, session))
+    .catch((e) => console.error('auth listener failed:', e));
+}
+
+function defaultLock(): Lock {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks
+    ? (name, fn) => locks.request(name, fn) as ReturnType<typeof fn>
+    : (_name, fn) => fn();
+}
+
+export class AuthClient {
+  readonly admin: AdminApi;
+  private session: Session | null = null;
+  private listeners = new Set<AuthListener>();
+  private storage: SessionStorage;
+  private storageKey: string;
+  private lock: Lock;
+  private autoRefresh: boolean;
+  private refreshing: { token: string; promise: Promise<Session> } | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private channel: BroadcastChannel | undefined;
+  private ready: Promise<AuthError | null>;
+
+  constructor(
+    private url: string,
+    private transport: Transport,
+    options: AuthOptions = {},
+  ) {
+    const browser = typeof window !== 'undefined';
+    this.storageKey = options.storageKey ?? defaultStorageKey(url);
+    this.storage =
+      options.persistSession === false
+        ? memoryStorage()
+        : (options.storage ?? globalThis.localStorage ?? memoryStorage());
+    this.lock = options.lock ?? defaultLock();
+    this.autoRefresh = options.autoRefreshToken ?? true;
+    this.admin = new AdminApi(url, transport);
+    if (options.persistSession !== false && typeof BroadcastChannel !== 'undefined') {
+      this.channel = new BroadcastChannel(this.storageKey);
+      (this.channel as { unref?: () => void }).unref?.();
+      this.channel.onmessage = (m: MessageEvent<{ event: AuthChangeEvent; session: Session }>) =>
+        this.adopt(m.data.session, m.data.event);
+    }
+    if (browser) {
+      // Other tabs write the session to localStorage: follow them (when it is the storage).
+      window.addEventListener?.('storage', (e) => {
+        if (e.key === this.storageKey && this.storage === globalThis.localStorage) {
+          this.adopt(parseSession(e.newValue));
+        }
+      });
+      document?.addEventListener?.('visibilitychange', () => {
+        if (document.visibilityState === 'visible') this.schedule();
+      });
+    }
+    this.ready = this.start(options.detectSessionInUrl ?? browser);
+  }
+
+  /** Resolves once the stored session (or the one in the URL) is loaded. */
+  async initialize(): Promise<{ error: AuthError | null }> {
+    return { error: await this.ready };
+  }
+
+  /** Calls `listener` on every change, first with INITIAL_SESSION. Never awaited. */
+  onAuthStateChange(listener: AuthListener) {
+    this.listeners.add(listener);
+    void this.ready.then(() => {
+      if (this.listeners.has(listener)) notify(listener, 'INITIAL_SESSION', this.session);
+    });
+    const subscription = { unsubscribe: () => void this.listeners.delete(listener) };
+    return { data: { subscription } };
+  }
+
+  /** The current session, refreshed first when it expires within 90 s. */
+  async getSession(): AuthResult<{ session: Session | null }> {
+    await this.ready;
+    const current = this.session;
+    if (!current || refreshDelay(current) > 0) return { data: { session: current }, error: null };
+    try {
+      return { data: { session: await this.refresh(current) }, error: null };
+    } catch (e) {
+      // Still valid for a while: keep using it; the timer tries again.
+      if (retryable(e) && current.expires_at * 1000 > Date.now()) {
+        return { data: { session: current }, error: null };
+      }
+      return { data: { session: null }, error: e as SdkError };
+    }
+  }
+
+  /** The user of `jwt`, or of the current session, as the server sees it now. */
+  async getUser(jwt?: string): AuthResult<{ user: User | null }> {
+    const token = jwt ?? (await this.getSession()).data.session?.access_token;
+    const result = await settle(async () => {
+      if (!token) throw missingSession();
+      return { user: await this.call<User>('/user', {}, token) };
+    });
+    if (result.error?.code === 'session_not_found' && !jwt) await this.save(null, 'SIGNED_OUT');
+    return result.error ? { data: { user: null }, error: result.error } : result;
+  }
+
+  signUp(credentials: {
+    email: string;
+    password: string;
+    options?: { data?: object; emailRedirectTo?: string; captchaToken?: string };
+  }): AuthResult<SessionData> {
+    const { email, password, options = {} } = credentials;
+    return this.signIn(`/signup${query({ redirect_to: options.emailRedirectTo })}`, {
+      email,
+      password,
+      data: options.data ?? {},
+      gotrue_meta_security: { captcha_token: options.captchaToken },
+    });
+  }
+
+  signInWithPassword(credentials: { email: string; password: string }): AuthResult<SessionData> {
+    return this.signIn('/token?grant_type=password', { ...credentials, gotrue_meta_security: {} });
+  }
+
+  /** Signs in with an e-mailed token (`token_hash` of a link, or the e-mail and its code). */
+  verifyOtp(params: {
+    type: 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change' | 'email';
+    token_hash?: string;
+    email?: string;
+    token?: string;
+  }): AuthResult<SessionData> {
+    const event = params.type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN';
+    return this.signIn('/verify', { ...params, gotrue_meta_security: {} }, event);
+  }
+
+  /**
+   * Ends the session on the server (`global`: every session of the user, `local`: this one,
+   * `others`: all but this one) and, except for `others`, here.
+   */
+  async signOut(options: { scope?: 'global' | 'local' | 'others' } = {}) {
+    const scope = options.scope ?? 'global';
+    const token = (await this.getSession()).data.session?.access_token;
+    if (token) {
+      const { error } = await settle(() =>
+        this.call(`/logout?scope=${scope}`, { method: 'POST' }, token),
+      );
+      // An expired or already ended session is signed out all the same.
+      if (error && ![401, 403, 404].includes(error.status)) return { error };
+    }
+    if (scope !== 'others') await this.save(null, 'SIGNED_OUT');
+    return { error: null };
+  }
+
+  /** Changes the signed-in user's e-mail, password or metadata. */
+  async updateUser(
+    attributes: UserAttributes,
+    options: { emailRedirectTo?: string } = {},
+  ): AuthResult<{ user: User | null }> {
+    const session = (await this.getSession()).data.session;
+    const result = await settle(async () => {
+      if (!session) throw missingSession();
+      const path = `/user${query({ redirect_to: options.emailRedirectTo })}`;
+      const user = await this.call<User>(
+        path,
+        { method: 'PUT', json: attributes },
+        session.access_token,
+      );
+      await this.save({ ...session, user }, 'USER_UPDATED');
+      return { user };
+    });
+    return result.error ? { data: { user: null }, error: result.error } : result;
+  }
+
+  /** Mails a password-recovery link (the answer is the same for unknown addresses). */
+  async resetPasswordForEmail(
+    email: string,
+    options: { redirectTo?: string; captchaToken?: string } = {},
+  ): AuthResult<object | null> {
+    return settle(async () => {
+      await this.call(`/recover${query({ redirect_to: options.redirectTo })}`, {
+        method: 'POST',
+        json: { email, gotrue_meta_security: { captcha_token: options.captchaToken } },
+      });
+      return {};
+    });
+  }
+
+  /** Exchanges the refresh token for a new session now (or that of `current`). */
+  async refreshSession(current?: { refresh_token: string }): AuthResult<SessionData> {
+    await this.ready;
+    const result = await settle(async () => {
+      const base = current ?? this.session;
+      if (!base) throw missingSession();
+      const session = await this.refresh(base);
+      return { user: session.user, session };
+    });
+    return result.error ? { data: { user: null, session: null }, error: result.error } : result;
+  }
+
+  // --- requests -----------------------------------------------------------------------------
+
+  /** A JSON request to `/auth/v1`; `token` replaces the API key as the bearer. */
+  private async call<T>(path: string, options: RequestOptions, token?: string): Promise<T> {
+    if (token) options.headers = { Authorization: `Bearer ${token}` };
+    return readJson<T>(await request(this.transport, this.url + path, options, AuthError));
+  }
+
+  private async signIn(
+    path: string,
+    body: object,
+    event: AuthChangeEvent = 'SIGNED_IN',
+  ): AuthResult<SessionData> {
+    await this.ready;
+    const result = await settle(async () => {
+      const answer = await this.call<{ user?: User }>(path, { method: 'POST', json: body });
+      const session = toSession(answer);
+      if (!session && !path.startsWith('/signup')) {
+        throw new AuthError('The server answered without a session', { status: 500 });
+      }
+      if (session) await this.save(session, event);
+      return { user: session?.user ?? (answer as User), session };
+    });
+    return result.error ? { data: { user: null, session: null }, error: result.error } : result;
+  }
+
+  // --- the session ----------------------------------------------------------------------------
+
+  private async start(detectInUrl: boolean): Promise<AuthError | null> {
+    try {
+      if (detectInUrl && (await this.fromUrl())) return null;
+      this.session = parseSession(await this.storage.getItem(this.storageKey));
+      if (this.session && this.autoRefresh && refreshDelay(this.session) <= 0) {
+        await this.refresh(this.session).catch(() => undefined);
+      }
+      return null;
+    } catch (e) {
+      return e instanceof AuthError ? e : new AuthError(String(e), { cause: e });
+    } finally {
+      this.schedule();
+    }
+  }
+
+  /**
+   * The session in the URL fragment after an e-mailed link's `/verify` redirect
+   * (`#access_token=…&refresh_token=…&expires_in=…&type=recovery`), or its error.
+   */
+  private async fromUrl(): Promise<boolean> {
+    const location = globalThis.location;
+    const params = new URLSearchParams(location?.hash.slice(1));
+    const error = params.get('error_description');
+    const accessToken = params.get('access_token');
+    if (!accessToken && !error) return false;
+    globalThis.history?.replaceState(history.state, '', location.pathname + location.search);
+    if (error) {
+      throw new AuthError(error, { code: params.get('error_code') ?? params.get('error') ?? '' });
+    }
+    const user = await this.call<User>('/user', {}, accessToken!);
+    const session = toSession({
+      access_token: accessToken,
+      refresh_token: params.get('refresh_token'),
+      token_type: params.get('token_type') ?? 'bearer',
+      expires_in: Number(params.get('expires_in')),
+      expires_at: Number(params.get('expires_at')) || undefined,
+      user,
+    });
+    if (!session) throw new AuthError('No session defined in URL');
+    await this.save(session, params.get('type') === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN');
+    return true;
+  }
+
+  /** One refresh at a time in this tab; across tabs, one holds the lock and others adopt. */
+  private refresh(current: { refresh_token: string }): Promise<Session> {
+    const token = current.refresh_token;
+    if (this.refreshing?.token !== token) {
+      const held = token === this.session?.refresh_token;
+      const promise = this.lock(`lock:${this.storageKey}`, () =>
+        this.exchange(token, held),
+      ).finally(() => this.refreshing?.promise === promise && (this.refreshing = null));
+      this.refreshing = { token, promise };
+    }
+    return this.refreshing!.promise;
+  }
+
+  /** Exchanges `token`; `held`: it is this tab's session's, which another tab may have renewed. */
+  private async exchange(token: string, held: boolean): Promise<Session> {
+    // Another tab may have refreshed while this one waited for the lock.
+    const stored = parseSession(await this.storage.getItem(this.storageKey));
+    if (held && stored && stored.refresh_token !== token && refreshDelay(stored) > 0) {
+      this.adopt(stored, 'TOKEN_REFRESHED');
+      return stored;
+    }
+    try {
+      const answer = await this.call('/token?grant_type=refresh_token', {
+        method: 'POST',
+        json: { refresh_token: token },
+      });
+      const session = toSession(answer);
+      if (!session) throw new AuthError('The server answered without a session', { status: 500 });
+      await this.save(session, 'TOKEN_REFRESHED');
+      return session;
+    } catch (e) {
+      if (!retryable(e)) await this.save(null, 'SIGNED_OUT');
+      throw e;
+    }
+  }
+
+  /** Keeps, stores and announces a new session (or none), here and in other tabs. */
+  private async save(session: Session | null, event: AuthChangeEvent): Promise<void> {
+    this.session = session;
+    if (session) await this.storage.setItem(this.storageKey, JSON.stringify(session));
+    else await this.storage.removeItem(this.storageKey);
+    this.channel?.postMessage({ event, session });
+    this.emit(event, session);
+  }
+
+  /** Takes over a session another tab stored; the event is derived when not given. */
+  private adopt(session: Session | null, event?: AuthChangeEvent): void {
+    const previous = this.session;
+    if (JSON.stringify(previous) === JSON.stringify(session)) return;
+    this.session = session;
+    event ??= !session
+      ? 'SIGNED_OUT'
+      : previous?.user.id !== session.user.id
+        ? 'SIGNED_IN'
+        : previous.access_token !== session.access_token
+          ? 'TOKEN_REFRESHED'
+          : 'USER_UPDATED';
+    this.emit(event, session);
+  }
+
+  /** Tells every listener, each in its own microtask: a listener never holds up the caller. */
+  private emit(event: AuthChangeEvent, session: Session | null): void {
+    for (const listener of this.listeners) notify(listener, event, session);
+    this.schedule();
+  }
+
+  /** Arms the timer that refreshes the session 90 s before it expires. */
+  private schedule(delay?: number): void {
+    clearTimeout(this.timer);
+    const session = this.session;
+    if (!this.autoRefresh || !session) return;
+    const wait = Math.max(0, delay ?? refreshDelay(session));
+    // Timers hold at most 2^31 - 1 ms (24.8 days): a longer wait is re-armed when it ends.
+    this.timer = setTimeout(
+      () =>
+        wait > MAX_TIMER_MS
+          ? this.schedule()
+          : this.refresh(session).catch((e) => retryable(e) && this.schedule(RETRY_MS)),
+      Math.min(wait, MAX_TIMER_MS),
+    );
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+}
