@@ -10,7 +10,7 @@ use url::Url;
 use crate::auth::settings::{AuthArgs, AuthSettings};
 use crate::push::settings::{PushArgs, PushSettings};
 use crate::startup_error::StartupError;
-use crate::storage::settings::{RenderLimits, StorageSettings};
+use crate::storage::settings::{RenderLimits, StorageSettings, UPLOAD_IDLE_TIMEOUT};
 
 /// Settings shared by every subcommand. Each one is a flag and an environment variable.
 #[derive(Debug, Clone, Args)]
@@ -269,6 +269,7 @@ impl Settings {
             backend,
             max_file_size,
             render: RenderLimits { max_input_pixels: self.image_transform_max_pixels, ..RenderLimits::default() },
+            upload_idle_timeout: UPLOAD_IDLE_TIMEOUT,
         };
         if self.max_body_bytes == 0 {
             return Err(StartupError::setting("MAX_BODY_BYTES", "must be greater than 0"));

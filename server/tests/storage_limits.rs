@@ -218,3 +218,28 @@ async fn a_client_still_sending_hears_the_refusal() {
         assert_eq!(anonymous.status(), StatusCode::FORBIDDEN);
     }
 }
+
+#[tokio::test]
+async fn a_stalled_upload_is_given_up_and_leaves_nothing() {
+    let storage_dir = tempfile::tempdir().unwrap();
+    let mut settings = StorageSettings::local(storage_dir.path().to_path_buf());
+    settings.upload_idle_timeout = Duration::from_secs(1);
+    let app = TestApp::spawn_with(TestAppOptions { storage: Some(settings), ..TestAppOptions::default() }).await;
+    app.sql(STORAGE_FIXTURE).await;
+    let key = app.keys.service_role.clone();
+    let address = app.address.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!(
+        "POST /storage/v1/object/docs/slow.bin HTTP/1.1\r\nhost: x\r\napikey: {key}\r\nauthorization: Bearer {key}\r\n\
+         content-type: application/octet-stream\r\ncontent-length: 1000\r\n\r\nfirst bytes"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_string(&mut answer)).await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("The upload stalled"), "{answer}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let pending: i64 = app.scalar_sql("select count(*) from storage.pending_uploads").await;
+    assert_eq!(pending, 0);
+    assert!(app.files_on_disk().is_empty());
+}

@@ -8,7 +8,7 @@ mod support;
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
-use server::storage::settings::{RenderLimits, StorageSettings};
+use server::storage::settings::StorageSettings;
 use support::rest::send;
 use support::s3::Moto;
 use support::storage::STORAGE_FIXTURE;
@@ -31,7 +31,7 @@ async fn wait_for_keys(moto: &Moto, bucket: &str, count: usize) -> Vec<String> {
 async fn files_round_trip_through_an_s3_service() {
     let moto = Moto::start().await;
     let backend = moto.bucket("hwt-files").await;
-    let settings = StorageSettings { backend, max_file_size: 50 * 1024 * 1024, render: RenderLimits::default() };
+    let settings = StorageSettings { backend, ..StorageSettings::local(std::path::PathBuf::new()) };
     let app = TestApp::spawn_with(TestAppOptions { storage: Some(settings), ..TestAppOptions::default() }).await;
     app.sql(STORAGE_FIXTURE).await;
 

@@ -9,7 +9,12 @@ pub struct StorageSettings {
     /// Largest accepted file, in bytes (STORAGE_MAX_FILE_SIZE); buckets may only lower it.
     pub max_file_size: u64,
     pub render: RenderLimits,
+    /// An upload that sends nothing for this long is given up.
+    pub upload_idle_timeout: std::time::Duration,
 }
+
+/// Default of [`StorageSettings::upload_idle_timeout`].
+pub const UPLOAD_IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Bounds of image transformations, so one request cannot take the server's memory.
 #[derive(Debug, Clone, Copy)]
@@ -35,6 +40,7 @@ impl StorageSettings {
             backend: StorageConfig::Local { root },
             max_file_size: 50 * 1024 * 1024,
             render: RenderLimits::default(),
+            upload_idle_timeout: UPLOAD_IDLE_TIMEOUT,
         }
     }
 }

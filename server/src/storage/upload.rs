@@ -183,7 +183,10 @@ async fn write_bytes(
     let mut sniffed = false;
     let result: Result<(), StorageError> = async {
         loop {
-            let chunk = body.next_chunk().await?;
+            let idle = service.settings.upload_idle_timeout;
+            let chunk = tokio::time::timeout(idle, body.next_chunk()).await.map_err(|_| {
+                StorageError::invalid_request(format!("The upload stalled: no data for {} seconds", idle.as_secs()))
+            })??;
             if let Some(chunk) = &chunk {
                 size += chunk.len() as u64;
                 if size > limit {
