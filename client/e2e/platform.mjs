@@ -22,7 +22,8 @@ function freePort() {
 }
 
 export async function startPlatform({ server, log = console.log }) {
-  if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) throw new Error('client/dist is not built');
+  if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html')))
+    throw new Error('client/dist is not built');
   const dataDir = fs.mkdtempSync('/tmp/havyaka-e2e-');
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
@@ -42,11 +43,17 @@ export async function startPlatform({ server, log = console.log }) {
   delete env.AUTHENTICATOR_PASSWORD;
   delete env.JWT_SECRET;
   let output = '';
-  const child = spawn(server, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(server, ['serve'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   let exited = null;
-  const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+  const exit = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve((exited = { code, signal }))),
+  );
 
   const stop = async () => {
     if (!exited) {
@@ -70,7 +77,8 @@ export async function startPlatform({ server, log = console.log }) {
   log(`platform: ${server} on ${baseUrl}, DATA_DIR=${dataDir}`);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (exited) throw new Error(`the server exited during start-up ${JSON.stringify(exited)}\n${output}`);
+    if (exited)
+      throw new Error(`the server exited during start-up ${JSON.stringify(exited)}\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();

@@ -1,7 +1,18 @@
 import { chromium } from 'playwright-core';
 import { startPlatform } from './platform.mjs';
 const p = await startPlatform({ server: process.argv[2] });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 page.on('console', (m) => console.log('console', m.type(), m.text()));
 page.on('pageerror', (e) => console.log('pageerror', e.message));

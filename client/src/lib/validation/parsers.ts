@@ -14,8 +14,9 @@ function feetInches(totalInches: number) {
   return inches === 12 ? `${feet + 1}'0"` : `${feet}'${inches}"`;
 }
 
-function height(cm: number): Height | null {
-  if (!(cm >= 100 && cm <= 250)) return null;
+/** A height; centimetre and metre input must be 100-250 cm (feet have their own bounds). */
+function height(cm: number, bounded = true): Height | null {
+  if (bounded && !(cm >= 100 && cm <= 250)) return null;
   const rounded = Math.round(cm);
   return { cm: rounded, display: `${rounded} cm (${feetInches(cm / 2.54)})` };
 }
@@ -33,7 +34,7 @@ export function parseHeight(input: string): Height | null {
   if (fi) {
     const inches = Number(fi[1]) * 12 + Number(fi[2] ?? 0);
     if (Number(fi[2] ?? 0) >= 12 || inches < MIN_INCHES || inches > MAX_INCHES) return null;
-    return height(inches * 2.54);
+    return height(inches * 2.54, false);
   }
   const unit = /^(\d+(?:\.\d+)?)\s*(cm|m|ft)?$/.exec(s);
   if (!unit) return null;
@@ -44,10 +45,10 @@ export function parseHeight(input: string): Height | null {
     case 'm':
       return height(n * 100);
     case 'ft':
-      return n >= 3 && n <= 8 ? height(n * 30.48) : null;
+      return n >= 3 && n <= 8 ? height(n * 30.48, false) : null;
   }
   if (n >= 100) return height(n);
-  if (n >= 3 && n <= 8) return height(n * 30.48);
+  if (n >= 3 && n <= 8) return height(n * 30.48, false);
   if (n >= 1 && n < 3) return height(n * 100);
   return null;
 }

@@ -78,18 +78,28 @@ export const isPastDate = (value: string, now = new Date()) =>
 
 // zod building blocks with the spec's messages.
 export const required = (field: string) => z.string().trim().min(1, messages.required(field));
+/** One message per field, in the spec's order: required, then too short, then too long. */
 export const text = (field: string, min: number, max: number) =>
   z
     .string()
     .trim()
-    .min(1, messages.required(field))
-    .min(min, messages.min(field, min))
-    .max(max, messages.max(field, max));
+    .superRefine((v, ctx) => {
+      const message = !v
+        ? messages.required(field)
+        : v.length < min
+          ? messages.min(field, min)
+          : v.length > max
+            ? messages.max(field, max)
+            : null;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, messages.required('Email'))
-  .refine(isEmail, messages.email);
+  .superRefine((v, ctx) => {
+    const message = !v ? messages.required('Email') : isEmail(v) ? null : messages.email;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 export const optionalPhone = z
   .string()
   .trim()
