@@ -53,9 +53,9 @@ function Account() {
         type="button"
         className="min-h-11 rounded-md px-3 text-sm font-medium hover:bg-stone-100"
         onClick={async () => {
+          navigate('/');
           await auth.signOut();
           toast({ title: t.loggedOut, description: t.loggedOutBody });
-          navigate('/');
         }}
       >
         {t.logout}

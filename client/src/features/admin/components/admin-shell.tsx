@@ -101,9 +101,10 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
   const role = auth.user?.type;
 
   const logout = async () => {
+    // Leave the guarded area first, so its guard does not answer the sign-out with its own toast.
+    navigate('/login');
     await auth.signOut();
     toast({ title: text.loggedOut, description: text.loggedOutBody });
-    navigate('/login');
   };
 
   return (

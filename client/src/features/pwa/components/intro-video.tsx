@@ -9,6 +9,8 @@ export const INTRO_SEEN = 'havyaka:intro-video-seen';
 export const INTRO_START_MS = 1_000;
 export const INTRO_CLOSE_AFTER_END_MS = 2_000;
 export const INTRO_SRC = '/intro.webm';
+/** The shipped video's length: recorded WebM files may not declare their duration. */
+export const INTRO_LENGTH_S = 4;
 
 export const introSeen = () => readLocal(INTRO_SEEN, false);
 
@@ -74,7 +76,9 @@ export function IntroVideo({ onDone, src = INTRO_SRC }: { onDone?: () => void; s
         onPlaying={() => setLoading(false)}
         onTimeUpdate={(e) => {
           const v = e.currentTarget;
-          if (v.duration) setProgress(v.currentTime / v.duration);
+          const length =
+            Number.isFinite(v.duration) && v.duration > 0 ? v.duration : INTRO_LENGTH_S;
+          setProgress(Math.min(v.currentTime / length, 1));
         }}
         onEnded={() => {
           setProgress(1);
