@@ -34,7 +34,7 @@ const noCrossFeatureImports = features.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'dev-dist', 'artifacts', 'lighthouse'],
+    ignores: ['node_modules', 'dist', 'dev-dist', 'artifacts', 'lighthouse/node_modules'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

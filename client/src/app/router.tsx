@@ -13,6 +13,7 @@ import {
   type Role,
 } from '@/lib/authorization';
 import { RenderErrorScreen } from './error-screen';
+import { Component as Home } from './routes/home';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 
@@ -60,7 +61,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
+          // The home page is in the entry bundle: no extra round trip before the first paint.
+          { index: true, Component: Home },
           { path: 'about', lazy: () => import('./routes/about') },
           { path: 'contact', lazy: () => import('@/features/contact/routes/contact') },
           { path: 'events', lazy: () => import('@/features/events/routes/events-list') },

@@ -29,6 +29,14 @@ export function imageUrl(
   return data.publicUrl;
 }
 
+/** Width candidates for `srcSet` (with `sizes`): the browser picks what the layout needs. */
+export function imageSrcSetW(url: string | null | undefined, widths: number[], aspect: number) {
+  if (!storedFile(url)) return undefined;
+  return widths
+    .map((w) => `${imageUrl(url, { width: w, height: Math.round(w / aspect) })} ${w}w`)
+    .join(', ');
+}
+
 /** 1x and 2x candidates for `srcSet`. */
 export function imageSrcSet(url: string | null | undefined, width: number, height: number) {
   const one = imageUrl(url, { width, height });

@@ -15,7 +15,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function Brand() {
   return (
-    <Link to="/" className="flex items-center gap-2" aria-label="Havyaka Community Mumbai, home">
+    <Link to="/" className="flex items-center gap-2">
       <img src="/favicon.svg" alt="" width="36" height="36" className="h-9 w-9" />
       <span className="leading-tight">
         <span className="block font-serif text-lg font-bold text-orange-900">{t.brand}</span>
@@ -53,7 +53,7 @@ function Account() {
         type="button"
         className="min-h-11 rounded-md px-3 text-sm font-medium hover:bg-stone-100"
         onClick={async () => {
-          navigate('/');
+          await navigate('/');
           await auth.signOut();
           toast({ title: t.loggedOut, description: t.loggedOutBody });
         }}

@@ -12,12 +12,21 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-export function LoadingState({ label = 'Loading…', rows = 3 }: { label?: string; rows?: number }) {
+export function LoadingState({
+  label = 'Loading…',
+  rows = 3,
+  height = 'h-20',
+}: {
+  label?: string;
+  rows?: number;
+  /** A height close to the content's, so nothing jumps when it arrives. */
+  height?: string;
+}) {
   return (
-    <div role="status" aria-live="polite" className="space-y-3 py-6">
+    <div role="status" aria-live="polite" className="space-y-3">
       <span className="sr-only">{label}</span>
       {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="h-20 animate-pulse rounded-lg bg-stone-200/70" aria-hidden />
+        <div key={i} className={`${height} animate-pulse rounded-lg bg-stone-200/70`} aria-hidden />
       ))}
     </div>
   );

@@ -102,7 +102,7 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
 
   const logout = async () => {
     // Leave the guarded area first, so its guard does not answer the sign-out with its own toast.
-    navigate('/login');
+    await navigate('/login');
     await auth.signOut();
     toast({ title: text.loggedOut, description: text.loggedOutBody });
   };

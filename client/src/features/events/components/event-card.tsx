@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate, imageSrcSet, imageUrl } from '@/lib/images';
+import { formatDate, imageSrcSetW, imageUrl } from '@/lib/images';
 import type { EventRow } from '../api/events';
 import { text } from '../text';
 
@@ -23,7 +23,8 @@ export function EventCard({ event }: { event: EventRow }) {
       {event.featured_image_url && (
         <img
           src={imageUrl(event.featured_image_url, { width: 480, height: 240 })}
-          srcSet={imageSrcSet(event.featured_image_url, 480, 240)}
+          srcSet={imageSrcSetW(event.featured_image_url, [360, 480, 720], 2)}
+          sizes="(max-width: 640px) calc(100vw - 2rem), (max-width: 1024px) 50vw, 360px"
           alt=""
           width={480}
           height={240}

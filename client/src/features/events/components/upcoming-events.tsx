@@ -26,7 +26,7 @@ export function UpcomingEvents({
         </div>
       )}
       {events.isPending ? (
-        <LoadingState rows={limit > 3 ? 3 : 1} />
+        <LoadingState rows={1} height="h-[420px] sm:h-[330px]" />
       ) : events.isError ? (
         <ErrorState message={dataMessage(events.error)} onRetry={() => events.refetch()} />
       ) : events.data.length === 0 ? (

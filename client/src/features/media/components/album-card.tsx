@@ -1,6 +1,6 @@
 import { Images } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate, imageSrcSet, imageUrl } from '@/lib/images';
+import { formatDate, imageSrcSetW, imageUrl } from '@/lib/images';
 import { text } from '../text';
 
 export interface AlbumSummary {
@@ -20,7 +20,8 @@ export function AlbumCard({ album }: { album: AlbumSummary }) {
         {album.cover ? (
           <img
             src={imageUrl(album.cover, { width: 400, height: 300 })}
-            srcSet={imageSrcSet(album.cover, 400, 300)}
+            srcSet={imageSrcSetW(album.cover, [360, 480, 720], 4 / 3)}
+            sizes="(max-width: 640px) calc(100vw - 2rem), (max-width: 1024px) 50vw, 360px"
             alt=""
             width={400}
             height={300}

@@ -28,7 +28,7 @@ export function LatestMedia({ limit = 3 }: { limit?: number }) {
         </ButtonLink>
       </div>
       {albums.isPending ? (
-        <LoadingState rows={1} />
+        <LoadingState rows={1} height="h-[330px]" />
       ) : albums.isError ? (
         <ErrorState message={dataMessage(albums.error)} onRetry={() => albums.refetch()} />
       ) : albums.data.length === 0 ? (

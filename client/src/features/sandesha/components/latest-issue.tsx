@@ -18,7 +18,7 @@ export function LatestIssues({ limit = 2 }: { limit?: number }) {
         </ButtonLink>
       </div>
       {issues.isPending ? (
-        <LoadingState rows={1} />
+        <LoadingState rows={1} height="h-[180px]" />
       ) : issues.isError ? (
         <ErrorState message={dataMessage(issues.error)} onRetry={() => issues.refetch()} />
       ) : issues.data.length === 0 ? (

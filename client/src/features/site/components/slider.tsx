@@ -3,7 +3,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, imageUrl } from '@/lib/images';
+import { imageSrcSetW, imageUrl } from '@/lib/images';
 import { useSlider } from '../api/site';
 import { text } from '../text';
 
@@ -43,12 +43,12 @@ export function Slider() {
     >
       <Hero>
         <img
-          src={imageUrl(slide.image_url, { width: 1200, height: 500 })}
-          srcSet={imageSrcSet(slide.image_url, 1200, 500)}
-          sizes="(max-width: 1200px) 100vw, 1200px"
+          src={imageUrl(slide.image_url, { width: 800, height: 400 })}
+          srcSet={imageSrcSetW(slide.image_url, [480, 800, 1200], 2)}
+          sizes="(max-width: 1152px) calc(100vw - 2rem), 1120px"
           alt=""
           width={1200}
-          height={500}
+          height={600}
           fetchPriority={index === 0 ? 'high' : 'auto'}
           className="absolute inset-0 h-full w-full object-cover"
         />
