@@ -100,6 +100,7 @@ test('a visitor browses home → events → an event → its album', async () =>
   await shot(page, 'events');
   await page.getByRole('link', { name: 'Deepavali Get-together' }).click();
   await page.getByRole('heading', { level: 1, name: 'Deepavali Get-together' }).waitFor();
+  const eventUrl = page.url();
   await page.getByRole('heading', { name: 'Photos and videos of this event' }).waitFor();
   await shot(page, 'event');
   await page.getByTestId('album-grid').getByRole('link').first().click();
@@ -118,7 +119,13 @@ test('a visitor browses home → events → an event → its album', async () =>
     ),
   );
   await shot(page, 'album');
-  await page.goto(`${base}/events/${page.url().split('/').pop()}/media`).catch(() => undefined);
+  await page.goto(`${eventUrl}/media`);
+  await page
+    .getByRole('heading', { level: 1, name: 'Photos and videos: Deepavali Get-together' })
+    .waitFor();
+  await page.getByTestId('album-grid').getByRole('link').first().waitFor();
+  await page.goto(`${base}/events/00000000-0000-4000-8000-000000000000`);
+  await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
   await ctx.close();
 });
 
@@ -150,8 +157,28 @@ test('the public pages and redirects of spec §2 answer', async () => {
   await page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor();
   await shot(page, 'about');
   await page.goto(`${base}/havyaka-sandesha`);
-  await page.getByTestId('download-count').first().waitFor();
+  const count = page.getByTestId('download-count').first();
+  await count.waitFor();
   await shot(page, 'sandesha');
+  const before = Number((await count.textContent()).match(/\d+/)[0]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('button', { name: /Download PDF/ })
+      .first()
+      .click(),
+  ]);
+  assert(
+    download.suggestedFilename().endsWith('.pdf'),
+    `downloads the PDF (${download.suggestedFilename()})`,
+  );
+  await page.waitForFunction(
+    (n) =>
+      Number(
+        document.querySelector('[data-testid=download-count]')?.textContent.match(/\d+/)?.[0],
+      ) === n,
+    before + 1,
+  );
   await page.goto(`${base}/resources/business`);
   await page.getByRole('link', { name: 'Bhat & Co. Chartered Accountants' }).click();
   await page.getByRole('heading', { level: 1, name: 'Bhat & Co. Chartered Accountants' }).waitFor();
@@ -287,6 +314,35 @@ test('Ctrl+B toggles the admin sidebar and survives a reload', async () => {
   await shot(page, 'admin-mobile-menu');
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await page.getByTestId('toast').getByText('Admin logged out').waitFor();
+  await ctx.close();
+});
+
+test('the admin redirects and the notification bell', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  for (const [from, to] of [
+    ['/admin/dashboard', '/admin'],
+    ['/admin/member-directory', '/admin/members'],
+    ['/admin/gallery/photos', '/admin/media'],
+    ['/admin/gallery/videos', '/admin/media'],
+  ]) {
+    await page.goto(`${base}${from}`);
+    await page.waitForURL(`${base}${to}`);
+  }
+  await page.goto(`${base}/admin/no-such-screen`);
+  await page.getByRole('heading', { name: 'Admin page not found' }).waitFor();
+  const bell = page.getByTestId('notification-bell');
+  await bell.click();
+  await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+  await shot(page, 'notifications');
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await page.getByTestId('toast').getByText('All notifications marked as read').waitFor();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=notification-bell]')?.getAttribute('aria-label') ===
+      'Notifications',
+  );
   await ctx.close();
 });
 
