@@ -65,6 +65,7 @@ export default tseslint.config(
         localStorage: 'readonly',
         Buffer: 'readonly',
         AbortSignal: 'readonly',
+        MutationObserver: 'readonly',
         performance: 'readonly',
         MediaRecorder: 'readonly',
         requestAnimationFrame: 'readonly',

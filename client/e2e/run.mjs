@@ -64,8 +64,29 @@ async function context(options = {}) {
   await ctx.addInitScript(() => {
     localStorage.setItem('havyaka:intro-video-seen', 'true');
     localStorage.setItem('havyaka:notification-prompt-dismissed', 'true');
+    // Every toast shown, in order: one shows at a time, so a later one may replace it at once.
+    window.__toasts = [];
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('[data-testid=toast]')) {
+        const text = t.textContent.trim();
+        if (window.__toasts.at(-1) !== text) window.__toasts.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   return ctx;
+}
+
+/** Waits until a toast containing `text` has been shown (even if another replaced it since). */
+async function sawToast(page, text) {
+  try {
+    await page.waitForFunction((t) => window.__toasts?.some((x) => x.includes(t)), text, {
+      timeout: 15_000,
+    });
+  } catch {
+    throw new Error(
+      `no toast "${text}"; toasts shown: ${JSON.stringify(await page.evaluate(() => window.__toasts))}`,
+    );
+  }
 }
 const shot = (page, name) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -230,7 +251,7 @@ test('the contact form validates, then sends', async () => {
   await page.waitForTimeout(5_500); // people take longer than 5 s: the bot check knows
   await send.click();
   await page.getByRole('button', { name: 'Message sent' }).waitFor();
-  await page.getByTestId('toast').getByText('Message sent').waitFor();
+  await sawToast(page, 'Message sent');
   await shot(page, 'contact-sent');
   await page.waitForTimeout(3_200);
   await page.getByRole('button', { name: 'Send message' }).waitFor();
@@ -313,7 +334,7 @@ test('Ctrl+B toggles the admin sidebar and survives a reload', async () => {
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).waitFor();
   await shot(page, 'admin-mobile-menu');
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
-  await page.getByTestId('toast').getByText('Admin logged out').waitFor();
+  await sawToast(page, 'Admin logged out');
   await ctx.close();
 });
 
@@ -337,7 +358,7 @@ test('the admin redirects and the notification bell', async () => {
   await page.getByRole('heading', { name: 'Notifications' }).waitFor();
   await shot(page, 'notifications');
   await page.getByRole('button', { name: 'Mark all read' }).click();
-  await page.getByTestId('toast').getByText('All notifications marked as read').waitFor();
+  await sawToast(page, 'All notifications marked as read');
   await page.waitForFunction(
     () =>
       document.querySelector('[data-testid=notification-bell]')?.getAttribute('aria-label') ===
@@ -353,11 +374,11 @@ test('going offline shows the banner and the toast', async () => {
   await page.getByRole('heading', { name: 'Upcoming events' }).waitFor();
   await ctx.setOffline(true);
   await page.getByTestId('offline-banner').waitFor();
-  await page.getByTestId('toast').getByText("You're offline").waitFor();
+  await sawToast(page, "You're offline");
   await shot(page, 'offline');
   await ctx.setOffline(false);
-  await page.getByTestId('toast').getByText('Connection Restored').waitFor();
-  assert(!(await page.getByTestId('offline-banner').count()), 'the banner goes');
+  await sawToast(page, 'Connection Restored');
+  await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
   await ctx.close();
 });
 

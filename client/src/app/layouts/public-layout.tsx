@@ -1,14 +1,17 @@
 // The public site's frame: header with navigation to every public page, the notification
 // bell and account links for signed-in users, and the footer.
 import { LogIn, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { roleHome } from '@/lib/authorization';
 import { layoutText as t, primaryNav, serviceNav } from '../nav';
 
-const NotificationBell = lazy(() => import('./bell'));
+const Nothing: ComponentType = () => null;
+const NotificationBell = lazy<ComponentType>(() =>
+  import('./bell').catch(() => ({ default: Nothing })),
+);
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-orange-100 text-orange-900' : 'text-stone-800 hover:bg-stone-100'}`;

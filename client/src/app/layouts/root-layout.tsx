@@ -1,11 +1,15 @@
 // The shell under every route: scroll to top on navigation, connectivity (banner and toasts),
 // global error handlers, and the PWA overlays (loaded after the page, so they never delay it).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { OfflineBanner, useConnectivityToasts } from '../connectivity';
 
-const Overlays = lazy(() => import('../overlays'));
+const Nothing: ComponentType = () => null;
+// Extras: if their chunk cannot load (offline before it arrived), the page goes on without them.
+const Overlays = lazy<ComponentType>(() =>
+  import('../overlays').catch(() => ({ default: Nothing })),
+);
 
 function useScrollToTop() {
   const { pathname } = useLocation();
