@@ -47,6 +47,8 @@ if [ "$purpose" = test ]; then
     missing+=("postgresql-$major-pgtap")
   fi
   command -v pg_prove >/dev/null 2>&1 || missing+=(libtap-parser-sourcehandler-pgtap-perl)
+  # The web app's browser tests and Lighthouse drive Debian's Chromium (npm never downloads one).
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

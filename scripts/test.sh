@@ -4,8 +4,9 @@
 #
 # Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
 # (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), the
-# supabase-js conformance suite, and the TypeScript SDK (sdk-ts: types, lints, formatting, unit
-# tests, size budget, integration suite, committed generated types).
+# supabase-js conformance suite, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
+# tests, size budget, integration suite, committed generated types), and the web app (client:
+# types, lints, formatting, unit tests, build, size budget, browser tests in Chromium, Lighthouse).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 root="$(repo_root)"
@@ -147,6 +148,32 @@ sdk_ts() {
   check "sdk-ts/types/database.ts is current (server gen-types)" scripts/gen-types.sh --check
 }
 sdk_ts
+
+# The web app (client/): installed from its lock file (the SDK is a local package), checked, unit
+# tested, built; the JavaScript of the home route against its budget; then the browser tests and
+# Lighthouse in Debian's Chromium against the debug server binary serving the build with the
+# demo community.
+client_app() {
+  if ! (cd client && npm ci --no-audit --no-fund --loglevel=error); then
+    record "client npm ci" 0 1; return
+  fi
+  check "client tsc --noEmit" bash -c 'cd client && node_modules/.bin/tsc --noEmit'
+  check "client eslint" bash -c 'cd client && node_modules/.bin/eslint .'
+  check "client prettier --check" bash -c 'cd client && node_modules/.bin/prettier --check .'
+  counted "client unit tests (vitest)" node client/scripts/vitest-summary.mjs
+  say "client build (vite)"
+  if ! (cd client && node_modules/.bin/vite build); then record "client build (vite)" 0 1; return; fi
+  record "client build (vite)" 1 0
+  check "client size budget (home route JavaScript ≤ 150 KB gzipped)" node client/scripts/size.mjs
+  if ! cargo build --bin server --locked; then record "client browser tests" 0 1; return; fi
+  local server; server="$(cargo_target_dir)/debug/server"
+  counted "client browser tests (Chromium)" node client/e2e/run.mjs --server "$server"
+  if ! (cd client/lighthouse && npm ci --no-audit --no-fund --loglevel=error); then
+    record "client Lighthouse npm ci" 0 1; return
+  fi
+  counted "client Lighthouse (home page, mobile)" node client/lighthouse/run.mjs --server "$server"
+}
+client_app
 
 if [ "${#failures[@]}" -gt 0 ]; then
   say "failed: ${failures[*]}"

@@ -6,7 +6,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::api::{admin, logout, meta, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
-use crate::http::{health, static_files};
+use crate::http::{client_config, health, static_files};
 use crate::push::api as push;
 use crate::rest::handler as rest;
 use crate::state::AppState;
@@ -73,6 +73,7 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .route("/rest/v1", get(rest::root))
         .route("/rest/v1/rpc/{function}", any(rest::function))
         .route("/rest/v1/{relation}", any(rest::relation))
+        .route("/api/client-config", get(client_config::client_config))
         .route("/api/push-public-key", get(push::public_key))
         .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
         .fallback(static_files::serve_client)

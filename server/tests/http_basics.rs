@@ -260,3 +260,14 @@ async fn without_a_built_client_the_root_explains_itself() {
     assert_envelope(&body, "PGRST125");
     assert!(body["hint"].as_str().unwrap().contains("make run"));
 }
+
+#[tokio::test]
+async fn the_web_app_reads_the_anon_key_and_never_the_service_key() {
+    let app = TestApp::spawn().await;
+    let response = app.client.get(app.url("/api/client-config")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    let body = json_of(response).await;
+    assert_eq!(body, json!({"anonKey": app.keys.anon}));
+    assert!(!body.to_string().contains(&app.keys.service_role));
+}

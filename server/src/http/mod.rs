@@ -1,5 +1,6 @@
 //! HTTP plumbing shared by every surface: layers, health checks, the web app's files.
 
+pub mod client_config;
 pub mod health;
 pub mod middleware;
 pub mod static_files;

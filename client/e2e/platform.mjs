@@ -1,0 +1,106 @@
+// The real platform for the browser tests: the server binary on a fresh DATA_DIR (private
+// embedded PostgreSQL, demo content on), serving the built client (client/dist). The same
+// approach as conformance/supabase-js/harness.mjs, without its REST fixture.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const CLIENT_DIST = path.resolve(import.meta.dirname, '..', 'dist');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPlatform({ server, log = console.log }) {
+  if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html')))
+    throw new Error('client/dist is not built');
+  const dataDir = fs.mkdtempSync('/tmp/havyaka-e2e-');
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    CLIENT_DIR: CLIENT_DIST,
+    SITE_URL: baseUrl,
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '100000',
+  };
+  delete env.DATABASE_URL;
+  delete env.AUTHENTICATOR_PASSWORD;
+  delete env.JWT_SECRET;
+  let output = '';
+  const child = spawn(server, ['serve'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  let exited = null;
+  const exit = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve((exited = { code, signal }))),
+  );
+
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timeout = sleep(30_000).then(() => 'timeout');
+      if ((await Promise.race([exit, timeout])) === 'timeout') {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  log(`platform: ${server} on ${baseUrl}, DATA_DIR=${dataDir}`);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited)
+      throw new Error(`the server exited during start-up ${JSON.stringify(exited)}\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become ready\n${output}`);
+    }
+    await sleep(250);
+  }
+  // Demo content is written at start-up; wait until the events are readable.
+  const { anonKey } = await (await fetch(`${baseUrl}/api/client-config`)).json();
+  for (let i = 0; i < 120; i++) {
+    const res = await fetch(`${baseUrl}/rest/v1/events?select=id&limit=1`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+    });
+    const rows = res.ok ? await res.json() : [];
+    if (rows.length) break;
+    await sleep(250);
+  }
+  return { baseUrl, anonKey, stop, output: () => output };
+}

@@ -1,0 +1,2 @@
+// Loaded only for signed-in users.
+export { NotificationBell as default } from '@/features/notifications';

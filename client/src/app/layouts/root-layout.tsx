@@ -1,0 +1,78 @@
+// The shell under every route: scroll to top on navigation, connectivity (banner and toasts),
+// global error handlers, and the PWA overlays (loaded after the page, so they never delay it).
+import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { toast } from '@/components/ui/toast';
+import { OfflineBanner, useConnectivityToasts } from '../connectivity';
+
+const Nothing: ComponentType = () => null;
+// Extras: if their chunk cannot load (offline before it arrived), the page goes on without them.
+const Overlays = lazy<ComponentType>(() =>
+  import('../overlays').catch(() => ({ default: Nothing })),
+);
+
+function useScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function useGlobalErrorHandlers() {
+  useEffect(() => {
+    const onRejection = () =>
+      toast({
+        title: 'Something went wrong',
+        description: 'An unexpected error occurred. Please try again.',
+        variant: 'destructive',
+      });
+    const onError = (event: ErrorEvent) => {
+      // Resource load failures (images) are not script errors.
+      if (!event.error && !event.message) return;
+      toast({
+        title: 'Application Error',
+        description: 'An unexpected error occurred. Please refresh the page.',
+        variant: 'destructive',
+      });
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    window.addEventListener('error', onError);
+    return () => {
+      window.removeEventListener('unhandledrejection', onRejection);
+      window.removeEventListener('error', onError);
+    };
+  }, []);
+}
+
+export function RootLayout() {
+  useScrollToTop();
+  useGlobalErrorHandlers();
+  useConnectivityToasts();
+  const [showOverlays, setShowOverlays] = useState(false);
+  useEffect(() => {
+    const start = () => setShowOverlays(true);
+    if (document.readyState === 'complete') {
+      const t = setTimeout(start, 0);
+      return () => clearTimeout(t);
+    }
+    window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
+  }, []);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[80] rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <OfflineBanner />
+      <Outlet />
+      {showOverlays && (
+        <Suspense fallback={null}>
+          <Overlays />
+        </Suspense>
+      )}
+    </>
+  );
+}

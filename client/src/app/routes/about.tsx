@@ -1,0 +1,15 @@
+import { Page, PageHeader } from '@/components/ui/states';
+import { Achievements, BoardMembers, OrganizationInfo, siteText } from '@/features/site';
+
+export function Component() {
+  return (
+    <Page>
+      <PageHeader title={siteText.aboutTitle} />
+      <div className="space-y-12">
+        <OrganizationInfo />
+        <BoardMembers />
+        <Achievements />
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+// /events/{eventId}/media: the event's albums.
+import { ArrowLeft } from 'lucide-react';
+import { useParams } from 'react-router';
+import { ButtonLink } from '@/components/ui/button';
+import { ErrorState, LoadingState, Page } from '@/components/ui/states';
+import { EventNotFound, eventsText, isUuid, useEvent } from '@/features/events';
+import { EventAlbums } from '@/features/media';
+
+export function Component() {
+  const { eventId } = useParams();
+  const valid = isUuid(eventId);
+  const event = useEvent(valid ? eventId : '00000000-0000-0000-0000-000000000000');
+  if (!valid)
+    return (
+      <Page>
+        <EventNotFound />
+      </Page>
+    );
+  return (
+    <Page>
+      {event.isPending ? (
+        <LoadingState rows={1} />
+      ) : event.isError ? (
+        <ErrorState
+          title={eventsText.loadEventError}
+          message={eventsText.loadEventErrorBody}
+          onRetry={() => event.refetch()}
+        />
+      ) : !event.data ? (
+        <EventNotFound />
+      ) : (
+        <>
+          <ButtonLink to={`/events/${eventId}`} variant="ghost" className="mb-4 -ml-3">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> {event.data.title}
+          </ButtonLink>
+          <h1 className="mb-6 font-serif text-3xl font-bold">
+            {eventsText.photos}: {event.data.title}
+          </h1>
+          <EventAlbums eventId={eventId} />
+        </>
+      )}
+    </Page>
+  );
+}

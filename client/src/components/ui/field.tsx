@@ -1,0 +1,59 @@
+// A labelled form field: the label, the control (its first child gets the id and the error
+// description), and the message.
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  useId,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+
+export const controlClass =
+  'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm focus:border-orange-700 focus:outline-2 focus:outline-orange-700 aria-invalid:border-red-600';
+
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  className = '',
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
+    .filter(Boolean)
+    .join(' ');
+  const child = Children.only(children);
+  const control = isValidElement(child)
+    ? cloneElement(child as ReactElement<Record<string, unknown>>, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described || undefined,
+        className: `${controlClass} ${(child.props as { className?: string }).className ?? ''}`,
+      })
+    : child;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {control}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// Designed loading, empty and error states, shared by every page.
+import { AlertTriangle, Inbox, Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <span className="inline-flex items-center gap-2 text-stone-600">
+      <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
+      <span>{label}</span>
+    </span>
+  );
+}
+
+export function LoadingState({
+  label = 'Loading…',
+  rows = 3,
+  height = 'h-20',
+}: {
+  label?: string;
+  rows?: number;
+  /** A height close to the content's, so nothing jumps when it arrives. */
+  height?: string;
+}) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={`${height} animate-pulse rounded-lg bg-stone-200/70`} aria-hidden />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-stone-300 bg-white/60 p-8 text-center">
+      <Inbox className="mx-auto h-8 w-8 text-stone-500" aria-hidden />
+      <p className="mt-2 font-semibold text-stone-800">{title}</p>
+      {children && <div className="mt-1 text-sm text-stone-600">{children}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+      <AlertTriangle className="mx-auto h-8 w-8 text-red-700" aria-hidden />
+      <p className="mt-2 font-semibold text-red-900">{title}</p>
+      <p className="mt-1 text-sm text-red-800">{message}</p>
+      {onRetry && (
+        <Button variant="secondary" className="mt-4" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="mb-6">
+      <h1 className="font-serif text-3xl font-bold text-stone-900">{title}</h1>
+      {children && <div className="mt-2 max-w-3xl text-stone-700">{children}</div>}
+    </header>
+  );
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <div className={`rounded-lg border border-stone-200 bg-white p-5 shadow-sm ${className}`}>
+      {children}
+    </div>
+  );
+}
+
+export function Page({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-8">{children}</div>;
+}

@@ -1,0 +1,33 @@
+export const text = {
+  adminArea: 'Admin',
+  toggleSidebar: 'Toggle sidebar (Ctrl+B)',
+  openMenu: 'Open admin menu',
+  closeMenu: 'Close admin menu',
+  logout: 'Log out',
+  loggedOut: 'Admin logged out',
+  loggedOutBody: 'You have been signed out of the admin area.',
+  viewSite: 'View website',
+  breadcrumbs: 'Breadcrumb',
+  dashboard: 'Dashboard',
+  welcome: (name: string) => `Welcome, ${name}`,
+  statsError: 'Dashboard figures could not be loaded.',
+  invalidStats: 'Invalid dashboard stats response',
+  stats: {
+    members: 'Members',
+    students: 'Students',
+    matrimony: 'Matrimony profiles',
+    events: 'Events',
+  },
+  pending: {
+    pending_members: 'Members awaiting approval',
+    pending_students: 'Students awaiting approval',
+    pending_matrimony: 'Matrimony profiles awaiting approval',
+    upcoming_events: 'Upcoming events',
+    pending_payments: 'Payments to verify',
+    users: 'Accounts',
+  },
+  placeholder: (title: string) =>
+    `The ${title} screen is being built. This route, its access rules and its navigation are in place; the screen's tools arrive in a coming release.`,
+  notFound: 'Admin page not found',
+  notFoundBody: 'There is no admin screen at this address.',
+} as const;

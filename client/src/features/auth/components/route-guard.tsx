@@ -1,0 +1,59 @@
+// The route guard (spec §6): a session, the right role (required or allowed, against the
+// user's type from public.users), the detail record where needed, and approval (spec §4).
+// It renders the access screens and raises the spec's toasts once per decision.
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { toast } from '@/components/ui/toast';
+import { useAuth } from '@/lib/auth';
+import { decide, type Requirement } from '@/lib/authorization';
+import { text } from '../text';
+import { AccessDenied, AuthenticationRequired, CheckingAccess } from './access-screens';
+
+export function RouteGuard(props: Requirement & { children?: React.ReactNode }) {
+  const auth = useAuth();
+  const location = useLocation();
+  const decision = decide(auth, props);
+  const deniedRole =
+    decision.kind === 'denied'
+      ? [...decision.required, ...decision.allowed].join(', ') || 'none'
+      : '';
+
+  useEffect(() => {
+    switch (decision.kind) {
+      case 'signIn':
+        toast({ title: text.authRequired, description: text.pleaseLogin, variant: 'destructive' });
+        break;
+      case 'denied':
+        toast({
+          title: text.accessDenied,
+          description: text.accessDeniedToast(deniedRole),
+          variant: 'destructive',
+        });
+        break;
+      case 'pending':
+        toast({ title: text.accessDenied, description: text.pending, variant: 'destructive' });
+        break;
+      case 'missingProfile':
+        toast({
+          title: text.accessDenied,
+          description: text.missingProfile,
+          variant: 'destructive',
+        });
+        break;
+    }
+  }, [decision.kind, deniedRole, location.pathname]);
+
+  switch (decision.kind) {
+    case 'checking':
+      return <CheckingAccess />;
+    case 'signIn':
+      return <AuthenticationRequired from={location.pathname + location.search} />;
+    case 'denied':
+      return <AccessDenied {...decision} />;
+    case 'pending':
+    case 'missingProfile':
+      return <Navigate to="/" replace />;
+    case 'allow':
+      return props.children ?? <Outlet />;
+  }
+}

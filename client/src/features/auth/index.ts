@@ -1,0 +1,3 @@
+export { RouteGuard } from './components/route-guard';
+export { AccessDenied, AuthenticationRequired, CheckingAccess } from './components/access-screens';
+export { text as authText } from './text';

@@ -1,0 +1,123 @@
+import { ArrowLeft, CalendarDays, Mail, MapPin, Phone, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '@/components/ui/button';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { formatDate, imageSrcSet, imageUrl } from '@/lib/images';
+import { isUuid, useEvent } from '../api/events';
+import { text } from '../text';
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span className="mt-0.5 text-orange-800">{icon}</span>
+      <div>
+        <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
+        <dd className="text-stone-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function EventNotFound() {
+  return (
+    <div className="py-12 text-center">
+      <h1 className="font-serif text-3xl font-bold">{text.notFound}</h1>
+      <p className="mt-2 text-stone-700">{text.notFoundBody}</p>
+      <ButtonLink to="/events" className="mt-6">
+        {text.backToEvents}
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** An event's page; `children` (its albums) is composed by the route. */
+export function EventDetails({
+  eventId,
+  children,
+}: {
+  eventId: string | undefined;
+  children?: ReactNode;
+}) {
+  const valid = isUuid(eventId);
+  const event = useEvent(valid ? eventId : '00000000-0000-0000-0000-000000000000');
+  if (!valid) return <EventNotFound />;
+  if (event.isPending) return <LoadingState label="Loading event…" />;
+  if (event.isError)
+    return (
+      <ErrorState
+        title={text.loadEventError}
+        message={text.loadEventErrorBody}
+        onRetry={() => event.refetch()}
+      />
+    );
+  const e = event.data;
+  if (!e) return <EventNotFound />;
+  return (
+    <article>
+      <ButtonLink to="/events" variant="ghost" className="mb-4 -ml-3">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> {text.backToEvents}
+      </ButtonLink>
+      <p className="text-sm font-semibold tracking-wide text-orange-900 uppercase">
+        {text.types[e.event_type] ?? e.event_type} · {text.status[e.status] ?? e.status}
+      </p>
+      <h1 className="mt-1 font-serif text-3xl font-bold sm:text-4xl">{e.title}</h1>
+      {e.featured_image_url && (
+        <img
+          src={imageUrl(e.featured_image_url, { width: 960, height: 400 })}
+          srcSet={imageSrcSet(e.featured_image_url, 960, 400)}
+          alt=""
+          width={960}
+          height={400}
+          className="mt-6 aspect-[12/5] w-full rounded-lg object-cover"
+        />
+      )}
+      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <p className="text-lg whitespace-pre-line text-stone-800">{e.description}</p>
+          <div className="mt-8">{children}</div>
+        </div>
+        <dl className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+          <Fact icon={<CalendarDays className="h-5 w-5" aria-hidden />} label={text.when}>
+            {formatDate(e.event_date, { dateStyle: 'full' })}
+            {e.event_time ? `, ${e.event_time.slice(0, 5)}` : ''}
+          </Fact>
+          {e.location && (
+            <Fact icon={<MapPin className="h-5 w-5" aria-hidden />} label={text.where}>
+              {e.location}
+              {e.venue_details && (
+                <span className="block text-sm text-stone-600">{e.venue_details}</span>
+              )}
+            </Fact>
+          )}
+          {(e.organizer || e.contact_person) && (
+            <Fact icon={<User className="h-5 w-5" aria-hidden />} label={text.organizer}>
+              {e.organizer}
+              {e.contact_person && (
+                <span className="block text-sm text-stone-600">{e.contact_person}</span>
+              )}
+            </Fact>
+          )}
+          {e.contact_phone && (
+            <Fact icon={<Phone className="h-5 w-5" aria-hidden />} label={text.contact}>
+              <a className="underline" href={`tel:${e.contact_phone.replace(/\s/g, '')}`}>
+                {e.contact_phone}
+              </a>
+            </Fact>
+          )}
+          {e.contact_email && (
+            <Fact icon={<Mail className="h-5 w-5" aria-hidden />} label="Email">
+              <a className="underline" href={`mailto:${e.contact_email}`}>
+                {e.contact_email}
+              </a>
+            </Fact>
+          )}
+          <Fact icon={<CalendarDays className="h-5 w-5" aria-hidden />} label={text.registration}>
+            {e.registration_required
+              ? text.registrationRequired(formatDate(e.registration_deadline), e.max_attendees)
+              : text.noRegistration}
+          </Fact>
+        </dl>
+      </div>
+    </article>
+  );
+}

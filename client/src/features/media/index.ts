@@ -1,0 +1,2 @@
+export { LatestMedia, EventAlbums } from './components/albums';
+export { mediaKeys } from './api/media';

@@ -1,0 +1,81 @@
+import { PlayCircle } from 'lucide-react';
+import { EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@/components/ui/states';
+import { dataMessage } from '@/lib/errors';
+import { useAlbums, usePhotoAlbums, useVideos } from '../api/media';
+import { AlbumGrid, type AlbumSummary } from '../components/album-card';
+import { summary } from '../components/albums';
+import { text } from '../text';
+
+export function Component() {
+  const albums = useAlbums();
+  const photoAlbums = usePhotoAlbums();
+  const videos = useVideos();
+  const all: AlbumSummary[] = [
+    ...(albums.data ?? []).map(summary),
+    ...(photoAlbums.data ?? []).map((a) => ({
+      id: a.id,
+      title: a.title,
+      cover: a.cover_image_url,
+      date: a.album_date,
+      photos: a.photo_count,
+      videos: 0,
+    })),
+  ];
+  return (
+    <Page>
+      <PageHeader title={text.title}>{text.intro}</PageHeader>
+      <section aria-labelledby="gallery-albums">
+        <h2 id="gallery-albums" className="mb-4 font-serif text-2xl font-bold">
+          {text.albums}
+        </h2>
+        {albums.isPending || photoAlbums.isPending ? (
+          <LoadingState />
+        ) : albums.isError ? (
+          <ErrorState message={dataMessage(albums.error)} onRetry={() => albums.refetch()} />
+        ) : all.length === 0 ? (
+          <EmptyState title={text.noAlbums}>{text.noAlbumsBody}</EmptyState>
+        ) : (
+          <AlbumGrid albums={all} />
+        )}
+      </section>
+      <section aria-labelledby="gallery-videos" className="mt-10">
+        <h2 id="gallery-videos" className="mb-4 font-serif text-2xl font-bold">
+          {text.videos}
+        </h2>
+        {videos.isPending ? (
+          <LoadingState rows={1} />
+        ) : videos.isError ? (
+          <ErrorState message={dataMessage(videos.error)} onRetry={() => videos.refetch()} />
+        ) : videos.data.length === 0 ? (
+          <EmptyState title={text.noVideos} />
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {videos.data.map((v) => (
+              <li key={v.id}>
+                <a
+                  href={v.video_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex items-start gap-3 rounded-lg border border-stone-200 bg-white p-4 hover:bg-stone-50"
+                >
+                  <PlayCircle className="h-10 w-10 shrink-0 text-orange-800" aria-hidden />
+                  <span>
+                    <span className="block font-semibold">{v.title}</span>
+                    {v.description && (
+                      <span className="block text-sm text-stone-700">{v.description}</span>
+                    )}
+                    {v.duration ? (
+                      <span className="block text-xs text-stone-600">
+                        {text.minutes(v.duration)}
+                      </span>
+                    ) : null}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,65 @@
+// The public members listing (get_public_members: no contact details) and, for member
+// viewers, the directory with contact details (member_directory, filtered by policies).
+import type { Database } from '@havyaka/sdk/database';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+
+export const PAGE_SIZE = 50;
+export type PublicMember = Database['public']['Functions']['get_public_members']['Returns'][number];
+export type DirectoryEntry = Database['public']['Tables']['member_directory']['Row'];
+
+export const memberKeys = {
+  all: ['members'] as const,
+  public: (f: { search: string; city: string; page: number }) => ['members', 'public', f] as const,
+  directory: (f: { search: string; page: number }) => ['members', 'directory', f] as const,
+  detail: (id: string) => ['members', 'detail', id] as const,
+};
+
+export const usePublicMembers = (f: { search: string; city: string; page: number }) =>
+  useQuery({
+    queryKey: memberKeys.public(f),
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await sdk().rpc(
+          'get_public_members',
+          {
+            search: f.search || undefined,
+            city_filter: f.city || undefined,
+            page_limit: PAGE_SIZE,
+            page_offset: (f.page - 1) * PAGE_SIZE,
+          },
+          { get: true },
+        ),
+      ),
+  });
+
+/** getMembers: page default 1, limit default 50; free text over name, number, mobile, email. */
+export const useDirectory = (f: { search: string; page: number }) =>
+  useQuery({
+    queryKey: memberKeys.directory(f),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      let q = sdk()
+        .from('member_directory')
+        .select('*', { count: 'exact' })
+        .eq('approval_status', 'approved')
+        .order('full_name');
+      const s = f.search.replace(/[,()*]/g, ' ').trim();
+      if (s)
+        q = q.or(
+          `full_name.ilike.*${s}*,membership_no.ilike.*${s}*,mobile_number.ilike.*${s}*,email.ilike.*${s}*`,
+        );
+      const from = (f.page - 1) * PAGE_SIZE;
+      const res = await q.range(from, from + PAGE_SIZE - 1);
+      return { rows: unwrap(res), count: res.count ?? 0 };
+    },
+  });
+
+export const useMember = (id: string) =>
+  useQuery({
+    queryKey: memberKeys.detail(id),
+    queryFn: async () =>
+      unwrap(await sdk().from('member_directory').select().eq('id', id).maybeSingle()),
+  });

@@ -1,0 +1,2 @@
+export { NotificationBell } from './components/notification-bell';
+export { badgeText, notificationTarget, notificationKeys } from './api/notifications';

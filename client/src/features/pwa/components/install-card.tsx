@@ -1,0 +1,96 @@
+// The install-app card (offered when the browser captured an install offer) and the
+// installed confirmation card.
+import { CheckCircle2, Download, X } from 'lucide-react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
+import { readLocal, writeLocal } from '@/lib/storage';
+import { installRecord, recordInstall } from '../analytics';
+import {
+  clearInstallPrompt,
+  installPrompt,
+  onInstallChange,
+  wasInstalled,
+} from '../install-prompt';
+import { text } from '../text';
+
+const DISMISSED = 'havyaka:install-dismissed';
+
+export function InstallCards() {
+  const auth = useAuth();
+  const offer = useSyncExternalStore(onInstallChange, installPrompt, () => null);
+  const installed = useSyncExternalStore(onInstallChange, wasInstalled, () => false);
+  const [dismissed, setDismissed] = useState(() => readLocal(DISMISSED, false));
+  const [showInstalled, setShowInstalled] = useState(false);
+  useEffect(() => {
+    if (installed) setShowInstalled(true);
+  }, [installed]);
+
+  if (showInstalled) {
+    return (
+      <aside
+        role="status"
+        className="fixed right-4 bottom-20 left-4 z-50 rounded-lg border border-emerald-600 bg-white p-4 shadow-xl sm:left-auto sm:w-96"
+        data-testid="installed-card"
+      >
+        <div className="flex gap-3">
+          <CheckCircle2 className="h-6 w-6 shrink-0 text-emerald-700" aria-hidden />
+          <div className="flex-1">
+            <p className="font-semibold">{text.install.installedTitle}</p>
+            <p className="text-sm text-stone-700">{text.install.installedBody}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => setShowInstalled(false)}
+            className="self-start rounded p-1 hover:bg-stone-100"
+          >
+            <X className="h-4 w-4" aria-hidden />
+            <span className="sr-only">{text.install.close}</span>
+          </button>
+        </div>
+      </aside>
+    );
+  }
+  if (!offer || dismissed) return null;
+  const install = async () => {
+    await offer.prompt();
+    const choice = await offer.userChoice;
+    clearInstallPrompt();
+    if (choice.outcome === 'accepted') {
+      void recordInstall(installRecord('prompt', auth.session?.user.id ?? null));
+      setShowInstalled(true);
+    } else {
+      writeLocal(DISMISSED, true);
+      setDismissed(true);
+    }
+  };
+  return (
+    <aside
+      aria-labelledby="install-title"
+      className="fixed right-4 bottom-20 left-4 z-50 rounded-lg border border-stone-200 bg-white p-4 shadow-xl sm:left-auto sm:w-96"
+      data-testid="install-card"
+    >
+      <div className="flex gap-3">
+        <Download className="h-6 w-6 shrink-0 text-orange-800" aria-hidden />
+        <div>
+          <p id="install-title" className="font-semibold">
+            {text.install.title}
+          </p>
+          <p className="text-sm text-stone-700">{text.install.body}</p>
+          <div className="mt-3 flex gap-2">
+            <Button onClick={install}>{text.install.accept}</Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                writeLocal(DISMISSED, true);
+                setDismissed(true);
+              }}
+            >
+              {text.install.dismiss}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </aside>
+  );
+}

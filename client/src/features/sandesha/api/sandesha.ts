@@ -1,0 +1,63 @@
+// Havyaka Sandesha issues (spec §7): published, newest first; downloads counted by
+// increment_sandesha_download_count; the PDF (a private bucket, readable once published)
+// opened through a signed URL.
+import type { Database } from '@havyaka/sdk/database';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+
+export type Issue = Database['public']['Tables']['havyaka_sandesha_issues']['Row'];
+
+export const sandeshaKeys = {
+  all: ['sandesha'] as const,
+  list: (filters: { limit?: number }) => ['sandesha', 'list', filters] as const,
+};
+
+export const issuesQuery = (filters: { limit?: number } = {}) =>
+  queryOptions({
+    queryKey: sandeshaKeys.list(filters),
+    queryFn: async () => {
+      let q = sdk()
+        .from('havyaka_sandesha_issues')
+        .select()
+        .eq('is_published', true)
+        .order('issue_year', { ascending: false })
+        .order('issue_month', { ascending: false });
+      if (filters.limit) q = q.limit(filters.limit);
+      return unwrap(await q);
+    },
+  });
+export const useIssues = (filters: { limit?: number } = {}) => useQuery(issuesQuery(filters));
+
+const STORED = /\/storage\/v1\/object\/(?:authenticated\/|public\/|sign\/)?([^/]+)\/([^?#]+)/;
+
+export function useDownloadIssue() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (issue: Issue) => {
+      const client = sdk();
+      const count = unwrap(
+        await client.rpc('increment_sandesha_download_count', { issue_id: issue.id }),
+      );
+      const m = STORED.exec(issue.pdf_url);
+      let url = issue.pdf_url;
+      if (m) {
+        const signed = await client.storage
+          .from(m[1])
+          .createSignedUrl(decodeURIComponent(m[2]), 3600, { download: true });
+        if (signed.error || !signed.data) throw signed.error ?? new Error('no signed URL');
+        url = signed.data.signedUrl;
+      }
+      return { count, url };
+    },
+    // A download (Content-Disposition: attachment) keeps the page where it is.
+    onSuccess: ({ url }) => window.location.assign(url),
+    onSettled: () => qc.invalidateQueries({ queryKey: sandeshaKeys.all }),
+  });
+}
+
+export const issueLabel = (issue: Pick<Issue, 'issue_year' | 'issue_month'>) =>
+  new Date(issue.issue_year, issue.issue_month - 1, 1).toLocaleDateString('en-IN', {
+    month: 'long',
+    year: 'numeric',
+  });

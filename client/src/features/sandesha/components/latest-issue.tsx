@@ -1,0 +1,37 @@
+import { ButtonLink } from '@/components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { dataMessage } from '@/lib/errors';
+import { useIssues } from '../api/sandesha';
+import { text } from '../text';
+import { IssueCard } from './issue-card';
+
+export function LatestIssues({ limit = 2 }: { limit?: number }) {
+  const issues = useIssues({ limit });
+  return (
+    <section aria-labelledby="latest-sandesha">
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id="latest-sandesha" className="font-serif text-2xl font-bold">
+          {text.latest}
+        </h2>
+        <ButtonLink to="/havyaka-sandesha" variant="ghost">
+          {text.archive}
+        </ButtonLink>
+      </div>
+      {issues.isPending ? (
+        <LoadingState rows={1} height="h-[180px]" />
+      ) : issues.isError ? (
+        <ErrorState message={dataMessage(issues.error)} onRetry={() => issues.refetch()} />
+      ) : issues.data.length === 0 ? (
+        <EmptyState title={text.empty} />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {issues.data.map((i) => (
+            <li key={i.id}>
+              <IssueCard issue={i} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { LatestIssues } from './components/latest-issue';

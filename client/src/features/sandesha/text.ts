@@ -1,0 +1,15 @@
+export const text = {
+  title: 'Havyaka Sandesha',
+  intro:
+    'The community’s periodical: news, articles and announcements. Read or download any published issue.',
+  latest: 'Latest Havyaka Sandesha',
+  archive: 'Read the archive',
+  featured: 'Featured',
+  download: 'Download PDF',
+  downloading: 'Preparing…',
+  downloads: (n: number) => `${n} download${n === 1 ? '' : 's'}`,
+  empty: 'No issues published yet',
+  loadError: 'Issues could not be loaded.',
+  downloadError: 'The issue could not be downloaded. Please try again.',
+  year: (y: number) => String(y),
+} as const;

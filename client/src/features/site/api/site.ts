@@ -1,0 +1,58 @@
+// Site content (spec §7): the homepage slider, published organization info by display order,
+// active board members, published achievements.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+
+export const siteKeys = {
+  all: ['site'] as const,
+  slider: () => ['site', 'slider'] as const,
+  organization: () => ['site', 'organization'] as const,
+  board: () => ['site', 'board'] as const,
+  achievements: () => ['site', 'achievements'] as const,
+};
+
+export const sliderQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.slider(),
+    queryFn: async () =>
+      unwrap(
+        await sdk().from('homepage_slider').select().eq('is_active', true).order('display_order'),
+      ),
+  });
+export const useSlider = () => useQuery(sliderQuery());
+
+export const useOrganization = () =>
+  useQuery({
+    queryKey: siteKeys.organization(),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('organization_info')
+          .select()
+          .eq('is_published', true)
+          .order('display_order'),
+      ),
+  });
+
+export const useBoard = () =>
+  useQuery({
+    queryKey: siteKeys.board(),
+    queryFn: async () =>
+      unwrap(
+        await sdk().from('board_members').select().eq('is_active', true).order('display_order'),
+      ),
+  });
+
+export const useAchievements = () =>
+  useQuery({
+    queryKey: siteKeys.achievements(),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('achievements')
+          .select()
+          .eq('status', 'published')
+          .order('achievement_date', { ascending: false }),
+      ),
+  });

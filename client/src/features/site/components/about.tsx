@@ -1,0 +1,121 @@
+import { Award, UserRound } from 'lucide-react';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { dataMessage } from '@/lib/errors';
+import { formatDate, imageUrl } from '@/lib/images';
+import { useAchievements, useBoard, useOrganization } from '../api/site';
+import { text } from '../text';
+
+export function OrganizationInfo() {
+  const info = useOrganization();
+  if (info.isPending) return <LoadingState rows={2} />;
+  if (info.isError)
+    return (
+      <ErrorState
+        title={text.loadError}
+        message={dataMessage(info.error)}
+        onRetry={() => info.refetch()}
+      />
+    );
+  if (info.data.length === 0) return <EmptyState title={text.noInfo} />;
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      {info.data.map((s) => (
+        <section
+          key={s.id}
+          className="rounded-lg border border-stone-200 bg-white p-6"
+          aria-labelledby={`org-${s.section}`}
+        >
+          <h2 id={`org-${s.section}`} className="font-serif text-xl font-bold">
+            {s.title ?? s.section}
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-stone-800">{s.content}</p>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function BoardMembers() {
+  const board = useBoard();
+  return (
+    <section aria-labelledby="board">
+      <h2 id="board" className="mb-4 font-serif text-2xl font-bold">
+        {text.board}
+      </h2>
+      {board.isPending ? (
+        <LoadingState rows={1} />
+      ) : board.isError ? (
+        <ErrorState
+          title={text.loadError}
+          message={dataMessage(board.error)}
+          onRetry={() => board.refetch()}
+        />
+      ) : board.data.length === 0 ? (
+        <EmptyState title={text.noBoard} />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="board-members">
+          {board.data.map((m) => (
+            <li key={m.id} className="rounded-lg border border-stone-200 bg-white p-5 text-center">
+              {m.photo_url ? (
+                <img
+                  src={imageUrl(m.photo_url, { width: 160, height: 160 })}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="mx-auto h-20 w-20 rounded-full object-cover"
+                />
+              ) : (
+                <UserRound
+                  className="mx-auto h-20 w-20 rounded-full bg-orange-100 p-4 text-orange-800"
+                  aria-hidden
+                />
+              )}
+              <p className="mt-3 font-semibold">{m.name}</p>
+              <p className="text-sm text-orange-900">{m.designation}</p>
+              {m.bio && <p className="mt-2 text-sm text-stone-700">{m.bio}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function Achievements() {
+  const list = useAchievements();
+  return (
+    <section aria-labelledby="achievements">
+      <h2 id="achievements" className="mb-4 font-serif text-2xl font-bold">
+        {text.achievements}
+      </h2>
+      {list.isPending ? (
+        <LoadingState rows={1} />
+      ) : list.isError ? (
+        <ErrorState
+          title={text.loadError}
+          message={dataMessage(list.error)}
+          onRetry={() => list.refetch()}
+        />
+      ) : list.data.length === 0 ? (
+        <EmptyState title={text.noAchievements} />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {list.data.map((a) => (
+            <li key={a.id} className="flex gap-4 rounded-lg border border-stone-200 bg-white p-5">
+              <Award className="h-8 w-8 shrink-0 text-amber-700" aria-hidden />
+              <div>
+                <p className="font-semibold">{a.title}</p>
+                <p className="text-sm text-stone-600">
+                  {[a.achiever_name, a.category, formatDate(a.achievement_date)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                {a.description && <p className="mt-1 text-sm text-stone-800">{a.description}</p>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

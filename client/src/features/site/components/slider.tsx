@@ -1,0 +1,101 @@
+// The homepage slider: active slides in order, auto-advancing every 6 s (paused on hover and
+// focus, and for reduced motion), with previous/next buttons.
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { imageSrcSetW, imageUrl } from '@/lib/images';
+import { useSlider } from '../api/site';
+import { text } from '../text';
+
+function Hero({ children }: { children?: React.ReactNode }) {
+  return (
+    <div className="relative flex min-h-[320px] items-end overflow-hidden rounded-xl bg-gradient-to-br from-orange-900 via-orange-800 to-amber-700 p-6 text-white sm:min-h-[400px] sm:p-10">
+      {children ?? (
+        <div>
+          <h1 className="font-serif text-3xl font-bold sm:text-5xl">{text.heroTitle}</h1>
+          <p className="mt-3 max-w-xl text-lg">{text.heroBody}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Slider() {
+  const slides = useSlider();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const n = slides.data?.length ?? 0;
+  useEffect(() => {
+    if (n < 2 || paused || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const t = setInterval(() => setIndex((i) => (i + 1) % n), 6000);
+    return () => clearInterval(t);
+  }, [n, paused]);
+  if (!slides.data || n === 0) return <Hero />;
+  const slide = slides.data[index % n];
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={text.heroTitle}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <Hero>
+        <img
+          src={imageUrl(slide.image_url, { width: 800, height: 400 })}
+          srcSet={imageSrcSetW(slide.image_url, [480, 800, 1200], 2)}
+          sizes="(max-width: 1152px) calc(100vw - 2rem), 1120px"
+          alt=""
+          width={1200}
+          height={600}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+        <div
+          className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/30 to-transparent"
+          aria-hidden
+        />
+        <div
+          className="relative w-full"
+          aria-roledescription="slide"
+          aria-label={text.slide(index + 1, n)}
+        >
+          <h1 className="sr-only">{text.heroTitle}</h1>
+          <p className="font-serif text-3xl font-bold sm:text-5xl">{slide.title}</p>
+          {slide.subtitle && <p className="mt-2 max-w-xl text-lg">{slide.subtitle}</p>}
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            {slide.link_url && (
+              <Link
+                to={slide.link_url}
+                className="inline-flex min-h-11 items-center rounded-md bg-white px-4 font-semibold text-orange-900 hover:bg-orange-50"
+              >
+                {slide.button_text ?? 'Learn more'}
+              </Link>
+            )}
+            {n > 1 && (
+              <span className="ml-auto flex gap-2">
+                <button
+                  type="button"
+                  className="rounded-full bg-white/25 p-2 hover:bg-white/40"
+                  onClick={() => setIndex((i) => (i - 1 + n) % n)}
+                >
+                  <ChevronLeft className="h-5 w-5" aria-hidden />
+                  <span className="sr-only">{text.previousSlide}</span>
+                </button>
+                <button
+                  type="button"
+                  className="rounded-full bg-white/25 p-2 hover:bg-white/40"
+                  onClick={() => setIndex((i) => (i + 1) % n)}
+                >
+                  <ChevronRight className="h-5 w-5" aria-hidden />
+                  <span className="sr-only">{text.nextSlide}</span>
+                </button>
+              </span>
+            )}
+          </div>
+        </div>
+      </Hero>
+    </section>
+  );
+}

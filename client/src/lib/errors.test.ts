@@ -1,0 +1,56 @@
+import { ApiError, AuthError, NetworkError } from '@havyaka/sdk';
+import { describe, expect, it } from 'vitest';
+import { AppError, dataMessage, errorCode, errorToast, renderErrorMessage } from './errors';
+
+const api = (code: string, status: number, message = 'raw message') =>
+  new ApiError(message, { code, status });
+
+describe('the data-layer messages (spec §8)', () => {
+  it.each([
+    [api('PGRST116', 406), 'No data found'],
+    [api('23505', 409), 'Duplicate entry - this record already exists'],
+    [api('42501', 403), 'Access denied - insufficient permissions'],
+    [api('23514', 400), 'Validation error - please check your input'],
+    [api('', 401), 'Authentication required'],
+    [api('', 403), 'Access forbidden'],
+    [api('', 404), 'Resource not found'],
+    [api('', 429), 'Rate limit exceeded - please try again later'],
+    [api('', 503), 'Internal server error - please try again later'],
+    [api('', 400, 'Something specific'), 'Something specific'],
+    [{}, 'An unexpected error occurred'],
+  ])('%o → %s', (error, message) => expect(dataMessage(error)).toBe(message));
+});
+
+describe('the UI error toast (title Error), by code', () => {
+  it.each([
+    [api('', 401), 'AUTHENTICATION_ERROR', 'Please log in to continue.'],
+    [new AuthError('x', { status: 401 }), 'AUTHENTICATION_ERROR', 'Please log in to continue.'],
+    [
+      api('42501', 403),
+      'AUTHORIZATION_ERROR',
+      'You do not have permission to perform this action.',
+    ],
+    [api('PGRST116', 406), 'NOT_FOUND', 'The requested resource was not found.'],
+    [api('', 404), 'NOT_FOUND', 'The requested resource was not found.'],
+    [api('23505', 409), 'DUPLICATE_ENTRY', 'This record already exists.'],
+    [api('', 429), 'RATE_LIMIT_EXCEEDED', 'Too many requests - please try again later.'],
+    [
+      new AppError('Title is required', 'VALIDATION_ERROR'),
+      'VALIDATION_ERROR',
+      'Title is required',
+    ],
+    [new NetworkError('offline', { code: 'NETWORK_ERROR' }), 'NETWORK_ERROR', 'offline'],
+  ])('%o', (error, code, description) => {
+    expect(errorCode(error)).toBe(code);
+    expect(errorToast(error)).toEqual({ title: 'Error', description });
+  });
+});
+
+describe('the render error screen text', () => {
+  it('shows the error message, else the fallback', () => {
+    expect(renderErrorMessage(new Error('Boom'))).toBe('Boom');
+    expect(renderErrorMessage(undefined)).toBe(
+      "We're experiencing technical difficulties. Please try again.",
+    );
+  });
+});

@@ -1,0 +1,84 @@
+// One place turns errors into what people read (spec §8): the data layer's messages come from
+// the SDK's errorMessage(); the UI's error toast picks its text by code.
+import { errorMessage } from '@havyaka/sdk';
+
+export type ErrorCode =
+  | 'AUTHENTICATION_ERROR'
+  | 'AUTHORIZATION_ERROR'
+  | 'NOT_FOUND'
+  | 'DUPLICATE_ENTRY'
+  | 'RATE_LIMIT_EXCEEDED'
+  | 'VALIDATION_ERROR'
+  | 'NETWORK_ERROR'
+  | 'UNKNOWN_ERROR';
+
+export class AppError extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode = 'UNKNOWN_ERROR',
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+const VALIDATION_CODES = new Set(['23502', '22P02', '23514', '22023', 'PGRST102', 'ZOD']);
+
+/** The code of any error: SDK errors by their code and status, AppErrors as they are. */
+export function errorCode(error: unknown): ErrorCode {
+  if (error instanceof AppError) return error.code;
+  const { code, status } = (typeof error === 'object' && error ? error : {}) as {
+    code?: unknown;
+    status?: unknown;
+  };
+  if (code === 'NETWORK_ERROR') return 'NETWORK_ERROR';
+  if (code === '23505') return 'DUPLICATE_ENTRY';
+  if (code === 'PGRST116') return 'NOT_FOUND';
+  if (code === '42501') return 'AUTHORIZATION_ERROR';
+  if (typeof code === 'string' && VALIDATION_CODES.has(code)) return 'VALIDATION_ERROR';
+  const s = Number(status);
+  if (s === 401) return 'AUTHENTICATION_ERROR';
+  if (s === 403) return 'AUTHORIZATION_ERROR';
+  if (s === 404) return 'NOT_FOUND';
+  if (s === 409) return 'DUPLICATE_ENTRY';
+  if (s === 429) return 'RATE_LIMIT_EXCEEDED';
+  if (s === 400 || s === 422) return 'VALIDATION_ERROR';
+  return 'UNKNOWN_ERROR';
+}
+
+/** The data-layer message (spec §8 table). */
+export function dataMessage(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  return errorMessage(error);
+}
+
+const UI_TEXT: Partial<Record<ErrorCode, string>> = {
+  AUTHENTICATION_ERROR: 'Please log in to continue.',
+  AUTHORIZATION_ERROR: 'You do not have permission to perform this action.',
+  NOT_FOUND: 'The requested resource was not found.',
+  DUPLICATE_ENTRY: 'This record already exists.',
+  RATE_LIMIT_EXCEEDED: 'Too many requests - please try again later.',
+};
+
+/** The UI error toast (title Error) for an error. VALIDATION_ERROR uses its own message. */
+export function errorToast(error: unknown): { title: string; description: string } {
+  const code = errorCode(error);
+  return { title: 'Error', description: UI_TEXT[code] ?? dataMessage(error) };
+}
+
+/** Throws the error of an SDK result, or returns its data. */
+export function unwrap<T>(result: { data: T; error: null } | { data: null; error: unknown }): T {
+  if (result.error) throw result.error;
+  return result.data as T;
+}
+
+/** Text shown by the render error screen. */
+export function renderErrorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'object' && error && 'statusText' in error) {
+    const text = (error as { statusText?: string }).statusText;
+    if (text) return text;
+  }
+  return "We're experiencing technical difficulties. Please try again.";
+}

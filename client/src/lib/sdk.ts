@@ -1,0 +1,48 @@
+// The one SDK instance. All server access goes through it (`@havyaka/sdk`).
+//
+// The anon key is read at run time from the server (`GET /api/client-config`), so one build
+// works against any data directory; `VITE_ANON_KEY` (and `VITE_API_URL`) override it for a
+// development server elsewhere. The last key is kept locally so the app also starts offline.
+import { createClient, type SdkClient } from '@havyaka/sdk';
+import type { Database } from '@havyaka/sdk/database';
+
+export type Sdk = SdkClient<Database>;
+
+const KEY_STORE = 'havyaka:anon-key';
+let client: Sdk | null = null;
+
+export function apiUrl(): string {
+  return import.meta.env.VITE_API_URL || window.location.origin;
+}
+
+async function anonKey(): Promise<string> {
+  if (import.meta.env.VITE_ANON_KEY) return import.meta.env.VITE_ANON_KEY;
+  try {
+    const res = await fetch(`${apiUrl()}/api/client-config`);
+    if (!res.ok) throw new Error(`client config: HTTP ${res.status}`);
+    const { anonKey } = (await res.json()) as { anonKey: string };
+    localStorage.setItem(KEY_STORE, anonKey);
+    return anonKey;
+  } catch (error) {
+    const kept = localStorage.getItem(KEY_STORE);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Creates the client once (call before rendering). */
+export async function initSdk(): Promise<Sdk> {
+  if (!client) client = createClient<Database>(apiUrl(), await anonKey());
+  return client;
+}
+
+/** The client; `initSdk()` has run before the app renders. */
+export function sdk(): Sdk {
+  if (!client) throw new Error('initSdk() must run before the SDK is used');
+  return client;
+}
+
+/** For tests: use this client. */
+export function setSdk(value: Sdk) {
+  client = value;
+}

@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { captureInstallPrompt } from './features/pwa/install-prompt';
+import { initSdk } from './lib/sdk';
+import './index.css';
+
+captureInstallPrompt();
+
+const root = createRoot(document.getElementById('root')!);
+
+initSdk()
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  )
+  .catch(() => {
+    root.render(
+      <main className="mx-auto max-w-lg p-8 text-center">
+        <h1 className="font-serif text-2xl font-bold">Havyaka Community Mumbai</h1>
+        <p className="mt-4">
+          The site cannot reach its server. Please check your connection and reload.
+        </p>
+        <button type="button" className="mt-4 underline" onClick={() => window.location.reload()}>
+          Reload Page
+        </button>
+      </main>,
+    );
+  });
