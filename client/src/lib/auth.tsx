@@ -44,6 +44,9 @@ export async function fetchProfile(userId: string): Promise<Profile> {
 
 interface AuthContextValue extends SessionView {
   session: Session | null;
+  /** True from a sign-out the user asked for until the next sign-in: guarded pages then leave
+   * quietly instead of answering it with "Authentication Required". */
+  signingOut: boolean;
   signOut: () => Promise<void>;
 }
 
@@ -52,6 +55,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [status, setStatus] = useState<SessionView['status']>('loading');
+  const [signingOut, setSigningOut] = useState(false);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -61,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession(next);
       setStatus(next ? 'signedIn' : 'signedOut');
       if (event === 'SIGNED_OUT') queryClient.removeQueries({ queryKey: authKeys.all });
+      if (event === 'SIGNED_IN') setSigningOut(false);
     });
     return () => subscription.unsubscribe();
   }, [queryClient]);
@@ -80,11 +85,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: profile.data?.user ?? null,
       detail: profile.data?.detail ?? null,
       profileLoading: !!userId && profile.isPending,
+      signingOut,
       signOut: async () => {
+        setSigningOut(true);
         await sdk().auth.signOut();
       },
     }),
-    [status, session, profile.data, profile.isPending, userId],
+    [status, session, profile.data, profile.isPending, userId, signingOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

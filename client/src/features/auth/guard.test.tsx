@@ -5,7 +5,11 @@ import { currentToast, dismissToast } from '@/components/ui/toast';
 import type { SessionView } from '@/lib/authorization';
 import { RouteGuard } from './components/route-guard';
 
-let session: SessionView = { status: 'loading', user: null, detail: null };
+let session: SessionView & { signingOut?: boolean } = {
+  status: 'loading',
+  user: null,
+  detail: null,
+};
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ ...session, session: null, signOut: vi.fn() }) }));
 
 const user = (type: string) => ({
@@ -52,6 +56,12 @@ describe('the route guard screens', () => {
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(currentToast()?.description).toBe('Please login to access this page.');
+  });
+  it('stays quiet when the user signed out on purpose', () => {
+    session = { status: 'signedOut', user: null, detail: null, signingOut: true };
+    renderAt('/admin');
+    expect(screen.getByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
+    expect(currentToast()).toBeFalsy();
   });
   it('denies other roles, naming their role and the allowed ones', () => {
     session = { status: 'signedIn', user: user('event_manager'), detail: null };

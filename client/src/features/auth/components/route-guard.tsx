@@ -21,7 +21,14 @@ export function RouteGuard(props: Requirement & { children?: React.ReactNode }) 
   useEffect(() => {
     switch (decision.kind) {
       case 'signIn':
-        toast({ title: text.authRequired, description: text.pleaseLogin, variant: 'destructive' });
+        // A sign-out the user asked for is answered by its own toast, not this one.
+        if (!auth.signingOut) {
+          toast({
+            title: text.authRequired,
+            description: text.pleaseLogin,
+            variant: 'destructive',
+          });
+        }
         break;
       case 'denied':
         toast({
@@ -41,7 +48,7 @@ export function RouteGuard(props: Requirement & { children?: React.ReactNode }) 
         });
         break;
     }
-  }, [decision.kind, deniedRole, location.pathname]);
+  }, [decision.kind, deniedRole, location.pathname, auth.signingOut]);
 
   switch (decision.kind) {
     case 'checking':
