@@ -25,7 +25,8 @@ REST_RATE=200
 WORKERS="${PASSWORD_HASH_CONCURRENCY:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}"
 USERS=200
 ROUNDS=1
-RAW_NICE=10
+# The server's hashing workers run at nice 19 (auth/password.rs WORKER_NICE).
+RAW_NICE=19
 
 usage() {
     sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
@@ -40,9 +41,8 @@ Options:
                             thread count (default: $PASSWORD_HASH_CONCURRENCY, else half the
                             CPUs, at least one: the server's own default)
   --users N                 accounts created and signed in to at random (default 200)
-  --raw-nice N              nice value of the raw-rate threads (default 10) where chrt is
-                            missing; with chrt they run under SCHED_IDLE like the server's
-                            hashing workers, so both meet other work on equal terms
+  --raw-nice N              nice value of the raw-rate threads (default 19, the server's
+                            hashing workers' own, so both meet other work on equal terms)
   --rounds N                repeat the measurements; the summary shows medians (default 1)
 EOF
 }
@@ -323,9 +323,7 @@ gen_ticks() { awk -v hz="$CLK_TCK" '{ printf "%.0f", ($1 + $2) * hz }' "$1"; }
 # The raw verify rate with N threads. Sets RAW_RATE, RAW_MS.
 run_argon2() {
     local threads="$1" out
-    local lower=(nice -n "$RAW_NICE")
-    command -v chrt >/dev/null && lower=(chrt --idle 0)
-    if ! "${lower[@]}" "$ARGON2_BIN" --threads "$threads" --seconds "$DURATION" </dev/null >"$WORK/argon2.out" 2>&1; then
+    if ! nice -n "$RAW_NICE" "$ARGON2_BIN" --threads "$threads" --seconds "$DURATION" </dev/null >"$WORK/argon2.out" 2>&1; then
         echo "  argon2_rate --threads $threads failed:"; sed 's/^/    /' "$WORK/argon2.out" | tail -n 5
         ERRORS=$((ERRORS + 1))
     fi
@@ -399,7 +397,7 @@ pace="paced at about $REST_RATE req/s: ${REST_DELAY_MS} ms pause per connection 
 echo "Sign-ins against the raw argon2 verify rate; REST latency under sign-ins"
 echo "  commit $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?'), $NCPU CPUs, $(wrk --version 2>&1 | head -n1 | cut -d' ' -f1-2)"
 echo "  server $BASE (release, LOG_LEVEL=warn, PASSWORD_HASH_CONCURRENCY=$WORKERS, AUTH_RATE_LIMIT=1000000000)"
-echo "  $USERS accounts (created in ${users_seconds} s), argon2id m=19456 KiB t=2 p=1 (raw rate under $(command -v chrt >/dev/null && echo SCHED_IDLE || echo "nice $RAW_NICE")); duration ${DURATION}s per run, rounds $ROUNDS"
+echo "  $USERS accounts (created in ${users_seconds} s), argon2id m=19456 KiB t=2 p=1 (raw rate at nice $RAW_NICE); duration ${DURATION}s per run, rounds $ROUNDS"
 echo "  sign-ins: $SIGNIN_CONNECTIONS connections, POST /auth/v1/token?grant_type=password, a random account per request"
 echo "  REST probe: $REST_CONNECTIONS connections, GET /rest/v1/bench_items?select=*&id=eq.<random> ($ROWS rows, RLS), $pace"
 echo "  load average $(cut -d' ' -f1-3 /proc/loadavg)"
