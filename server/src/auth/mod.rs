@@ -4,6 +4,7 @@
 pub mod api;
 pub mod caller;
 pub mod error;
+pub mod hash_workers;
 pub mod housekeeping;
 pub mod jwt;
 pub mod mail;

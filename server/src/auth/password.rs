@@ -1,17 +1,19 @@
 //! Passwords: the policy a new password must meet, and argon2id hashing and verification.
 //!
-//! Hashing costs about 19 MiB and tens of milliseconds of CPU, so it runs on a few dedicated
-//! worker threads at the lowest CPU priority (nice 19), each keeping its working memory: a
-//! burst of sign-ins queues for the workers and yields the CPU to every other request instead
-//! of starving them. A sign-in for
-//! an unknown account verifies against a dummy hash, so it takes as long as a wrong password.
+//! Hashing costs about 19 MiB and ten milliseconds or more of CPU, so it runs on a few
+//! dedicated worker threads at the lowest priority (auth/hash_workers.rs), each keeping its
+//! working memory: a burst of sign-ins queues for the workers and yields the CPU to every
+//! other request instead of starving them. A sign-in for an unknown account verifies against
+//! a dummy hash, so it takes as long as a wrong password.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use argon2::password_hash::PasswordHasher as _;
 use argon2::password_hash::phc::Output;
 use argon2::{Algorithm, Argon2, Block, Params, PasswordHash, Version};
 use tokio::sync::{mpsc, oneshot};
+
+use super::hash_workers::{self, Job};
 
 /// argon2id with m = 19 MiB, t = 2, p = 1 (OWASP's minimum for argon2id).
 const MEMORY_KIB: u32 = 19 * 1024;
@@ -26,13 +28,6 @@ pub struct WeakPassword {
     pub message: String,
 }
 
-/// Nice value of the hashing threads: the lowest priority of the normal policy.
-const WORKER_NICE: libc::c_int = 19;
-/// Hashes waiting for a worker before callers wait to enqueue.
-const QUEUE: usize = 1024;
-
-type Job = Box<dyn FnOnce() + Send>;
-
 #[derive(Clone)]
 pub struct Passwords {
     min_length: usize,
@@ -46,15 +41,7 @@ impl Passwords {
     /// when the last clone is dropped.
     pub fn new(min_length: usize, concurrency: usize) -> Result<Self, String> {
         let dummy = hash_now(&uuid::Uuid::new_v4().to_string())?;
-        let (jobs, queue) = mpsc::channel::<Job>(QUEUE);
-        let queue = Arc::new(Mutex::new(queue));
-        for index in 0..concurrency.max(1) {
-            let queue = Arc::clone(&queue);
-            std::thread::Builder::new()
-                .name(format!("password-hash-{index}"))
-                .spawn(move || work(&queue))
-                .map_err(|e| format!("cannot start a password hashing thread: {e}"))?;
-        }
+        let jobs = hash_workers::start(concurrency)?;
         Ok(Self { min_length, jobs, dummy: Arc::from(dummy) })
     }
 
@@ -97,42 +84,6 @@ impl Passwords {
         });
         self.jobs.send(job).await.map_err(|_| "the password hashing workers stopped".to_string())?;
         result.await.map_err(|_| "a password hashing job failed".to_string())
-    }
-}
-
-/// A worker's life: lower its own priority, then run jobs until the queue closes.
-fn work(queue: &Mutex<mpsc::Receiver<Job>>) {
-    lower_this_threads_priority();
-    loop {
-        let job = match queue.lock() {
-            Ok(mut queue) => queue.blocking_recv(),
-            Err(_) => None,
-        };
-        match job {
-            Some(job) => job(),
-            None => return,
-        }
-    }
-}
-
-/// The hashing workers run at nice 19: next to a request's thread (weight 1024) a worker
-/// (weight 15) gets about 1.5 % of a shared CPU, so a burst of sign-ins adds little latency to
-/// other requests, and hashes use the CPU time nothing else wants.
-///
-/// Not SCHED_IDLE, though it yields even more: the kernel counts a CPU that runs only
-/// SCHED_IDLE threads as idle when it places a waking thread, so request handling, PostgreSQL
-/// and the client wake on the hashing CPU and must preempt the hash there rather than using
-/// the CPU that is really free. On the 2-core VM this was measured on (bench/auth.sh), that
-/// preemption sometimes took milliseconds: a busy loop under SCHED_IDLE lifted the REST
-/// probe's p99 from 0.85 ms to 2.1-3.2 ms, the same loop at nice 19 left it at 0.45-0.90 ms,
-/// and the server's p99 ratio under 50 sign-ins fell from 4.96 to 1.44 with nice 19.
-/// On Linux the nice value belongs to the calling thread only.
-#[allow(unsafe_code, reason = "setpriority has no safe per-thread wrapper in nix or std")]
-fn lower_this_threads_priority() {
-    let thread_id = nix::unistd::gettid().as_raw() as libc::id_t;
-    // SAFETY: setpriority only reads its three integer arguments.
-    if unsafe { libc::setpriority(libc::PRIO_PROCESS, thread_id, WORKER_NICE) } != 0 {
-        tracing::debug!(error = %std::io::Error::last_os_error(), "cannot lower the password hashing priority");
     }
 }
 
@@ -214,35 +165,6 @@ mod tests {
         assert!(!passwords.verify("wrong horse".into(), Some(first)).await);
         assert!(!passwords.verify("correct horse".into(), None).await);
         assert!(!passwords.verify("x".into(), Some("not a hash".into())).await);
-    }
-
-    #[tokio::test]
-    async fn workers_run_at_the_lowest_priority_of_the_normal_policy() {
-        let passwords = Passwords::new(8, 1).unwrap();
-        // A job has run, so the worker has set its own priority.
-        passwords.hash("warm-up password".into()).await.unwrap();
-        let tasks = std::fs::read_dir("/proc/self/task").unwrap();
-        // (policy line of /proc/…/sched, nice: the 19th field of /proc/…/stat) per worker.
-        let workers: Vec<(String, String)> = tasks
-            .filter_map(|task| {
-                let path = task.ok()?.path();
-                let name = std::fs::read_to_string(path.join("comm")).ok()?;
-                if !name.starts_with("password-hash") {
-                    return None;
-                }
-                let sched = std::fs::read_to_string(path.join("sched")).ok()?;
-                let policy = sched.lines().find(|l| l.starts_with("policy"))?.to_owned();
-                let stat = std::fs::read_to_string(path.join("stat")).ok()?;
-                // Fields from the third on follow the command name's closing parenthesis.
-                let nice = stat.rsplit_once(") ")?.1.split(' ').nth(19 - 3)?.to_owned();
-                Some((policy, nice))
-            })
-            .collect();
-        assert!(!workers.is_empty(), "a worker thread exists");
-        for (policy, nice) in &workers {
-            assert!(policy.ends_with(&format!(" {}", libc::SCHED_OTHER)), "{workers:?}");
-            assert_eq!(nice, &WORKER_NICE.to_string(), "{workers:?}");
-        }
     }
 
     #[test]
