@@ -206,6 +206,12 @@ async fn list_shows_one_level_with_folders_sorting_and_search() {
     let folder = &level[3];
     assert!(folder["id"].is_null() && folder["metadata"].is_null(), "{folder}");
     assert_eq!(level[1]["metadata"]["mimetype"], "text/plain");
+    // Timestamps in UTC with a Z, like every other storage answer; a folder has none.
+    for column in ["created_at", "updated_at", "last_accessed_at"] {
+        let at = level[1][column].as_str().unwrap_or_else(|| panic!("{column} in {}", level[1]));
+        assert!(at.ends_with('Z') && chrono::DateTime::parse_from_rfc3339(at).is_ok(), "{column}: {at}");
+        assert!(folder[column].is_null(), "{folder}");
+    }
     let desc = list(json!({"prefix": "u1/", "sortBy": {"column": "name", "order": "desc"}, "limit": 2})).await;
     assert_eq!(names(&desc), ["sub", "b.txt"]);
     let paged = list(json!({"prefix": "u1", "limit": 2, "offset": 2})).await;

@@ -67,6 +67,10 @@ pub async fn list(
         p if p.ends_with('/') => p.to_owned(),
         p => format!("{p}/"),
     };
+    // Timestamps as the other storage answers write them (RFC 3339 in UTC with a Z), not in
+    // json_agg's `+00:00` form.
+    let (updated, created, accessed) =
+        (utc_text("entries.updated_at"), utc_text("entries.created_at"), utc_text("entries.last_accessed_at"));
     let sql = format!(
         "with scoped as ( \
            select substr(name, $2) as rest, id, updated_at, created_at, last_accessed_at, metadata \
@@ -79,9 +83,11 @@ pub async fn list(
            select rest, id, updated_at, created_at, last_accessed_at, metadata from scoped where strpos(rest, '/') = 0 \
          ) \
          select coalesce(json_agg(page), '[]') from ( \
-           select name, id, updated_at, created_at, last_accessed_at, metadata from entries \
+           select name, id, {updated} as updated_at, {created} as created_at, \
+             {accessed} as last_accessed_at, metadata from entries \
            where name ilike $4 escape '\\' \
-           order by {column} {direction}, name collate \"C\" {direction} limit {limit} offset {offset} \
+           order by entries.{column} {direction}, entries.name collate \"C\" {direction} \
+           limit {limit} offset {offset} \
          ) page"
     );
     let start = i32::try_from(prefix.chars().count() + 1).map_err(StorageError::internal)?;
@@ -95,6 +101,12 @@ pub async fn list(
         })
         .await?;
     Ok(Json(listed))
+}
+
+/// SQL for `column` (a timestamptz) as RFC 3339 text in UTC with microseconds and a Z; NULL stays
+/// NULL.
+fn utc_text(column: &str) -> String {
+    format!("to_char({column} at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')")
 }
 
 /// `text` as a LIKE pattern matching itself.
