@@ -61,39 +61,15 @@ done
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 REPO="$(pwd)"
 
-# The data set and the caller. The secret is fixed so that a run is reproducible; it protects
-# nothing (the server lives for one run on 127.0.0.1).
+# The data set and the caller.
 ROWS=10000
 PAGES=20
 USER_ID="6c0f5b1e-8d2a-4c51-9b7e-2f4a3d9c0b11"
-JWT_SECRET="bench-only-secret-not-for-production-0123456789"
-PG_SOCKET_PORT=5432
 
-# --- tools -------------------------------------------------------------------------------
-
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v jq >/dev/null || missing+=(jq)
-command -v curl >/dev/null || missing+=(curl)
-command -v openssl >/dev/null || missing+=(openssl)
-if (( ${#missing[@]} )); then
-    if [[ $(id -u) -ne 0 ]]; then
-        die "missing ${missing[*]}; run as root or: apt-get install -y ${missing[*]}"
-    fi
-    echo "installing ${missing[*]} with apt-get" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -qq "${missing[@]}" </dev/null >/dev/null ||
-        { apt-get update -qq </dev/null >/dev/null && apt-get install -y -qq "${missing[@]}" </dev/null >/dev/null; } ||
-        die "apt-get install ${missing[*]} failed"
-fi
-
-PG_BIN="${PG_BIN_DIR:-}"
-if [[ -z "$PG_BIN" ]]; then
-    for dir in /usr/lib/postgresql/15/bin "$(pg_config --bindir 2>/dev/null || true)"; do
-        if [[ -n "$dir" && -x "$dir/pgbench" && -x "$dir/psql" ]]; then PG_BIN="$dir"; break; fi
-    done
-fi
-[[ -n "$PG_BIN" && -x "$PG_BIN/pgbench" ]] || die "pgbench not found (install postgresql-15 or set PG_BIN_DIR)"
+BENCH_NAME=rest
+source "$REPO/bench/lib/server.sh"
+bench_need wrk jq curl openssl
+bench_pg_bin psql pgbench
 
 NCPU="$(nproc)"
 LOADGEN_PIN=()
@@ -105,107 +81,15 @@ if [[ "$PIN" == split ]]; then
     SERVER_PIN=(taskset -c "0-$((NCPU - 2))")
 fi
 
-# --- build -------------------------------------------------------------------------------
+# --- server and data ---------------------------------------------------------------------
 
-echo "building the release server (cargo build --release --bin server --locked)" >&2
-cargo build --release --bin server --locked </dev/null >&2 || die "cargo build failed"
-TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
-[[ "$TARGET_DIR" == /* ]] || TARGET_DIR="$REPO/$TARGET_DIR"
-SERVER_BIN="$TARGET_DIR/release/server"
-[[ -x "$SERVER_BIN" ]] || die "no server binary at $SERVER_BIN"
-
-# --- server ------------------------------------------------------------------------------
-
-WORK="$(mktemp -d /tmp/bench-rest.XXXXXX)"
-chmod 755 "$WORK"  # PostgreSQL runs as the account `postgres` when we are root
-DATA_DIR="$WORK/data"
-SOCKET_DIR="$DATA_DIR/postgres"  # server/src/db/embedded/cluster.rs: the cluster directory itself
-SERVER_PID=""
-SETUP_DONE=0
-
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
-    if (( status != 0 && SETUP_DONE == 0 )); then
-        for log in "$WORK/server.err" "$DATA_DIR/postgres.log"; do
-            if [[ -s "$log" ]]; then echo "--- last lines of $log" >&2; tail -n 15 "$log" >&2; fi
-        done
-    fi
-    if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        for _ in $(seq 1 300); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
-        if kill -0 "$SERVER_PID" 2>/dev/null; then
-            echo "server did not stop within 30 s; killing it" >&2
-            kill -KILL "$SERVER_PID" 2>/dev/null || true
-        fi
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    # PostgreSQL stops with the server (or on its own when the server was killed).
-    for _ in $(seq 1 100); do [[ -e "$SOCKET_DIR/postmaster.pid" ]] || break; sleep 0.1; done
-    rm -rf "$WORK"
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-env -u DATABASE_URL -u AUTHENTICATOR_PASSWORD \
-    DATA_DIR="$DATA_DIR" JWT_SECRET="$JWT_SECRET" HOST=127.0.0.1 PORT=0 LOG_LEVEL=warn \
-    "${SERVER_PIN[@]}" "$SERVER_BIN" serve </dev/null >"$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
-
-BASE=""
-for _ in $(seq 1 600); do
-    kill -0 "$SERVER_PID" 2>/dev/null || die "the server exited during start-up"
-    BASE="$(grep -m1 -o 'running at http://[^ ]*' "$WORK/server.out" 2>/dev/null | sed 's/^running at //' || true)"
-    [[ -n "$BASE" ]] && break
-    sleep 0.1
-done
-[[ -n "$BASE" ]] || die "the server printed no address within 60 s"
-for _ in $(seq 1 600); do
-    [[ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/ready")" == 200 ]] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || die "the server exited before /ready"
-    sleep 0.1
-done
-[[ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/ready")" == 200 ]] || die "GET /ready did not answer 200 within 60 s"
-
-KEYS="$(env -u DATABASE_URL DATA_DIR="$DATA_DIR" JWT_SECRET="$JWT_SECRET" "$SERVER_BIN" keys </dev/null)"
-ANON_KEY="$(sed -n 's/^ANON_KEY=//p' <<<"$KEYS")"
-[[ -n "$ANON_KEY" ]] || die "server keys printed no ANON_KEY"
-
-# --- data --------------------------------------------------------------------------------
-
-PSQL=("$PG_BIN/psql" -X -q -A -t -v ON_ERROR_STOP=1 -h "$SOCKET_DIR" -p "$PG_SOCKET_PORT" -U postgres -d app)
-"${PSQL[@]}" >/dev/null <<SQL || die "creating public.bench_items failed"
-create table public.bench_items (
-  id bigint generated by default as identity primary key,
-  owner_id uuid not null default auth.uid(),
-  title text not null,
-  amount numeric(10,2) not null default 0,
-  created_at timestamptz not null default now()
-);
-alter table public.bench_items enable row level security;
-create policy bench_items_select on public.bench_items for select to authenticated
-  using (owner_id = (select auth.uid()));
-create policy bench_items_insert on public.bench_items for insert to authenticated
-  with check (owner_id = (select auth.uid()));
-insert into public.bench_items (owner_id, title, amount, created_at)
-  select '$USER_ID', 'item ' || g, (g % 1000) / 10.0, now() - g * interval '1 minute'
-  from generate_series(1, $ROWS) g;
-analyze public.bench_items;
-notify pgrst, 'reload schema';
-SQL
-row_count() { "${PSQL[@]}" -c 'select count(*) from public.bench_items'; }
-
-# --- the caller's token (HS256, same secret as the server) --------------------------------
-
-b64url() { base64 -w0 | tr '+/' '-_' | tr -d '='; }
-NOW="$(date +%s)"
-CLAIMS="{\"aud\":\"authenticated\",\"exp\":$((NOW + 10 * 365 * 24 * 3600)),\"iat\":$NOW,\"role\":\"authenticated\",\"sub\":\"$USER_ID\"}"
-JWT_HEAD="$(printf '%s' '{"alg":"HS256","typ":"JWT"}' | b64url)"
-JWT_BODY="$(printf '%s' "$CLAIMS" | b64url)"
-JWT_SIG="$(printf '%s' "$JWT_HEAD.$JWT_BODY" | openssl dgst -sha256 -hmac "$JWT_SECRET" -binary | b64url)"
-USER_JWT="$JWT_HEAD.$JWT_BODY.$JWT_SIG"
+bench_build_server "$REPO"
+BENCH_SERVER_PREFIX=("${SERVER_PIN[@]}")
+bench_start_server
+bench_items_fixture "$ROWS" "$USER_ID" insert
+row_count() { bench_psql -c 'select count(*) from public.bench_items'; }
+USER_JWT="$(bench_user_jwt "$USER_ID")"
+CLAIMS="$(bench_user_claims "$USER_ID")"
 
 AUTH_HEADERS=(-H "apikey: $ANON_KEY" -H "Authorization: Bearer $USER_JWT" -H "Accept: application/json")
 
@@ -221,7 +105,7 @@ if (( ! REST_READY )); then
         "(status $(curl -s -o /dev/null -w '%{http_code}' "${AUTH_HEADERS[@]}" "$BASE/rest/v1/bench_items?limit=1"));" \
         "the REST runs will count errors" >&2
 fi
-SETUP_DONE=1
+BENCH_SETUP_DONE=1
 
 # --- scenarios ---------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ done
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH_NAME=storage
 source "$REPO/bench/lib/server.sh"
-command -v curl >/dev/null || bench_die "curl is needed"
+bench_need curl
 bench_build_server "$REPO"
 # The big upload must fit the server's limit.
 bench_start_server STORAGE_MAX_FILE_SIZE="$(( BIG_MB + 1 ))MB"
