@@ -25,7 +25,7 @@ REST_RATE=200
 WORKERS="${PASSWORD_HASH_CONCURRENCY:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}"
 USERS=200
 ROUNDS=1
-# The server's hashing workers run at nice 19 (auth/password.rs WORKER_NICE).
+# The server's hashing workers run at nice 19 (server/src/auth/hash_workers.rs WORKER_NICE).
 RAW_NICE=19
 
 usage() {

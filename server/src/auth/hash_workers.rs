@@ -13,8 +13,9 @@
 //!   0.85 ms to 2.1–3.2 ms; the same loop at nice 19 left it at 0.45–0.90 ms. Next to a
 //!   request's thread (weight 1024) a nice-19 worker (weight 15) gets about 1.5 % of a shared
 //!   CPU, so hashes still use only the time nothing else wants.
-//! - **Pinned** (1.82× → 1.46×, and the loaded p99 steadier: 1.03–1.38 ms against
-//!   1.20–2.19 ms). An unpinned worker is moved between CPUs by the load balancer and brings
+//! - **Pinned** (medians of 1.46×, 1.99× and 1.72× over three 5-round runs, against 1.44× and
+//!   1.82× unpinned: within the noise; but the loaded p99 is steadier, 1.03–1.46 ms per round
+//!   against 1.20–2.19 ms). An unpinned worker is moved between CPUs by the load balancer and brings
 //!   its 19 MiB of argon2 memory traffic to every cache it passes; pinned, the hashing happens
 //!   on CPUs the scheduler learns to treat as busy. Workers are only pinned when they leave at
 //!   least one CPU unpinned: with as many workers as CPUs, pinning would protect nothing.
@@ -26,7 +27,7 @@ use nix::unistd::Pid;
 use tokio::sync::mpsc;
 
 /// Nice value of the hashing threads: the lowest priority of the normal policy.
-pub const WORKER_NICE: libc::c_int = 19;
+const WORKER_NICE: libc::c_int = 19;
 /// Hashes waiting for a worker before callers wait to enqueue.
 const QUEUE: usize = 1024;
 
