@@ -328,6 +328,30 @@ export const fileField = <R extends boolean = false>(
     return file;
   }) as unknown as FieldSchema<File, File | null | undefined, R>;
 
+/**
+ * An image field for `ImagePickerField`: a stored URL (kept), a new File (checked like
+ * `fileField`), or null (removed; an error when required).
+ */
+export const imageField = <R extends boolean = false>(
+  field: string,
+  {
+    required = false as R,
+    maxBytes,
+    types,
+  }: { required?: R; maxBytes?: number; types?: readonly string[] } = {},
+) => {
+  const file = fileField(field, { required, maxBytes, types });
+  return z.unknown().transform((raw, ctx) => {
+    if (typeof raw === 'string' && raw) return raw;
+    const r = file.safeParse(raw);
+    if (!r.success) {
+      for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message });
+      return z.NEVER;
+    }
+    return r.data;
+  }) as unknown as FieldSchema<File | string, File | string | null | undefined, R>;
+};
+
 /** A checkbox that must be ticked (terms, consent). */
 export const mustTick = (message: string) => z.boolean().refine((v) => v, { message });
 
