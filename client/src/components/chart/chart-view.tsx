@@ -34,7 +34,9 @@ function buildOptions(props: ChartProps, width: number): Options {
         stroke: '#44403c',
         grid: { stroke: '#e7e5e4', width: 1 },
         values: (_u, splits) => splits.map((v) => format(v)),
-        size: 60,
+        // Wide enough for the longest tick label (about 7 px a character at 12 px).
+        size: (_u, values) =>
+          values?.length ? Math.max(...values.map((v) => String(v).length)) * 7 + 24 : 40,
       },
     ],
     series: [

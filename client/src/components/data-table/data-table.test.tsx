@@ -114,8 +114,20 @@ describe('DataTable', () => {
       removeEventListener: () => undefined,
     })) as unknown as typeof matchMedia;
     try {
-      render(<DataTable label="Members" columns={columns} rows={rows} getRowId={id} />);
+      const onSortChange = vi.fn();
+      render(
+        <DataTable
+          label="Members"
+          columns={columns}
+          rows={rows}
+          getRowId={id}
+          sort={null}
+          onSortChange={onSortChange}
+        />,
+      );
       expect(screen.queryByRole('table')).toBeNull();
+      fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'city_name.desc' } });
+      expect(onSortChange).toHaveBeenCalledWith({ id: 'city_name', desc: true });
       const cards = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
       expect(cards).toHaveLength(2);
       expect(within(cards[0]).getByText('Asha Rao')).toBeInTheDocument();

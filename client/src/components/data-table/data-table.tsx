@@ -3,7 +3,8 @@
 // headers, and one card per row below 768 px (spec §9's mobile breakpoint).
 import { useTable, type Header, type RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { controlClass } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Button } from '@/components/ui/button';
 import { dataMessage } from '@/lib/errors';
@@ -49,6 +50,8 @@ export interface DataTableProps<T extends RowData> {
   sort?: SortState | null;
   /** Called with a sort key when a sortable header is pressed (`state.toggleSort`). */
   onSortToggle?: (id: string) => void;
+  /** Sets a sort directly: gives the cards (below 768 px) a "Sort by" select (`state.setSort`). */
+  onSortChange?: (sort: SortState | null) => void;
   /** Adds checkboxes (row and select-all-on-page). */
   selectable?: boolean;
   /** The accessible name of a row's checkbox, e.g. the member's name (default "row N"). */
@@ -120,6 +123,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     emptyBody,
     sort,
     onSortToggle,
+    onSortChange,
     selectable,
     rowLabel,
     onSelectionChange,
@@ -128,6 +132,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     footer,
   } = props;
   const wide = useMediaQuery(TABLE_MEDIA_QUERY, true);
+  const sortSelectId = useId();
   const data = useMemo(() => rows ?? [], [rows]);
   const table = useTable({
     features: dataTableFeatures,
@@ -169,6 +174,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }
 
   const headerGroups = table.getHeaderGroups();
+  const sortable = table
+    .getAllLeafColumns()
+    .map((c) => ({
+      key: sortKey((c.columnDef as DataTableColumn<T>).meta, c.id),
+      label: columnLabel(c.columnDef as DataTableColumn<T>),
+    }))
+    .filter((c): c is { key: string; label: string } => c.key !== null);
   const tableRows = table.getRowModel().rows;
 
   const headerCell = (header: Header<DataTableFeatures, T, unknown>) => {
@@ -298,6 +310,34 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   } else {
     body = (
       <div aria-busy={isFetching || undefined}>
+        {onSortChange && sortable.length > 0 && (
+          <div className="mb-3">
+            <label
+              htmlFor={sortSelectId}
+              className="mb-1 block text-sm font-semibold text-stone-800"
+            >
+              {text.sortLabel}
+            </label>
+            <select
+              id={sortSelectId}
+              className={controlClass}
+              value={sort ? `${sort.id}.${sort.desc ? 'desc' : 'asc'}` : ''}
+              onChange={(e) => {
+                const [id, dir] = e.target.value.split('.');
+                onSortChange(id ? { id, desc: dir === 'desc' } : null);
+              }}
+            >
+              <option value="">{text.sortDefault}</option>
+              {sortable.flatMap(({ key, label: name }) =>
+                [false, true].map((desc) => (
+                  <option key={`${key}.${desc}`} value={`${key}.${desc ? 'desc' : 'asc'}`}>
+                    {text.sortOption(name, desc)}
+                  </option>
+                )),
+              )}
+            </select>
+          </div>
+        )}
         {selectable && (
           <label className="mb-2 flex items-center gap-2 text-sm text-stone-800">
             <Checkbox

@@ -44,8 +44,10 @@ export function Pagination({
       <p aria-live="polite">{text.showing(from, to, total)}</p>
       <div className="flex flex-wrap items-center gap-2">
         {onPageSizeChange && (
-          <span className="flex items-center gap-2">
-            <label htmlFor={sizeId}>{text.rowsPerPage}</label>
+          <span className="flex basis-full items-center gap-2 sm:basis-auto">
+            <label htmlFor={sizeId} className="whitespace-nowrap">
+              {text.rowsPerPage}
+            </label>
             <select
               id={sizeId}
               value={pageSize}
@@ -78,7 +80,9 @@ export function Pagination({
         >
           <ChevronLeft className={icon} aria-hidden />
         </Button>
-        <span className="px-1 font-medium text-stone-900">{text.pageOf(current, pages)}</span>
+        <span className="px-1 font-medium whitespace-nowrap text-stone-900">
+          {text.pageOf(current, pages)}
+        </span>
         <Button
           variant="secondary"
           className="px-2"

@@ -79,7 +79,7 @@ describe('useTableUrlState', () => {
     expect(search).toBe('?q=rao');
   });
 
-  it('cycles sort ascending → descending → default, and can clear a default sort', () => {
+  it('cycles sort ascending → descending → default; setSort(null) restores the default', () => {
     mount();
     act(() => state.toggleSort('name'));
     expect(state.sort).toEqual({ id: 'name', desc: false });
@@ -88,9 +88,15 @@ describe('useTableUrlState', () => {
     act(() => state.toggleSort('name'));
     expect(state.sort).toEqual({ id: 'created_at', desc: true });
     expect(search).toBe('');
+    act(() => state.toggleSort('created_at'));
+    expect(state.sort).toEqual({ id: 'created_at', desc: false });
+    act(() => state.toggleSort('created_at'));
+    expect(search).toBe('');
+    act(() => state.setSort({ id: 'city', desc: true }));
+    expect(search).toBe('?sort=city.desc');
     act(() => state.setSort(null));
-    expect(state.sort).toBeNull();
-    expect(search).toBe('?sort=none');
+    expect(state.sort).toEqual({ id: 'created_at', desc: true });
+    expect(search).toBe('');
   });
 
   it('ignores hostile or out-of-range params', () => {

@@ -45,8 +45,9 @@ export interface TableUrlState<F extends Record<string, string> = Record<string,
   pageSizeOptions: number[];
   setPageSize: (size: number) => void;
   sort: SortState | null;
+  /** Sets the sort; null goes back to the default sort. */
   setSort: (sort: SortState | null) => void;
-  /** Ascending, then descending, then back to the default sort. */
+  /** Ascending, then descending, then back to the default sort (the default column flips). */
   toggleSort: (id: string) => void;
   /** First row index for PostgREST `.range(from, to)` (0-based, inclusive). */
   from: number;
@@ -114,7 +115,7 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
   const pageParam = Number(params.get(key('page')));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
   const sortParam = params.get(key('sort'));
-  const sort = sortParam === 'none' ? null : (parseSort(sortParam) ?? defaultSort);
+  const sort = parseSort(sortParam) ?? defaultSort;
 
   /** Applies changes to a copy of the current params; null or '' removes a param. */
   const update = useCallback(
@@ -187,12 +188,7 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
   );
   const setSort = useCallback(
     (next: SortState | null) =>
-      update(
-        {
-          sort: sameSort(next, defaultSort) ? null : next ? formatSort(next) : 'none',
-        },
-        true,
-      ),
+      update({ sort: !next || sameSort(next, defaultSort) ? null : formatSort(next) }, true),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [update, defaultSort?.id, defaultSort?.desc],
   );
@@ -200,7 +196,8 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
     (id: string) => {
       if (sort?.id !== id) setSort({ id, desc: false });
       else if (!sort.desc) setSort({ id, desc: true });
-      else setSort(defaultSort && defaultSort.id !== id ? defaultSort : null);
+      // Descending: back to the default, unless this is the default (then flip to ascending).
+      else setSort(sameSort(sort, defaultSort) ? { id, desc: false } : null);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [sort?.id, sort?.desc, setSort, defaultSort?.id, defaultSort?.desc],

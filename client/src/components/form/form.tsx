@@ -45,6 +45,20 @@ export function errorEntries(errors: FieldErrors, prefix = ''): [string, string]
   return out;
 }
 
+/** Sorts error entries by where their fields sit in the page (unknown fields last). */
+function inPageOrder(entries: [string, string][], registry: FieldRegistry) {
+  const el = (name: string) => {
+    const info = registry.get(name);
+    return info ? document.getElementById(info.id) : null;
+  };
+  return [...entries].sort(([a], [b]) => {
+    const ea = el(a);
+    const eb = el(b);
+    if (!ea || !eb) return ea ? -1 : eb ? 1 : 0;
+    return ea.compareDocumentPosition(eb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
 /** The summary of what stops the submit; links move focus to the field. */
 export function ErrorSummary({
   errors,
@@ -53,7 +67,7 @@ export function ErrorSummary({
   errors: FieldErrors;
   registry: FieldRegistry;
 }) {
-  const entries = errorEntries(errors);
+  const entries = inPageOrder(errorEntries(errors), registry);
   const server = (errors.root as Record<string, { message?: string }> | undefined)?.server?.message;
   if (!entries.length && !server) return null;
   return (
