@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvFilename, toCsv } from './csv';
+import { csvCell, csvFilename, fetchAllRows, toCsv } from './csv';
 
 interface Row {
   name: string;
@@ -55,5 +55,32 @@ describe('toCsv', () => {
     expect(csvFilename('members/2026:11')).toBe('members-2026-11.csv');
     expect(csvFilename('x.csv')).toBe('x.csv');
     expect(csvFilename('')).toBe('export.csv');
+  });
+});
+
+describe('fetchAllRows', () => {
+  it('pages through until a short page', async () => {
+    const all = Array.from({ length: 2500 }, (_, i) => i);
+    const calls: [number, number][] = [];
+    const rows = await fetchAllRows(async (from, to) => {
+      calls.push([from, to]);
+      return all.slice(from, to + 1);
+    });
+    expect(rows).toEqual(all);
+    expect(calls).toEqual([
+      [0, 999],
+      [1000, 1999],
+      [2000, 2999],
+    ]);
+  });
+  it('stops at the maximum', async () => {
+    const rows = await fetchAllRows(
+      async (from, to) => Array.from({ length: to - from + 1 }, () => 1),
+      {
+        pageSize: 10,
+        max: 25,
+      },
+    );
+    expect(rows).toHaveLength(25);
   });
 });

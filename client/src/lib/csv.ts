@@ -68,3 +68,20 @@ export function downloadCsv<T>(
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/**
+ * Every row of a paged query, for "export all": calls `fetchPage(from, to)` (PostgREST
+ * `.range(from, to)`) until a short page, up to `max` rows (default 50,000).
+ */
+export async function fetchAllRows<T>(
+  fetchPage: (from: number, to: number) => Promise<readonly T[]>,
+  { pageSize = 1000, max = 50_000 }: { pageSize?: number; max?: number } = {},
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; from < max; from += pageSize) {
+    const page = await fetchPage(from, Math.min(from + pageSize, max) - 1);
+    rows.push(...page);
+    if (page.length < pageSize) break;
+  }
+  return rows.slice(0, max);
+}

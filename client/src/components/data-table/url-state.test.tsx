@@ -60,6 +60,13 @@ describe('useTableUrlState', () => {
     expect(state.sort).toEqual({ id: 'name', desc: false });
     expect([state.from, state.to]).toEqual([100, 149]);
     expect(state.isFiltered).toBe(true);
+    expect(state.key).toEqual({
+      search: '',
+      filters: { status: 'pending', role: '' },
+      sort: { id: 'name', desc: false },
+      from: 100,
+      to: 149,
+    });
   });
 
   it('goes back to page 1 when a filter changes, and drops defaults from the URL', () => {

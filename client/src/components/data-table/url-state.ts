@@ -57,6 +57,8 @@ export interface TableUrlState<F extends Record<string, string> = Record<string,
   isFiltered: boolean;
   /** Clears filters, search, page and sort back to their defaults. */
   reset: () => void;
+  /** Everything the server query depends on, for its query key: `keys.list(state.key)`. */
+  key: { search: string; filters: F; sort: SortState | null; from: number; to: number };
 }
 
 const DEFAULT_SIZES = [10, 25, 50, 100];
@@ -95,26 +97,26 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
     prefix = '',
     debounceMs = 300,
   } = options;
-  const key = useCallback((name: string) => (prefix ? `${prefix}.${name}` : name), [prefix]);
+  const param = useCallback((name: string) => (prefix ? `${prefix}.${name}` : name), [prefix]);
   const [params, setParams] = useSearchParams();
 
   const filters = useMemo(() => {
     const out = { ...defaults };
     for (const k of Object.keys(defaults) as (keyof F & string)[]) {
-      const v = params.get(key(k));
+      const v = params.get(param(k));
       if (v !== null) out[k] = v as F[keyof F & string];
     }
     return out;
     // defaults is usually an inline literal: compare by content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, key, JSON.stringify(defaults)]);
+  }, [params, param, JSON.stringify(defaults)]);
 
-  const search = (params.get(key('q')) ?? '').trim();
-  const sizeParam = Number(params.get(key('size')));
+  const search = (params.get(param('q')) ?? '').trim();
+  const sizeParam = Number(params.get(param('size')));
   const pageSize = pageSizeOptions.includes(sizeParam) ? sizeParam : defaultSize;
-  const pageParam = Number(params.get(key('page')));
+  const pageParam = Number(params.get(param('page')));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const sortParam = params.get(key('sort'));
+  const sortParam = params.get(param('sort'));
   const sort = parseSort(sortParam) ?? defaultSort;
 
   /** Applies changes to a copy of the current params; null or '' removes a param. */
@@ -124,16 +126,16 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
         (prev) => {
           const next = new URLSearchParams(prev);
           for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key(name));
-            else next.set(key(name), value);
+            if (value === null || value === '') next.delete(param(name));
+            else next.set(param(name), value);
           }
-          if (resetPage) next.delete(key('page'));
+          if (resetPage) next.delete(param('page'));
           return next;
         },
         { replace },
       );
     },
-    [setParams, key],
+    [setParams, param],
   );
 
   const setFilters = useCallback(
@@ -216,6 +218,20 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
   const isFiltered =
     search !== '' || (Object.keys(defaults) as (keyof F)[]).some((k) => filters[k] !== defaults[k]);
 
+  const range = pageRange(page, pageSize);
+  const sortId = sort?.id;
+  const sortDesc = sort?.desc;
+  const queryKey = useMemo(
+    () => ({
+      search,
+      filters,
+      sort: sortId ? { id: sortId, desc: !!sortDesc } : null,
+      from: range.from,
+      to: range.to,
+    }),
+    [search, filters, sortId, sortDesc, range.from, range.to],
+  );
+
   return {
     filters,
     setFilter,
@@ -231,8 +247,9 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
     sort,
     setSort,
     toggleSort,
-    ...pageRange(page, pageSize),
+    ...range,
     isFiltered,
     reset,
+    key: queryKey,
   };
 }
