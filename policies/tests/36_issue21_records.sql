@@ -1,7 +1,7 @@
 -- Issue 21 (hardening from the outside): records and counters a caller could bend
 -- (migrations/0027_hardening_records_and_counters.sql).
 begin;
-select plan(18);
+select plan(21);
 select tests.seed();
 
 create function pg_temp.affected(statement text) returns integer language plpgsql as $$
@@ -106,6 +106,26 @@ select tests.act_as(tests.actor('user'));
 select throws_ok($$update public.event_registrations set guests = 5 where id = (select id from reg)$$,
   '23514', 'This event is full', 'adding guests beyond capacity to a live registration is refused');
 select tests.act_as_superuser();
+
+-- Files leave with their records.
+insert into storage.objects (bucket_id, name, owner, version) values
+  ('matrimony-photos', tests.actor('stranger')::text || '/face.jpg', tests.actor('stranger'), 'f1'),
+  ('matrimony-pdfs', tests.actor('stranger')::text || '/biodata.pdf', tests.actor('stranger'), 'f2'),
+  ('documents', tests.actor('stranger')::text || '/marks.pdf', tests.actor('stranger'), 'f3'),
+  ('documents', tests.actor('user')::text || '/marks.pdf', tests.actor('user'), 'f4');
+select tests.act_as(tests.actor('admin'));
+delete from public.matrimony_details where user_id = tests.actor('stranger');
+select tests.act_as_superuser();
+select is((select count(*)::int from storage.objects where bucket_id like 'matrimony-%' and owner = tests.actor('stranger')), 0,
+  'a matrimony profile''s photos and biodata go with it');
+select tests.act_as(tests.actor('admin'));
+delete from public.student_details where user_id = tests.actor('stranger');
+select tests.act_as_superuser();
+select is((select count(*)::int from storage.objects where bucket_id = 'documents' and owner = tests.actor('stranger')), 0,
+  'a student''s documents go with the application');
+delete from auth.users where id = tests.actor('user');
+select is((select count(*)::int from storage.objects where owner = tests.actor('user')), 0,
+  'an account''s private files go with the account');
 
 select * from finish();
 rollback;
