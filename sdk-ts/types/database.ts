@@ -583,6 +583,7 @@ export type Database = {
           approval_status: string;
           approved_at: string | null;
           approved_by: string | null;
+          biodata_url: string | null;
           blood_group: string | null;
           contact_no: string | null;
           contact_person: string | null;
@@ -655,6 +656,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          biodata_url?: string | null;
           blood_group?: string | null;
           contact_no?: string | null;
           contact_person?: string | null;
@@ -727,6 +729,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          biodata_url?: string | null;
           blood_group?: string | null;
           contact_no?: string | null;
           contact_person?: string | null;
@@ -1545,6 +1548,7 @@ export type Database = {
           current_address: string | null;
           current_pincode: string | null;
           date_of_birth: string | null;
+          documents: string[];
           donation_seeking: number | null;
           email: string;
           family_income: number | null;
@@ -1594,6 +1598,7 @@ export type Database = {
           current_address?: string | null;
           current_pincode?: string | null;
           date_of_birth?: string | null;
+          documents?: string[];
           donation_seeking?: number | null;
           email: string;
           family_income?: number | null;
@@ -1643,6 +1648,7 @@ export type Database = {
           current_address?: string | null;
           current_pincode?: string | null;
           date_of_birth?: string | null;
+          documents?: string[];
           donation_seeking?: number | null;
           email?: string;
           family_income?: number | null;
@@ -1871,6 +1877,9 @@ export type Database = {
       get_public_members: { Args: { search?: string; city_filter?: string; page_limit?: number; page_offset?: number }; Returns: { id: string; unique_id: string; full_name: string; member_type: string; city: string; native_place: string; profession: string }[] };
       get_public_photo_albums: { Args: { album_limit?: number; include_drafts?: boolean }; Returns: { id: string; title: string; description: string; event_id: string; cover_image_url: string; photo_count: number; is_published: boolean; album_date: string; created_at: string; updated_at: string }[] };
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
+      register_matrimony: { Args: { application: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
+      register_member: { Args: { application: Json }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
+      register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
     };
