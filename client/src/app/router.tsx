@@ -95,7 +95,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'matrimony', lazy: () => import('@/features/services/routes/matrimony') },
           userPage('membership/registration', 'membership-registration'),
-          userPage('student-registration', 'student-registration'),
+          {
+            path: 'student-registration',
+            lazy: () => import('@/features/students/routes/registration'),
+          },
           userPage('matrimony/registration', 'matrimony-registration'),
           userPage('matrimony/browse', 'matrimony-browse'),
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
@@ -111,8 +114,14 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard requiredRole="student" needsDetail />,
             children: [
-              userPage('dashboard/student', 'student-dashboard'),
-              userPage('profile/student/edit', 'student-profile'),
+              {
+                path: 'dashboard/student',
+                lazy: () => import('@/features/students/routes/dashboard'),
+              },
+              {
+                path: 'profile/student/edit',
+                lazy: () => import('@/features/students/routes/edit'),
+              },
             ],
           },
           {
