@@ -178,6 +178,17 @@ language sql immutable parallel safe
 set search_path = ''
 as $$ select nullif(btrim(application ->> key), '') $$;
 
+-- A table's columns that an insert writes (not generated ones), quoted, comma-separated.
+create function app.stored_columns(target regclass) returns text
+language sql stable
+set search_path = ''
+as $$
+  select string_agg(quote_ident(a.attname), ', ' order by a.attnum)
+    from pg_catalog.pg_attribute a
+   where a.attrelid = target and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+$$;
+revoke execute on function app.stored_columns(regclass) from public;
+
 -- PAN and Aadhaar are checked here with the spec's messages before the vault trigger (0012)
 -- takes them; the values stay as typed (the trigger normalises and masks them).
 create function app.check_identity_numbers(pan text, aadhar text, pan_field text, aadhar_field text) returns void
@@ -285,9 +296,9 @@ begin
   if form ->> 'age' is null and form ->> 'date_of_birth' is not null then
     form := form || jsonb_build_object('age', app.age_on((form ->> 'date_of_birth')::date, current_date));
   end if;
-  insert into public.student_details
-  select * from jsonb_populate_record(null::public.student_details, form)
-  returning * into created;
+  execute format('insert into public.student_details (%1$s) select %1$s from jsonb_populate_record(null::public.student_details, $1) returning *',
+                 app.stored_columns('public.student_details'::regclass))
+    into created using form;
   return created;
 end
 $$;
@@ -334,9 +345,9 @@ begin
     'member_of_trust', coalesce((form ->> 'member_of_trust')::boolean, false),
     'registration_date', current_date, 'approval_status', 'pending', 'approved_by', null, 'approved_at', null,
     'profile_views_count', 0, 'last_active', now(), 'created_at', now(), 'updated_at', now());
-  insert into public.matrimony_details
-  select * from jsonb_populate_record(null::public.matrimony_details, form)
-  returning * into created;
+  execute format('insert into public.matrimony_details (%1$s) select %1$s from jsonb_populate_record(null::public.matrimony_details, $1) returning *',
+                 app.stored_columns('public.matrimony_details'::regclass))
+    into created using form;
   return created;
 end
 $$;

@@ -595,11 +595,13 @@ export type Database = {
           father_name: string | null;
           first_name: string;
           gender: string;
+          gotra: string | null;
           gotra_nakshatra: string | null;
           handicap_details: string | null;
           handicaps: boolean | null;
           havyaka_brahmin: boolean | null;
           height: string | null;
+          height_cm: number | null;
           hobby: string | null;
           horoscope_matching: boolean | null;
           id: string;
@@ -668,11 +670,13 @@ export type Database = {
           father_name?: string | null;
           first_name: string;
           gender: string;
+          gotra?: never;
           gotra_nakshatra?: string | null;
           handicap_details?: string | null;
           handicaps?: boolean | null;
           havyaka_brahmin?: boolean | null;
           height?: string | null;
+          height_cm?: never;
           hobby?: string | null;
           horoscope_matching?: boolean | null;
           id?: string;
@@ -741,11 +745,13 @@ export type Database = {
           father_name?: string | null;
           first_name?: string;
           gender?: string;
+          gotra?: never;
           gotra_nakshatra?: string | null;
           handicap_details?: string | null;
           handicaps?: boolean | null;
           havyaka_brahmin?: boolean | null;
           height?: string | null;
+          height_cm?: never;
           hobby?: string | null;
           horoscope_matching?: boolean | null;
           id?: string;
@@ -1238,6 +1244,38 @@ export type Database = {
         Relationships: [
           { foreignKeyName: "members_approved_by_fkey"; columns: ["approved_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "members_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      notification_preferences: {
+        Row: {
+          event: boolean;
+          other: boolean;
+          photo: boolean;
+          registration: boolean;
+          sandesha: boolean;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          event?: boolean;
+          other?: boolean;
+          photo?: boolean;
+          registration?: boolean;
+          sandesha?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          event?: boolean;
+          other?: boolean;
+          photo?: boolean;
+          registration?: boolean;
+          sandesha?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "notification_preferences_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
       notifications: {
@@ -1877,6 +1915,7 @@ export type Database = {
       get_public_members: { Args: { search?: string; city_filter?: string; page_limit?: number; page_offset?: number }; Returns: { id: string; unique_id: string; full_name: string; member_type: string; city: string; native_place: string; profession: string }[] };
       get_public_photo_albums: { Args: { album_limit?: number; include_drafts?: boolean }; Returns: { id: string; title: string; description: string; event_id: string; cover_image_url: string; photo_count: number; is_published: boolean; album_date: string; created_at: string; updated_at: string }[] };
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
+      record_profile_view: { Args: { profile_id: string }; Returns: boolean };
       register_matrimony: { Args: { application: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       register_member: { Args: { application: Json }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
