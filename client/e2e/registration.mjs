@@ -269,5 +269,110 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     });
   }
 
+  test('a newcomer registers a matrimony profile with a photo and waits for approval', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const email = `new.matrimony.${Date.now()}@example.org`;
+    await page.goto(`${base}/matrimony/registration`);
+    await page.getByRole('heading', { level: 1, name: 'Matrimony Registration' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await next(page);
+    await step(page, 2);
+    await page.getByLabel('First name').fill('Kiran');
+    await page.getByLabel('Surname').fill('Hegde');
+    await page.getByLabel('Gender').selectOption('male');
+    await page.getByLabel('Date of birth').fill('2012-01-01');
+    await next(page);
+    await page.getByText('Age must be between 18 and 100').waitFor();
+    await page.getByLabel('Date of birth').fill('21-06-1994');
+    await page.getByTestId('parsed-dateOfBirth').filter({ hasText: '21 June 1994' }).waitFor();
+    await page.getByLabel('Height').fill(`5'9"`);
+    await page.getByTestId('parsed-height').filter({ hasText: `175 cm (5'9")` }).waitFor();
+    await page.getByLabel('Weight').fill('150 lbs');
+    await page.getByTestId('parsed-weight').filter({ hasText: '68 kg (150 lbs)' }).waitFor();
+    await page.getByLabel('Vegetarian').selectOption('yes');
+    await page.getByLabel('Smokes').selectOption('no');
+    await next(page);
+    await step(page, 3);
+    await page.getByLabel('Qualification', { exact: true }).fill('M.Tech');
+    await page.getByLabel('Monthly income (₹)').fill('1.5 lakh');
+    await page.getByTestId('parsed-monthlyIncome').filter({ hasText: '₹1,50,000' }).waitFor();
+    await page.getByLabel('Gotra / Nakshatra').fill('Kashyapa / Ashwini');
+    await next(page);
+    await step(page, 4);
+    await page.getByLabel('Preferred age from').fill('24');
+    await page.getByLabel('Preferred age to').fill('30');
+    await next(page);
+    await step(page, 5);
+    await next(page);
+    await step(page, 6);
+    await page.getByLabel('Mobile number').fill('9820012');
+    await page.getByLabel('Date', { exact: true }).fill('15/01/2026');
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: png(2000, 2600),
+    });
+    await page.getByAltText('Photo preview').waitFor();
+    await answerCaptcha(page);
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByText('Mobile number is required').waitFor();
+    await page.getByLabel('Mobile number').fill('98200 12345');
+    await page.getByTestId('parsed-mobileNo').filter({ hasText: '+91 98200-12345' }).waitFor();
+    await shot(page, 'matrimony-registration-contact');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await confirmed(page);
+    await shot(page, 'matrimony-registration-done');
+
+    const token = await tokenOf(email);
+    const rows = await api('/rest/v1/matrimony_details?select=*', { token });
+    assert(rows.length === 1, `one profile (${rows.length})`);
+    const p = rows[0];
+    assert(
+      p.approval_status === 'pending' && p.date_of_birth === '1994-06-21',
+      'pending, date converted',
+    );
+    assert(
+      p.vegetarian_brahmin === true && p.smoking === false && p.handicaps === null,
+      'yes/no as booleans',
+    );
+    assert(
+      p.monthly_income === 150000 && p.preferred_income_above === null,
+      'income parsed, empty null',
+    );
+    assert(
+      p.height_cm === 175 && p.gotra === 'kashyapa',
+      `height and gotra read (${p.height_cm}, ${p.gotra})`,
+    );
+    assert(
+      p.photo_url === `/storage/v1/object/matrimony-photos/${p.user_id}/profile.jpg`,
+      p.photo_url,
+    );
+    const info = await api(`/storage/v1/object/info/matrimony-photos/${p.user_id}/profile.jpg`, {
+      token,
+    });
+    const size = info.size ?? info.metadata?.size;
+    const type = info.content_type ?? info.contentType ?? info.metadata?.mimetype;
+    assert(size > 0 && size <= 2 * 1024 * 1024, `resized below 2 MB (${size})`);
+    assert(String(type).includes('jpeg'), `stored as JPEG (${type})`);
+    // Anyone else (a visitor) cannot read the private photo.
+    const visitor = await fetch(
+      `${base}/storage/v1/object/matrimony-photos/${p.user_id}/profile.jpg`,
+      {
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+      },
+    );
+    assert(
+      visitor.status === 400 || visitor.status === 404 || visitor.status === 403,
+      `visitors get no photo (${visitor.status})`,
+    );
+    await page.goto(`${base}/dashboard/matrimony`);
+    await page.waitForURL(`${base}/`);
+    await sawToast(page, 'Your account is pending approval. Please wait for admin approval.');
+    await ctx.close();
+  });
+
   return { confirmed, png, api, tokenOf, adminToken, answerCaptcha, next, step, signInAs, PDF };
 }

@@ -99,7 +99,10 @@ export const routes: RouteObject[] = [
             path: 'student-registration',
             lazy: () => import('@/features/students/routes/registration'),
           },
-          userPage('matrimony/registration', 'matrimony-registration'),
+          {
+            path: 'matrimony/registration',
+            lazy: () => import('@/features/matrimony/routes/registration'),
+          },
           userPage('matrimony/browse', 'matrimony-browse'),
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
 
