@@ -374,5 +374,57 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await ctx.close();
   });
 
+  test('an existing member applies online with their membership number', async () => {
+    const ctx = await context({
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await ctx.newPage();
+    const email = `new.member.${Date.now()}@example.org`;
+    await page.goto(`${base}/membership/registration`);
+    await page.getByRole('heading', { level: 1, name: 'Membership Registration' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await next(page);
+    await step(page, 2);
+    await page.getByLabel('First name').fill('Girish');
+    await page.getByLabel('Surname').fill('Rao');
+    await page.getByLabel('Gotra').fill('Atri');
+    await next(page);
+    await step(page, 3);
+    await page.getByLabel('Mobile number').fill('9820013131');
+    await page.getByLabel('City').fill('Thane');
+    await next(page);
+    await step(page, 4);
+    await page.getByLabel('Member type').selectOption('life');
+    await page.getByLabel('I am already a member').check();
+    await answerCaptcha(page);
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByText('Existing membership number is required').waitFor();
+    await page.getByLabel('Existing membership number').fill('LM-0777');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await confirmed(page);
+    await page.getByText(/HWT-\d{5} \(LM-0777\)/).waitFor();
+    await shot(page, 'membership-registration-done-360');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+    const token = await tokenOf(email);
+    const entries = await api(
+      '/rest/v1/member_directory?select=status,approval_status,membership_no',
+      { token },
+    );
+    assert(
+      entries.length === 1 &&
+        entries[0].status === 'Check' &&
+        entries[0].membership_no === 'LM-0777',
+      `one application with the existing number: ${JSON.stringify(entries)}`,
+    );
+    await ctx.close();
+  });
+
   return { confirmed, png, api, tokenOf, adminToken, answerCaptcha, next, step, signInAs, PDF };
 }

@@ -94,7 +94,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/services/routes/educational-aid'),
           },
           { path: 'matrimony', lazy: () => import('@/features/services/routes/matrimony') },
-          userPage('membership/registration', 'membership-registration'),
+          {
+            path: 'membership/registration',
+            lazy: () => import('@/features/members/routes/registration'),
+          },
           {
             path: 'student-registration',
             lazy: () => import('@/features/students/routes/registration'),
