@@ -469,6 +469,10 @@ test('the home page works at 360 px', async () => {
   await ctx.close();
 });
 
+// Issue 16's journeys (registrations, dashboards, matrimony) live in their own module.
+const { registrationJourneys } = await import('./registration.mjs');
+registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, sawToast, shot });
+
 let passed = 0;
 let failed = 0;
 try {

@@ -583,6 +583,7 @@ export type Database = {
           approval_status: string;
           approved_at: string | null;
           approved_by: string | null;
+          biodata_url: string | null;
           blood_group: string | null;
           contact_no: string | null;
           contact_person: string | null;
@@ -594,11 +595,13 @@ export type Database = {
           father_name: string | null;
           first_name: string;
           gender: string;
+          gotra: string | null;
           gotra_nakshatra: string | null;
           handicap_details: string | null;
           handicaps: boolean | null;
           havyaka_brahmin: boolean | null;
           height: string | null;
+          height_cm: number | null;
           hobby: string | null;
           horoscope_matching: boolean | null;
           id: string;
@@ -655,6 +658,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          biodata_url?: string | null;
           blood_group?: string | null;
           contact_no?: string | null;
           contact_person?: string | null;
@@ -666,11 +670,13 @@ export type Database = {
           father_name?: string | null;
           first_name: string;
           gender: string;
+          gotra?: never;
           gotra_nakshatra?: string | null;
           handicap_details?: string | null;
           handicaps?: boolean | null;
           havyaka_brahmin?: boolean | null;
           height?: string | null;
+          height_cm?: never;
           hobby?: string | null;
           horoscope_matching?: boolean | null;
           id?: string;
@@ -727,6 +733,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          biodata_url?: string | null;
           blood_group?: string | null;
           contact_no?: string | null;
           contact_person?: string | null;
@@ -738,11 +745,13 @@ export type Database = {
           father_name?: string | null;
           first_name?: string;
           gender?: string;
+          gotra?: never;
           gotra_nakshatra?: string | null;
           handicap_details?: string | null;
           handicaps?: boolean | null;
           havyaka_brahmin?: boolean | null;
           height?: string | null;
+          height_cm?: never;
           hobby?: string | null;
           horoscope_matching?: boolean | null;
           id?: string;
@@ -1237,6 +1246,38 @@ export type Database = {
           { foreignKeyName: "members_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      notification_preferences: {
+        Row: {
+          event: boolean;
+          other: boolean;
+          photo: boolean;
+          registration: boolean;
+          sandesha: boolean;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          event?: boolean;
+          other?: boolean;
+          photo?: boolean;
+          registration?: boolean;
+          sandesha?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          event?: boolean;
+          other?: boolean;
+          photo?: boolean;
+          registration?: boolean;
+          sandesha?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "notification_preferences_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       notifications: {
         Row: {
           created_at: string;
@@ -1545,6 +1586,7 @@ export type Database = {
           current_address: string | null;
           current_pincode: string | null;
           date_of_birth: string | null;
+          documents: string[];
           donation_seeking: number | null;
           email: string;
           family_income: number | null;
@@ -1594,6 +1636,7 @@ export type Database = {
           current_address?: string | null;
           current_pincode?: string | null;
           date_of_birth?: string | null;
+          documents?: string[];
           donation_seeking?: number | null;
           email: string;
           family_income?: number | null;
@@ -1643,6 +1686,7 @@ export type Database = {
           current_address?: string | null;
           current_pincode?: string | null;
           date_of_birth?: string | null;
+          documents?: string[];
           donation_seeking?: number | null;
           email?: string;
           family_income?: number | null;
@@ -1871,6 +1915,10 @@ export type Database = {
       get_public_members: { Args: { search?: string; city_filter?: string; page_limit?: number; page_offset?: number }; Returns: { id: string; unique_id: string; full_name: string; member_type: string; city: string; native_place: string; profession: string }[] };
       get_public_photo_albums: { Args: { album_limit?: number; include_drafts?: boolean }; Returns: { id: string; title: string; description: string; event_id: string; cover_image_url: string; photo_count: number; is_published: boolean; album_date: string; created_at: string; updated_at: string }[] };
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
+      record_profile_view: { Args: { profile_id: string }; Returns: boolean };
+      register_matrimony: { Args: { application: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
+      register_member: { Args: { application: Json }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
+      register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
     };

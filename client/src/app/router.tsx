@@ -94,9 +94,18 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/services/routes/educational-aid'),
           },
           { path: 'matrimony', lazy: () => import('@/features/services/routes/matrimony') },
-          userPage('membership/registration', 'membership-registration'),
-          userPage('student-registration', 'student-registration'),
-          userPage('matrimony/registration', 'matrimony-registration'),
+          {
+            path: 'membership/registration',
+            lazy: () => import('@/features/members/routes/registration'),
+          },
+          {
+            path: 'student-registration',
+            lazy: () => import('@/features/students/routes/registration'),
+          },
+          {
+            path: 'matrimony/registration',
+            lazy: () => import('@/features/matrimony/routes/registration'),
+          },
           userPage('matrimony/browse', 'matrimony-browse'),
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
 
@@ -111,8 +120,14 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard requiredRole="student" needsDetail />,
             children: [
-              userPage('dashboard/student', 'student-dashboard'),
-              userPage('profile/student/edit', 'student-profile'),
+              {
+                path: 'dashboard/student',
+                lazy: () => import('@/features/students/routes/dashboard'),
+              },
+              {
+                path: 'profile/student/edit',
+                lazy: () => import('@/features/students/routes/edit'),
+              },
             ],
           },
           {
