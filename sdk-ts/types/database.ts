@@ -1862,8 +1862,10 @@ export type Database = {
     Views: { [_ in never]: never };
     Functions: {
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
+      approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_member_approval_history: { Args: { member_id: string }; Returns: { id: number; action: string; status: string; approval_status: string; remarks: string; approval_notes: string; acted_by: string; acted_by_name: string; acted_at: string }[] };
       get_member_directory_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_photo_gallery_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_public_media_albums: { Args: Record<PropertyKey, never>; Returns: { id: string; title: string; description: string; event_id: string; event_title: string; event_date: string; cover_image_url: string; album_date: string; item_count: number; photo_count: number; video_count: number; created_at: string }[] };
@@ -1872,6 +1874,7 @@ export type Database = {
       get_public_photo_albums: { Args: { album_limit?: number; include_drafts?: boolean }; Returns: { id: string; title: string; description: string; event_id: string; cover_image_url: string; photo_count: number; is_published: boolean; album_date: string; created_at: string; updated_at: string }[] };
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
+      reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
     };
     Enums: { [_ in never]: never };
