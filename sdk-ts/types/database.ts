@@ -1865,6 +1865,7 @@ export type Database = {
       approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_identity_reads: { Args: { record_table: string; record_id: string }; Returns: { id: number; reader_id: string; reader_name: string; read_at: string }[] };
       get_member_approval_history: { Args: { member_id: string }; Returns: { id: number; action: string; status: string; approval_status: string; remarks: string; approval_notes: string; acted_by: string; acted_by_name: string; acted_at: string }[] };
       get_member_directory_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_photo_gallery_stats: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1876,6 +1877,8 @@ export type Database = {
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
+      set_matrimony_approval: { Args: { profile_id: string; decision: string }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
+      set_student_approval: { Args: { student_id: string; decision: string }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
