@@ -469,6 +469,16 @@ test('the home page works at 360 px', async () => {
   await ctx.close();
 });
 
+(await import('./admin-people.mjs')).register({
+  test,
+  context,
+  signIn,
+  sawToast,
+  shot,
+  assert,
+  base,
+});
+
 let passed = 0;
 let failed = 0;
 try {

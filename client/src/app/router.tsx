@@ -52,6 +52,17 @@ const adminPage = (path: string, roles: Role[], title: string): RouteObject => (
   ],
 });
 
+/** A built admin screen: the same guard as adminPage, the screen's module loaded lazily. */
+const adminScreen = (
+  path: string,
+  roles: Role[],
+  load: NonNullable<RouteObject['lazy']> & (() => Promise<Record<string, unknown>>),
+): RouteObject => ({
+  path,
+  element: <RouteGuard allowedRoles={roles} />,
+  children: [{ index: true, lazy: load }],
+});
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -161,9 +172,26 @@ export const routes: RouteObject[] = [
               redirect('member-directory', '/admin/members'),
               redirect('gallery/photos', '/admin/media'),
               redirect('gallery/videos', '/admin/media'),
-              adminPage('members', MANAGERS, 'Member Directory'),
-              adminPage('members/:id', MANAGERS, 'Member Details'),
-              adminPage('members/:id/edit', ADMINS, 'Edit Member'),
+              adminScreen(
+                'members',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-members'),
+              ),
+              adminScreen(
+                'members/new',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-new'),
+              ),
+              adminScreen(
+                'members/:id',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-member-detail'),
+              ),
+              adminScreen(
+                'members/:id/edit',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-edit'),
+              ),
               adminPage('students', MANAGERS, 'Students'),
               adminPage('students/add', ADMINS, 'Add Student'),
               adminPage('students/:id', MANAGERS, 'Student Details'),

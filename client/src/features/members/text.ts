@@ -41,7 +41,8 @@ export const adminText = {
   loadError: 'The member directory could not be loaded.',
   notFound: 'Member not found',
   // Filters.
-  search: 'Search name, membership no., mobile or email',
+  searchLabel: 'Search',
+  search: 'Name, membership no., mobile or email',
   status: 'Status',
   memberType: 'Member type',
   city: 'City',
@@ -168,6 +169,7 @@ export const adminText = {
     sandesha_delivery_enabled: 'Send Havyaka Sandesha',
     is_upgradation: 'Upgradation of an existing membership',
     created_at: 'Added on',
+    approved_at_label: 'Decided on',
   },
   // Delete (spec §7: only without ledger entries).
   deleteTitle: 'Delete this member?',
