@@ -58,7 +58,7 @@ export function register({ test, context, signIn, sawToast, shot, assert, base }
     await signIn(page, 'admin');
     await page.goto(`${base}/admin/members`);
     await page.getByRole('link', { name: 'Add member' }).click();
-    await page.waitForURL(`${base}/admin/members/new`);
+    await page.waitForURL(`${base}/admin/members/add`);
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.getByText('Full name is required').waitFor();
     await page.getByLabel('Full name *').fill('Ganapati Hegde');

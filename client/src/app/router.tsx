@@ -178,9 +178,9 @@ export const routes: RouteObject[] = [
                 () => import('@/features/members/routes/admin-members'),
               ),
               adminScreen(
-                'members/new',
+                'members/add',
                 ADMINS,
-                () => import('@/features/members/routes/admin-member-new'),
+                () => import('@/features/members/routes/admin-member-add'),
               ),
               adminScreen(
                 'members/:id',

@@ -239,7 +239,7 @@ export function Component() {
                     <Download className="h-4 w-4" aria-hidden />
                     {exporting ? text.exporting : text.exportCsv}
                   </Button>
-                  <ButtonLink to="/admin/members/new">
+                  <ButtonLink to="/admin/members/add">
                     <Plus className="h-4 w-4" aria-hidden /> {text.addMember}
                   </ButtonLink>
                 </>

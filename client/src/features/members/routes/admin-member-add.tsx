@@ -1,4 +1,4 @@
-// /admin/members/new: add a member to the register; the server gives the next HWT- number.
+// /admin/members/add: add a member to the register; the server gives the next HWT- number.
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
