@@ -86,3 +86,39 @@ export function register({ test, context, signIn, sawToast, shot, assert, base }
     await ctx.close();
   });
 }
+
+export function registerStudents({ test, context, signIn, assert, base }) {
+  test('admin: reveals a student’s PAN through the vault and sees the audit entry', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    await page.goto(`${base}/admin/students?approval_status=approved`);
+    await page.getByRole('link', { name: 'Shreya Bhat' }).click();
+    await page.getByRole('heading', { name: 'Shreya Bhat' }).waitFor();
+    const masked = await page.getByTestId('pan').textContent();
+    assert(masked === 'XXXXXX234K', `the PAN shows masked, got ${masked}`);
+    await page.getByText('Nobody has revealed these numbers yet.').waitFor();
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reveal' }).click();
+    await page.getByTestId('pan').getByText('ABCPB1234K').waitFor();
+    await page.getByTestId('aadhar').getByText('1234 5678 9012').waitFor();
+    await page.getByTestId('reveal-audit').getByText('Revealed by Anita Bhat').waitFor();
+    await page.getByRole('button', { name: 'Hide' }).click();
+    await page.getByTestId('pan').getByText('XXXXXX234K').waitFor();
+    await ctx.close();
+  });
+
+  test('admin: filters students by approval and the URL keeps it', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    await page.goto(`${base}/admin/students`);
+    await page.getByRole('link', { name: 'Shreya Bhat' }).waitFor();
+    await page.getByLabel('Approval').selectOption('pending');
+    await page.waitForURL(/approval_status=pending/);
+    await page.getByRole('link', { name: 'Shreya Bhat' }).waitFor({ state: 'detached' });
+    await page.reload();
+    assert((await page.getByLabel('Approval').inputValue()) === 'pending', 'kept after reload');
+    await ctx.close();
+  });
+}

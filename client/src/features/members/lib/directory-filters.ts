@@ -2,6 +2,9 @@
 // and native place (partial match), Sandesha delivery method, and a free-text search over name,
 // membership number, mobile and e-mail. Pure: the list query, the CSV export and the tests
 // share them.
+import { searchTerm } from '@/lib/search-term';
+
+export { searchTerm };
 
 /** The filters kept in the URL; '' means "no filter". */
 export const DIRECTORY_FILTER_DEFAULTS = {
@@ -22,19 +25,6 @@ export const DIRECTORY_PAGE_SIZE = 50;
 
 /** Sortable columns (the server orders by them); the default is newest first. */
 export const DIRECTORY_SORTS = ['full_name', 'unique_id', 'created_at', 'city', 'status'] as const;
-
-/**
- * Text safe inside a PostgREST `or=(…)` / `ilike` value: the filter grammar's reserved
- * characters (comma, brackets, quotes, backslash, colon) and the `*` wildcard become spaces,
- * runs of spaces collapse. What is left is matched as typed, anywhere in the value.
- */
-export function searchTerm(raw: string): string {
-  return raw
-    .replace(/[,()*"\\:%]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
-}
 
 /** The `or` filter of the free-text search, or null when there is nothing to search. */
 export function searchFilter(raw: string): string | null {

@@ -18,7 +18,7 @@ import {
 } from '../api/admin-directory';
 import { StatusBadge } from '../components/status-badge';
 import { useApprovalActions } from '../components/use-approval-actions';
-import { formatDate, formatDateTime, formatInr, ledgerBalance } from '../lib/format';
+import { formatDate, formatDateTime, formatInr, ledgerBalance } from '@/lib/display-format';
 import { adminText as text } from '../text';
 
 const f = text.fields;

@@ -1,4 +1,4 @@
-// Display formats of the staff screens (Indian rupees, dates and times).
+// Display formats shared by the staff screens (Indian rupees, dates and times).
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
