@@ -87,7 +87,7 @@ export function register({ test, context, signIn, sawToast, shot, assert, base }
   });
 }
 
-export function registerStudents({ test, context, signIn, assert, base }) {
+export function registerStudents({ test, context, signIn, sawToast, assert, base }) {
   test('admin: reveals a student’s PAN through the vault and sees the audit entry', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
@@ -119,6 +119,30 @@ export function registerStudents({ test, context, signIn, assert, base }) {
     await page.getByRole('link', { name: 'Shreya Bhat' }).waitFor({ state: 'detached' });
     await page.reload();
     assert((await page.getByLabel('Approval').inputValue()) === 'pending', 'kept after reload');
+    await ctx.close();
+  });
+
+  test('admin: adds a student for someone, and a taken email fails with the spec message', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    await page.goto(`${base}/admin/students/add`);
+    const fill = async (email) => {
+      await page.getByLabel('First name *').fill('Ananya');
+      await page.getByLabel('Surname *').fill('Joshi');
+      await page.getByLabel('Email *').fill(email);
+      await page.getByLabel('Password *').fill('Secret#123');
+      await page.getByLabel('Mobile number *').fill('+91 98200 81818');
+      await page.getByLabel('PAN').fill('ABCPJ4321Q');
+      await page.getByRole('button', { name: 'Add student' }).click();
+    };
+    await fill('student@demo.havyaka.org');
+    await sawToast(page, 'Failed to create user: ');
+    await fill(`ananya.${Date.now()}@example.org`);
+    await sawToast(page, 'Student added');
+    await page.getByRole('heading', { name: 'Ananya Joshi' }).waitFor();
+    await page.getByTestId('student-status').getByText('Approved').waitFor();
+    await page.getByTestId('pan').getByText('XXXXXX321Q').waitFor();
     await ctx.close();
   });
 }
