@@ -146,3 +146,30 @@ export function registerStudents({ test, context, signIn, sawToast, assert, base
     await ctx.close();
   });
 }
+
+export function registerMatrimony({ test, context, signIn, sawToast, base }) {
+  test('admin: approves a pending matrimony profile and syncs approved profiles', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    await page.goto(`${base}/admin/matrimony?approval_status=pending`);
+    await page.getByRole('button', { name: 'View Anusha Bhat' }).click();
+    const profile = page.getByRole('dialog', { name: 'Anusha Bhat' });
+    await profile.getByText('No photo uploaded').waitFor();
+    await profile.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    await sawToast(page, 'Profile approved');
+    await page.getByRole('button', { name: 'View Anusha Bhat' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create accounts for approved profiles' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Create accounts for approved profiles' })
+      .click();
+    await sawToast(page, '0 accounts created, 2 failed');
+    await page
+      .getByTestId('sync-errors')
+      .getByText('Anusha Bhat: the profile has no email address')
+      .waitFor();
+    await ctx.close();
+  });
+}

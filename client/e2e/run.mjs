@@ -475,6 +475,7 @@ test('the home page works at 360 px', async () => {
   const helpers = { test, context, signIn, sawToast, shot, assert, base };
   people.register(helpers);
   people.registerStudents(helpers);
+  people.registerMatrimony(helpers);
 }
 
 let passed = 0;

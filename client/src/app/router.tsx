@@ -212,7 +212,11 @@ export const routes: RouteObject[] = [
                 ADMINS,
                 () => import('@/features/students/routes/admin-student-edit'),
               ),
-              adminPage('matrimony', MANAGERS, 'Matrimony Users'),
+              adminScreen(
+                'matrimony',
+                MANAGERS,
+                () => import('@/features/matrimony/routes/admin-matrimony'),
+              ),
               adminPage('users', MANAGERS, 'User Management'),
               adminPage('events', EVENT_STAFF, 'Events'),
               adminPage('events/create', EVENT_EDITORS, 'Create Event'),
