@@ -173,3 +173,27 @@ export function registerMatrimony({ test, context, signIn, sawToast, base }) {
     await ctx.close();
   });
 }
+
+export function registerAccounts({ test, context, signIn, sawToast, assert, base }) {
+  test('admin: deactivates an account and may not touch a staff type', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    await page.goto(`${base}/admin/users?type=event_manager`);
+    const staffType = page.getByRole('combobox', { name: /^Type of / });
+    await staffType.first().waitFor();
+    assert(await staffType.first().isDisabled(), 'an admin cannot change a staff type');
+    await page.goto(`${base}/admin/users?type=student&q=student%40demo`);
+    const status = page.getByRole('combobox', { name: /^Status of / });
+    await status.first().waitFor();
+    await status.first().selectOption('inactive');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+    await sawToast(page, 'Account updated');
+    await page.reload();
+    await page.getByRole('cell', { name: 'Inactive' }).first().waitFor();
+    await status.first().selectOption('approved');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Change' }).click();
+    await page.getByRole('cell', { name: 'Approved' }).first().waitFor();
+    await ctx.close();
+  });
+}

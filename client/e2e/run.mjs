@@ -476,6 +476,7 @@ test('the home page works at 360 px', async () => {
   people.register(helpers);
   people.registerStudents(helpers);
   people.registerMatrimony(helpers);
+  people.registerAccounts(helpers);
 }
 
 let passed = 0;

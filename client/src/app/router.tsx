@@ -217,7 +217,7 @@ export const routes: RouteObject[] = [
                 MANAGERS,
                 () => import('@/features/matrimony/routes/admin-matrimony'),
               ),
-              adminPage('users', MANAGERS, 'User Management'),
+              adminScreen('users', MANAGERS, () => import('@/features/users/routes/admin-users')),
               adminPage('events', EVENT_STAFF, 'Events'),
               adminPage('events/create', EVENT_EDITORS, 'Create Event'),
               adminPage('events/:id/edit', EVENT_EDITORS, 'Edit Event'),
