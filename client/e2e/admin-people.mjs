@@ -197,3 +197,42 @@ export function registerAccounts({ test, context, signIn, sawToast, assert, base
     await ctx.close();
   });
 }
+
+export function registerRoles({ test, context, signIn, sawToast, base }) {
+  test('super admin: creates a role, assigns it and removes it; an admin only reads', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'super_admin');
+    await page.goto(`${base}/admin/rbac`);
+    await page.getByTestId('roles').getByText('volunteer').waitFor();
+    await page.getByRole('button', { name: 'Add role' }).click();
+    const form = page.getByRole('form', { name: 'Add role' });
+    await form.getByLabel('Name').fill('treasurer');
+    await form.getByLabel('Description').fill('Keeps the books');
+    await form.getByLabel('Permissions').fill('payments.read, payments.write');
+    await form.getByRole('button', { name: 'Create role' }).click();
+    await sawToast(page, 'Role saved');
+    await page.getByTestId('roles').getByText('treasurer').waitFor();
+    await page.getByLabel('Person (email)').fill('member@demo.havyaka.org');
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'treasurer' });
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await sawToast(page, 'Role assigned');
+    await page.getByRole('button', { name: /^Remove treasurer from / }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Remove treasurer/ })
+      .click();
+    await sawToast(page, 'Role removed');
+    await ctx.close();
+
+    const adminCtx = await context();
+    const adminPage = await adminCtx.newPage();
+    await signIn(adminPage, 'admin');
+    await adminPage.goto(`${base}/admin/rbac`);
+    await adminPage.getByText('only a super admin changes them').waitFor();
+    await adminPage.getByTestId('roles').getByText('treasurer').waitFor();
+    if (await adminPage.getByRole('button', { name: 'Add role' }).count())
+      throw new Error('an admin is offered Add role');
+    await adminCtx.close();
+  });
+}

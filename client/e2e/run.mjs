@@ -477,6 +477,7 @@ test('the home page works at 360 px', async () => {
   people.registerStudents(helpers);
   people.registerMatrimony(helpers);
   people.registerAccounts(helpers);
+  people.registerRoles(helpers);
 }
 
 let passed = 0;

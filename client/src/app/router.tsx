@@ -236,7 +236,7 @@ export const routes: RouteObject[] = [
               adminPage('business/:id/edit', MANAGERS, 'Edit Business'),
               adminPage('payments', MANAGERS, 'Payment Management'),
               adminPage('organization', MANAGERS, 'Organization'),
-              adminPage('rbac', ADMINS, 'Roles and Access'),
+              adminScreen('rbac', ADMINS, () => import('@/features/users/routes/admin-rbac')),
               adminPage('test', MANAGERS, 'Test Page'),
               { path: '*', lazy: () => import('./routes/admin-not-found') },
             ],
