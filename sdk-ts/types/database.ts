@@ -384,6 +384,7 @@ export type Database = {
           entry_date: string;
           id: string;
           member_id: string;
+          payment_id: string | null;
           reference: string | null;
           updated_at: string;
         };
@@ -396,6 +397,7 @@ export type Database = {
           entry_date?: string;
           id?: string;
           member_id: string;
+          payment_id?: string | null;
           reference?: string | null;
           updated_at?: string;
         };
@@ -408,12 +410,14 @@ export type Database = {
           entry_date?: string;
           id?: string;
           member_id?: string;
+          payment_id?: string | null;
           reference?: string | null;
           updated_at?: string;
         };
         Relationships: [
           { foreignKeyName: "financial_ledger_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "financial_ledger_member_id_fkey"; columns: ["member_id"]; isOneToOne: false; referencedRelation: "member_directory"; referencedColumns: ["id"] },
+          { foreignKeyName: "financial_ledger_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: false; referencedRelation: "payments"; referencedColumns: ["id"] },
         ];
       };
       havyaka_sandesha_issues: {
