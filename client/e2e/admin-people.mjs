@@ -236,3 +236,32 @@ export function registerRoles({ test, context, signIn, sawToast, base }) {
     await adminCtx.close();
   });
 }
+
+export function registerPayments({ test, context, signIn, sawToast, base }) {
+  test('admin: records a cash payment for a member, verifies a pending one, totals follow', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    await page.goto(`${base}/admin/payments?status=pending`);
+    await page.getByRole('button', { name: 'Verify the payment of Ravi Hegde' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Verify' }).click();
+    await sawToast(page, 'Payment verified');
+    await page.getByText('No payments match these filters').waitFor();
+    await page.goto(`${base}/admin/payments`);
+    await page.getByRole('button', { name: 'Record a payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record a payment received in person' });
+    await dialog.getByLabel('Amount (₹) *').fill('1500');
+    await dialog.getByLabel('Method').selectOption('cheque');
+    await dialog.getByLabel('Cheque number or UPI reference').fill('CHQ 774411');
+    await dialog.getByLabel('Payer name *').fill('Narayan Bhat');
+    await dialog.getByLabel('Member ID (HWT-…)').fill('HWT-99998');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await sawToast(page, 'No member with this ID');
+    await dialog.getByLabel('Member ID (HWT-…)').fill('');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await sawToast(page, 'Payment recorded');
+    await page.getByRole('cell', { name: 'Cheque · CHQ 774411' }).waitFor();
+    await page.getByTestId('payment-totals').getByText('Completed (4)').waitFor();
+    await ctx.close();
+  });
+}

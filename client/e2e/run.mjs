@@ -478,6 +478,7 @@ test('the home page works at 360 px', async () => {
   people.registerMatrimony(helpers);
   people.registerAccounts(helpers);
   people.registerRoles(helpers);
+  people.registerPayments(helpers);
 }
 
 let passed = 0;

@@ -234,7 +234,11 @@ export const routes: RouteObject[] = [
               adminPage('business', MANAGERS, 'Business Directory'),
               adminPage('business/add', MANAGERS, 'Add Business'),
               adminPage('business/:id/edit', MANAGERS, 'Edit Business'),
-              adminPage('payments', MANAGERS, 'Payment Management'),
+              adminScreen(
+                'payments',
+                MANAGERS,
+                () => import('@/features/payments/routes/admin-payments'),
+              ),
               adminPage('organization', MANAGERS, 'Organization'),
               adminScreen('rbac', ADMINS, () => import('@/features/users/routes/admin-rbac')),
               adminPage('test', MANAGERS, 'Test Page'),
