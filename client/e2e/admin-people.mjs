@@ -265,3 +265,29 @@ export function registerPayments({ test, context, signIn, sawToast, base }) {
     await ctx.close();
   });
 }
+
+export function registerOrganization({ test, context, signIn, sawToast, base }) {
+  test('content manager: publishes and orders About sections, and the About page follows', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'content_manager');
+    await page.goto(`${base}/admin/organization`);
+    await page.getByRole('button', { name: 'Publish History (draft)' }).click();
+    await sawToast(page, 'Section published');
+    await page.getByRole('button', { name: 'Move History (draft) up' }).click();
+    await page.getByRole('button', { name: 'Edit History (draft)' }).click();
+    const form = page.getByRole('form', { name: 'Edit section' });
+    await form.getByLabel('Title').fill('Our History');
+    await form.getByRole('button', { name: 'Save section' }).click();
+    await sawToast(page, 'Section saved');
+    await page.getByRole('button', { name: 'Move Our History up' }).waitFor();
+    await page.goto(`${base}/about`);
+    const headings = page.locator('main h2');
+    await page.getByRole('heading', { name: 'Our History' }).waitFor();
+    const names = await headings.allTextContents();
+    const at = (n) => names.indexOf(n);
+    if (!(at('Our History') >= 0 && at('Our History') < at('Contact')))
+      throw new Error(`Our History before Contact on /about: ${JSON.stringify(names)}`);
+    await ctx.close();
+  });
+}

@@ -479,6 +479,7 @@ test('the home page works at 360 px', async () => {
   people.registerAccounts(helpers);
   people.registerRoles(helpers);
   people.registerPayments(helpers);
+  people.registerOrganization(helpers);
 }
 
 let passed = 0;

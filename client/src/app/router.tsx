@@ -239,7 +239,11 @@ export const routes: RouteObject[] = [
                 MANAGERS,
                 () => import('@/features/payments/routes/admin-payments'),
               ),
-              adminPage('organization', MANAGERS, 'Organization'),
+              adminScreen(
+                'organization',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-organization'),
+              ),
               adminScreen('rbac', ADMINS, () => import('@/features/users/routes/admin-rbac')),
               adminPage('test', MANAGERS, 'Test Page'),
               { path: '*', lazy: () => import('./routes/admin-not-found') },
