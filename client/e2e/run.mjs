@@ -472,6 +472,18 @@ test('the home page works at 360 px', async () => {
 // Issue 16's journeys (registrations, dashboards, matrimony) live in their own module.
 const { registrationJourneys } = await import('./registration.mjs');
 registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, sawToast, shot });
+{
+  // The staff screens for people (issue 17) live in their own file.
+  const people = await import('./admin-people.mjs');
+  const helpers = { test, context, signIn, sawToast, shot, assert, base };
+  people.register(helpers);
+  people.registerStudents(helpers);
+  people.registerMatrimony(helpers);
+  people.registerAccounts(helpers);
+  people.registerRoles(helpers);
+  people.registerPayments(helpers);
+  people.registerOrganization(helpers);
+}
 
 let passed = 0;
 let failed = 0;

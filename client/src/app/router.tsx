@@ -52,6 +52,17 @@ const adminPage = (path: string, roles: Role[], title: string): RouteObject => (
   ],
 });
 
+/** A built admin screen: the same guard as adminPage, the screen's module loaded lazily. */
+const adminScreen = (
+  path: string,
+  roles: Role[],
+  load: NonNullable<RouteObject['lazy']> & (() => Promise<Record<string, unknown>>),
+): RouteObject => ({
+  path,
+  element: <RouteGuard allowedRoles={roles} />,
+  children: [{ index: true, lazy: load }],
+});
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -176,15 +187,52 @@ export const routes: RouteObject[] = [
               redirect('member-directory', '/admin/members'),
               redirect('gallery/photos', '/admin/media'),
               redirect('gallery/videos', '/admin/media'),
-              adminPage('members', MANAGERS, 'Member Directory'),
-              adminPage('members/:id', MANAGERS, 'Member Details'),
-              adminPage('members/:id/edit', ADMINS, 'Edit Member'),
-              adminPage('students', MANAGERS, 'Students'),
-              adminPage('students/add', ADMINS, 'Add Student'),
-              adminPage('students/:id', MANAGERS, 'Student Details'),
-              adminPage('students/:id/edit', ADMINS, 'Edit Student'),
-              adminPage('matrimony', MANAGERS, 'Matrimony Users'),
-              adminPage('users', MANAGERS, 'User Management'),
+              adminScreen(
+                'members',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-members'),
+              ),
+              adminScreen(
+                'members/add',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-add'),
+              ),
+              adminScreen(
+                'members/:id',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-member-detail'),
+              ),
+              adminScreen(
+                'members/:id/edit',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-edit'),
+              ),
+              adminScreen(
+                'students',
+                MANAGERS,
+                () => import('@/features/students/routes/admin-students'),
+              ),
+              adminScreen(
+                'students/add',
+                ADMINS,
+                () => import('@/features/students/routes/admin-student-add'),
+              ),
+              adminScreen(
+                'students/:id',
+                MANAGERS,
+                () => import('@/features/students/routes/admin-student-detail'),
+              ),
+              adminScreen(
+                'students/:id/edit',
+                ADMINS,
+                () => import('@/features/students/routes/admin-student-edit'),
+              ),
+              adminScreen(
+                'matrimony',
+                MANAGERS,
+                () => import('@/features/matrimony/routes/admin-matrimony'),
+              ),
+              adminScreen('users', MANAGERS, () => import('@/features/users/routes/admin-users')),
               adminPage('events', EVENT_STAFF, 'Events'),
               adminPage('events/create', EVENT_EDITORS, 'Create Event'),
               adminPage('events/:id/edit', EVENT_EDITORS, 'Edit Event'),
@@ -201,9 +249,17 @@ export const routes: RouteObject[] = [
               adminPage('business', MANAGERS, 'Business Directory'),
               adminPage('business/add', MANAGERS, 'Add Business'),
               adminPage('business/:id/edit', MANAGERS, 'Edit Business'),
-              adminPage('payments', MANAGERS, 'Payment Management'),
-              adminPage('organization', MANAGERS, 'Organization'),
-              adminPage('rbac', ADMINS, 'Roles and Access'),
+              adminScreen(
+                'payments',
+                MANAGERS,
+                () => import('@/features/payments/routes/admin-payments'),
+              ),
+              adminScreen(
+                'organization',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-organization'),
+              ),
+              adminScreen('rbac', ADMINS, () => import('@/features/users/routes/admin-rbac')),
               adminPage('test', MANAGERS, 'Test Page'),
               { path: '*', lazy: () => import('./routes/admin-not-found') },
             ],
