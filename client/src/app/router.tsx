@@ -171,8 +171,20 @@ export const routes: RouteObject[] = [
               adminPage('matrimony', MANAGERS, 'Matrimony Users'),
               adminPage('users', MANAGERS, 'User Management'),
               adminPage('events', EVENT_STAFF, 'Events'),
-              adminPage('events/create', EVENT_EDITORS, 'Create Event'),
-              adminPage('events/:id/edit', EVENT_EDITORS, 'Edit Event'),
+              {
+                path: 'events/create',
+                element: <RouteGuard allowedRoles={EVENT_EDITORS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/events/routes/admin-event-edit') },
+                ],
+              },
+              {
+                path: 'events/:id/edit',
+                element: <RouteGuard allowedRoles={EVENT_EDITORS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/events/routes/admin-event-edit') },
+                ],
+              },
               adminPage('events/:id/registrations', EVENT_STAFF, 'Event Registrations'),
               adminPage('media', EVENT_STAFF, 'Media Management'),
               adminPage('havyaka-sandesh', SANDESHA_STAFF, 'Havyaka Sandesh'),
