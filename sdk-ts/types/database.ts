@@ -1863,6 +1863,7 @@ export type Database = {
     Functions: {
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
+      event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
       get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_member_directory_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_photo_gallery_stats: { Args: Record<PropertyKey, never>; Returns: Json };

@@ -170,7 +170,13 @@ export const routes: RouteObject[] = [
               adminPage('students/:id/edit', ADMINS, 'Edit Student'),
               adminPage('matrimony', MANAGERS, 'Matrimony Users'),
               adminPage('users', MANAGERS, 'User Management'),
-              adminPage('events', EVENT_STAFF, 'Events'),
+              {
+                path: 'events',
+                element: <RouteGuard allowedRoles={EVENT_STAFF} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/events/routes/admin-events') },
+                ],
+              },
               {
                 path: 'events/create',
                 element: <RouteGuard allowedRoles={EVENT_EDITORS} />,
