@@ -191,7 +191,16 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('@/features/events/routes/admin-event-edit') },
                 ],
               },
-              adminPage('events/:id/registrations', EVENT_STAFF, 'Event Registrations'),
+              {
+                path: 'events/:id/registrations',
+                element: <RouteGuard allowedRoles={EVENT_STAFF} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import('@/features/events/routes/admin-event-registrations'),
+                  },
+                ],
+              },
               adminPage('media', EVENT_STAFF, 'Media Management'),
               adminPage('havyaka-sandesh', SANDESHA_STAFF, 'Havyaka Sandesh'),
               adminPage('sandesh-editors', SANDESHA_STAFF, 'Sandesh Editors'),
