@@ -469,6 +469,211 @@ test('the home page works at 360 px', async () => {
   await ctx.close();
 });
 
+/** Writes the description (the rich text editor's toolbar once it is there). */
+async function fillDescription(page) {
+  await page.getByLabel('Description').fill('<p>An evening of <strong>music</strong></p>');
+}
+
+/** A PNG of the given size drawn in the page (a real image for the upload). */
+async function pngOf(page, width, height) {
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#c2410c';
+      ctx.fillRect(0, 0, w, h);
+      ctx.fillStyle = '#fde68a';
+      ctx.fillRect(w / 4, h / 4, w / 2, h / 2);
+      return canvas.toDataURL('image/png').split(',')[1];
+    },
+    [width, height],
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/** An access token for a demo account, straight from the auth API (no browser). */
+async function tokenFor(role) {
+  const { anonKey } = await (await fetch(`${base}/api/client-config`)).json();
+  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ACCOUNTS[role][0], password: PASSWORD }),
+  });
+  const body = await res.json();
+  assert(res.ok, `sign-in for ${role}: ${JSON.stringify(body)}`);
+  return { anonKey, token: body.access_token };
+}
+
+test('an event manager creates an event with an image, edits it and sees the toasts', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'event_manager');
+  await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+  await page.getByTestId('events-table').getByText('Ugadi Sammilana').waitFor();
+  await page.getByRole('link', { name: 'Create Event' }).click();
+  await page.waitForURL(`${base}/admin/events/create`);
+  await page.getByRole('heading', { level: 1, name: 'Create Event' }).waitFor();
+
+  // The rules of spec §5, before anything is sent.
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await page.getByText('Title is required').waitFor();
+  await page.getByText('Event type is required').waitFor();
+  await page.getByText('Description is required').waitFor();
+  await page.getByText('Event date is required').waitFor();
+
+  const title = `Sangeetha Sanje ${Date.now()}`;
+  await page.getByLabel('Event Title').fill(title);
+  await page.getByLabel('Event Type').selectOption('cultural');
+  await fillDescription(page);
+  const date = new Date(Date.now() + 20 * 86400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Event Date').fill(date);
+  await page.getByLabel('Event Time').fill('18:30');
+  await page
+    .getByRole('textbox', { name: 'Location', exact: true })
+    .fill('Havyaka Bhavan, Matunga');
+  await page.getByLabel('Contact Email').fill('not-an-email');
+  await page.getByLabel('Contact Email').blur();
+  await page.getByText('Please enter a valid email address').waitFor();
+  await page.getByLabel('Contact Email').fill('music@demo.havyaka.org');
+  assert(
+    !(await page.getByLabel('Maximum Attendees').isVisible()),
+    'no maximum without registration',
+  );
+  await page.getByLabel('Registration required').check();
+  await page.getByLabel('Maximum Attendees').fill('120');
+
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'Stage Photo!.png',
+    mimeType: 'image/png',
+    buffer: await pngOf(page, 3000, 2000),
+  });
+  await sawToast(page, 'Image uploaded successfully.');
+  const preview = page.getByTestId('featured-image-preview');
+  await preview.waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=featured-image-preview]')?.naturalWidth > 0,
+  );
+  await shot(page, 'admin-event-create');
+
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await sawToast(page, 'Event created successfully!');
+  await page.waitForURL(/\/admin\/events\/[0-9a-f-]{36}\/edit$/);
+  const id = page.url().match(/events\/([0-9a-f-]{36})\/edit/)[1];
+  await page.getByTestId('event-meta').getByText(id).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Edit Event' }).waitFor();
+
+  // The stored image: JPEG, fitted into 1920x1080, in event-images/featured.
+  const { anonKey, token } = await tokenFor('event_manager');
+  const rows = await (
+    await fetch(`${base}/rest/v1/events?id=eq.${id}&select=*`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${token}` },
+    })
+  ).json();
+  const stored = rows[0];
+  assert(stored.max_attendees === 120 && stored.registration_required, 'registration saved');
+  assert(
+    stored.location === 'Havyaka Bhavan, Matunga' && stored.venue_details === null,
+    'empty → null',
+  );
+  assert(
+    /^\/storage\/v1\/object\/public\/event-images\/featured\/\d+-[a-z0-9]+-stage-photo\.jpg$/.test(
+      stored.featured_image_url,
+    ),
+    `stored in event-images/featured under a safe name: ${stored.featured_image_url}`,
+  );
+  const file = await fetch(`${base}${stored.featured_image_url}`);
+  assert(file.headers.get('content-type') === 'image/jpeg', 'stored as JPEG');
+  const size = await page.evaluate(async (url) => {
+    const img = new window.Image();
+    img.src = url;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, `${base}${stored.featured_image_url}`);
+  assert(size[0] === 1620 && size[1] === 1080, `resized to fit 1920x1080: ${size}`);
+
+  // Edit: turning registration off clears the deadline and the maximum.
+  await page.getByLabel('Event Title').fill(`${title} (updated)`);
+  await page.getByLabel('Registration required').uncheck();
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await sawToast(page, 'Event updated successfully!');
+  const after = (
+    await (
+      await fetch(
+        `${base}/rest/v1/events?id=eq.${id}&select=title,max_attendees,registration_deadline`,
+        {
+          headers: { apikey: anonKey, Authorization: `Bearer ${token}` },
+        },
+      )
+    ).json()
+  )[0];
+  assert(after.title === `${title} (updated)`, 'title updated');
+  assert(after.max_attendees === null && after.registration_deadline === null, 'limits cleared');
+  await shot(page, 'admin-event-edit');
+
+  await page.getByRole('link', { name: 'Back to Events' }).click();
+  await page.waitForURL(`${base}/admin/events`);
+  await page.getByLabel('Search events').fill('Sangeetha Sanje');
+  await page.waitForURL(/q=Sangeetha/);
+  await page.getByTestId('events-table').getByText(`${title} (updated)`).waitFor();
+
+  await page.goto(`${base}/admin/events/00000000-0000-4000-8000-000000000000/edit`);
+  await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
+  await ctx.close();
+});
+
+test('a script written into a description through REST does not run on the public page', async () => {
+  const { anonKey, token } = await tokenFor('event_manager');
+  const hostile =
+    '<p>Safe <strong>words</strong></p><script>window.__pwned = 1</script>' +
+    '<img src=x onerror="window.__pwned = 2"><iframe src="https://example.org"></iframe>' +
+    '<a href="javascript:window.__pwned = 3">click</a><p onmouseover="window.__pwned = 4">hover</p>';
+  const res = await fetch(`${base}/rest/v1/events`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify({
+      title: 'Hostile description',
+      description: hostile,
+      event_date: new Date(Date.now() + 9 * 86400_000).toISOString().slice(0, 10),
+      event_type: 'other',
+      status: 'published',
+    }),
+  });
+  const [row] = await res.json();
+  assert(res.status === 201, `created (${res.status})`);
+  assert(
+    !/script|onerror|iframe|javascript:|onmouseover/i.test(row.description),
+    `sanitised by the database: ${row.description}`,
+  );
+
+  const ctx = await context();
+  const page = await ctx.newPage();
+  const dialogs = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${base}/events/${row.id}`);
+  await page.getByRole('heading', { level: 1, name: 'Hostile description' }).waitFor();
+  const body = page.getByTestId('event-description');
+  await body.locator('strong', { hasText: 'words' }).waitFor();
+  await body.getByText('hover').hover();
+  await body.getByText('click').click();
+  assert((await page.evaluate(() => window.__pwned)) === undefined, 'no script ran');
+  assert(dialogs.length === 0, 'no dialog opened');
+  assert(
+    (await body.locator('script, img, iframe, [onmouseover]').count()) === 0,
+    'nothing active rendered',
+  );
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

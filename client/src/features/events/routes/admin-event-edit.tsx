@@ -1,7 +1,7 @@
 // /admin/events/create and /admin/events/{id}/edit: the Edit Event screen (spec §2), for admins
 // and event managers. States: loading; error with Retry and Back; Event Not Found.
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/states';
@@ -78,9 +78,11 @@ function Centered({
 
 /** Asks before leaving a form with unsaved changes (in-app navigation and the tab closing). */
 function useLeaveGuard(dirty: boolean) {
+  // Set just before a navigation the screen makes itself (after a save).
+  const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
+      dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -93,6 +95,7 @@ function useLeaveGuard(dirty: boolean) {
     window.addEventListener('beforeunload', onUnload);
     return () => window.removeEventListener('beforeunload', onUnload);
   }, [dirty]);
+  return allowed;
 }
 
 export function Component() {
@@ -101,8 +104,7 @@ export function Component() {
   const navigate = useNavigate();
   const save = useSaveEvent();
   const [dirty, setDirty] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  useLeaveGuard(dirty && !leaving);
+  const allowLeave = useLeaveGuard(dirty);
 
   const valid = mode === 'create' || isUuid(id);
   const event = useQuery({
@@ -129,7 +131,7 @@ export function Component() {
       const saved = await save.mutateAsync({ id, payload: formToPayload(values) });
       if (mode === 'create') {
         toast({ title: t.toasts.created, variant: 'success' });
-        setLeaving(true);
+        allowLeave.current = true;
         navigate(`/admin/events/${saved.id}/edit`, { replace: true });
       } else {
         toast({ title: t.toasts.updated, variant: 'success' });
