@@ -674,6 +674,56 @@ test('a script written into a description through REST does not run on the publi
   await ctx.close();
 });
 
+const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test('a sandesha manager publishes an issue that appears in the public archive', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'havyaka_sandesh_manager');
+  await page.getByRole('heading', { level: 1, name: 'Havyaka Sandesh' }).waitFor();
+  await page.getByTestId('admin-issues').waitFor();
+  await page.getByRole('button', { name: 'Add issue' }).click();
+  const title = `Deepavali Visheshanka ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Year').fill('2026');
+  await page.getByLabel('Month').selectOption('11');
+  await page.getByRole('button', { name: 'Save issue' }).click();
+  await page.getByText('PDF file is required').waitFor();
+  await page.getByLabel('PDF file').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a pdf'),
+  });
+  await page.getByText('File type not allowed. Allowed types: PDF').waitFor();
+  await page.getByLabel('PDF file').setInputFiles({
+    name: 'Deepavali 2026.pdf',
+    mimeType: 'application/pdf',
+    buffer: TINY_PDF,
+  });
+  await page.getByLabel('Published (visible in the public archive)').check();
+  await page.getByRole('button', { name: 'Save issue' }).click();
+  await sawToast(page, 'Issue saved');
+  await page.getByTestId('admin-issues').getByText(title).waitFor();
+  await shot(page, 'admin-sandesha');
+
+  const visitor = await context();
+  const pub = await visitor.newPage();
+  await pub.goto(`${base}/havyaka-sandesha`);
+  await pub.getByText(title).first().waitFor();
+  await visitor.close();
+
+  await page
+    .getByRole('button', {
+      name: `Unpublish ${new Date(2000, 10, 1).toLocaleDateString('en-IN', { month: 'long' })} 2026: ${title}`,
+    })
+    .click();
+  await sawToast(page, 'Issue unpublished');
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

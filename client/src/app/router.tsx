@@ -202,7 +202,13 @@ export const routes: RouteObject[] = [
                 ],
               },
               adminPage('media', EVENT_STAFF, 'Media Management'),
-              adminPage('havyaka-sandesh', SANDESHA_STAFF, 'Havyaka Sandesh'),
+              {
+                path: 'havyaka-sandesh',
+                element: <RouteGuard allowedRoles={SANDESHA_STAFF} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/sandesha/routes/admin-sandesha') },
+                ],
+              },
               adminPage('sandesh-editors', SANDESHA_STAFF, 'Sandesh Editors'),
               adminPage('board-members', MANAGERS, 'Board Members'),
               adminPage('achievements', MANAGERS, 'Achievements'),
