@@ -2,7 +2,7 @@
 -- database whoever writes it (app.sanitize_html on events, organization_info, achievements,
 -- activities), and an event's maximum attendees counts registrants and their guests.
 begin;
-select plan(33);
+select plan(41);
 select tests.seed();
 
 -- The rewriter itself.
@@ -93,6 +93,30 @@ select tests.act_as_superuser();
 select tests.act_as_anon();
 select is((select max_attendees from public.event_attendance((select id from public.events where title = 'Cancelled event'))), null,
   'visitors learn nothing of a cancelled event');
+select tests.act_as_superuser();
+
+-- Sandesha editors: admins make an approved member an editor and back; nobody else can, and
+-- no other type moves through this door.
+select tests.act_as(tests.actor('sandesha_manager'));
+select throws_ok(format($$select public.set_sandesh_editor('%s', true)$$, tests.actor('user')),
+  '42501', null, 'a Sandesha manager does not choose editors');
+select tests.act_as(tests.actor('content_manager'));
+select throws_ok(format($$select public.set_sandesh_editor('%s', true)$$, tests.actor('user')),
+  '42501', null, 'nor does a content manager');
+select tests.act_as(tests.actor('admin'));
+select is((public.set_sandesh_editor(tests.actor('user'), true)).type, 'havyaka_sandesh_manager',
+  'an admin makes an approved member an editor');
+select tests.act_as(tests.actor('user'));
+select ok(app.can_manage_sandesha(), 'who may then manage the magazine');
+select tests.act_as(tests.actor('admin'));
+select is((public.set_sandesh_editor(tests.actor('user'), false)).type, 'member',
+  'and returns them to member');
+select throws_ok(format($$select public.set_sandesh_editor('%s', true)$$, tests.actor('event_manager')),
+  '23514', null, 'another staff account is not turned into an editor');
+select throws_ok(format($$select public.set_sandesh_editor('%s', true)$$, tests.actor('pending')),
+  '23514', null, 'nor is an unapproved account');
+select throws_ok(format($$select public.set_sandesh_editor('%s', false)$$, tests.actor('event_manager')),
+  '23514', null, 'and only an editor can be removed as one');
 select tests.act_as_superuser();
 
 select * from finish();

@@ -1874,6 +1874,7 @@ export type Database = {
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
+      set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
