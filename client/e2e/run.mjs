@@ -724,6 +724,40 @@ test('a sandesha manager publishes an issue that appears in the public archive',
   await ctx.close();
 });
 
+test('an admin adds a Sandesha editor and removes them again', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await signIn(page, 'admin');
+  await page.goto(`${base}/admin/sandesh-editors`);
+  await page.getByRole('heading', { level: 1, name: 'Sandesh Editors' }).waitFor();
+  await page
+    .getByTestId('sandesh-editors')
+    .getByText(ACCOUNTS.havyaka_sandesh_manager[0])
+    .waitFor();
+  await page.getByLabel('Search members').fill('member@demo');
+  const make = page
+    .getByTestId('editor-candidates')
+    .getByRole('button', { name: /^Make .* an editor$/ })
+    .first();
+  await make.click();
+  await sawToast(page, 'Editor added');
+  await page.getByTestId('sandesh-editors').getByText('member@demo.havyaka.org').waitFor();
+  await shot(page, 'admin-sandesh-editors');
+  await page
+    .getByTestId('sandesh-editors')
+    .getByRole('listitem')
+    .filter({ hasText: 'member@demo.havyaka.org' })
+    .getByRole('button', { name: /^Remove/ })
+    .click();
+  await sawToast(page, 'Editor removed');
+  await page
+    .getByTestId('sandesh-editors')
+    .getByText('member@demo.havyaka.org')
+    .waitFor({ state: 'detached' });
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

@@ -209,7 +209,13 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('@/features/sandesha/routes/admin-sandesha') },
                 ],
               },
-              adminPage('sandesh-editors', SANDESHA_STAFF, 'Sandesh Editors'),
+              {
+                path: 'sandesh-editors',
+                element: <RouteGuard allowedRoles={SANDESHA_STAFF} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/sandesha/routes/admin-editors') },
+                ],
+              },
               adminPage('board-members', MANAGERS, 'Board Members'),
               adminPage('achievements', MANAGERS, 'Achievements'),
               adminPage('images', MANAGERS, 'Website Images'),
