@@ -3,7 +3,8 @@
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { adminText as t } from '../admin-text';
-import { resizeImage } from '../lib/resize-image';
+import { uniqueName } from '@/lib/file-names';
+import { resizeImage } from '@/lib/resize-image';
 
 export const FEATURED_IMAGE = {
   bucket: 'event-images',
@@ -26,19 +27,9 @@ export function featuredImageProblem(file: File): { title: string; description: 
   return null;
 }
 
-/** A safe object name: lower-case letters, digits and dashes, from the original name. */
-export function featuredImagePath(fileName: string, now = Date.now()): string {
-  const stem =
-    fileName
-      .replace(/\.[^.]*$/, '')
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'image';
-  const random = Math.random().toString(36).slice(2, 8);
-  return `${FEATURED_IMAGE.folder}/${now}-${random}-${stem}.jpg`;
-}
+/** A safe, unique object name in the featured folder. */
+export const featuredImagePath = (fileName: string, now = Date.now()) =>
+  uniqueName(FEATURED_IMAGE.folder, fileName, 'jpg', now);
 
 /** Resizes and uploads; returns the stored URL (a path on this site). */
 export async function uploadFeaturedImage(file: File): Promise<string> {

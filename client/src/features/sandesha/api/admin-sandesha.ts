@@ -4,6 +4,7 @@
 import type { Database } from '@havyaka/sdk/database';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import { safeStem } from '@/lib/file-names';
 import { sdk } from '@/lib/sdk';
 import { adminText as t } from '../admin-text';
 import { sandeshaKeys, type Issue } from './sandesha';
@@ -29,15 +30,8 @@ export function pdfProblem(file: File): string | null {
 
 /** `2026/03-<safe name>-<random>.pdf` */
 export function pdfPath(year: number, month: number, fileName: string): string {
-  const stem =
-    fileName
-      .replace(/\.[^.]*$/, '')
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'issue';
-  return `${year}/${String(month).padStart(2, '0')}-${stem}-${Math.random().toString(36).slice(2, 8)}.pdf`;
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${year}/${String(month).padStart(2, '0')}-${safeStem(fileName, 'issue')}-${random}.pdf`;
 }
 
 const STORED = new RegExp(`/storage/v1/object/(?:authenticated/|public/|sign/)?${BUCKET}/([^?#]+)`);

@@ -1,6 +1,6 @@
 // Resizing in the browser before an upload: the image is scaled down (never up) to fit the
 // box, keeping its proportions, and encoded in the given type and quality.
-// (To be replaced by the kit's client/src/lib/image-resize.ts once it lands: same signature.)
+// (The kit's client/src/lib/image-resize.ts replaces this once it lands: same signature.)
 
 export interface ResizeOptions {
   maxWidth: number;
