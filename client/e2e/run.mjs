@@ -758,6 +758,68 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
   await ctx.close();
 });
 
+test('an event manager makes an album: many photos at once, cover, order, publish', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await signIn(page, 'event_manager');
+  await page.goto(`${base}/admin/media`);
+  await page.getByRole('heading', { level: 1, name: 'Media Management' }).waitFor();
+  await page.getByTestId('admin-albums').waitFor();
+  await page.getByRole('button', { name: 'New album' }).click();
+  const title = `Rathotsava ${Date.now()}`;
+  await page.getByLabel('Album title').fill(title);
+  const eventSelect = page.getByLabel('Event', { exact: true });
+  const ugadi = await eventSelect
+    .locator('option', { hasText: 'Ugadi Sammilana' })
+    .first()
+    .getAttribute('value');
+  await eventSelect.selectOption(ugadi);
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await sawToast(page, 'Album created');
+  await page.getByRole('heading', { name: title }).waitFor();
+  await page.getByLabel('Add photos and videos').setInputFiles([
+    { name: 'Chariot 1.png', mimeType: 'image/png', buffer: await pngOf(page, 2600, 1400) },
+    { name: 'Chariot 2.png', mimeType: 'image/png', buffer: await pngOf(page, 800, 600) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
+  ]);
+  await sawToast(page, '2 files uploaded');
+  await page.getByText('notes.txt: File type not allowed').waitFor();
+  const items = page.getByTestId('album-items').getByRole('listitem');
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid=album-items] li').length === 2,
+  );
+  assert((await items.first().textContent()).includes('Chariot 1'), 'uploaded in order');
+  await page.getByRole('button', { name: 'Move item 1 later' }).click();
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid=album-items] li')?.textContent.includes('Chariot 2'),
+  );
+  await page.getByRole('button', { name: 'Use item 1 as the album cover' }).click();
+  await sawToast(page, 'Cover image set');
+  await page.getByLabel('Published (visible in the public gallery)').check();
+  await page.getByRole('button', { name: 'Save album' }).click();
+  await sawToast(page, 'Album saved');
+  await shot(page, 'admin-media-album');
+
+  const visitor = await context();
+  const pub = await visitor.newPage();
+  await pub.goto(`${base}/media`);
+  await pub.getByText(title).first().click();
+  await pub.waitForURL(/\/media\/album\//);
+  await pub.getByTestId('album-photos').locator('img').nth(1).waitFor();
+  await visitor.close();
+
+  await page.getByRole('button', { name: 'Delete item 2' }).click();
+  await sawToast(page, 'Item deleted');
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid=album-items] li').length === 1,
+  );
+  await page.getByRole('button', { name: 'Delete album' }).click();
+  await sawToast(page, 'Album deleted');
+  await page.getByTestId('admin-albums').waitFor();
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

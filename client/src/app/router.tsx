@@ -201,7 +201,13 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              adminPage('media', EVENT_STAFF, 'Media Management'),
+              {
+                path: 'media',
+                element: <RouteGuard allowedRoles={EVENT_STAFF} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/media/routes/admin-media') },
+                ],
+              },
               {
                 path: 'havyaka-sandesh',
                 element: <RouteGuard allowedRoles={SANDESHA_STAFF} />,
