@@ -820,6 +820,71 @@ test('an event manager makes an album: many photos at once, cover, order, publis
   await ctx.close();
 });
 
+test('a content manager puts a slide first on the home page and a board member on the About page', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await signIn(page, 'content_manager');
+  await page.goto(`${base}/admin/slider`);
+  await page.getByRole('heading', { level: 1, name: 'Homepage Slider' }).waitFor();
+  await page.getByTestId('admin-slides').waitFor();
+  await page.getByRole('button', { name: 'Add slide' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Image is required').waitFor();
+  const caption = `Vasanthotsava ${Date.now()}`;
+  await page.getByLabel('Caption').fill(caption);
+  await page.getByLabel('Link').fill('javascript:alert(1)');
+  await page.getByLabel('Link').blur();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Link format is invalid').waitFor();
+  await page.getByLabel('Link').fill('/events');
+  await page.getByLabel('Image', { exact: true }).setInputFiles({
+    name: 'spring.png',
+    mimeType: 'image/png',
+    buffer: await pngOf(page, 1600, 800),
+  });
+  await sawToast(page, 'Image uploaded successfully.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Saved');
+  const slides = page.getByTestId('admin-slides').getByRole('listitem');
+  await slides.filter({ hasText: caption }).waitFor();
+  const count = await slides.count();
+  for (let i = count - 1; i > 0; i--) {
+    await page.getByRole('button', { name: `Move ${caption} up` }).click();
+    await page.waitForFunction(
+      ([c, n]) =>
+        [...document.querySelectorAll('[data-testid=admin-slides] li')].findIndex((li) =>
+          li.textContent.includes(c),
+        ) === n,
+      [caption, i - 1],
+    );
+  }
+  await shot(page, 'admin-slider');
+  const home = await (await context()).newPage();
+  await home.goto(base);
+  await home.getByText(caption).waitFor();
+
+  await page.goto(`${base}/admin/board-members`);
+  await page.getByRole('button', { name: 'Add board member' }).click();
+  const name = `Shri Test Trustee ${Date.now()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Designation').fill('Trustee');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Saved');
+  await home.goto(`${base}/about`);
+  await home.getByTestId('board-members').getByText(name).waitFor();
+  await page.getByRole('button', { name: `Hide ${name}` }).click();
+  await page.getByRole('button', { name: `Show ${name}` }).waitFor();
+  await home.reload();
+  await home.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor();
+  assert(
+    (await home.getByText(name).count()) === 0,
+    'a hidden board member is not on the About page',
+  );
+  await home.context().close();
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

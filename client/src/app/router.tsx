@@ -222,10 +222,34 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('@/features/sandesha/routes/admin-editors') },
                 ],
               },
-              adminPage('board-members', MANAGERS, 'Board Members'),
-              adminPage('achievements', MANAGERS, 'Achievements'),
-              adminPage('images', MANAGERS, 'Website Images'),
-              adminPage('slider', MANAGERS, 'Homepage Slider'),
+              {
+                path: 'board-members',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/site/routes/admin-board-members') },
+                ],
+              },
+              {
+                path: 'achievements',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/site/routes/admin-achievements') },
+                ],
+              },
+              {
+                path: 'images',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/site/routes/admin-images') },
+                ],
+              },
+              {
+                path: 'slider',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/site/routes/admin-slider') },
+                ],
+              },
               adminPage('notifications', MANAGERS, 'Notifications'),
               adminPage('pwa-analytics', MANAGERS, 'PWA Analytics'),
               adminPage('business', MANAGERS, 'Business Directory'),
