@@ -3,8 +3,6 @@
 // queries (siteKeys.all), so the home and about pages show the change at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
-import { uniqueName } from '@/lib/file-names';
-import { resizeImage } from '@/lib/resize-image';
 import { sdk } from '@/lib/sdk';
 import { siteKeys } from '../api/site';
 
@@ -23,25 +21,6 @@ interface Query extends PromiseLike<{ data: unknown; error: unknown }> {
   single(): Query;
 }
 const table = (name: SiteTable) => sdk().from(name) as unknown as Query;
-
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
-export async function uploadSiteImage(file: File, folder: string): Promise<string> {
-  const body = await resizeImage(file, {
-    maxWidth: 1920,
-    maxHeight: 1080,
-    quality: 0.8,
-    type: 'image/jpeg',
-  });
-  const path = uniqueName(`site/${folder}`, file.name, 'jpg');
-  unwrap(
-    await sdk()
-      .storage.from('content')
-      .upload(path, body, { contentType: 'image/jpeg', cacheControl: '3600' }),
-  );
-  return `/storage/v1/object/public/content/${path}`;
-}
 
 export const siteAdminKeys = {
   rows: (name: SiteTable) => [...siteKeys.all, 'admin', name] as const,

@@ -9,8 +9,7 @@ import { dataMessage } from '@/lib/errors';
 import { imageUrl } from '@/lib/images';
 import { adminText as t } from '../admin-text';
 import { useRowActions, useRows, type Row, type SiteTable } from './api';
-import type { FieldSpec } from './fields';
-import { RecordForm } from './record-form';
+import { RecordForm, type FieldSpec } from '@/components/record-editor';
 
 export interface ManagerConfig {
   table: SiteTable;

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { imageUrl } from '@/lib/images';
-import { adminText as t } from '../admin-text';
-import { uploadSiteImage, IMAGE_TYPES, IMAGE_MAX_BYTES } from './api';
+import { text as t } from './text';
+import { uploadSiteImage, IMAGE_TYPES, IMAGE_MAX_BYTES } from './upload';
 import { formToRow, rowToForm, schemaFor, type FieldSpec, type FormValues } from './fields';
 
 function ImageField({
