@@ -885,6 +885,42 @@ test('a content manager puts a slide first on the home page and a board member o
   await ctx.close();
 });
 
+test('an admin adds a business, approves it and the public directory lists it', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.goto(`${base}/admin/business`);
+  await page.getByRole('heading', { level: 1, name: 'Business Directory' }).waitFor();
+  await page.getByTestId('admin-businesses').waitFor();
+  await page.getByRole('link', { name: 'Add business' }).click();
+  await page.waitForURL(`${base}/admin/business/add`);
+  const name = `Bhat Spices ${Date.now()}`;
+  await page.getByLabel('Business name').fill(name);
+  await page.getByLabel('Pincode').fill('4000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Pincode format is invalid').waitFor();
+  await page.getByLabel('Pincode').fill('400019');
+  await page.getByLabel('City').fill('Matunga');
+  await page.getByLabel('Approved (shown in the public directory)').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Listing saved');
+  await page.waitForURL(`${base}/admin/business`);
+  await page.getByRole('button', { name: `Approve ${name}` }).click();
+  await sawToast(page, 'Listing approved');
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await page.waitForURL(/\/admin\/business\/[0-9a-f-]{36}\/edit$/);
+  const crumbs = await page.getByTestId('breadcrumbs').getByRole('link').allTextContents();
+  assert(!crumbs.includes('Details'), `no crumb to a page that does not exist: ${crumbs}`);
+  await page.getByLabel('Category').fill('Grocery');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Listing saved');
+  const visitor = await (await context()).newPage();
+  await visitor.goto(`${base}/resources/business`);
+  await visitor.getByText(name).waitFor();
+  await visitor.context().close();
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

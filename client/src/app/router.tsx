@@ -252,9 +252,33 @@ export const routes: RouteObject[] = [
               },
               adminPage('notifications', MANAGERS, 'Notifications'),
               adminPage('pwa-analytics', MANAGERS, 'PWA Analytics'),
-              adminPage('business', MANAGERS, 'Business Directory'),
-              adminPage('business/add', MANAGERS, 'Add Business'),
-              adminPage('business/:id/edit', MANAGERS, 'Edit Business'),
+              {
+                path: 'business',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/business/routes/admin-business') },
+                ],
+              },
+              {
+                path: 'business/add',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import('@/features/business/routes/admin-business-edit'),
+                  },
+                ],
+              },
+              {
+                path: 'business/:id/edit',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import('@/features/business/routes/admin-business-edit'),
+                  },
+                ],
+              },
               adminPage('payments', MANAGERS, 'Payment Management'),
               adminPage('organization', MANAGERS, 'Organization'),
               adminPage('rbac', ADMINS, 'Roles and Access'),
