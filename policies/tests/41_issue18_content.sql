@@ -2,7 +2,7 @@
 -- database whoever writes it (app.sanitize_html on events, organization_info, achievements,
 -- activities), and an event's maximum attendees counts registrants and their guests.
 begin;
-select plan(41);
+select plan(50);
 select tests.seed();
 
 -- The rewriter itself.
@@ -117,6 +117,38 @@ select throws_ok(format($$select public.set_sandesh_editor('%s', true)$$, tests.
   '23514', null, 'nor is an unapproved account');
 select throws_ok(format($$select public.set_sandesh_editor('%s', false)$$, tests.actor('event_manager')),
   '23514', null, 'and only an editor can be removed as one');
+select tests.act_as_superuser();
+
+-- Announcements: admins and content managers send them; each approved account of the
+-- audience gets a notification; only send_announcement writes the history.
+create temp table audience_sizes as
+  select (select count(*)::int from public.users where status = 'approved' and type in ('member', 'member_viewer')) as members,
+         (select count(*)::int from public.users where status = 'approved') as everyone;
+grant select on audience_sizes to public;
+select tests.act_as(tests.actor('event_manager'));
+select throws_ok($$select public.send_announcement('Hello', 'To all', 'everyone')$$,
+  '42501', null, 'an event manager does not send announcements');
+select tests.act_as(tests.actor('user'));
+select throws_ok($$insert into public.announcements (title, message, audience) values ('x', 'y', 'everyone')$$,
+  '42501', null, 'nobody writes the history directly');
+select is((select count(*)::int from public.announcements), 0, 'and a member reads none of it');
+select tests.act_as(tests.actor('content_manager'));
+select is((public.send_announcement('Ugadi', 'Join us at the Bhavan', 'members', '/events')).recipients,
+  (select members from audience_sizes),
+  'a content manager announces to the members: one notification per approved member');
+select tests.act_as_superuser();
+select is((select count(*)::int from public.notifications n where n.title = 'Ugadi'),
+  (select members from audience_sizes), 'and only to them');
+select tests.act_as(tests.actor('content_manager'));
+select throws_ok($$select public.send_announcement('x', 'y', 'visitors')$$, '23514', null,
+  'an audience is one of everyone, members, students, matrimony');
+select throws_ok($$select public.send_announcement('x', 'y', 'everyone', 'javascript:alert(1)')$$, '23514', null,
+  'a link is a path or an http(s) address');
+select tests.act_as(tests.actor('admin'));
+select is((public.send_announcement('Notice', 'Office closed on Monday')).recipients,
+  (select everyone from audience_sizes), 'an admin announces to everyone');
+select is((select count(*)::int from public.announcement_deliveries(array(select id from public.announcements))), 2,
+  'the history has delivery counts for both');
 select tests.act_as_superuser();
 
 select * from finish();

@@ -97,6 +97,44 @@ export type Database = {
           { foreignKeyName: "activities_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      announcements: {
+        Row: {
+          audience: string;
+          created_at: string;
+          id: string;
+          link: string | null;
+          message: string;
+          outbox_ids: number[];
+          recipients: number;
+          sent_by: string | null;
+          title: string;
+        };
+        Insert: {
+          audience: string;
+          created_at?: string;
+          id?: string;
+          link?: string | null;
+          message: string;
+          outbox_ids?: number[];
+          recipients?: number;
+          sent_by?: string | null;
+          title: string;
+        };
+        Update: {
+          audience?: string;
+          created_at?: string;
+          id?: string;
+          link?: string | null;
+          message?: string;
+          outbox_ids?: number[];
+          recipients?: number;
+          sent_by?: string | null;
+          title?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "announcements_sent_by_fkey"; columns: ["sent_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       board_members: {
         Row: {
           bio: string | null;
@@ -1861,6 +1899,7 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
@@ -1874,6 +1913,7 @@ export type Database = {
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
+      send_announcement: { Args: { title: string; message: string; audience?: string; link?: string }; Returns: Database["public"]["Tables"]["announcements"]["Row"] };
       set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
     };
     Enums: { [_ in never]: never };
