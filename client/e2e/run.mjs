@@ -469,9 +469,44 @@ test('the home page works at 360 px', async () => {
   await ctx.close();
 });
 
-/** Writes the description (the rich text editor's toolbar once it is there). */
+/** Writes the description with the rich text editor's toolbar (spec §2). */
 async function fillDescription(page) {
-  await page.getByLabel('Description').fill('<p>An evening of <strong>music</strong></p>');
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  for (const name of [
+    'Bold',
+    'Italic',
+    'Strikethrough',
+    'Bullet list',
+    'Numbered list',
+    'Quote',
+    'Align left',
+    'Align center',
+    'Align right',
+    'Justify',
+    'Undo',
+    'Redo',
+  ]) {
+    await toolbar.getByRole('button', { name, exact: true }).waitFor();
+  }
+  await page.getByRole('textbox', { name: 'Description' }).click();
+  await page.keyboard.type('An evening of ');
+  await toolbar.getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type('music');
+  await toolbar.getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type(' and dance');
+  await toolbar.getByRole('button', { name: 'Align center', exact: true }).click();
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Bullet list', exact: true }).click();
+  await page.keyboard.type('Vocal concert');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Typo');
+  await toolbar.getByRole('button', { name: 'Undo', exact: true }).click();
+  await toolbar.getByRole('button', { name: 'Redo', exact: true }).click();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('Bharatanatyam');
 }
 
 /** A PNG of the given size drawn in the page (a real image for the upload). */
@@ -574,6 +609,14 @@ test('an event manager creates an event with an image, edits it and sees the toa
   const stored = rows[0];
   assert(stored.max_attendees === 120 && stored.registration_required, 'registration saved');
   assert(
+    stored.description.includes('<strong>music</strong>') &&
+      stored.description.includes('text-align: center') &&
+      /<ul><li><p[^>]*>Vocal concert<\/p><\/li><li><p[^>]*>Bharatanatyam<\/p><\/li><\/ul>/.test(
+        stored.description,
+      ),
+    `the description keeps its formatting: ${stored.description}`,
+  );
+  assert(
     stored.location === 'Havyaka Bhavan, Matunga' && stored.venue_details === null,
     'empty → null',
   );
@@ -611,6 +654,15 @@ test('an event manager creates an event with an image, edits it and sees the toa
   assert(after.title === `${title} (updated)`, 'title updated');
   assert(after.max_attendees === null && after.registration_deadline === null, 'limits cleared');
   await shot(page, 'admin-event-edit');
+
+  const visitor = await (await context()).newPage();
+  await visitor.goto(`${base}/events/${id}`);
+  await visitor.getByTestId('event-description').locator('strong', { hasText: 'music' }).waitFor();
+  await visitor
+    .getByTestId('event-description')
+    .locator('li', { hasText: 'Bharatanatyam' })
+    .waitFor();
+  await visitor.context().close();
 
   await page.getByRole('link', { name: 'Back to Events' }).click();
   await page.waitForURL(`${base}/admin/events`);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isEmail, isPhone, messages } from '@/lib/validation/validators';
 import { adminText as t } from '../admin-text';
 import type { EventRow } from '../api/events';
-import { descriptionToHtml, htmlText } from './description';
+import { descriptionToHtml, htmlText } from '@/lib/stored-html';
 
 export const EVENT_TYPES = [
   'cultural',

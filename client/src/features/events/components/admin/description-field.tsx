@@ -1,8 +1,7 @@
-// The description (rich text). INTERIM: a plain textarea until the kit's RichTextEditor
-// (client/src/components/rich-text/) lands on main; it is then used here.
-import { Field } from '@/components/ui/field';
-import { htmlText } from '@/features/events/lib/description';
-import { adminText as t } from '@/features/events/admin-text';
+// The event description: the kit's rich text editor (TipTap; toolbar of spec §2: bold,
+// italic, strike, lists, quote, alignment, undo, redo). HTML in, HTML out; the database
+// sanitises what is stored and pages show it through SafeHtml.
+import { RichTextEditor } from '@/components/rich-text';
 
 export function DescriptionField({
   label,
@@ -20,18 +19,15 @@ export function DescriptionField({
   max: number;
 }) {
   return (
-    <div>
-      <Field label={label} error={error}>
-        <textarea
-          rows={8}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
-        />
-      </Field>
-      <p className="mt-1 text-right text-xs text-stone-500">
-        {t.characters(htmlText(value).length, max)}
-      </p>
-    </div>
+    <RichTextEditor
+      label={label}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+      required
+      maxLength={max}
+      minHeight="10rem"
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionToHtml, htmlText, isHtml } from './description';
+import { descriptionToHtml, htmlText, isHtml } from './stored-html';
 
 describe('descriptions', () => {
   it('shows plain text as escaped paragraphs', () => {

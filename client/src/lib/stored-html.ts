@@ -1,6 +1,7 @@
-// Event descriptions are rich text (HTML written by the editor and sanitised by the database).
-// Older descriptions, and some written straight through the API, are plain text: they are
-// shown and edited as paragraphs.
+// Stored rich text (event descriptions, organization content, achievements) is HTML written by
+// the editor and sanitised by the database (app.sanitize_html); pages show it through SafeHtml.
+// Older values, and some written straight through the API, are plain text: they are shown and
+// edited as paragraphs.
 
 const HTML_TAG = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i;
 
