@@ -35,22 +35,19 @@ select tests.act_as_superuser();
 create temporary table viewed as
   select m.id, m.profile_views_count as before from public.matrimony_details m where m.user_id = tests.actor('stranger');
 grant select on viewed to authenticated;
--- The fixture's view of this profile happened an hour ago.
-update public.matrimony_profile_views set viewed_at = now() - interval '1 hour'
- where viewer_id = tests.actor('user') and viewed_profile_id = (select id from viewed);
 select tests.act_as(tests.actor('user'));
 select lives_ok($$insert into public.matrimony_profile_views (viewer_id, viewed_profile_id)
-  select tests.actor('user'), (select id from viewed) from generate_series(1, 500)$$,
-  'a viewer records 500 views of one profile');
+  select tests.actor('user'), (select id from viewed) from generate_series(1, 500) on conflict do nothing$$,
+  'a viewer sends 500 views of one profile');
 select tests.act_as_superuser();
 select is((select profile_views_count from public.matrimony_details where id = (select id from viewed)),
-  (select before from viewed), 'which do not move the counter again the same day (the fixture''s view was an hour ago)');
+  (select before from viewed), 'which do not move the counter again the same day (the fixture''s view was today)');
 create temporary table fresh as
   select m.id, m.profile_views_count as before from public.matrimony_details m where m.user_id = tests.actor('user');
 grant select on fresh to authenticated;
 select tests.act_as(tests.actor('admin'));
 insert into public.matrimony_profile_views (viewer_id, viewed_profile_id)
-  select tests.actor('admin'), (select id from fresh) from generate_series(1, 300);
+  select tests.actor('admin'), (select id from fresh) from generate_series(1, 300) on conflict do nothing;
 select tests.act_as_superuser();
 select is((select profile_views_count from public.matrimony_details where id = (select id from fresh)),
   (select before from fresh) + 1, 'a new viewer''s 300 views in one request count once');
