@@ -8,6 +8,7 @@ export const text = {
   selectRow: (label: string) => `Select ${label}`,
   rowFallback: (n: number) => `row ${n}`,
   selected: (n: number) => `${n} selected`,
+  total: (n: number) => (n === 1 ? '1 row in all' : `${n} rows in all`),
   clearSelection: 'Clear selection',
   sortLabel: 'Sort by',
   sortDefault: 'Default order',
