@@ -25,5 +25,8 @@ export const text = {
   search: 'Search',
   filters: 'Filters',
   resetFilters: 'Reset filters',
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting…',
+  exported: (n: number) => (n === 1 ? 'Exported 1 row' : `Exported ${n} rows`),
   all: 'All',
 } as const;
