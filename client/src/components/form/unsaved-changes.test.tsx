@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { textField } from '@/lib/validation/fields';
@@ -37,6 +37,12 @@ function mount() {
   );
 }
 
+// The dialog loads lazily; load it once up front so a busy machine does not time the
+// first test out.
+beforeAll(async () => {
+  await import('@/components/confirm-dialog-view');
+}, 30_000);
+
 describe('guardUnsaved', () => {
   it('leaves at once when nothing changed', async () => {
     mount();
@@ -48,12 +54,12 @@ describe('guardUnsaved', () => {
     mount();
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Deepavali' } });
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Back to Events' })));
-    await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await screen.findByRole('alertdialog', { name: 'Leave without saving?' }, { timeout: 10_000 });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
     expect(screen.getByLabelText('Title')).toHaveValue('Deepavali');
 
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Back to Events' })));
-    await screen.findByRole('alertdialog');
+    await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave page' })));
     expect(await screen.findByRole('heading', { name: 'Events' })).toBeInTheDocument();
   });
