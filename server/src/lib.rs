@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod dev;
 pub mod error;
 pub mod http;
 pub mod logging;

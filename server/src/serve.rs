@@ -20,12 +20,24 @@ use crate::storage::service::StorageService;
 
 /// Runs until SIGINT or SIGTERM. Call from the main thread (see [`db::start_embedded_if_needed`]).
 pub fn serve(config: Config) -> Result<(), StartupError> {
+    serve_with(config, false)
+}
+
+/// [`serve`], re-applying the app's SQL whenever a file in its folders changes when `watch`
+/// (`server db watch`).
+pub fn serve_with(config: Config, watch: bool) -> Result<(), StartupError> {
+    if watch && (config.migrations_dir.is_none() || config.policies_dir.is_none()) {
+        return Err(StartupError::setting(
+            "POLICIES_DIR",
+            "(and MIGRATIONS_DIR) must name folders to watch: db watch found no ./migrations or ./policies",
+        ));
+    }
     let cluster = db::start_embedded_if_needed(&config)?;
     let secret = secrets::jwt_secret(&config)?;
     let keys = ApiKeys::derive(&secret)?;
     let vapid_keys = vapid::resolve(config.push.vapid_keys.as_ref(), &config.data_dir)?;
     let runtime = build_runtime()?;
-    let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys, vapid_keys));
+    let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys, vapid_keys, watch));
     // Requests are drained and the pool closed: the cluster can stop now.
     drop(runtime);
     if let Some(cluster) = cluster {
@@ -143,6 +155,7 @@ async fn run(
     secret: &str,
     keys: ApiKeys,
     vapid_keys: VapidKeys,
+    watch: bool,
 ) -> Result<(), StartupError> {
     let connections = db::prepare(config, cluster).await?;
     let pool = db::request_pool(&connections.requests, config.db_pool_size);
@@ -169,6 +182,13 @@ async fn run(
     let mut state =
         AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, Services { auth, storage, push });
     state.max_rows = config.db_max_rows;
+    let (app_migrations, app_policies) = (connections.app_sql.migrations.files(), connections.app_sql.policies.files());
+    state.expected_migrations = std::sync::Arc::new(db::bootstrap::latest_migrations(db::bootstrap::SqlBundle {
+        platform: db::sql_files::PLATFORM_MIGRATIONS,
+        app: &app_migrations,
+        policies: &app_policies,
+    }));
+    let watcher = watch.then(|| crate::dev::watch::spawn(config, connections.admin.clone()));
     state.connections = RequestConnections::new(
         &connections.requests,
         connections.requests_password.as_deref(),
@@ -225,6 +245,9 @@ async fn run(
         worker.stop(config.shutdown_grace).await;
     }
     schema_listener.abort();
+    if let Some(task) = watcher {
+        task.abort();
+    }
     if let Some(task) = mail_retries {
         task.abort();
     }
