@@ -9,9 +9,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
-    // `npm run dev` against `make run` on :8080.
+    // `npm run dev` against `make run` on :8080; `make dev` sets API_URL to its server.
     proxy: Object.fromEntries(
-      ['/rest', '/auth', '/storage', '/api'].map((p) => [p, 'http://127.0.0.1:8080']),
+      ['/rest', '/auth', '/storage', '/api'].map((p) => [
+        p,
+        process.env.API_URL ?? 'http://127.0.0.1:8080',
+      ]),
     ),
   },
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0, manifest: true },

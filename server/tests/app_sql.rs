@@ -176,3 +176,19 @@ fn db_lint_names_each_finding_and_fails() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
     assert!(String::from_utf8_lossy(&output.stdout).contains(" lints, 0 findings"));
 }
+
+#[test]
+fn db_reset_rebuilds_the_database_with_the_demo() {
+    let data = scratch("hwt-data-");
+    let root = Path::new(ROOT);
+    for _ in 0..2 {
+        let mut command = server_on(data.path(), &root.join("migrations"), &root.join("policies"));
+        command.env("DEMO", "1").args(["db", "reset"]);
+        let output = run_to_exit(&mut command);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{stdout} {}", String::from_utf8_lossy(&output.stderr));
+        assert!(stdout.contains("The development database was rebuilt"), "{stdout}");
+        // The demo is added only to a database without it: the second run proves the drop.
+        assert!(stdout.contains("super.admin@demo.havyaka.org"), "{stdout}");
+    }
+}
