@@ -5,7 +5,8 @@
 # Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
 # (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), the
 # supabase-js conformance suite, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
-# tests, size budget of the built package, npm pack in a fresh project, integration suite, committed generated types), and the web app (client:
+# tests, size budget of the built package, npm pack in a fresh project, integration suite,
+# committed generated types), and the web app (client:
 # types, lints, formatting, unit tests, build, size budget, browser tests in Chromium, Lighthouse).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
