@@ -169,7 +169,7 @@ fn db_lint_names_each_finding_and_fails() {
             .starts_with("public.wide_open: breaks \"every table the API roles can reach has row-level security on\"")),
         "{stdout}"
     );
-    assert!(stdout.trim_end().ends_with("findings"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("8 lints, 1 finding"), "{stdout}");
 
     std::fs::remove_file(migrations.join("0999_open.sql")).unwrap();
     let output = run_to_exit(server_on(project.path(), &migrations, &policies).args(["db", "lint"]));

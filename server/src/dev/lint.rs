@@ -54,12 +54,12 @@ pub fn run(config: &Config) -> Result<(), StartupError> {
     for finding in &findings {
         let _ = writeln!(out, "{finding}");
     }
-    let _ = writeln!(out, "{} lints, {} findings", lints.len(), findings.len());
-    if findings.is_empty() {
-        Ok(())
-    } else {
-        Err(StartupError::environment(format!("db lint: {} findings", findings.len())))
-    }
+    let counted = match findings.len() {
+        1 => "1 finding".to_string(),
+        n => format!("{n} findings"),
+    };
+    let _ = writeln!(out, "{} lints, {counted}", lints.len());
+    if findings.is_empty() { Ok(()) } else { Err(StartupError::environment(format!("db lint: {counted}"))) }
 }
 
 /// Every `is_empty($$ query $$, 'rule')` of a pgTAP file.
