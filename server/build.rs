@@ -1,7 +1,7 @@
 //! Embeds the SQL into the binary, in file-name order: the platform's own migrations
-//! (`server/migrations/`, always used) and a copy of the app's `migrations/` and `policies/`
-//! (used when the server finds no MIGRATIONS_DIR / POLICIES_DIR folder at run time), so one
-//! file is the whole product. Cargo re-runs this when a folder changes.
+//! (`server/migrations/`, always used) and a copy of the app's `migrations/`, `policies/` and
+//! `seed/` SQL (used when the server finds no MIGRATIONS_DIR / POLICIES_DIR / SEED_DIR folder at
+//! run time), so one file is the whole product. Cargo re-runs this when a folder changes.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -14,6 +14,7 @@ fn main() {
         ("PLATFORM_MIGRATIONS", server.join("migrations")),
         ("MIGRATIONS", root.join("migrations")),
         ("POLICIES", root.join("policies")),
+        ("SEED", root.join("seed")),
     ] {
         println!("cargo:rerun-if-changed={}", dir.display());
         writeln!(out, "pub static {constant}: &[SqlFile<'static>] = &[").expect("write to string");

@@ -148,6 +148,11 @@ pub struct Settings {
     #[arg(long, env = "POLICIES_DIR", global = true)]
     pub policies_dir: Option<PathBuf>,
 
+    /// Folder of the app's demo community (its *.sql files, applied after the demo accounts
+    /// and files). Default: ./seed when it exists, else the copy embedded at build time.
+    #[arg(long, env = "SEED_DIR", global = true)]
+    pub seed_dir: Option<PathBuf>,
+
     #[command(flatten)]
     pub auth: AuthArgs,
 
@@ -216,6 +221,7 @@ pub struct Config {
     /// The app's SQL folders; `None`: the copy embedded at build time.
     pub migrations_dir: Option<PathBuf>,
     pub policies_dir: Option<PathBuf>,
+    pub seed_dir: Option<PathBuf>,
     pub auth: AuthSettings,
     pub push: PushSettings,
 }
@@ -318,6 +324,7 @@ impl Settings {
             demo: self.demo,
             migrations_dir: app_sql_dir(self.migrations_dir.as_deref(), "migrations", "MIGRATIONS_DIR")?,
             policies_dir: app_sql_dir(self.policies_dir.as_deref(), "policies", "POLICIES_DIR")?,
+            seed_dir: app_sql_dir(self.seed_dir.as_deref(), "seed", "SEED_DIR")?,
             auth: self.auth.validate(&site_url)?,
             push: self.push.validate(&site_url, external)?,
             site_url,

@@ -66,7 +66,10 @@ pub fn demo(config: Config) -> Result<(), StartupError> {
         let connections = db::prepare(&config, cluster.as_ref()).await?;
         let backend = crate::storage::backend::Backend::from_config(&config.storage.backend)
             .map_err(|e| StartupError::environment(format!("cannot open the storage backend: {e}")))?;
-        let report = crate::demo::seed(&connections.admin, &backend).await.map_err(StartupError::environment)?;
+        let report =
+            crate::demo::seed(&connections.admin, &backend, &crate::demo::content(config.seed_dir.as_deref())?)
+                .await
+                .map_err(StartupError::environment)?;
         let mut out = std::io::stdout().lock();
         match report {
             Some(report) => {
@@ -175,7 +178,9 @@ async fn run(
         .map_err(|e| StartupError::environment(format!("cannot start the push service: {e}")))?;
     // A fresh embedded data directory starts with the demo content (DEMO=0 turns it off).
     let demo = if config.demo && connections.fresh && matches!(config.database, DatabaseSource::Embedded) {
-        crate::demo::seed(&connections.admin, &storage.backend).await.map_err(StartupError::environment)?
+        crate::demo::seed(&connections.admin, &storage.backend, &crate::demo::content(config.seed_dir.as_deref())?)
+            .await
+            .map_err(StartupError::environment)?
     } else {
         None
     };

@@ -192,3 +192,22 @@ fn db_reset_rebuilds_the_database_with_the_demo() {
         assert!(stdout.contains("super.admin@demo.havyaka.org"), "{stdout}");
     }
 }
+
+#[tokio::test]
+async fn the_demo_seeds_sql_is_read_from_seed_dir_at_start() {
+    let (project, data) = (scratch("hwt-app-"), scratch("hwt-data-"));
+    let seed = project.path().join("seed");
+    copy_dir(&Path::new(ROOT).join("seed"), &seed);
+    append(&seed.join("content.sql"), "\ncomment on table public.events is 'seeded at run time';\n");
+    let mut command = server_on(data.path(), &Path::new(ROOT).join("migrations"), &Path::new(ROOT).join("policies"));
+    command.env("DEMO", "1").env("SEED_DIR", &seed);
+    let server = ServerProcess::start_command(command, data.path());
+    assert_eq!(comment_on_events(data.path()).await.as_deref(), Some("seeded at run time"));
+    let mut conn = superuser_of(data.path()).await;
+    let accounts: i64 = sqlx::query_scalar("select count(*) from public.users where email like '%@demo.havyaka.org'")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(accounts, 9, "the demo accounts are there too");
+    server.terminate();
+}

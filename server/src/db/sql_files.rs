@@ -11,8 +11,8 @@ pub struct SqlFile<'a> {
     pub sql: &'a str,
 }
 
-// PLATFORM_MIGRATIONS (server/migrations), MIGRATIONS (the app's migrations/) and POLICIES
-// (the app's policies/), written by build.rs.
+// PLATFORM_MIGRATIONS (server/migrations), MIGRATIONS (the app's migrations/), POLICIES (the
+// app's policies/) and SEED (the SQL of the app's demo community, seed/), written by build.rs.
 include!(concat!(env!("OUT_DIR"), "/embedded_sql.rs"));
 
 /// Where a set of the app's files comes from.

@@ -37,7 +37,7 @@ pub fn run(config: Config) -> Result<(), StartupError> {
             let backend = crate::storage::backend::Backend::from_config(&config.storage.backend)
                 .map_err(|e| StartupError::environment(format!("cannot open the storage backend: {e}")))?;
             if let Some(report) =
-                crate::demo::seed(&connections.admin, &backend).await.map_err(StartupError::environment)?
+                crate::demo::seed(&connections.admin, &backend, &crate::demo::content(config.seed_dir.as_deref())?).await.map_err(StartupError::environment)?
             {
                 let _ = write!(std::io::stdout().lock(), "{}", crate::demo::describe(&report));
             }

@@ -34,6 +34,7 @@ const CLEARED: &[&str] = &[
     "DEMO",
     "MIGRATIONS_DIR",
     "POLICIES_DIR",
+    "SEED_DIR",
 ];
 
 pub fn server_command(data_dir: &Path) -> Command {
@@ -52,6 +53,7 @@ pub fn server_command(data_dir: &Path) -> Command {
         // whose migrations/ folder is the platform's).
         .env("MIGRATIONS_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"))
         .env("POLICIES_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../policies"))
+        .env("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../seed"))
         .stdin(Stdio::null());
     command
 }
