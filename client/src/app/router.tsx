@@ -106,7 +106,15 @@ export const routes: RouteObject[] = [
             path: 'matrimony/registration',
             lazy: () => import('@/features/matrimony/routes/registration'),
           },
-          userPage('matrimony/browse', 'matrimony-browse'),
+          {
+            element: <RouteGuard requiredRole="matrimony" needsDetail />,
+            children: [
+              {
+                path: 'matrimony/browse',
+                lazy: () => import('@/features/matrimony/routes/browse'),
+              },
+            ],
+          },
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
 
           redirect('student-appeal', '/educational-aid'),
@@ -133,9 +141,18 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard requiredRole="matrimony" needsDetail />,
             children: [
-              userPage('dashboard/matrimony', 'matrimony-dashboard'),
-              userPage('profile/matrimony', 'matrimony-profile'),
-              userPage('profile/matrimony/:id', 'matrimony-profile-view'),
+              {
+                path: 'dashboard/matrimony',
+                lazy: () => import('@/features/matrimony/routes/dashboard'),
+              },
+              {
+                path: 'profile/matrimony',
+                lazy: () => import('@/features/matrimony/routes/own-profile'),
+              },
+              {
+                path: 'profile/matrimony/:id',
+                lazy: () => import('@/features/matrimony/routes/profile-view'),
+              },
             ],
           },
           {

@@ -182,3 +182,36 @@ insert into public.roles (name, description, permissions) values
 
 insert into public.contact_messages (first_name, last_name, email, subject, message) values
   ('Prakash', 'Rao', 'prakash@example.org', 'Hall booking in May', 'Is the main hall free on the second Sunday of May for a naming ceremony?');
+
+-- Issue 16: journeys after registration. A second approved matrimony account, Kavya Joshi
+-- (bride@demo.havyaka.org, the demo password: her account copies the matrimony demo
+-- account's password hash), owns the Kavya Joshi profile registered before accounts existed,
+-- so the two approved demo registrants (Ravi, Kavya) can find each other, express interest,
+-- accept and write. The student's application has a progress report and the committee's note.
+insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+select gen_random_uuid(), 'bride@demo.havyaka.org', a.encrypted_password, now(), a.raw_app_meta_data,
+       jsonb_build_object('full_name', 'Kavya Joshi')
+  from auth.users a where a.email = 'matrimony@demo.havyaka.org';
+insert into public.users (id, email, type, status, full_name, first_name, surname, approval_status, approved_at)
+select id, email, 'matrimony', 'approved', 'Kavya Joshi', 'Kavya', 'Joshi', 'approved', now()
+  from auth.users where email = 'bride@demo.havyaka.org';
+update public.matrimony_details
+   set user_id = (select id from public.users where email = 'bride@demo.havyaka.org'),
+       email = 'bride@demo.havyaka.org', gotra_nakshatra = 'Vasishta / Hasta', monthly_income = 90000,
+       marital_status = 'never_married', vegetarian_brahmin = true, havyaka_brahmin = true, organization = 'Tata Consultancy Services',
+       hobby = 'Carnatic music, trekking', preferred_age_from = 27, preferred_age_to = 33, preferred_qualification = 'Postgraduate',
+       father_name = 'Shri Mahesh Joshi', address = 'Dadar West, Mumbai', last_active = now() - interval '2 days'
+ where first_name = 'Kavya' and surname = 'Joshi' and user_id is null;
+update public.matrimony_details set gotra_nakshatra = 'Bharadwaja / Rohini', hobby = 'Photography, cricket',
+       organization = 'Infosys', father_name = 'Shri Ramesh Hegde', last_active = now() - interval '1 day'
+ where email = 'matrimony@demo.havyaka.org';
+update public.student_details
+   set progress_reports = array['Semester 1 (2025-26): 8.9 CGPA, all subjects cleared. Thank you for the support.'],
+       studying_class = 'B.E. first year', why_donation = 'The first-year fees are beyond what my family can pay at once.',
+       reference1_name = 'Narayan Bhat', reference1_contact = '+91 98200 60001'
+ where email = 'student@demo.havyaka.org';
+insert into public.notifications (user_id, type, title, message, data)
+select id, 'registration', 'Your educational aid application is approved',
+       'The committee approved aid of Rs 60,000 for 2025-26. Please send a progress report after each semester.',
+       jsonb_build_object('record_id', (select s.id from public.student_details s where s.user_id = demo_people.id))
+  from demo_people where type = 'student';
