@@ -490,5 +490,53 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await ctx.close();
   });
 
+  test('a user turns event notifications off and stops receiving them', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signInAs(page, 'member@demo.havyaka.org', '/dashboard/member');
+    await page.goto(`${base}/notifications/settings`);
+    await page.getByRole('heading', { level: 1, name: 'Notification Settings' }).waitFor();
+    await page.getByTestId('notification-status').waitFor();
+    const events = page.getByRole('switch', { name: /Events/ });
+    assert(await events.isChecked(), 'events are on by default');
+    await events.uncheck();
+    await sawToast(page, 'Notification settings saved');
+    await page.reload();
+    await page.getByRole('switch', { name: /Events/ }).waitFor();
+    assert(
+      !(await page.getByRole('switch', { name: /Events/ }).isChecked()),
+      'the choice is kept on the server',
+    );
+    await shot(page, 'notification-settings');
+    const admin = await adminToken();
+    const title = `Choices ${Date.now()}`;
+    await api('/rest/v1/events', {
+      token: admin,
+      method: 'POST',
+      body: {
+        title,
+        description: 'A test event',
+        event_date: '2030-01-01',
+        event_type: 'social',
+        status: 'upcoming',
+      },
+    });
+    const mine = await api(
+      `/rest/v1/notifications?select=title&title=eq.New event: ${encodeURIComponent(title)}`,
+      {
+        token: await tokenOf('member@demo.havyaka.org'),
+      },
+    );
+    assert(mine.length === 0, 'the member who turned events off got no notification');
+    const theirs = await api(
+      `/rest/v1/notifications?select=title&title=eq.New event: ${encodeURIComponent(title)}`,
+      {
+        token: await tokenOf('member.viewer@demo.havyaka.org'),
+      },
+    );
+    assert(theirs.length === 1, 'others still do');
+    await ctx.close();
+  });
+
   return { confirmed, png, api, tokenOf, adminToken, answerCaptcha, next, step, signInAs, PDF };
 }

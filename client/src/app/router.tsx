@@ -29,14 +29,6 @@ const redirect = (
   element: <Redirect to={typeof to === 'string' ? () => to : to} />,
 });
 
-const userPage = (path: string, what: string) => ({
-  path,
-  lazy: async () => {
-    const { comingSoon } = await import('./routes/coming-soon');
-    return { Component: comingSoon(what) };
-  },
-});
-
 /** Placeholders of the admin screens later issues build; the route, guard and breadcrumbs are real. */
 const adminPage = (path: string, roles: Role[], title: string): RouteObject => ({
   path,
@@ -175,7 +167,12 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RouteGuard />,
-            children: [userPage('notifications/settings', 'notification-settings')],
+            children: [
+              {
+                path: 'notifications/settings',
+                lazy: () => import('./routes/notification-settings'),
+              },
+            ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
