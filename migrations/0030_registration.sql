@@ -736,7 +736,7 @@ as $$
 begin
   if new.status = 'pending' and new.type in ('member', 'student', 'matrimony') then
     perform app.notify_users(app.users_of_type('admin', 'super_admin'), 'registration',
-      'New ' || new.type || ' registration', coalesce(new.full_name, new.email) || ' is waiting for approval.',
+      'New ' || new.type || ' registration', coalesce(app.plain_name(new.full_name), 'A new applicant') || ' is waiting for approval.',
       jsonb_build_object('user_id', new.id),
       case new.type when 'student' then '/admin/students' when 'matrimony' then '/admin/matrimony' else '/admin/members' end,
       'registration-' || new.id);

@@ -156,3 +156,48 @@ language sql stable
 security definer
 set search_path = ''
 as $$ select app.is_admin() $$;
+
+-- The staff hierarchy (spec §6): super_admin above admin, admin above the other staff types,
+-- staff above everyone else. Nobody acts on an account that ranks above them: not through
+-- /auth/v1/admin (auth.can_manage_user) and not through public.users (its policies).
+create or replace function app.type_rank(user_type text) returns integer
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select case
+    when user_type = 'super_admin' then 3
+    when user_type = 'admin' then 2
+    when user_type = any (app.staff_types()) then 1
+    else 0
+  end
+$$;
+
+-- An account's rank, whatever its status (a pending or inactive super_admin is still one):
+-- the higher of its type and its role.
+create or replace function app.account_rank(account uuid) returns integer
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select greatest(app.type_rank(u.type), app.type_rank(u.role)) from public.users u where u.id = account), 0)
+$$;
+
+-- The caller may act on `account`: it is their own, or it does not rank above them.
+create or replace function app.may_act_on(account uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select account = auth.uid()
+      or app.account_rank(account) <= app.type_rank(app.current_user_type())
+$$;
+
+revoke execute on function app.type_rank(text), app.account_rank(uuid), app.may_act_on(uuid) from public;
+grant execute on function app.type_rank(text), app.account_rank(uuid), app.may_act_on(uuid)
+  to anon, authenticated, service_role, storage_admin;
+
+create or replace function auth.can_manage_user(target uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$ select auth.can_manage_users() and app.may_act_on(target) $$;

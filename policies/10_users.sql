@@ -24,7 +24,9 @@ create policy "Admins create accounts' records" on public.users
   for insert to authenticated with check ((select app.is_admin()));
 
 -- The guard (app.guard_users) refuses a user's change of their own type, status, role or
--- approval, and anyone but super_admin's change of a staff type.
+-- approval, and anyone but super_admin's change of a staff type. Admins act only on accounts
+-- that do not rank above them (app.may_act_on: an admin never changes or deletes a
+-- super_admin's record).
 drop policy if exists "Users update their own account" on public.users;
 create policy "Users update their own account" on public.users
   for update to authenticated
@@ -32,11 +34,13 @@ create policy "Users update their own account" on public.users
 
 drop policy if exists "Admins update every account" on public.users;
 create policy "Admins update every account" on public.users
-  for update to authenticated using ((select app.is_admin())) with check ((select app.is_admin()));
+  for update to authenticated
+  using ((select app.is_admin()) and app.may_act_on(id))
+  with check ((select app.is_admin()) and app.may_act_on(id));
 
 drop policy if exists "Admins delete accounts' records" on public.users;
 create policy "Admins delete accounts' records" on public.users
-  for delete to authenticated using ((select app.is_admin()));
+  for delete to authenticated using ((select app.is_admin()) and app.may_act_on(id));
 
 drop policy if exists "Signed-in users read the roles" on public.roles;
 create policy "Signed-in users read the roles" on public.roles

@@ -295,3 +295,169 @@ async fn payment_status_and_amount_change_only_by_admins_who_are_recorded_as_ver
         listed.text
     );
 }
+
+/// Issue 21, critical 1: a row that is not written never touches the identity vault. An account
+/// that knows someone's `student_details.id` (or `members.id`) posts its own row with that id
+/// and `resolution=ignore-duplicates`: nothing is inserted, and the other person's numbers stay.
+#[tokio::test]
+async fn identity_numbers_change_only_with_a_row_that_is_written() {
+    let app = TestApp::product().await;
+    let victim = app.approved("student").await;
+    let attacker = app.approved("member").await;
+    let reveal = |table: &str, id: &str| {
+        format!(
+            "select coalesce(pan, '-') || '/' || coalesce(aadhar, '-') from app.identity_numbers where record_table = '{table}' and record_id = '{id}'"
+        )
+    };
+    for (table, pan, aadhar, extra) in [
+        (
+            "student_details",
+            "pan_no",
+            "aadhar_no",
+            json!({"first_name": "Kavya", "surname": "Joshi", "email": "k@example.org", "mobile_number": "+91 98450 12345"}),
+        ),
+        ("members", "pan_number", "aadhar_number", json!({"first_name": "Kavya", "city": "Mumbai"})),
+    ] {
+        let mut row = extra.clone();
+        row["user_id"] = json!(victim);
+        row[pan] = json!("ABCDE1234F");
+        row[aadhar] = json!("123456789012");
+        let created = send(
+            app.user(&victim, Method::POST, &format!("/{table}?select=id"))
+                .header("prefer", "return=representation")
+                .json(&row),
+        )
+        .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        let id = created.json()[0]["id"].as_str().unwrap().to_string();
+        assert_eq!(app.text(&reveal(table, &id)).await, "ABCDE1234F/123456789012");
+
+        for (label, new_pan, new_aadhar) in
+            [("overwrite", json!("ZZZZZ9999Z"), json!("999999999999")), ("erase", Value::Null, Value::Null)]
+        {
+            let mut attack = extra.clone();
+            attack["id"] = json!(id);
+            attack["user_id"] = json!(attacker);
+            attack[pan] = new_pan.clone();
+            attack[aadhar] = new_aadhar.clone();
+            let ignored = send(
+                app.user(&attacker, Method::POST, &format!("/{table}"))
+                    .header("prefer", "resolution=ignore-duplicates,return=representation")
+                    .json(&attack),
+            )
+            .await;
+            assert_eq!((ignored.status, ignored.json()), (StatusCode::CREATED, json!([])), "{table} {label}");
+            // The other half of an upsert meets the row's policy and is refused.
+            let merged = send(
+                app.user(&attacker, Method::POST, &format!("/{table}"))
+                    .header("prefer", "resolution=merge-duplicates")
+                    .json(&attack),
+            )
+            .await;
+            assert!(merged.status.is_client_error(), "{table} {label}: {}", merged.text);
+            // Thousands of rows in one request change nothing either.
+            let many: Vec<Value> = (0..2000).map(|_| attack.clone()).collect();
+            let bulk = send(
+                app.user(&attacker, Method::POST, &format!("/{table}"))
+                    .header("prefer", "resolution=ignore-duplicates,return=minimal")
+                    .json(&many),
+            )
+            .await;
+            assert_eq!(bulk.status, StatusCode::CREATED, "{table} {label} bulk: {}", bulk.text);
+            assert_eq!(app.text(&reveal(table, &id)).await, "ABCDE1234F/123456789012", "{table} after {label}");
+            assert_eq!(app.count("select count(*) from app.identity_numbers_staged").await, 0, "nothing stays staged");
+        }
+
+        // The owner's own upsert (both halves) still updates, and a masked copy keeps the numbers.
+        let mut mine = extra.clone();
+        mine["id"] = json!(id);
+        mine["user_id"] = json!(victim);
+        mine[pan] = json!("FGHIJ5678K");
+        mine[aadhar] = json!("XXXX XXXX 9012");
+        let upserted = send(
+            app.user(&victim, Method::POST, &format!("/{table}"))
+                .header("prefer", "resolution=merge-duplicates")
+                .json(&mine),
+        )
+        .await;
+        assert!(upserted.status.is_success(), "{table}: {}", upserted.text);
+        assert_eq!(app.text(&reveal(table, &id)).await, "FGHIJ5678K/123456789012", "{table} owner's upsert");
+    }
+}
+
+/// Issue 21, critical 2: nobody acts on an account that ranks above them, through the auth admin
+/// API or through the tables.
+#[tokio::test]
+async fn an_admin_cannot_act_on_a_super_admin() {
+    let app = TestApp::product().await;
+    let account = |kind: &'static str| {
+        let app = &app;
+        async move {
+            let address = support::auth::email();
+            let session = app.sign_up(&address).await;
+            let id = session["user"]["id"].as_str().unwrap().to_string();
+            app.sql(&format!(
+                "insert into public.users (id, email, type, status, approval_status) values ('{id}', '{address}', '{kind}', 'approved', 'approved')"
+            ))
+            .await;
+            (id, session["access_token"].as_str().unwrap().to_string())
+        }
+    };
+    let (super_id, _) = account("super_admin").await;
+    let (admin_id, admin_token) = account("admin").await;
+    let (other_admin, _) = account("admin").await;
+    let (member_id, _) = account("member").await;
+
+    let path = |id: &str| format!("/admin/users/{id}");
+    for body in [
+        json!({"password": "a brand new passphrase"}),
+        json!({"email": "taken@example.org"}),
+        json!({"ban_duration": "24h"}),
+    ] {
+        let refused = send(app.auth_as(&admin_token, Method::PUT, &path(&super_id)).json(&body)).await;
+        support::auth::assert_auth_error(&refused, 403, "not_admin");
+    }
+    let refused = send(app.auth_as(&admin_token, Method::DELETE, &path(&super_id)).json(&json!({}))).await;
+    support::auth::assert_auth_error(&refused, 403, "not_admin");
+    assert_eq!(
+        app.sign_in(
+            &app.text(&format!("select email from auth.users where id = '{super_id}'")).await,
+            support::auth::PASSWORD
+        )
+        .await
+        .status,
+        StatusCode::OK
+    );
+    // Reading is not acting; equals and those below are managed as before.
+    let read = send(app.auth_as(&admin_token, Method::GET, &path(&super_id))).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.text);
+    for target in [&other_admin, &member_id, &admin_id] {
+        let changed =
+            send(app.auth_as(&admin_token, Method::PUT, &path(target)).json(&json!({"user_metadata": {"note": "ok"}})))
+                .await;
+        assert_eq!(changed.status, StatusCode::OK, "{}", changed.text);
+    }
+
+    // The tables: the super_admin's record is out of an admin's reach.
+    let inactive = send(
+        app.user(&admin_id, Method::PATCH, &format!("/users?id=eq.{super_id}"))
+            .header("prefer", "return=representation")
+            .json(&json!({"status": "inactive"})),
+    )
+    .await;
+    assert_eq!(inactive.json(), json!([]), "{}", inactive.text);
+    let deleted = send(
+        app.user(&admin_id, Method::DELETE, &format!("/users?id=eq.{super_id}"))
+            .header("prefer", "return=representation"),
+    )
+    .await;
+    assert_eq!(deleted.json(), json!([]), "{}", deleted.text);
+    assert_eq!(app.text(&format!("select status from public.users where id = '{super_id}'")).await, "approved");
+    let approved_member = send(
+        app.user(&admin_id, Method::PATCH, &format!("/users?id=eq.{member_id}"))
+            .header("prefer", "return=representation")
+            .json(&json!({"status": "inactive"})),
+    )
+    .await;
+    assert_eq!(approved_member.json()[0]["status"], "inactive", "{}", approved_member.text);
+}

@@ -112,6 +112,12 @@ impl AuthError {
         Self::new(StatusCode::FORBIDDEN, "not_admin", "User not allowed")
     }
 
+    /// A signed-in manager acting on an account that ranks above them (the product's
+    /// `auth.can_manage_user`).
+    pub fn outranked() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "not_admin", "User not allowed to manage an account that ranks above them")
+    }
+
     /// The token's user is gone (`/user`, `/logout`).
     pub fn token_user_missing() -> Self {
         Self::new(StatusCode::FORBIDDEN, "user_not_found", "User from sub claim in JWT does not exist")

@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use http::{HeaderValue, header};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use tokio_postgres::types::Type;
 use uuid::Uuid;
 
 use super::client::Client;
@@ -28,17 +29,43 @@ use crate::state::AppState;
 const DEFAULT_PER_PAGE: i64 = 50;
 const MAX_PER_PAGE: i64 = 1000;
 
-/// Who is acting: `None` for the service role, else the managing user.
-async fn authorize(state: &AppState, client: &Client) -> Result<Option<Uuid>, AuthError> {
+/// Who is acting through the admin API.
+enum Actor {
+    /// The service key or a `service_role` token: every account.
+    ServiceRole,
+    /// A signed-in user for whom `auth.can_manage_users()` is true; each account they change
+    /// or delete is asked of `auth.can_manage_user(target)` (the product's staff hierarchy).
+    User { id: Uuid, claims: serde_json::Map<String, Value> },
+}
+
+impl Actor {
+    fn id(&self) -> Option<Uuid> {
+        match self {
+            Actor::ServiceRole => None,
+            Actor::User { id, .. } => Some(*id),
+        }
+    }
+
+    /// Refuses a change to `target` that the product's rule does not allow this user.
+    async fn may_act_on(&self, state: &AppState, target: Uuid) -> Result<(), AuthError> {
+        let Actor::User { claims, .. } = self else { return Ok(()) };
+        let allowed =
+            ask_as_caller(state, claims.clone(), "select coalesce(auth.can_manage_user($1), false)", Some(target))
+                .await?;
+        if allowed { Ok(()) } else { Err(AuthError::outranked()) }
+    }
+}
+
+async fn authorize(state: &AppState, client: &Client) -> Result<Actor, AuthError> {
     client.require_api_key(state)?;
     if client.bearer_is_service_key(state) {
-        return Ok(None);
+        return Ok(Actor::ServiceRole);
     }
     let token = client.bearer()?;
     let claims = crate::auth::jwt::verify(token, state.jwt_secret.as_bytes(), Utc::now().timestamp())
         .map_err(AuthError::bad_jwt)?;
     match claims.get("role").and_then(Value::as_str) {
-        Some("service_role") => return Ok(None),
+        Some("service_role") => return Ok(Actor::ServiceRole),
         Some("authenticated") => {}
         _ => return Err(AuthError::not_admin()),
     }
@@ -46,11 +73,21 @@ async fn authorize(state: &AppState, client: &Client) -> Result<Option<Uuid>, Au
     let mut tx = AuthTx::begin(&state.connections).await?;
     signed_in_user(&mut tx, &user, false).await?;
     tx.commit().await?;
-    if can_manage_users(state, user.claims).await? { Ok(Some(user.user_id)) } else { Err(AuthError::not_admin()) }
+    if ask_as_caller(state, user.claims.clone(), "select coalesce(auth.can_manage_users(), false)", None).await? {
+        Ok(Actor::User { id: user.user_id, claims: user.claims })
+    } else {
+        Err(AuthError::not_admin())
+    }
 }
 
-/// `auth.can_manage_users()` evaluated as the caller, with their claims, as REST would.
-async fn can_manage_users(state: &AppState, claims: serde_json::Map<String, Value>) -> Result<bool, AuthError> {
+/// A yes-or-no SQL rule of the product's (`auth.can_manage_users()`, `auth.can_manage_user(id)`)
+/// evaluated as the caller, with their claims, as REST would.
+async fn ask_as_caller(
+    state: &AppState,
+    claims: serde_json::Map<String, Value>,
+    sql: &str,
+    target: Option<Uuid>,
+) -> Result<bool, AuthError> {
     let caller = Caller { role: ApiRole::Authenticated, claims };
     let context = RequestContext {
         caller: &caller,
@@ -62,10 +99,11 @@ async fn can_manage_users(state: &AppState, claims: serde_json::Map<String, Valu
     };
     let mut tx =
         request_tx::begin(&state.connections, &context).await.map_err(|e| AuthError::internal(e.to_string()))?;
-    let (rows, _) = tx
-        .run_then("select coalesce(auth.can_manage_users(), false)", &[], &[], true)
-        .await
-        .map_err(|e| AuthError::internal(e.to_string()))?;
+    let result = match target {
+        Some(target) => tx.run_then(sql, &[Type::UUID], &[&target], true).await,
+        None => tx.run_then(sql, &[], &[], true).await,
+    };
+    let (rows, _) = result.map_err(|e| AuthError::internal(e.to_string()))?;
     Ok(rows.first().is_some_and(|row| row.get::<_, bool>(0)))
 }
 
@@ -126,7 +164,7 @@ pub async fn create_user(State(state): State<AppState>, client: Client, body: By
         tx.rollback().await;
         return Err(AuthError::email_exists());
     };
-    record(&mut tx, "admin_user_created", actor, user.id, &client, json!({"email": email})).await?;
+    record(&mut tx, "admin_user_created", actor.id(), user.id, &client, json!({"email": email})).await?;
     tx.commit().await?;
     Ok(Json(user.to_json()))
 }
@@ -206,6 +244,7 @@ pub async fn update_user(
 ) -> Result<Json<Value>, AuthError> {
     let actor = authorize(&state, &client).await?;
     let id = parse_id(&id)?;
+    actor.may_act_on(&state, id).await?;
     let request: UserAttributes = parse_body(&body)?;
     request.check_unsupported()?;
     if request.id.is_some_and(|new| new != id) {
@@ -255,7 +294,7 @@ pub async fn update_user(
     .into_iter()
     .filter_map(|(changed, name)| changed.then_some(name))
     .collect();
-    record(&mut tx, "admin_user_updated", actor, id, &client, json!({"fields": fields})).await?;
+    record(&mut tx, "admin_user_updated", actor.id(), id, &client, json!({"fields": fields})).await?;
     tx.commit().await?;
     Ok(Json(updated.to_json()))
 }
@@ -274,6 +313,7 @@ pub async fn delete_user(
 ) -> Result<Json<Value>, AuthError> {
     let actor = authorize(&state, &client).await?;
     let id = parse_id(&id)?;
+    actor.may_act_on(&state, id).await?;
     let request: DeleteRequest = parse_body(&body)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let Some(_) = users::by_id(&mut tx, id, true).await? else {
@@ -287,7 +327,7 @@ pub async fn delete_user(
         users::delete(&mut tx, id).await?;
     }
     let action = if request.should_soft_delete { "admin_user_soft_deleted" } else { "admin_user_deleted" };
-    record(&mut tx, action, actor, id, &client, json!({})).await?;
+    record(&mut tx, action, actor.id(), id, &client, json!({})).await?;
     tx.commit().await?;
     Ok(Json(json!({})))
 }
