@@ -435,17 +435,17 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await page.getByRole('heading', { level: 1, name: 'Browse Matrimony Profiles' }).waitFor();
     const cards = page.getByTestId('profiles').getByRole('link');
     await cards.first().waitFor();
-    // Brides by default for a groom: Kavya (approved) is listed, Anusha (pending) is not.
-    await page.getByTestId('profiles').getByText('Kavya Joshi').waitFor();
+    // Brides by default for a groom: Sneha (approved) is listed, Anusha (pending) is not.
+    await page.getByTestId('profiles').getByText('Sneha Shastri').waitFor();
     assert(!(await page.getByText('Anusha Bhat').count()), 'a pending profile is not listed');
     await page.getByLabel('Age from').fill('40');
     await page.getByText('No profiles match these filters').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByLabel('Place or native place').fill('Sirsi');
-    await page.getByTestId('profiles').getByText('Kavya Joshi').waitFor();
+    await page.getByTestId('profiles').getByText('Sneha Shastri').waitFor();
     await shot(page, 'matrimony-browse');
-    await page.getByTestId('profiles').getByText('Kavya Joshi').click();
-    await page.getByRole('heading', { level: 1, name: 'Kavya Joshi' }).waitFor();
+    await page.getByTestId('profiles').getByText('Sneha Shastri').click();
+    await page.getByRole('heading', { level: 1, name: 'Sneha Shastri' }).waitFor();
     await page.getByTestId('contact-locked').waitFor();
     await page
       .getByLabel('A short note (optional)')
@@ -455,7 +455,7 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await page.getByText('Your interest is waiting for an answer.').waitFor();
     await shot(page, 'matrimony-profile');
 
-    // Kavya sees the view and the interest, accepts and writes.
+    // Sneha sees the view and the interest, accepts and writes.
     const bride = await context({
       viewport: { width: 360, height: 800 },
       isMobile: true,
@@ -484,7 +484,7 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await page.getByTestId('conversation').getByText('Namaskara! Happy to talk.').waitFor();
     await page.getByText('1 unread').waitFor({ state: 'detached' });
     await page.goto(`${base}/matrimony/browse`);
-    await page.getByTestId('profiles').getByText('Kavya Joshi').click();
+    await page.getByTestId('profiles').getByText('Sneha Shastri').click();
     await page.getByTestId('contact-details').getByText('bride@demo.havyaka.org').waitFor();
     await bride.close();
     await ctx.close();

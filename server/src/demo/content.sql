@@ -183,25 +183,28 @@ insert into public.roles (name, description, permissions) values
 insert into public.contact_messages (first_name, last_name, email, subject, message) values
   ('Prakash', 'Rao', 'prakash@example.org', 'Hall booking in May', 'Is the main hall free on the second Sunday of May for a naming ceremony?');
 
--- Issue 16: journeys after registration. A second approved matrimony account, Kavya Joshi
+-- Issue 16: journeys after registration. A second approved matrimony account, Sneha Shastri
 -- (bride@demo.havyaka.org, the demo password: her account copies the matrimony demo
--- account's password hash), owns the Kavya Joshi profile registered before accounts existed,
--- so the two approved demo registrants (Ravi, Kavya) can find each other, express interest,
--- accept and write. The student's application has a progress report and the committee's note.
+-- account's password hash), with her own approved profile, so the two approved demo
+-- registrants (Ravi, Sneha) can find each other, express interest, accept and write. (Kavya
+-- Joshi's profile stays without an account: the admins' sync of approved profiles needs it.)
+-- The student's application has a progress report and the committee's note.
 insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
 select gen_random_uuid(), 'bride@demo.havyaka.org', a.encrypted_password, now(), a.raw_app_meta_data,
-       jsonb_build_object('full_name', 'Kavya Joshi')
+       jsonb_build_object('full_name', 'Sneha Shastri')
   from auth.users a where a.email = 'matrimony@demo.havyaka.org';
 insert into public.users (id, email, type, status, full_name, first_name, surname, approval_status, approved_at)
-select id, email, 'matrimony', 'approved', 'Kavya Joshi', 'Kavya', 'Joshi', 'approved', now()
+select id, email, 'matrimony', 'approved', 'Sneha Shastri', 'Sneha', 'Shastri', 'approved', now()
   from auth.users where email = 'bride@demo.havyaka.org';
-update public.matrimony_details
-   set user_id = (select id from public.users where email = 'bride@demo.havyaka.org'),
-       email = 'bride@demo.havyaka.org', gotra_nakshatra = 'Vasishta / Hasta', monthly_income = 90000,
-       marital_status = 'never_married', vegetarian_brahmin = true, havyaka_brahmin = true, organization = 'Tata Consultancy Services',
-       hobby = 'Carnatic music, trekking', preferred_age_from = 27, preferred_age_to = 33, preferred_qualification = 'Postgraduate',
-       father_name = 'Shri Mahesh Joshi', address = 'Dadar West, Mumbai', last_active = now() - interval '2 days'
- where first_name = 'Kavya' and surname = 'Joshi' and user_id is null;
+insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, height, weight, qualification, occupation,
+                                      organization, place, native_place, monthly_income, marital_status, vegetarian_brahmin,
+                                      havyaka_brahmin, gotra_nakshatra, hobby, preferred_age_from, preferred_age_to,
+                                      preferred_qualification, father_name, email, mobile_no, address, approval_status, last_active)
+select id, 'Sneha', 'Shastri', 'female', date '1996-03-09', '162 cm (5''4")', '55 kg', 'M.Sc. Statistics', 'Data analyst',
+       'Tata Consultancy Services', 'Mumbai', 'Sirsi', 90000, 'never_married', true, true, 'Vasishta / Hasta',
+       'Carnatic music, trekking', 27, 33, 'Postgraduate', 'Shri Mahesh Shastri', 'bride@demo.havyaka.org', '9820044444',
+       'Dadar West, Mumbai', 'approved', now() - interval '2 days'
+  from public.users where email = 'bride@demo.havyaka.org';
 update public.matrimony_details set gotra_nakshatra = 'Bharadwaja / Rohini', hobby = 'Photography, cricket',
        organization = 'Infosys', father_name = 'Shri Ramesh Hegde', last_active = now() - interval '1 day'
  where email = 'matrimony@demo.havyaka.org';
