@@ -12,6 +12,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/errors';
+import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
 import { applyDirectoryFilters, type DirectoryFilters } from '../lib/directory-filters';
 import {
@@ -76,14 +77,8 @@ export const directoryPageQuery = (view: DirectoryView) =>
 export const useDirectoryPage = (view: DirectoryView) => useQuery(directoryPageQuery(view));
 
 /** Every row of a view, for the CSV export, read in pages of 1000. */
-export async function fetchDirectoryExport(view: Omit<DirectoryView, 'from' | 'to'>) {
-  const rows: DirectoryRow[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = await fetchDirectoryPage({ ...view, from, to: from + 999 });
-    rows.push(...page.rows);
-    if (page.rows.length < 1000 || rows.length >= page.count) return rows;
-  }
-}
+export const fetchDirectoryExport = (view: Omit<DirectoryView, 'from' | 'to'>) =>
+  fetchAllRows(async (from, to) => (await fetchDirectoryPage({ ...view, from, to })).rows);
 
 /** get_member_directory_stats, or (spec §7) counts from up to 2000 rows when it fails. */
 export async function fetchDirectoryStats(): Promise<DirectoryStats> {

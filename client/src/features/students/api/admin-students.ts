@@ -5,6 +5,7 @@
 import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppError, dataMessage, unwrap } from '@/lib/errors';
+import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
 import { adminText as text } from '../admin-text';
 import { applyStudentFilters, type StudentFilters } from '../lib/student-filters';
@@ -52,14 +53,8 @@ export const useStudentPage = (view: StudentView) =>
     placeholderData: keepPreviousData,
   });
 
-export async function fetchStudentExport(view: Omit<StudentView, 'from' | 'to'>) {
-  const rows: StudentRow[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = await fetchStudentPage({ ...view, from, to: from + 999 });
-    rows.push(...page.rows);
-    if (page.rows.length < 1000 || rows.length >= page.count) return rows;
-  }
-}
+export const fetchStudentExport = (view: Omit<StudentView, 'from' | 'to'>) =>
+  fetchAllRows(async (from, to) => (await fetchStudentPage({ ...view, from, to })).rows);
 
 export type StudentWithApprover = StudentRow & {
   approver: { full_name: string | null; email: string } | null;
