@@ -81,7 +81,7 @@ export function register({ test, context, signIn, sawToast, shot, assert, base }
     await page.getByTestId('member-ledger').getByText('Life membership fee').waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await sawToast(page, 'cannot be deleted: the financial ledger has 1 entry');
+    await sawToast(page, 'cannot be deleted: the financial ledger has 2 entries');
     await page.getByRole('heading', { name: 'Narayan Bhat' }).waitFor();
     await ctx.close();
   });
@@ -246,7 +246,10 @@ export function registerPayments({ test, context, signIn, sawToast, base }) {
     await page.getByRole('button', { name: 'Verify the payment of Ravi Hegde' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Verify' }).click();
     await sawToast(page, 'Payment verified');
-    await page.getByText('No payments match these filters').waitFor();
+    await page
+      .getByRole('button', { name: 'Verify the payment of Ravi Hegde' })
+      .waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Verify the payment of Subraya Joshi' }).waitFor();
     await page.goto(`${base}/admin/payments`);
     await page.getByRole('button', { name: 'Record a payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record a payment received in person' });
