@@ -294,3 +294,37 @@ export function registerOrganization({ test, context, signIn, sawToast, base }) 
     await ctx.close();
   });
 }
+
+export function registerRefusals({ test, context, signIn, assert, base }) {
+  test('content manager: the people screens say admins only, and the API refuses approvals', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'content_manager');
+    await page.goto(`${base}/admin/members`);
+    await page
+      .getByRole('note')
+      .getByText('Only admins see and manage the member register')
+      .waitFor();
+    await page.getByText('No members yet').waitFor();
+    const answer = await page.evaluate(async (origin) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+      const token = JSON.parse(localStorage.getItem(key)).access_token;
+      const { anonKey } = await (await fetch(`${origin}/api/client-config`)).json();
+      const res = await fetch(`${origin}/rest/v1/rpc/approve_members`, {
+        method: 'POST',
+        headers: {
+          apikey: anonKey,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ member_ids: ['00000000-0000-0000-0000-000000000000'] }),
+      });
+      return { status: res.status, body: await res.json() };
+    }, base);
+    assert(
+      answer.status === 403 && answer.body.code === '42501',
+      `refused: ${JSON.stringify(answer)}`,
+    );
+    await ctx.close();
+  });
+}

@@ -480,6 +480,7 @@ test('the home page works at 360 px', async () => {
   people.registerRoles(helpers);
   people.registerPayments(helpers);
   people.registerOrganization(helpers);
+  people.registerRefusals(helpers);
 }
 
 let passed = 0;

@@ -29,6 +29,8 @@ export const text = {
 /** The staff screens of the member directory (/admin/members…). */
 export const adminText = {
   title: 'Member Directory',
+  adminsOnly:
+    'Only admins see and manage the member register: the database shows this account no entries.',
   intro: 'Every entry of the trust’s register: applications, approved and rejected members.',
   addMember: 'Add member',
   exportCsv: 'Export CSV',

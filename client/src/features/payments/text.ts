@@ -1,6 +1,7 @@
 // What the payment screens say; a Kannada edition comes later.
 export const text = {
   title: 'Payment Management',
+  adminsOnly: 'Only admins see and verify payments: the database shows this account only its own.',
   intro:
     'Every payment received, newest first: verify online payments and record cash, cheque or UPI payments received in person.',
   listLabel: 'Payments',

@@ -2,6 +2,8 @@
 // registration's text.ts (issue 16) so the two branches merge cleanly; a Kannada edition later.
 export const adminText = {
   title: 'Students',
+  adminsOnly:
+    'Only admins see and decide educational-aid applications: the database shows this account none.',
   intro: 'Educational-aid applications: review, approve or reject, and follow progress.',
   listLabel: 'Student applications',
   addStudent: 'Add student',

@@ -17,6 +17,7 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
@@ -166,6 +167,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       {outcome && <SyncReport outcome={outcome} />}
       <DataTable
         label={text.listLabel}

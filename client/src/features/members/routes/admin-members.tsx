@@ -17,9 +17,11 @@ import {
 } from '@/components/data-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { downloadCsv } from '@/lib/csv';
+import { useAuth } from '@/lib/auth';
 import { errorToast } from '@/lib/errors';
 import { fetchDirectoryExport, useDirectoryPage, type DirectoryRow } from '../api/admin-directory';
 import { DirectoryStatsPanel } from '../components/directory-stats-panel';
@@ -86,6 +88,8 @@ export function Component() {
   };
   const list = useDirectoryPage(view);
   const actions = useApprovalActions();
+  const auth = useAuth();
+  const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
   const [exporting, setExporting] = useState(false);
 
   const columns = useMemo<DataTableColumn<DirectoryRow>[]>(
@@ -191,6 +195,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <DirectoryStatsPanel />
       <div className="mt-6">
         <DataTable

@@ -16,6 +16,7 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
@@ -204,6 +205,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <section aria-label={text.totals} className="mb-4" data-testid="payment-totals">
         {totals.isError ? (
           <p className="text-sm text-red-800">{text.totalsError}</p>

@@ -15,9 +15,11 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { downloadCsv, type CsvColumn } from '@/lib/csv';
+import { useAuth } from '@/lib/auth';
 import { errorToast } from '@/lib/errors';
 import { formatDate, formatInr } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
@@ -68,6 +70,8 @@ export function Component() {
     to: state.to,
   });
   const [exporting, setExporting] = useState(false);
+  const auth = useAuth();
+  const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
   const columns = useMemo<DataTableColumn<StudentRow>[]>(
     () => [
@@ -125,6 +129,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <DataTable
         label={text.listLabel}
         columns={columns}
