@@ -135,6 +135,18 @@ export const adminText = {
   connectionsEmpty: 'No connections.',
   noAccount: 'This member has no account, so no connections.',
   history: 'Approval history',
+  membershipForm: 'Membership form',
+  noForm: 'No membership form: the member was added by staff or has no account.',
+  formFields: {
+    name: 'Name',
+    father_name: 'Father’s name',
+    gender: 'Gender',
+    occupation: 'Occupation',
+    education: 'Education',
+    nakshatra_rashi: 'Nakshatra / rashi',
+    mother_tongue: 'Mother tongue',
+    upgradation: 'Upgradation of',
+  },
   historyEmpty: 'No approval changes yet.',
   historyActions: {
     created: 'Entry created',

@@ -50,6 +50,7 @@ export const adminMemberKeys = {
   ledger: (id: string) => ['admin-members', 'ledger', id] as const,
   connections: (userId: string) => ['admin-members', 'connections', userId] as const,
   history: (id: string) => ['admin-members', 'history', id] as const,
+  form: (userId: string) => ['admin-members', 'form', userId] as const,
 };
 
 const DEFAULT_SORT = { id: 'created_at', desc: true };
@@ -144,6 +145,17 @@ export type MemberConnection = Database['public']['Tables']['member_connections'
   requester: { full_name: string | null; email: string } | null;
   requested: { full_name: string | null; email: string } | null;
 };
+
+export type MembershipForm = Database['public']['Tables']['members']['Row'];
+
+/** The membership form of the entry's account (members), when it has one. */
+export const useMembershipForm = (userId: string | null) =>
+  useQuery({
+    queryKey: adminMemberKeys.form(userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async () =>
+      unwrap(await sdk().from('members').select().eq('user_id', userId!).maybeSingle()),
+  });
 
 export const useApprovalHistory = (id: string) =>
   useQuery({

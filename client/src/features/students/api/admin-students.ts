@@ -29,7 +29,6 @@ export const adminStudentKeys = {
   lists: () => ['admin-students', 'list'] as const,
   list: (view: StudentView) => ['admin-students', 'list', view] as const,
   detail: (id: string) => ['admin-students', 'detail', id] as const,
-  reveals: (id: string) => ['admin-students', 'reveals', id] as const,
   documents: (userId: string) => ['admin-students', 'documents', userId] as const,
 };
 
@@ -75,33 +74,6 @@ export const useStudent = (id: string) =>
       return row as unknown as StudentWithApprover;
     },
   });
-
-/** Past reveals of the application's PAN and Aadhaar (admins only). */
-export const useStudentReveals = (id: string) =>
-  useQuery({
-    queryKey: adminStudentKeys.reveals(id),
-    queryFn: async () =>
-      unwrap(
-        await sdk().rpc('get_identity_reads', { record_table: 'student_details', record_id: id }),
-      ),
-  });
-
-/** The full numbers, through the audited vault function; the audit list refreshes. */
-export function useRevealIdentity(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const rows = unwrap(
-        await sdk().rpc('reveal_identity_numbers', {
-          record_table: 'student_details',
-          record_id: id,
-        }),
-      );
-      return rows[0] ?? { pan: null, aadhar: null };
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: adminStudentKeys.reveals(id) }),
-  });
-}
 
 export interface StudentDocument {
   path: string;
