@@ -105,9 +105,18 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/services/routes/educational-aid'),
           },
           { path: 'matrimony', lazy: () => import('@/features/services/routes/matrimony') },
-          userPage('membership/registration', 'membership-registration'),
-          userPage('student-registration', 'student-registration'),
-          userPage('matrimony/registration', 'matrimony-registration'),
+          {
+            path: 'membership/registration',
+            lazy: () => import('@/features/members/routes/registration'),
+          },
+          {
+            path: 'student-registration',
+            lazy: () => import('@/features/students/routes/registration'),
+          },
+          {
+            path: 'matrimony/registration',
+            lazy: () => import('@/features/matrimony/routes/registration'),
+          },
           userPage('matrimony/browse', 'matrimony-browse'),
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
 
@@ -122,8 +131,14 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard requiredRole="student" needsDetail />,
             children: [
-              userPage('dashboard/student', 'student-dashboard'),
-              userPage('profile/student/edit', 'student-profile'),
+              {
+                path: 'dashboard/student',
+                lazy: () => import('@/features/students/routes/dashboard'),
+              },
+              {
+                path: 'profile/student/edit',
+                lazy: () => import('@/features/students/routes/edit'),
+              },
             ],
           },
           {
@@ -218,22 +233,70 @@ export const routes: RouteObject[] = [
                 () => import('@/features/matrimony/routes/admin-matrimony'),
               ),
               adminScreen('users', MANAGERS, () => import('@/features/users/routes/admin-users')),
-              adminPage('events', EVENT_STAFF, 'Events'),
-              adminPage('events/create', EVENT_EDITORS, 'Create Event'),
-              adminPage('events/:id/edit', EVENT_EDITORS, 'Edit Event'),
-              adminPage('events/:id/registrations', EVENT_STAFF, 'Event Registrations'),
-              adminPage('media', EVENT_STAFF, 'Media Management'),
-              adminPage('havyaka-sandesh', SANDESHA_STAFF, 'Havyaka Sandesh'),
-              adminPage('sandesh-editors', SANDESHA_STAFF, 'Sandesh Editors'),
-              adminPage('board-members', MANAGERS, 'Board Members'),
-              adminPage('achievements', MANAGERS, 'Achievements'),
-              adminPage('images', MANAGERS, 'Website Images'),
-              adminPage('slider', MANAGERS, 'Homepage Slider'),
+              adminScreen(
+                'events',
+                EVENT_STAFF,
+                () => import('@/features/events/routes/admin-events'),
+              ),
+              adminScreen(
+                'events/create',
+                EVENT_EDITORS,
+                () => import('@/features/events/routes/admin-event-edit'),
+              ),
+              adminScreen(
+                'events/:id/edit',
+                EVENT_EDITORS,
+                () => import('@/features/events/routes/admin-event-edit'),
+              ),
+              adminScreen(
+                'events/:id/registrations',
+                EVENT_STAFF,
+                () => import('@/features/events/routes/admin-event-registrations'),
+              ),
+              adminScreen(
+                'media',
+                EVENT_STAFF,
+                () => import('@/features/media/routes/admin-media'),
+              ),
+              adminScreen(
+                'havyaka-sandesh',
+                SANDESHA_STAFF,
+                () => import('@/features/sandesha/routes/admin-sandesha'),
+              ),
+              adminScreen(
+                'sandesh-editors',
+                SANDESHA_STAFF,
+                () => import('@/features/sandesha/routes/admin-editors'),
+              ),
+              adminScreen(
+                'board-members',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-board-members'),
+              ),
+              adminScreen(
+                'achievements',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-achievements'),
+              ),
+              adminScreen('images', MANAGERS, () => import('@/features/site/routes/admin-images')),
+              adminScreen('slider', MANAGERS, () => import('@/features/site/routes/admin-slider')),
               adminPage('notifications', MANAGERS, 'Notifications'),
               adminPage('pwa-analytics', MANAGERS, 'PWA Analytics'),
-              adminPage('business', MANAGERS, 'Business Directory'),
-              adminPage('business/add', MANAGERS, 'Add Business'),
-              adminPage('business/:id/edit', MANAGERS, 'Edit Business'),
+              adminScreen(
+                'business',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business'),
+              ),
+              adminScreen(
+                'business/add',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business-edit'),
+              ),
+              adminScreen(
+                'business/:id/edit',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business-edit'),
+              ),
               adminScreen(
                 'payments',
                 MANAGERS,
