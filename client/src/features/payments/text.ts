@@ -16,7 +16,6 @@ export const text = {
   clearUser: 'Show every payer',
   all: 'All',
   exportCsv: 'Export CSV',
-  exported: (n: number) => `Exported ${n} payment${n === 1 ? '' : 's'}.`,
   totals: 'Totals for this view',
   totalsCount: (n: number) => `${n} payment${n === 1 ? '' : 's'}`,
   totalsError: 'The totals could not be computed.',

@@ -17,7 +17,6 @@ export const adminText = {
   year: 'Academic year',
   all: 'All',
   exportCsv: 'Export CSV',
-  exported: (n: number) => `Exported ${n} application${n === 1 ? '' : 's'}.`,
   approvalLabels: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as Record<
     string,
     string
