@@ -218,3 +218,20 @@ select id, 'registration', 'Your educational aid application is approved',
        'The committee approved aid of Rs 60,000 for 2025-26. Please send a progress report after each semester.',
        jsonb_build_object('record_id', (select s.id from public.student_details s where s.user_id = demo_people.id))
   from demo_people where type = 'student';
+-- Staff screens for people (issue 17): a member's connection, more ledger lines, a student's
+-- progress reports, and a membership payment waiting for an admin's verification.
+insert into public.member_connections (requester_id, requested_id, status, message, responded_at)
+select m.id, v.id, 'accepted', 'Namaskara! We met at the Ugadi Sammilana.', now()
+  from demo_people m, demo_people v where m.type = 'member' and v.type = 'member_viewer';
+insert into public.financial_ledger (member_id, description, debit, entry_date, reference)
+select id, 'Havyaka Sandesha postage 2025-26', 300, date '2025-04-05', 'POST-2025'
+  from public.member_directory where membership_no = 'LM-0001';
+insert into public.financial_ledger (member_id, description, credit, entry_date, reference)
+select id, 'Annual membership fee 2025-26', 1000, date '2025-04-12', 'RCPT-0412'
+  from public.member_directory where membership_no = 'AM-0103';
+update public.student_details
+   set progress_reports = array['Semester 1: 8.4 SGPA', 'Semester 2: 8.9 SGPA; second-year fees paid']
+ where user_id = (select id from demo_people where type = 'student');
+insert into public.payments (payment_type, status, amount, payment_method, transaction_reference, payer_name, payer_email, user_id, member_id)
+select 'membership', 'pending', 1000, 'bank_transfer', 'NEFT-DEMO-2201', 'Subraya Joshi', 'subraya.joshi@example.org', null, id
+  from public.member_directory where membership_no = 'AM-0103';
