@@ -315,6 +315,8 @@ pub struct TestAppOptions {
     pub push: Option<PushSettings>,
     /// The community app's schema and policies (else the platform's migrations only).
     pub product: bool,
+    /// Connections serving requests.
+    pub pool_size: u32,
 }
 
 impl Default for TestAppOptions {
@@ -329,6 +331,7 @@ impl Default for TestAppOptions {
             storage: None,
             push: None,
             product: false,
+            pool_size: 4,
         }
     }
 }
@@ -352,7 +355,7 @@ impl TestApp {
             exec(&mut conn, fixture).await;
             let _ = conn.close().await;
         }
-        let pool = server::db::request_pool(&db.requests, 4);
+        let pool = server::db::request_pool(&db.requests, options.pool_size);
         let keys = ApiKeys::derive(TEST_JWT_SECRET).expect("keys");
         let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
         let settings = options.auth.unwrap_or_else(|| AuthSettings::defaults(test_site_url()));
