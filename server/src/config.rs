@@ -8,6 +8,8 @@ use clap::{Args, ValueEnum};
 use url::Url;
 
 use crate::auth::settings::{AuthArgs, AuthSettings};
+use crate::http::connections::ConnectionLimits;
+use crate::http::settings::HttpArgs;
 use crate::push::settings::{PushArgs, PushSettings};
 use crate::startup_error::StartupError;
 use crate::storage::settings::{RenderLimits, StorageSettings, UPLOAD_IDLE_TIMEOUT};
@@ -143,6 +145,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub push: PushArgs,
+
+    #[command(flatten)]
+    pub http: HttpArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -205,6 +210,8 @@ pub struct Config {
     pub demo: bool,
     pub auth: AuthSettings,
     pub push: PushSettings,
+    /// Header and body timeouts, the connection cap and the header size cap.
+    pub connections: ConnectionLimits,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -305,6 +312,7 @@ impl Settings {
             demo: self.demo,
             auth: self.auth.validate(&site_url)?,
             push: self.push.validate(&site_url, external)?,
+            connections: self.http.connection_limits()?,
             site_url,
         })
     }

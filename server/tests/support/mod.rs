@@ -26,6 +26,7 @@ use server::auth::settings::AuthSettings;
 use server::config::CorsOrigins;
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
 use server::db::{bootstrap, sql_files};
+use server::http::connections::ConnectionLimits;
 use server::push::PushService;
 use server::push::keys::VapidKeys;
 use server::push::settings::PushSettings;
@@ -317,6 +318,8 @@ pub struct TestAppOptions {
     pub product: bool,
     /// Connections serving requests.
     pub pool_size: u32,
+    /// Header and body timeouts, the connection cap and the header size cap.
+    pub connections: ConnectionLimits,
 }
 
 impl Default for TestAppOptions {
@@ -332,6 +335,7 @@ impl Default for TestAppOptions {
             push: None,
             product: false,
             pool_size: 4,
+            connections: ConnectionLimits::default(),
         }
     }
 }
@@ -381,11 +385,7 @@ impl TestApp {
         server::storage::sweeper::spawn(state.storage.clone(), pool, state.connections.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a free port");
         let address = format!("http://{}", listener.local_addr().expect("local address"));
-        tokio::spawn(async move {
-            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
-                .await
-                .expect("serve");
-        });
+        tokio::spawn(server::http::connections::serve(listener, app, options.connections, std::future::pending()));
         Self { address, storage_dir, client: http_client(), db, keys, state }
     }
 
