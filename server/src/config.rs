@@ -212,6 +212,8 @@ pub struct Config {
     pub push: PushSettings,
     /// Header and body timeouts, the connection cap and the header size cap.
     pub connections: ConnectionLimits,
+    /// Per-address budgets of REST requests and anonymous writes.
+    pub rate_limits: crate::http::rate_limit::RateLimits,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -313,6 +315,7 @@ impl Settings {
             auth: self.auth.validate(&site_url)?,
             push: self.push.validate(&site_url, external)?,
             connections: self.http.connection_limits()?,
+            rate_limits: self.http.rate_limits()?,
             site_url,
         })
     }

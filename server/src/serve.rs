@@ -169,6 +169,7 @@ async fn run(
     let mut state =
         AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, Services { auth, storage, push });
     state.max_rows = config.db_max_rows;
+    state.rate_limits = std::sync::Arc::new(config.rate_limits.clone());
     state.connections = RequestConnections::new(
         &connections.requests,
         connections.requests_password.as_deref(),

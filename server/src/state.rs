@@ -8,6 +8,7 @@ use sqlx::PgPool;
 
 use crate::auth::service::AuthService;
 use crate::db::request_connections::RequestConnections;
+use crate::http::rate_limit::{RateLimits, RequestBudget};
 use crate::push::PushService;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
@@ -39,6 +40,10 @@ pub struct AppState {
     pub storage: Arc<StorageService>,
     /// Web push: settings, the VAPID keys and TLS to push services.
     pub push: Arc<PushService>,
+    /// Per-address budgets (off unless set: [`crate::http::rate_limit`]).
+    pub rate_limits: Arc<RateLimits>,
+    /// This replica's REST request counters per address.
+    pub rest_budget: Arc<RequestBudget>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -69,6 +74,8 @@ impl AppState {
             auth: Arc::new(auth),
             storage: Arc::new(storage),
             push: Arc::new(push),
+            rate_limits: Arc::new(RateLimits::default()),
+            rest_budget: Arc::new(RequestBudget::default()),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

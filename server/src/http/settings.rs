@@ -6,6 +6,8 @@ use std::time::Duration;
 use clap::Args;
 
 use super::connections::{ConnectionLimits, MIN_HEADER_BYTES};
+use super::rate_limit::RateLimits;
+use crate::auth::settings::Limit;
 use crate::startup_error::StartupError;
 
 #[derive(Debug, Clone, Args)]
@@ -28,9 +30,56 @@ pub struct HttpArgs {
     /// Largest request line plus headers, in bytes (at least 8192); larger ones get 431.
     #[arg(long, env = "HTTP_MAX_HEADER_BYTES", default_value_t = 32 * 1024, global = true)]
     pub http_max_header_bytes: usize,
+
+    /// REST requests allowed per client address per REST_RATE_LIMIT_WINDOW_SECONDS, counted by
+    /// each replica (the service key is exempt); 0 turns the budget off.
+    #[arg(long, env = "REST_RATE_LIMIT", default_value_t = 1200, global = true)]
+    pub rest_rate_limit: u32,
+
+    #[arg(long, env = "REST_RATE_LIMIT_WINDOW_SECONDS", default_value_t = 60, global = true)]
+    pub rest_rate_limit_window_seconds: u64,
+
+    /// Anonymous writes (inserts, updates, deletes, calls of volatile functions, visitor push
+    /// subscriptions) allowed per client address and table per window, shared by every
+    /// replica: `N`, then `table=N` for tables with their own limit; 0 turns it off.
+    #[arg(long, env = "ANON_WRITE_RATE_LIMIT", default_value = "30,contact_messages=3", global = true)]
+    pub anon_write_rate_limit: String,
+
+    #[arg(long, env = "ANON_WRITE_RATE_LIMIT_WINDOW_SECONDS", default_value_t = 300, global = true)]
+    pub anon_write_rate_limit_window_seconds: u64,
+
+    /// Most rows one anonymous insert or upsert may carry (413 beyond); 0 turns it off.
+    #[arg(long, env = "ANON_WRITE_MAX_ROWS", default_value_t = 10, global = true)]
+    pub anon_write_max_rows: usize,
 }
 
 impl HttpArgs {
+    pub fn rate_limits(&self) -> Result<RateLimits, StartupError> {
+        let window = |seconds: u64, setting: &'static str| {
+            if seconds == 0 {
+                Err(StartupError::setting(setting, "must be at least 1"))
+            } else {
+                Ok(Duration::from_secs(seconds))
+            }
+        };
+        let rest_window = window(self.rest_rate_limit_window_seconds, "REST_RATE_LIMIT_WINDOW_SECONDS")?;
+        let anon_window = window(self.anon_write_rate_limit_window_seconds, "ANON_WRITE_RATE_LIMIT_WINDOW_SECONDS")?;
+        let bad = || StartupError::setting("ANON_WRITE_RATE_LIMIT", "must be N or N,table=N,... (whole numbers)");
+        let mut items = self.anon_write_rate_limit.split(',').map(str::trim).filter(|s| !s.is_empty());
+        let base: u32 = items.next().unwrap_or("0").parse().map_err(|_| bad())?;
+        let mut overrides = Vec::new();
+        for item in items {
+            let (table, hits) = item.split_once('=').ok_or_else(bad)?;
+            overrides.push((table.trim().to_owned(), hits.trim().parse().map_err(|_| bad())?));
+        }
+        Ok(RateLimits {
+            rest: (self.rest_rate_limit > 0).then_some(Limit { hits: self.rest_rate_limit, window: rest_window }),
+            anon_writes: (base > 0).then_some(Limit { hits: base, window: anon_window }),
+            anon_write_overrides: overrides,
+            anon_write_max_rows: (self.anon_write_max_rows > 0).then_some(self.anon_write_max_rows),
+        })
+    }
+
     pub fn connection_limits(&self) -> Result<ConnectionLimits, StartupError> {
         if self.http_header_timeout_seconds == 0 {
             return Err(StartupError::setting("HTTP_HEADER_TIMEOUT_SECONDS", "must be at least 1"));

@@ -320,6 +320,8 @@ pub struct TestAppOptions {
     pub pool_size: u32,
     /// Header and body timeouts, the connection cap and the header size cap.
     pub connections: ConnectionLimits,
+    /// Per-address budgets (off by default: tests send many requests from one address).
+    pub rate_limits: server::http::rate_limit::RateLimits,
 }
 
 impl Default for TestAppOptions {
@@ -336,6 +338,7 @@ impl Default for TestAppOptions {
             product: false,
             pool_size: 4,
             connections: ConnectionLimits::default(),
+            rate_limits: server::http::rate_limit::RateLimits::default(),
         }
     }
 }
@@ -378,6 +381,7 @@ impl TestApp {
             Services { auth, storage, push },
         );
         state.max_rows = options.max_rows;
+        state.rate_limits = std::sync::Arc::new(options.rate_limits);
         let app = build_app(
             state.clone(),
             AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },
