@@ -167,6 +167,8 @@ impl RequestTransaction {
             None => None,
         };
         let opening = self.opening.take();
+        // Until the answers are read: a request dropped meanwhile cancels the statement.
+        self.checkout.set_busy(true);
         let client = &self.checkout.client().client;
         let main = collect(client, &statement, params);
         let end = async { if commit { client.batch_execute("COMMIT").await } else { Ok(()) } };
@@ -186,6 +188,7 @@ impl RequestTransaction {
                 (Ok(()), result, committed)
             }
         };
+        self.checkout.set_busy(false);
         if commit {
             // Committed, or (after a failure) rolled back by the COMMIT: the connection is idle.
             self.finished = true;
