@@ -456,4 +456,23 @@ mod tests {
         assert_eq!(config.site_url.as_str(), "http://localhost:9123/");
         assert!(matches!(config.database, DatabaseSource::Embedded));
     }
+
+    #[test]
+    fn rate_limits_and_connection_limits_are_read_and_checked() {
+        let config = settings(&[]).validate().unwrap();
+        assert_eq!(config.rate_limits.anon_write_limit("contact_messages").map(|l| l.hits), Some(3));
+        assert_eq!(config.rate_limits.anon_write_limit("pwa_analytics").map(|l| l.hits), Some(30));
+        assert_eq!(config.rate_limits.rest.map(|l| l.hits), Some(1200));
+        assert_eq!(config.rate_limits.anon_write_max_rows, Some(10));
+        assert_eq!(config.connections.max_header_bytes, 32 * 1024);
+        let off = settings(&["--rest-rate-limit", "0", "--anon-write-rate-limit", "0", "--anon-write-max-rows", "0"])
+            .validate()
+            .unwrap();
+        assert!(off.rate_limits.rest.is_none() && off.rate_limits.anon_write_limit("x").is_none());
+        assert!(off.rate_limits.anon_write_max_rows.is_none());
+        let err = settings(&["--anon-write-rate-limit", "ten"]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("ANON_WRITE_RATE_LIMIT"));
+        let err = settings(&["--http-max-header-bytes", "100"]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("HTTP_MAX_HEADER_BYTES"));
+    }
 }

@@ -11,6 +11,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod http;
+pub mod log_throttle;
 pub mod logging;
 pub mod push;
 pub mod rest;
