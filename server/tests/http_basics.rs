@@ -318,6 +318,12 @@ async fn a_client_sending_headers_slowly_is_cut_off_at_the_header_timeout() {
     let request = "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ".to_string() + &"a".repeat(200);
     let open = trickle(&mut stream, request.as_bytes(), std::time::Duration::from_millis(100)).await;
     assert!(open < std::time::Duration::from_secs(3), "kept open for {open:?}");
+    // A connection that sends nothing at all is closed too.
+    let mut idle = raw(&app).await;
+    let mut buffer = [0u8; 16];
+    let read =
+        tokio::time::timeout(std::time::Duration::from_secs(3), tokio::io::AsyncReadExt::read(&mut idle, &mut buffer));
+    assert!(matches!(read.await, Ok(Ok(0) | Err(_))), "an idle connection was kept open");
     // Other clients are served meanwhile.
     assert_eq!(app.client.get(app.url("/health")).send().await.unwrap().status(), StatusCode::OK);
 }
