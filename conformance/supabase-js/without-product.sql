@@ -42,3 +42,10 @@ drop schema if exists app cascade;
 drop schema if exists tests cascade;
 -- The product's rule for the auth admin API reads public.users: back to the platform's default.
 create or replace function auth.can_manage_users() returns boolean language sql stable as $$ select false $$;
+-- Likewise the per-account rule (policies/00_helpers.sql, which reads app.*) and the storage
+-- quota (policies/70_storage.sql): back to the platform's defaults (migrations 0005 and 0006).
+create or replace function auth.can_manage_user(target uuid) returns boolean
+language sql stable as $$ select auth.can_manage_users() $$;
+create or replace function storage.user_quota_bytes() returns bigint
+language sql stable
+as $$ select case when auth.uid() is null or auth.role() = 'service_role' then null else 1073741824 end $$;
