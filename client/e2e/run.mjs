@@ -779,7 +779,6 @@ test('a sandesha manager publishes an issue that appears in the public archive',
 test('an admin adds a Sandesha editor and removes them again', async () => {
   const ctx = await context();
   const page = await ctx.newPage();
-  page.on('dialog', (d) => void d.accept());
   await signIn(page, 'admin');
   await page.goto(`${base}/admin/sandesh-editors`);
   await page.getByRole('heading', { level: 1, name: 'Sandesh Editors' }).waitFor();
@@ -793,6 +792,7 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
     .getByRole('button', { name: /^Make .* an editor$/ })
     .first();
   await make.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Make editor' }).click();
   await sawToast(page, 'Editor added');
   await page.getByTestId('sandesh-editors').getByText('member@demo.havyaka.org').waitFor();
   await shot(page, 'admin-sandesh-editors');
@@ -802,6 +802,7 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
     .filter({ hasText: 'member@demo.havyaka.org' })
     .getByRole('button', { name: /^Remove/ })
     .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();
   await sawToast(page, 'Editor removed');
   await page
     .getByTestId('sandesh-editors')
@@ -813,7 +814,6 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
 test('an event manager makes an album: many photos at once, cover, order, publish', async () => {
   const ctx = await context();
   const page = await ctx.newPage();
-  page.on('dialog', (d) => void d.accept());
   await signIn(page, 'event_manager');
   await page.goto(`${base}/admin/media`);
   await page.getByRole('heading', { level: 1, name: 'Media Management' }).waitFor();
@@ -862,11 +862,13 @@ test('an event manager makes an album: many photos at once, cover, order, publis
   await visitor.close();
 
   await page.getByRole('button', { name: 'Delete item 2' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await sawToast(page, 'Item deleted');
   await page.waitForFunction(
     () => document.querySelectorAll('[data-testid=album-items] li').length === 1,
   );
   await page.getByRole('button', { name: 'Delete album' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete album' }).click();
   await sawToast(page, 'Album deleted');
   await page.getByTestId('admin-albums').waitFor();
   await ctx.close();
@@ -875,7 +877,6 @@ test('an event manager makes an album: many photos at once, cover, order, publis
 test('a content manager puts a slide first on the home page and a board member on the About page', async () => {
   const ctx = await context();
   const page = await ctx.newPage();
-  page.on('dialog', (d) => void d.accept());
   await signIn(page, 'content_manager');
   await page.goto(`${base}/admin/slider`);
   await page.getByRole('heading', { level: 1, name: 'Homepage Slider' }).waitFor();
