@@ -974,6 +974,34 @@ test('an admin adds a business, approves it and the public directory lists it', 
   await ctx.close();
 });
 
+test('an admin announces to the members, who see it in the bell; the inbox is linked from the dashboard', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.getByRole('link', { name: /Contact messages/ }).click();
+  await page.waitForURL(/\/admin\/notifications\?tab=inbox/);
+  await page.getByRole('tab', { name: 'Contact messages', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Send announcement' }).click();
+  const title = `Sabha notice ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('The annual general meeting is on Sunday at 10.');
+  await page.getByLabel('Audience').selectOption('members');
+  await page.getByLabel('Link (optional)').fill('/events');
+  await page.getByRole('button', { name: 'Send announcement' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send announcement' }).click();
+  await sawToast(page, 'Announcement sent to');
+  await page.getByTestId('announcements').getByText(title).waitFor();
+  await shot(page, 'admin-notifications');
+  await ctx.close();
+
+  const member = await context();
+  const mp = await member.newPage();
+  await signIn(mp, 'member');
+  await mp.getByTestId('notification-bell').click();
+  await mp.getByText(title).waitFor();
+  await member.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

@@ -250,7 +250,16 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: () => import('@/features/site/routes/admin-slider') },
                 ],
               },
-              adminPage('notifications', MANAGERS, 'Notifications'),
+              {
+                path: 'notifications',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  {
+                    index: true,
+                    lazy: () => import('@/features/notifications/routes/admin-notifications'),
+                  },
+                ],
+              },
               adminPage('pwa-analytics', MANAGERS, 'PWA Analytics'),
               {
                 path: 'business',
