@@ -1002,6 +1002,34 @@ test('an admin announces to the members, who see it in the bell; the inbox is li
   await member.close();
 });
 
+test('PWA analytics chart installs and engagement over 7 and 30 days', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'content_manager');
+  await page.goto(`${base}/admin/pwa-analytics`);
+  await page.getByRole('heading', { level: 1, name: 'PWA Analytics' }).waitFor();
+  const totals = page.getByTestId('pwa-totals');
+  await totals.waitFor();
+  const week = Number(
+    (await totals.locator('li').first().locator('p').first().textContent()).trim(),
+  );
+  await page.getByText('Installs and engagement per day').first().waitFor();
+  await page.locator('canvas').first().waitFor();
+  await page.getByLabel('Period').selectOption('30');
+  await page.waitForURL(/days=30/);
+  await page.waitForFunction(
+    (w) => Number(document.querySelector('[data-testid=pwa-totals] li p')?.textContent) > w,
+    week,
+  );
+  await page
+    .getByRole('table', { name: 'The 10 most recent installs' })
+    .locator('tbody tr')
+    .nth(9)
+    .waitFor();
+  await shot(page, 'admin-pwa-analytics');
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

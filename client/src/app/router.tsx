@@ -260,7 +260,13 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              adminPage('pwa-analytics', MANAGERS, 'PWA Analytics'),
+              {
+                path: 'pwa-analytics',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [
+                  { index: true, lazy: () => import('@/features/pwa/routes/admin-analytics') },
+                ],
+              },
               {
                 path: 'business',
                 element: <RouteGuard allowedRoles={MANAGERS} />,

@@ -182,3 +182,23 @@ insert into public.roles (name, description, permissions) values
 
 insert into public.contact_messages (first_name, last_name, email, subject, message) values
   ('Prakash', 'Rao', 'prakash@example.org', 'Hall booking in May', 'Is the main hall free on the second Sunday of May for a naming ceremony?');
+
+-- PWA analytics over the last 30 days (installs and engagement), so /admin/pwa-analytics has
+-- something to chart.
+insert into public.pwa_analytics (event_type, data, "timestamp", session_id)
+select 'install',
+       jsonb_build_object('platform', (array['Android', 'Android', 'iOS', 'Windows', 'macOS'])[1 + g % 5],
+                          'displayMode', (array['standalone', 'standalone', 'browser'])[1 + g % 3],
+                          'installMethod', (array['prompt', 'manual'])[1 + g % 2],
+                          'userAgent', 'demo', 'referrer', ''),
+       now() - make_interval(days => (g * 7) % 30, hours => g % 11),
+       'demo-install-' || g
+  from generate_series(1, 24) g;
+insert into public.pwa_analytics (event_type, data, "timestamp", session_id)
+select 'engagement',
+       jsonb_build_object('eventType', 'session_end', 'timeOnSite', 10 + (g * 13) % 240,
+                          'pageVisits', 1 + g % 6, 'interactions', (g * 3) % 14,
+                          'additionalData', jsonb_build_object('displayMode', (array['browser', 'standalone'])[1 + g % 2])),
+       now() - make_interval(days => (g * 5) % 30, hours => g % 13),
+       'demo-session-' || g
+  from generate_series(1, 60) g;
