@@ -1030,6 +1030,31 @@ test('PWA analytics chart installs and engagement over 7 and 30 days', async () 
   await ctx.close();
 });
 
+test('the admin test page shows the system state and sends a test notification', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.goto(`${base}/admin/test`);
+  await page.getByRole('heading', { level: 1, name: 'Test Page' }).waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=system-check]')].every(
+      (c) => c.dataset.state !== 'pending',
+    ),
+  );
+  const states = await page
+    .getByTestId('system-check')
+    .evaluateAll((els) => els.map((e) => `${e.textContent}:${e.dataset.state}`));
+  assert(
+    states.length === 6 && states.every((s) => s.endsWith(':ok')),
+    `every check answers: ${states}`,
+  );
+  await page.getByRole('table', { name: 'Buckets' }).getByText('event-images').waitFor();
+  await page.getByRole('button', { name: 'Send me a test notification' }).click();
+  await sawToast(page, 'Test notification sent');
+  await shot(page, 'admin-test');
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

@@ -1914,6 +1914,7 @@ export type Database = {
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
       send_announcement: { Args: { title: string; message: string; audience?: string; link?: string }; Returns: Database["public"]["Tables"]["announcements"]["Row"] };
+      send_test_push: { Args: Record<PropertyKey, never>; Returns: number };
       set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
     };
     Enums: { [_ in never]: never };

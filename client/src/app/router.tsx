@@ -297,7 +297,11 @@ export const routes: RouteObject[] = [
               adminPage('payments', MANAGERS, 'Payment Management'),
               adminPage('organization', MANAGERS, 'Organization'),
               adminPage('rbac', ADMINS, 'Roles and Access'),
-              adminPage('test', MANAGERS, 'Test Page'),
+              {
+                path: 'test',
+                element: <RouteGuard allowedRoles={MANAGERS} />,
+                children: [{ index: true, lazy: () => import('@/features/pwa/routes/admin-test') }],
+              },
               { path: '*', lazy: () => import('./routes/admin-not-found') },
             ],
           },
