@@ -469,6 +469,22 @@ test('the home page works at 360 px', async () => {
   await ctx.close();
 });
 
+// Issue 16's journeys (registrations, dashboards, matrimony) live in their own module.
+const { registrationJourneys } = await import('./registration.mjs');
+registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, sawToast, shot });
+{
+  // The staff screens for people (issue 17) live in their own file.
+  const people = await import('./admin-people.mjs');
+  const helpers = { test, context, signIn, sawToast, shot, assert, base };
+  people.register(helpers);
+  people.registerStudents(helpers);
+  people.registerMatrimony(helpers);
+  people.registerAccounts(helpers);
+  people.registerRoles(helpers);
+  people.registerPayments(helpers);
+  people.registerOrganization(helpers);
+}
+
 /** Writes the description with the rich text editor's toolbar (spec §2). */
 async function fillDescription(page) {
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' });

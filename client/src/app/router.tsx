@@ -37,19 +37,15 @@ const userPage = (path: string, what: string) => ({
   },
 });
 
-/** Placeholders of the admin screens later issues build; the route, guard and breadcrumbs are real. */
-const adminPage = (path: string, roles: Role[], title: string): RouteObject => ({
+/** An admin screen: its roles' guard (the policies are the real gate), its module loaded lazily. */
+const adminScreen = (
+  path: string,
+  roles: Role[],
+  load: NonNullable<RouteObject['lazy']> & (() => Promise<Record<string, unknown>>),
+): RouteObject => ({
   path,
   element: <RouteGuard allowedRoles={roles} />,
-  children: [
-    {
-      index: true,
-      lazy: async () => {
-        const { adminPlaceholder } = await import('./routes/admin-placeholder');
-        return { Component: adminPlaceholder(title) };
-      },
-    },
-  ],
+  children: [{ index: true, lazy: load }],
 });
 
 export const routes: RouteObject[] = [
@@ -94,9 +90,18 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/services/routes/educational-aid'),
           },
           { path: 'matrimony', lazy: () => import('@/features/services/routes/matrimony') },
-          userPage('membership/registration', 'membership-registration'),
-          userPage('student-registration', 'student-registration'),
-          userPage('matrimony/registration', 'matrimony-registration'),
+          {
+            path: 'membership/registration',
+            lazy: () => import('@/features/members/routes/registration'),
+          },
+          {
+            path: 'student-registration',
+            lazy: () => import('@/features/students/routes/registration'),
+          },
+          {
+            path: 'matrimony/registration',
+            lazy: () => import('@/features/matrimony/routes/registration'),
+          },
           userPage('matrimony/browse', 'matrimony-browse'),
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
 
@@ -111,8 +116,14 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard requiredRole="student" needsDetail />,
             children: [
-              userPage('dashboard/student', 'student-dashboard'),
-              userPage('profile/student/edit', 'student-profile'),
+              {
+                path: 'dashboard/student',
+                lazy: () => import('@/features/students/routes/dashboard'),
+              },
+              {
+                path: 'profile/student/edit',
+                lazy: () => import('@/features/students/routes/edit'),
+              },
             ],
           },
           {
@@ -161,147 +172,136 @@ export const routes: RouteObject[] = [
               redirect('member-directory', '/admin/members'),
               redirect('gallery/photos', '/admin/media'),
               redirect('gallery/videos', '/admin/media'),
-              adminPage('members', MANAGERS, 'Member Directory'),
-              adminPage('members/:id', MANAGERS, 'Member Details'),
-              adminPage('members/:id/edit', ADMINS, 'Edit Member'),
-              adminPage('students', MANAGERS, 'Students'),
-              adminPage('students/add', ADMINS, 'Add Student'),
-              adminPage('students/:id', MANAGERS, 'Student Details'),
-              adminPage('students/:id/edit', ADMINS, 'Edit Student'),
-              adminPage('matrimony', MANAGERS, 'Matrimony Users'),
-              adminPage('users', MANAGERS, 'User Management'),
-              {
-                path: 'events',
-                element: <RouteGuard allowedRoles={EVENT_STAFF} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/events/routes/admin-events') },
-                ],
-              },
-              {
-                path: 'events/create',
-                element: <RouteGuard allowedRoles={EVENT_EDITORS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/events/routes/admin-event-edit') },
-                ],
-              },
-              {
-                path: 'events/:id/edit',
-                element: <RouteGuard allowedRoles={EVENT_EDITORS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/events/routes/admin-event-edit') },
-                ],
-              },
-              {
-                path: 'events/:id/registrations',
-                element: <RouteGuard allowedRoles={EVENT_STAFF} />,
-                children: [
-                  {
-                    index: true,
-                    lazy: () => import('@/features/events/routes/admin-event-registrations'),
-                  },
-                ],
-              },
-              {
-                path: 'media',
-                element: <RouteGuard allowedRoles={EVENT_STAFF} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/media/routes/admin-media') },
-                ],
-              },
-              {
-                path: 'havyaka-sandesh',
-                element: <RouteGuard allowedRoles={SANDESHA_STAFF} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/sandesha/routes/admin-sandesha') },
-                ],
-              },
-              {
-                path: 'sandesh-editors',
-                element: <RouteGuard allowedRoles={SANDESHA_STAFF} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/sandesha/routes/admin-editors') },
-                ],
-              },
-              {
-                path: 'board-members',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/site/routes/admin-board-members') },
-                ],
-              },
-              {
-                path: 'achievements',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/site/routes/admin-achievements') },
-                ],
-              },
-              {
-                path: 'images',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/site/routes/admin-images') },
-                ],
-              },
-              {
-                path: 'slider',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/site/routes/admin-slider') },
-                ],
-              },
-              {
-                path: 'notifications',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  {
-                    index: true,
-                    lazy: () => import('@/features/notifications/routes/admin-notifications'),
-                  },
-                ],
-              },
-              {
-                path: 'pwa-analytics',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/pwa/routes/admin-analytics') },
-                ],
-              },
-              {
-                path: 'business',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  { index: true, lazy: () => import('@/features/business/routes/admin-business') },
-                ],
-              },
-              {
-                path: 'business/add',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  {
-                    index: true,
-                    lazy: () => import('@/features/business/routes/admin-business-edit'),
-                  },
-                ],
-              },
-              {
-                path: 'business/:id/edit',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [
-                  {
-                    index: true,
-                    lazy: () => import('@/features/business/routes/admin-business-edit'),
-                  },
-                ],
-              },
-              adminPage('payments', MANAGERS, 'Payment Management'),
-              adminPage('organization', MANAGERS, 'Organization'),
-              adminPage('rbac', ADMINS, 'Roles and Access'),
-              {
-                path: 'test',
-                element: <RouteGuard allowedRoles={MANAGERS} />,
-                children: [{ index: true, lazy: () => import('@/features/pwa/routes/admin-test') }],
-              },
+              adminScreen(
+                'members',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-members'),
+              ),
+              adminScreen(
+                'members/add',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-add'),
+              ),
+              adminScreen(
+                'members/:id',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-member-detail'),
+              ),
+              adminScreen(
+                'members/:id/edit',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-edit'),
+              ),
+              adminScreen(
+                'students',
+                MANAGERS,
+                () => import('@/features/students/routes/admin-students'),
+              ),
+              adminScreen(
+                'students/add',
+                ADMINS,
+                () => import('@/features/students/routes/admin-student-add'),
+              ),
+              adminScreen(
+                'students/:id',
+                MANAGERS,
+                () => import('@/features/students/routes/admin-student-detail'),
+              ),
+              adminScreen(
+                'students/:id/edit',
+                ADMINS,
+                () => import('@/features/students/routes/admin-student-edit'),
+              ),
+              adminScreen(
+                'matrimony',
+                MANAGERS,
+                () => import('@/features/matrimony/routes/admin-matrimony'),
+              ),
+              adminScreen('users', MANAGERS, () => import('@/features/users/routes/admin-users')),
+              adminScreen(
+                'events',
+                EVENT_STAFF,
+                () => import('@/features/events/routes/admin-events'),
+              ),
+              adminScreen(
+                'events/create',
+                EVENT_EDITORS,
+                () => import('@/features/events/routes/admin-event-edit'),
+              ),
+              adminScreen(
+                'events/:id/edit',
+                EVENT_EDITORS,
+                () => import('@/features/events/routes/admin-event-edit'),
+              ),
+              adminScreen(
+                'events/:id/registrations',
+                EVENT_STAFF,
+                () => import('@/features/events/routes/admin-event-registrations'),
+              ),
+              adminScreen(
+                'media',
+                EVENT_STAFF,
+                () => import('@/features/media/routes/admin-media'),
+              ),
+              adminScreen(
+                'havyaka-sandesh',
+                SANDESHA_STAFF,
+                () => import('@/features/sandesha/routes/admin-sandesha'),
+              ),
+              adminScreen(
+                'sandesh-editors',
+                SANDESHA_STAFF,
+                () => import('@/features/sandesha/routes/admin-editors'),
+              ),
+              adminScreen(
+                'board-members',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-board-members'),
+              ),
+              adminScreen(
+                'achievements',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-achievements'),
+              ),
+              adminScreen('images', MANAGERS, () => import('@/features/site/routes/admin-images')),
+              adminScreen('slider', MANAGERS, () => import('@/features/site/routes/admin-slider')),
+              adminScreen(
+                'notifications',
+                MANAGERS,
+                () => import('@/features/notifications/routes/admin-notifications'),
+              ),
+              adminScreen(
+                'pwa-analytics',
+                MANAGERS,
+                () => import('@/features/pwa/routes/admin-analytics'),
+              ),
+              adminScreen(
+                'business',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business'),
+              ),
+              adminScreen(
+                'business/add',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business-edit'),
+              ),
+              adminScreen(
+                'business/:id/edit',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business-edit'),
+              ),
+              adminScreen(
+                'payments',
+                MANAGERS,
+                () => import('@/features/payments/routes/admin-payments'),
+              ),
+              adminScreen(
+                'organization',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-organization'),
+              ),
+              adminScreen('rbac', ADMINS, () => import('@/features/users/routes/admin-rbac')),
+              adminScreen('test', MANAGERS, () => import('@/features/pwa/routes/admin-test')),
               { path: '*', lazy: () => import('./routes/admin-not-found') },
             ],
           },

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm-dialog';
 
 function Asker({
@@ -24,10 +24,20 @@ function setup(options: ConfirmOptions) {
   return results;
 }
 
+// The dialog loads lazily; load it once up front so a busy machine does not time the
+// first test out.
+beforeAll(async () => {
+  await import('./confirm-dialog-view');
+}, 30_000);
+
 describe('confirm()', () => {
   it('resolves true when confirmed', async () => {
     const results = setup({ title: 'Publish event?', confirmLabel: 'Publish' });
-    const dialog = await screen.findByRole('alertdialog', { name: 'Publish event?' });
+    const dialog = await screen.findByRole(
+      'alertdialog',
+      { name: 'Publish event?' },
+      { timeout: 10_000 },
+    );
     expect(dialog).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Publish' })));
     expect(results).toEqual([true]);
@@ -36,13 +46,13 @@ describe('confirm()', () => {
 
   it('resolves false on Cancel and on Escape, focusing Cancel for destructive actions', async () => {
     const results = setup({ title: 'Delete member?', destructive: true, confirmLabel: 'Delete' });
-    await screen.findByRole('alertdialog');
+    await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
     expect(results).toEqual([false]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
     expect(results).toEqual([false, false]);
   });
@@ -53,7 +63,7 @@ describe('confirm()', () => {
       confirmLabel: 'Delete',
       requireText: 'Diwali',
     });
-    await screen.findByRole('alertdialog');
+    await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     const confirmButton = screen.getByRole('button', { name: 'Delete' });
     expect(confirmButton).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Type “Diwali” to confirm'), {

@@ -53,6 +53,9 @@ describe('<Chart>', () => {
       removeListener: () => undefined,
     })) as unknown as typeof window.matchMedia;
   });
+  beforeAll(async () => {
+    await import('./chart-view');
+  }, 60_000);
 
   it('loads lazily and carries its figures in a table for screen readers', async () => {
     render(

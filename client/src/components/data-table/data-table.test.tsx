@@ -31,9 +31,11 @@ describe('DataTable', () => {
         getRowId={id}
         sort={{ id: 'name', desc: true }}
         onSortToggle={onSortToggle}
+        total={42}
       />,
     );
     const table = screen.getByRole('table', { name: 'Members' });
+    expect(table.querySelector('caption')).toHaveTextContent('Members (42 rows in all)');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
       'aria-sort',

@@ -34,7 +34,7 @@ export interface DataTableProps<T extends RowData> {
   label: string;
   /** A visible caption; defaults to a screen-reader-only caption holding `label`. */
   caption?: ReactNode;
-  /** The exact total from the server (count: 'exact'); shown by the bulk bar. */
+  /** The exact total from the server (count: 'exact'); told to screen readers in the caption. */
   total?: number;
   /** First load in progress (shows skeleton rows). */
   isLoading?: boolean;
@@ -253,12 +253,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     body = (
       <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
         <table
+          aria-label={label}
           className="min-w-full divide-y divide-stone-200 text-sm"
           aria-busy={isFetching || undefined}
-          aria-rowcount={total !== undefined ? total + 1 : undefined}
         >
           <caption className={caption ? 'px-3 py-2 text-left text-stone-700' : 'sr-only'}>
             {caption ?? label}
+            {total !== undefined && <span className="sr-only"> ({text.total(total)})</span>}
           </caption>
           <thead className="bg-stone-50">
             {headerGroups.map((group) => (

@@ -10,3 +10,4 @@ export type { PaginationProps } from './pagination';
 export { FilterBar, SearchFilter, SelectFilter } from './filter-bar';
 export type { FilterOption } from './filter-bar';
 export { useMediaQuery } from './use-media-query';
+export { ExportCsvButton } from './export-button';

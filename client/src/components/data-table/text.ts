@@ -8,6 +8,7 @@ export const text = {
   selectRow: (label: string) => `Select ${label}`,
   rowFallback: (n: number) => `row ${n}`,
   selected: (n: number) => `${n} selected`,
+  total: (n: number) => (n === 1 ? '1 row in all' : `${n} rows in all`),
   clearSelection: 'Clear selection',
   sortLabel: 'Sort by',
   sortDefault: 'Default order',
@@ -24,5 +25,8 @@ export const text = {
   search: 'Search',
   filters: 'Filters',
   resetFilters: 'Reset filters',
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting…',
+  exported: (n: number) => (n === 1 ? 'Exported 1 row' : `Exported ${n} rows`),
   all: 'All',
 } as const;

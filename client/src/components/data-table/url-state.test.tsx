@@ -106,6 +106,18 @@ describe('useTableUrlState', () => {
     expect(search).toBe('');
   });
 
+  it('composes changes made before a re-render, and a late debounced search keeps them', async () => {
+    mount();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'bhat' } });
+    act(() => {
+      state.setFilter('role', 'admin');
+      state.setPageSize(50);
+    });
+    expect(search).toBe('?role=admin&size=50');
+    await act(() => new Promise((r) => setTimeout(r, 80)));
+    expect(search).toBe('?role=admin&size=50&q=bhat');
+  });
+
   it('ignores hostile or out-of-range params', () => {
     mount('/list?page=-2&size=100000&sort=name);drop');
     expect(state.page).toBe(1);

@@ -1,7 +1,7 @@
 // A list's view (filters, free-text search, page, page size and sort) kept in the URL's search
 // params, so it can be shared and survives a reload. Values equal to their default stay out of
 // the URL. Changing anything but the page goes back to page 1.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** A sort: the column (or server field) id and its direction. */
@@ -119,21 +119,24 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
   const sortParam = params.get(param('sort'));
   const sort = parseSort(sortParam) ?? defaultSort;
 
+  // The params as last written: a debounced search, or two setters in one event, build on the
+  // newest URL rather than the one their render saw (react-router's updater gets the latter).
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   /** Applies changes to a copy of the current params; null or '' removes a param. */
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean, replace = false) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(param(name));
-            else next.set(param(name), value);
-          }
-          if (resetPage) next.delete(param('page'));
-          return next;
-        },
-        { replace },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(param(name));
+        else next.set(param(name), value);
+      }
+      if (resetPage) next.delete(param('page'));
+      latest.current = next;
+      setParams(next, { replace });
     },
     [setParams, param],
   );

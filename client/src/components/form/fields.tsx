@@ -6,7 +6,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
-import { get, useController, useFormContext, useFormState } from 'react-hook-form';
+import { get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { controlClass, Field } from '@/components/ui/field';
 import { useRegisterField } from './context';
 import { text } from './text';
@@ -72,9 +72,11 @@ export function TextareaField({
   ...textarea
 }: BaseFieldProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'className' | 'required'>) {
-  const { register, watch } = useFormContext();
+  const { register } = useFormContext();
   const { id, error } = useFieldBits(name, label, textarea.id);
-  const value = maxLength ? String(watch(name) ?? '') : '';
+  // useWatch re-renders this field only, not the whole form, on each keystroke.
+  const watched: unknown = useWatch({ name });
+  const value = maxLength ? String(watched ?? '') : '';
   const count = maxLength ? `${value.length} / ${maxLength}` : undefined;
   return (
     <Field
@@ -190,8 +192,6 @@ export function RadioGroupField({
     <fieldset
       className={`m-0 min-w-0 border-0 p-0 ${className}`}
       aria-describedby={described || undefined}
-      aria-invalid={error ? true : undefined}
-      aria-required={required || undefined}
     >
       <legend className="mb-1 text-sm font-semibold text-stone-800">
         {label}
@@ -209,6 +209,8 @@ export function RadioGroupField({
               type="radio"
               value={o.value}
               disabled={o.disabled}
+              aria-invalid={error ? true : undefined}
+              required={required}
               className="h-5 w-5 cursor-pointer accent-orange-800"
               {...register(name)}
             />

@@ -9,6 +9,7 @@ import {
   NumberField,
   RadioGroupField,
   SelectField,
+  TextareaField,
   TextField,
 } from './fields';
 import { FormActions, FormSection, FormSubmit } from './layout';
@@ -159,5 +160,22 @@ describe('the form kit', () => {
       'Duplicate entry - this record already exists',
     );
     expect(screen.getByLabelText(/First name/)).toBeEnabled();
+  });
+});
+
+describe('TextareaField', () => {
+  it('shows a live character count against maxLength', () => {
+    const s = z.object({ message: textField('Message', { min: 10, max: 1000 }) });
+    function Box() {
+      const form = useZodForm(s, { defaultValues: { message: '' } });
+      return (
+        <Form form={form} onSubmit={() => undefined}>
+          <TextareaField name="message" label="Message" maxLength={1000} />
+        </Form>
+      );
+    }
+    render(<Box />);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Namaskara' } });
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('9 / 1000');
   });
 });

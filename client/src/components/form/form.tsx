@@ -13,6 +13,7 @@ import {
 import { dataMessage } from '@/lib/errors';
 import { FieldRegistryContext, type FieldRegistry } from './context';
 import { text } from './text';
+import { UnsavedChangesGuard } from './unsaved-changes';
 
 /** The key of the error `Form` sets when `onSubmit` throws (shown in the summary). */
 export const SERVER_ERROR = 'root.server' as const;
@@ -30,6 +31,11 @@ export interface FormProps<TIn extends FieldValues, TOut> extends Omit<
   summary?: boolean;
   /** Classes of the fields' container (default 'space-y-6'; e.g. a grid). */
   fieldsClassName?: string;
+  /**
+   * Ask before leaving while the form has unsaved changes (needs the app's data router and
+   * ConfirmProvider, both present in the app).
+   */
+  guardUnsaved?: boolean;
 }
 
 /** Flattens nested RHF errors into [path, message] pairs, in the order they appear. */
@@ -117,11 +123,12 @@ export function Form<TIn extends FieldValues, TOut>({
   summary = true,
   className = 'space-y-4',
   fieldsClassName = 'space-y-6',
+  guardUnsaved = false,
   noValidate = true,
   ...rest
 }: FormProps<TIn, TOut>) {
   const registry = useRef<FieldRegistry>(new Map()).current;
-  const { isSubmitting, errors, submitCount } = form.formState;
+  const { isSubmitting, errors, submitCount, isDirty, isSubmitSuccessful } = form.formState;
 
   const submit: SubmitHandler<TOut> = async (values) => {
     form.clearErrors(SERVER_ERROR);
@@ -145,6 +152,9 @@ export function Form<TIn extends FieldValues, TOut>({
           }}
           {...rest}
         >
+          {guardUnsaved && (
+            <UnsavedChangesGuard when={isDirty && !isSubmitting && !isSubmitSuccessful} />
+          )}
           {summary && submitCount > 0 && <ErrorSummary errors={errors} registry={registry} />}
           {/* A disabled fieldset disables every control inside while the submit runs. */}
           <fieldset

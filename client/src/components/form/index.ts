@@ -16,3 +16,4 @@ export {
 } from './fields';
 export type { BaseFieldProps, Option } from './fields';
 export { FormSection, FormActions, FormSubmit } from './layout';
+export { useUnsavedChangesGuard, UnsavedChangesGuard } from './unsaved-changes';

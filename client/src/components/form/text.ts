@@ -8,4 +8,8 @@ export const text = {
   choose: 'Select…',
   chosenFile: (name: string) => `Selected: ${name}`,
   clearFile: 'Remove file',
+  leaveTitle: 'Leave without saving?',
+  leaveBody: 'Your changes on this page have not been saved.',
+  leaveConfirm: 'Leave page',
+  leaveCancel: 'Stay',
 } as const;

@@ -13,6 +13,11 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect ??= rect;
   Element.prototype.getClientRects ??= rects;
 });
+// The editor loads lazily (TipTap is large): load it once up front so a busy machine does not
+// time the first test out.
+beforeAll(async () => {
+  await import('./editor');
+}, 60_000);
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [html, setHtml] = useState(initial);
