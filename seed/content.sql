@@ -235,3 +235,22 @@ update public.student_details
 insert into public.payments (payment_type, status, amount, payment_method, transaction_reference, payer_name, payer_email, user_id, member_id)
 select 'membership', 'pending', 1000, 'bank_transfer', 'NEFT-DEMO-2201', 'Subraya Joshi', 'subraya.joshi@example.org', null, id
   from public.member_directory where membership_no = 'AM-0103';
+-- PWA analytics over the last 30 days (installs and engagement), so /admin/pwa-analytics has
+-- something to chart.
+insert into public.pwa_analytics (event_type, data, "timestamp", session_id)
+select 'install',
+       jsonb_build_object('platform', (array['Android', 'Android', 'iOS', 'Windows', 'macOS'])[1 + g % 5],
+                          'displayMode', (array['standalone', 'standalone', 'browser'])[1 + g % 3],
+                          'installMethod', (array['prompt', 'manual'])[1 + g % 2],
+                          'userAgent', 'demo', 'referrer', ''),
+       now() - make_interval(days => (g * 7) % 30, hours => g % 11),
+       'demo-install-' || g
+  from generate_series(1, 24) g;
+insert into public.pwa_analytics (event_type, data, "timestamp", session_id)
+select 'engagement',
+       jsonb_build_object('eventType', 'session_end', 'timeOnSite', 10 + (g * 13) % 240,
+                          'pageVisits', 1 + g % 6, 'interactions', (g * 3) % 14,
+                          'additionalData', jsonb_build_object('displayMode', (array['browser', 'standalone'])[1 + g % 2])),
+       now() - make_interval(days => (g * 5) % 30, hours => g % 13),
+       'demo-session-' || g
+  from generate_series(1, 60) g;

@@ -796,7 +796,6 @@ test('a sandesha manager publishes an issue that appears in the public archive',
 test('an admin adds a Sandesha editor and removes them again', async () => {
   const ctx = await context();
   const page = await ctx.newPage();
-  page.on('dialog', (d) => void d.accept());
   await signIn(page, 'admin');
   await page.goto(`${base}/admin/sandesh-editors`);
   await page.getByRole('heading', { level: 1, name: 'Sandesh Editors' }).waitFor();
@@ -810,6 +809,7 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
     .getByRole('button', { name: /^Make .* an editor$/ })
     .first();
   await make.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Make editor' }).click();
   await sawToast(page, 'Editor added');
   await page.getByTestId('sandesh-editors').getByText('member@demo.havyaka.org').waitFor();
   await shot(page, 'admin-sandesh-editors');
@@ -819,6 +819,7 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
     .filter({ hasText: 'member@demo.havyaka.org' })
     .getByRole('button', { name: /^Remove/ })
     .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();
   await sawToast(page, 'Editor removed');
   await page
     .getByTestId('sandesh-editors')
@@ -830,7 +831,6 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
 test('an event manager makes an album: many photos at once, cover, order, publish', async () => {
   const ctx = await context();
   const page = await ctx.newPage();
-  page.on('dialog', (d) => void d.accept());
   await signIn(page, 'event_manager');
   await page.goto(`${base}/admin/media`);
   await page.getByRole('heading', { level: 1, name: 'Media Management' }).waitFor();
@@ -879,11 +879,13 @@ test('an event manager makes an album: many photos at once, cover, order, publis
   await visitor.close();
 
   await page.getByRole('button', { name: 'Delete item 2' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await sawToast(page, 'Item deleted');
   await page.waitForFunction(
     () => document.querySelectorAll('[data-testid=album-items] li').length === 1,
   );
   await page.getByRole('button', { name: 'Delete album' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete album' }).click();
   await sawToast(page, 'Album deleted');
   await page.getByTestId('admin-albums').waitFor();
   await ctx.close();
@@ -892,7 +894,6 @@ test('an event manager makes an album: many photos at once, cover, order, publis
 test('a content manager puts a slide first on the home page and a board member on the About page', async () => {
   const ctx = await context();
   const page = await ctx.newPage();
-  page.on('dialog', (d) => void d.accept());
   await signIn(page, 'content_manager');
   await page.goto(`${base}/admin/slider`);
   await page.getByRole('heading', { level: 1, name: 'Homepage Slider' }).waitFor();
@@ -987,6 +988,87 @@ test('an admin adds a business, approves it and the public directory lists it', 
   await visitor.goto(`${base}/resources/business`);
   await visitor.getByText(name).waitFor();
   await visitor.context().close();
+  await ctx.close();
+});
+
+test('an admin announces to the members, who see it in the bell; the inbox is linked from the dashboard', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.getByRole('link', { name: /Contact messages/ }).click();
+  await page.waitForURL(/\/admin\/notifications\?tab=inbox/);
+  await page.getByRole('tab', { name: 'Contact messages', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Send announcement' }).click();
+  const title = `Sabha notice ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('The annual general meeting is on Sunday at 10.');
+  await page.getByLabel('Audience').selectOption('members');
+  await page.getByLabel('Link (optional)').fill('/events');
+  await page.getByRole('button', { name: 'Send announcement' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Send announcement' }).click();
+  await sawToast(page, 'Announcement sent to');
+  await page.getByTestId('announcements').getByText(title).waitFor();
+  await shot(page, 'admin-notifications');
+  await ctx.close();
+
+  const member = await context();
+  const mp = await member.newPage();
+  await signIn(mp, 'member');
+  await mp.getByTestId('notification-bell').click();
+  await mp.getByText(title).waitFor();
+  await member.close();
+});
+
+test('PWA analytics chart installs and engagement over 7 and 30 days', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'content_manager');
+  await page.goto(`${base}/admin/pwa-analytics`);
+  await page.getByRole('heading', { level: 1, name: 'PWA Analytics' }).waitFor();
+  const totals = page.getByTestId('pwa-totals');
+  await totals.waitFor();
+  const week = Number(
+    (await totals.locator('li').first().locator('p').first().textContent()).trim(),
+  );
+  await page.getByText('Installs and engagement per day').first().waitFor();
+  await page.locator('canvas').first().waitFor();
+  await page.getByLabel('Period').selectOption('30');
+  await page.waitForURL(/days=30/);
+  await page.waitForFunction(
+    (w) => Number(document.querySelector('[data-testid=pwa-totals] li p')?.textContent) > w,
+    week,
+  );
+  await page
+    .getByRole('table', { name: 'The 10 most recent installs' })
+    .locator('tbody tr')
+    .nth(9)
+    .waitFor();
+  await shot(page, 'admin-pwa-analytics');
+  await ctx.close();
+});
+
+test('the admin test page shows the system state and sends a test notification', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.goto(`${base}/admin/test`);
+  await page.getByRole('heading', { level: 1, name: 'Test Page' }).waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=system-check]')].every(
+      (c) => c.dataset.state !== 'pending',
+    ),
+  );
+  const states = await page
+    .getByTestId('system-check')
+    .evaluateAll((els) => els.map((e) => `${e.textContent}:${e.dataset.state}`));
+  assert(
+    states.length === 6 && states.every((s) => s.endsWith(':ok')),
+    `every check answers: ${states}`,
+  );
+  await page.getByRole('table', { name: 'Buckets' }).getByText('event-images').waitFor();
+  await page.getByRole('button', { name: 'Send me a test notification' }).click();
+  await sawToast(page, 'Test notification sent');
+  await shot(page, 'admin-test');
   await ctx.close();
 });
 

@@ -2,7 +2,7 @@
 -- database whoever writes it (app.sanitize_html on events, organization_info, achievements,
 -- activities), and an event's maximum attendees counts registrants and their guests.
 begin;
-select plan(50);
+select plan(53);
 select tests.seed();
 
 -- The rewriter itself.
@@ -149,6 +149,15 @@ select is((public.send_announcement('Notice', 'Office closed on Monday')).recipi
   (select everyone from audience_sizes), 'an admin announces to everyone');
 select is((select count(*)::int from public.announcement_deliveries(array(select id from public.announcements))), 2,
   'the history has delivery counts for both');
+select tests.act_as_superuser();
+
+-- The test page's notification: staff only, to themselves.
+select tests.act_as(tests.actor('user'));
+select throws_ok($$select public.send_test_push()$$, '42501', null, 'a member sends no test notification');
+select tests.act_as(tests.actor('event_manager'));
+select is(public.send_test_push(), 0, 'a staff member without a subscribed device gets no push');
+select is((select count(*)::int from public.notifications where title = 'Test notification' and user_id = tests.actor('event_manager')), 1,
+  'but the in-app notification, to themselves only');
 select tests.act_as_superuser();
 
 select * from finish();

@@ -29,22 +29,7 @@ const redirect = (
   element: <Redirect to={typeof to === 'string' ? () => to : to} />,
 });
 
-/** Placeholders of the admin screens later issues build; the route, guard and breadcrumbs are real. */
-const adminPage = (path: string, roles: Role[], title: string): RouteObject => ({
-  path,
-  element: <RouteGuard allowedRoles={roles} />,
-  children: [
-    {
-      index: true,
-      lazy: async () => {
-        const { adminPlaceholder } = await import('./routes/admin-placeholder');
-        return { Component: adminPlaceholder(title) };
-      },
-    },
-  ],
-});
-
-/** A built admin screen: the same guard as adminPage, the screen's module loaded lazily. */
+/** An admin screen: its roles' guard (the policies are the real gate), its module loaded lazily. */
 const adminScreen = (
   path: string,
   roles: Role[],
@@ -294,8 +279,16 @@ export const routes: RouteObject[] = [
               ),
               adminScreen('images', MANAGERS, () => import('@/features/site/routes/admin-images')),
               adminScreen('slider', MANAGERS, () => import('@/features/site/routes/admin-slider')),
-              adminPage('notifications', MANAGERS, 'Notifications'),
-              adminPage('pwa-analytics', MANAGERS, 'PWA Analytics'),
+              adminScreen(
+                'notifications',
+                MANAGERS,
+                () => import('@/features/notifications/routes/admin-notifications'),
+              ),
+              adminScreen(
+                'pwa-analytics',
+                MANAGERS,
+                () => import('@/features/pwa/routes/admin-analytics'),
+              ),
               adminScreen(
                 'business',
                 MANAGERS,
@@ -322,7 +315,7 @@ export const routes: RouteObject[] = [
                 () => import('@/features/site/routes/admin-organization'),
               ),
               adminScreen('rbac', ADMINS, () => import('@/features/users/routes/admin-rbac')),
-              adminPage('test', MANAGERS, 'Test Page'),
+              adminScreen('test', MANAGERS, () => import('@/features/pwa/routes/admin-test')),
               { path: '*', lazy: () => import('./routes/admin-not-found') },
             ],
           },

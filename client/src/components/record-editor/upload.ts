@@ -2,7 +2,7 @@
 // the public content bucket under site/<folder>/.
 import { unwrap } from '@/lib/errors';
 import { uniqueName } from '@/lib/file-names';
-import { resizeImage } from '@/lib/resize-image';
+import { resizeImage } from '@/lib/image-resize';
 import { sdk } from '@/lib/sdk';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

@@ -26,8 +26,8 @@ export const text = {
     pending_payments: 'Payments to verify',
     users: 'Accounts',
   },
-  placeholder: (title: string) =>
-    `The ${title} screen is being built. This route, its access rules and its navigation are in place; the screen's tools arrive in a coming release.`,
+  inbox: 'Contact messages',
+  inboxBody: 'Read and answer what visitors sent through the contact form.',
   notFound: 'Admin page not found',
   notFoundBody: 'There is no admin screen at this address.',
 } as const;

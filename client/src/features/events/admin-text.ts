@@ -169,6 +169,8 @@ export const adminText = {
     unnamed: 'Unnamed account',
   },
   unsaved: 'You have unsaved changes. Leave this page and lose them?',
+  leave: 'Leave page',
+  stay: 'Stay',
   types: {
     cultural: 'Cultural',
     educational: 'Educational',

@@ -1,6 +1,8 @@
-import { CalendarDays, GraduationCap, Heart, Users } from 'lucide-react';
+import { CalendarDays, GraduationCap, Heart, Mail, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card, ErrorState, LoadingState } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
+import { ADMINS, type Role } from '@/lib/authorization';
 import { dataMessage } from '@/lib/errors';
 import { useDashboardStats } from '../api/dashboard';
 import { text } from '../text';
@@ -59,6 +61,18 @@ export function Component() {
           </>
         )}
       </div>
+      {ADMINS.includes(auth.user?.type as Role) && (
+        <Link
+          to="/admin/notifications?tab=inbox"
+          className="mt-6 flex items-center gap-3 rounded-md border border-stone-200 bg-white px-4 py-3 hover:border-orange-700"
+        >
+          <Mail className="h-5 w-5 text-orange-800" aria-hidden />
+          <span>
+            <span className="block font-semibold">{text.inbox}</span>
+            <span className="block text-sm text-stone-600">{text.inboxBody}</span>
+          </span>
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // /admin/business: every listing, searchable, filtered by approval; approve or withdraw,
 // edit, delete after confirmation. Content staff and admins (the policies decide).
+import { useConfirm } from '@/components/confirm-dialog';
 import { Check, Pencil, Plus, Trash2, Undo2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { adminText as t } from '../admin-text';
 import { useAdminBusinesses, useBusinessActions } from '../api/admin-business';
 
 export function Component() {
+  const confirm = useConfirm();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const show = params.get('show') ?? '';
@@ -148,8 +150,15 @@ export function Component() {
                   variant="ghost"
                   className="!min-h-9 text-red-700"
                   aria-label={t.delete(b.business_name)}
-                  onClick={() => {
-                    if (!window.confirm(t.confirmDelete(b.business_name))) return;
+                  onClick={async () => {
+                    if (
+                      !(await confirm({
+                        title: t.confirmDelete(b.business_name),
+                        confirmLabel: 'Delete',
+                        destructive: true,
+                      }))
+                    )
+                      return;
                     remove.mutate(b.id, {
                       onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
                     });

@@ -4,7 +4,7 @@ import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { adminText as t } from '../admin-text';
 import { uniqueName } from '@/lib/file-names';
-import { resizeImage } from '@/lib/resize-image';
+import { resizeImage } from '@/lib/image-resize';
 
 export const FEATURED_IMAGE = {
   bucket: 'event-images',

@@ -3,6 +3,7 @@
 // guests), attendance changes and cancellation (attendance_status = cancelled, the row kept).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Database } from '@havyaka/sdk/database';
+import type { CsvColumn } from '@/lib/csv';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { adminEventKeys } from './admin-events';
@@ -74,16 +75,18 @@ export function useSetAttendance(eventId: string) {
   });
 }
 
-/** The CSV export's rows: one per registration, in the columns staff asked for. */
-export function registrationCsvRows(rows: Registration[], statusLabel: (s: string) => string) {
-  return rows.map((r) => ({
-    Name: r.user?.full_name ?? '',
-    Email: r.user?.email ?? '',
-    Phone: r.user?.phone ?? '',
-    'Registered on': r.registration_date,
-    Guests: r.guests,
-    People: 1 + r.guests,
-    Status: statusLabel(r.attendance_status),
-    Notes: r.notes ?? '',
-  }));
+/** The CSV export's columns: one row per registration. */
+export function registrationCsvColumns(
+  statusLabel: (s: string) => string,
+): CsvColumn<Registration>[] {
+  return [
+    { header: 'Name', value: (r) => r.user?.full_name ?? '' },
+    { header: 'Email', value: (r) => r.user?.email ?? '' },
+    { header: 'Phone', value: (r) => r.user?.phone ?? '' },
+    { header: 'Registered on', value: 'registration_date' },
+    { header: 'Guests', value: 'guests' },
+    { header: 'People', value: (r) => 1 + r.guests },
+    { header: 'Status', value: (r) => statusLabel(r.attendance_status) },
+    { header: 'Notes', value: (r) => r.notes ?? '' },
+  ];
 }

@@ -3,6 +3,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router';
+import { useConfirm } from '@/components/confirm-dialog';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -84,11 +85,16 @@ function useLeaveGuard(dirty: boolean) {
     ({ currentLocation, nextLocation }) =>
       dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  const confirm = useConfirm();
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(t.unsaved)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+    void confirm({
+      title: t.unsaved,
+      confirmLabel: t.leave,
+      cancelLabel: t.stay,
+      destructive: true,
+    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
   useEffect(() => {
     if (!dirty) return;
     const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();

@@ -1,6 +1,7 @@
 // /admin/events/{id}/registrations: who registered, the places taken against the maximum
 // (registrants and their guests), attendance, cancellation (the row is kept, its place freed)
 // and a CSV export of what is shown.
+import { useConfirm } from '@/components/confirm-dialog';
 import { ArrowLeft, Download, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,20 +10,20 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { downloadCsv } from '@/lib/csv';
 import { dataMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/images';
 import { adminText } from '../admin-text';
 import { eventQuery, isUuid } from '../api/events';
 import {
   ATTENDANCE_STATUSES,
-  registrationCsvRows,
+  registrationCsvColumns,
   useAttendance,
   useRegistrations,
   useSetAttendance,
   type AttendanceStatus,
   type Registration,
 } from '../api/registrations';
-import { downloadCsv, fileSlug, toCsv } from '../lib/csv-export';
 
 const t = adminText.registrations;
 const LIST = '/admin/events';
@@ -86,6 +87,7 @@ function AttendanceControl({ r, eventId }: { r: Registration; eventId: string })
 }
 
 function CancelButton({ r, eventId }: { r: Registration; eventId: string }) {
+  const confirm = useConfirm();
   const set = useSetAttendance(eventId);
   if (r.attendance_status === 'cancelled') return null;
   return (
@@ -94,8 +96,15 @@ function CancelButton({ r, eventId }: { r: Registration; eventId: string }) {
       className="!min-h-9 text-red-700"
       aria-label={t.cancelOf(nameOf(r))}
       disabled={set.isPending}
-      onClick={() => {
-        if (!window.confirm(t.confirmCancel(nameOf(r)))) return;
+      onClick={async () => {
+        if (
+          !(await confirm({
+            title: t.confirmCancel(nameOf(r)),
+            confirmLabel: t.cancel,
+            destructive: true,
+          }))
+        )
+          return;
         set.mutate(
           { id: r.id, status: 'cancelled' },
           { onSuccess: () => toast({ title: t.cancelled, variant: 'success' }) },
@@ -156,8 +165,9 @@ export function Component() {
 
   const exportCsv = () =>
     downloadCsv(
-      t.exportName(fileSlug(e.title)),
-      toCsv(registrationCsvRows(shown, (s) => t.statuses[s] ?? s)),
+      t.exportName(e.title),
+      shown,
+      registrationCsvColumns((s) => t.statuses[s] ?? s),
     );
 
   return (

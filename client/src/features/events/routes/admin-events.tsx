@@ -1,6 +1,7 @@
 // /admin/events: every event in every state (spec §4), with search, filters by type and state,
 // paging (all kept in the URL), a change of state, duplicate and delete (after confirmation).
 // Event editors (admins, event managers) change events; other staff read.
+import { useConfirm } from '@/components/confirm-dialog';
 import { Copy, ExternalLink, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -73,6 +74,7 @@ function StatusControl({ event, canEdit }: { event: EventRow; canEdit: boolean }
 }
 
 function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
+  const confirm = useConfirm();
   const duplicate = useDuplicateEvent(t.copyTitle);
   const remove = useDeleteEvent();
   const iconButton =
@@ -131,12 +133,21 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
             aria-label={t.deleteOf(event.title)}
             title={t.delete}
             disabled={remove.isPending}
-            onClick={() => {
-              if (!window.confirm(`${t.confirmDelete(event.title)}\n\n${t.confirmDeleteBody}`))
+            onClick={async () => {
+              if (
+                !(await confirm({
+                  title: t.confirmDelete(event.title),
+                  description: t.confirmDeleteBody,
+                  confirmLabel: t.delete,
+                  destructive: true,
+                }))
+              )
                 return;
-              remove.mutate(event.id, {
-                onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
-              });
+              // mutateAsync: this row unmounts once the event is gone from the list.
+              await remove.mutateAsync(event.id).then(
+                () => toast({ title: t.deleted, variant: 'success' }),
+                () => undefined, // the query client has shown the error
+              );
             }}
           >
             <Trash2 className="h-4 w-4" aria-hidden />

@@ -7,7 +7,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { uniqueName } from '@/lib/file-names';
-import { resizeImage } from '@/lib/resize-image';
+import { resizeImage } from '@/lib/image-resize';
 import { sdk } from '@/lib/sdk';
 import { mediaKeys } from './media';
 

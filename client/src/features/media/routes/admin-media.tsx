@@ -2,6 +2,7 @@
 // ordered, a cover, published or draft; deleting removes the files first) and standalone
 // videos (draft first). Media staff: event managers, content managers, admins.
 // The open album and tab live in the URL (?tab=videos, ?album=<id> or ?album=new).
+import { useConfirm } from '@/components/confirm-dialog';
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ import { VideosPanel } from '../components/admin/videos-panel';
 const countOf = (a: AdminAlbum) => a.media_items?.[0]?.count ?? 0;
 
 function AlbumEditor({ album, onClose }: { album: AdminAlbum; onClose: () => void }) {
+  const confirm = useConfirm();
   const items = useAlbumItems(album.id);
   const remove = useDeleteAlbum();
   const next = items.data?.length ? Math.max(...items.data.map((i) => i.sort_order)) + 1 : 0;
@@ -31,21 +33,30 @@ function AlbumEditor({ album, onClose }: { album: AdminAlbum; onClose: () => voi
         <Button
           variant="danger"
           disabled={remove.isPending}
-          onClick={() => {
-            if (!window.confirm(t.album.confirmDelete(album.title, countOf(album)))) return;
-            remove.mutate(album.id, {
-              onSuccess: () => {
+          onClick={async () => {
+            if (
+              !(await confirm({
+                title: t.album.confirmDelete(album.title, countOf(album)),
+                confirmLabel: t.album.delete,
+                destructive: true,
+              }))
+            )
+              return;
+            // mutateAsync: the editor unmounts once the album is gone from the list.
+            await remove.mutateAsync(album.id).then(
+              () => {
                 toast({ title: t.album.deleted, variant: 'success' });
                 onClose();
               },
-            });
+              () => undefined, // the query client has shown the error
+            );
           }}
         >
           <Trash2 className="h-4 w-4" aria-hidden /> {t.album.delete}
         </Button>
       </div>
       <h2 className="font-serif text-xl font-bold">{album.title}</h2>
-      <AlbumForm key={album.updated_at} album={album} onSaved={() => undefined} />
+      <AlbumForm key={album.id} album={album} onSaved={() => undefined} />
       <MediaUploader albumId={album.id} nextOrder={next} />
       {items.isPending ? (
         <LoadingState rows={2} height="h-32" />

@@ -1,5 +1,6 @@
 // /admin/sandesh-editors: the accounts that edit Havyaka Sandesha. Admins add an approved
 // member as an editor or remove one (set_sandesh_editor); others see the list.
+import { useConfirm } from '@/components/confirm-dialog';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,7 @@ const t = adminText.editors;
 const nameOf = (a: Account) => a.full_name || a.email || t.unnamed;
 
 function AddEditor() {
+  const confirm = useConfirm();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -62,8 +64,15 @@ function AddEditor() {
                   className="!min-h-9"
                   aria-label={t.makeOf(nameOf(a))}
                   disabled={set.isPending}
-                  onClick={() => {
-                    if (!window.confirm(t.confirmMake(nameOf(a)))) return;
+                  onClick={async () => {
+                    if (
+                      !(await confirm({
+                        title: t.confirmMake(nameOf(a)),
+                        confirmLabel: t.make,
+                        destructive: false,
+                      }))
+                    )
+                      return;
                     set.mutate(
                       { id: a.id, editor: true },
                       {
@@ -87,6 +96,7 @@ function AddEditor() {
 }
 
 export function Component() {
+  const confirm = useConfirm();
   const auth = useAuth();
   const isAdmin = ADMINS.includes(auth.user?.type as Role);
   const editors = useEditors();
@@ -132,8 +142,15 @@ export function Component() {
                     className="!min-h-9 text-red-700"
                     aria-label={t.removeOf(nameOf(a))}
                     disabled={set.isPending}
-                    onClick={() => {
-                      if (!window.confirm(t.confirmRemove(nameOf(a)))) return;
+                    onClick={async () => {
+                      if (
+                        !(await confirm({
+                          title: t.confirmRemove(nameOf(a)),
+                          confirmLabel: t.remove,
+                          destructive: true,
+                        }))
+                      )
+                        return;
                       set.mutate(
                         { id: a.id, editor: false },
                         { onSuccess: () => toast({ title: t.removed, variant: 'success' }) },

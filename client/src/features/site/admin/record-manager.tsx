@@ -1,5 +1,6 @@
 // One screen for a list of site content records: the list (with image, summary, active badge),
 // add and edit in place, show/hide, order by arrows (display_order), delete after confirmation.
+import { useConfirm } from '@/components/confirm-dialog';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ export interface ManagerConfig {
 }
 
 export function RecordManager({ config }: { config: ManagerConfig }) {
+  const confirm = useConfirm();
   const order = config.ordered
     ? [
         { column: 'display_order', ascending: true },
@@ -186,8 +188,15 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
                     variant="ghost"
                     className="!min-h-9 !px-2 text-red-700"
                     aria-label={t.deleteOf(name)}
-                    onClick={() => {
-                      if (!window.confirm(t.confirmDelete(name))) return;
+                    onClick={async () => {
+                      if (
+                        !(await confirm({
+                          title: t.confirmDelete(name),
+                          confirmLabel: t.delete,
+                          destructive: true,
+                        }))
+                      )
+                        return;
                       remove.mutate(row.id, {
                         onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
                       });

@@ -1,4 +1,5 @@
 // An album's items in their order: thumbnails, drag or arrows to reorder, the cover, delete.
+import { useConfirm } from '@/components/confirm-dialog';
 import { ArrowDown, ArrowUp, Film, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -19,6 +20,7 @@ export function AlbumItems({
   items: AdminItem[];
   cover: string | null;
 }) {
+  const confirm = useConfirm();
   const actions = useItemActions(albumId);
   const [order, setOrder] = useState<AdminItem[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -108,8 +110,15 @@ export function AlbumItems({
                   type="button"
                   className={`${iconButton} text-red-700`}
                   aria-label={t.item.delete(n)}
-                  onClick={() => {
-                    if (!window.confirm(t.item.confirmDelete)) return;
+                  onClick={async () => {
+                    if (
+                      !(await confirm({
+                        title: t.item.confirmDelete,
+                        confirmLabel: 'Delete',
+                        destructive: true,
+                      }))
+                    )
+                      return;
                     actions.remove.mutate(item.id, {
                       onSuccess: () => toast({ title: t.item.deleted, variant: 'success' }),
                     });

@@ -1,5 +1,6 @@
 // Standalone videos: a link or an uploaded file, linked to an event; new ones are drafts and
 // only published ones are public.
+import { useConfirm } from '@/components/confirm-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -172,6 +173,7 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
 }
 
 export function VideosPanel() {
+  const confirm = useConfirm();
   const videos = useAdminVideos();
   const save = useSaveVideo();
   const remove = useDeleteVideo();
@@ -247,8 +249,15 @@ export function VideosPanel() {
                   variant="ghost"
                   className="!min-h-9 text-red-700"
                   aria-label={t.delete(v.title)}
-                  onClick={() => {
-                    if (!window.confirm(t.confirmDelete(v.title))) return;
+                  onClick={async () => {
+                    if (
+                      !(await confirm({
+                        title: t.confirmDelete(v.title),
+                        confirmLabel: 'Delete',
+                        destructive: true,
+                      }))
+                    )
+                      return;
                     remove.mutate(v, {
                       onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
                     });

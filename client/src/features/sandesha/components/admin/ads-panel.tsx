@@ -1,4 +1,5 @@
 // The magazine's advertisement rate card: add, edit, activate, delete.
+import { useConfirm } from '@/components/confirm-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -131,6 +132,7 @@ function AdForm({ ad, onDone }: { ad?: Advertisement; onDone: () => void }) {
 }
 
 export function AdsPanel() {
+  const confirm = useConfirm();
   const ads = useAds();
   const remove = useDeleteAd();
   const [editing, setEditing] = useState<Advertisement | 'new' | null>(null);
@@ -196,8 +198,15 @@ export function AdsPanel() {
                   variant="ghost"
                   className="!min-h-9 text-red-700"
                   aria-label={`${adminText.delete} ${ad.title}`}
-                  onClick={() => {
-                    if (!window.confirm(t.confirmDelete(ad.title))) return;
+                  onClick={async () => {
+                    if (
+                      !(await confirm({
+                        title: t.confirmDelete(ad.title),
+                        confirmLabel: adminText.delete,
+                        destructive: true,
+                      }))
+                    )
+                      return;
                     remove.mutate(ad.id, {
                       onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
                     });

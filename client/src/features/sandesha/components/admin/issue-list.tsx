@@ -1,5 +1,6 @@
 // Every issue, grouped by year, newest first: published or draft, featured, downloads, and the
 // actions (publish/unpublish, feature, open the PDF, edit, delete after confirmation).
+import { useConfirm } from '@/components/confirm-dialog';
 import { ExternalLink, Pencil, Star, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -31,6 +32,7 @@ async function openPdf(issue: Issue) {
 }
 
 function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
+  const confirm = useConfirm();
   const patch = usePatchIssue();
   const remove = useDeleteIssue();
   const label = labelOf(issue);
@@ -116,11 +118,20 @@ function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
           className="!min-h-9 text-red-700"
           aria-label={t.deleteOf(label)}
           disabled={remove.isPending}
-          onClick={() => {
-            if (!window.confirm(t.confirmDelete(label))) return;
-            remove.mutate(issue, {
-              onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
-            });
+          onClick={async () => {
+            if (
+              !(await confirm({
+                title: t.confirmDelete(label),
+                confirmLabel: t.delete,
+                destructive: true,
+              }))
+            )
+              return;
+            // mutateAsync: this row unmounts once the issue is gone from the list.
+            await remove.mutateAsync(issue).then(
+              () => toast({ title: t.deleted, variant: 'success' }),
+              () => undefined, // the query client has shown the error
+            );
           }}
         >
           <Trash2 className="h-4 w-4" aria-hidden />
