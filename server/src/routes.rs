@@ -4,7 +4,7 @@ use axum::Router;
 use axum::routing::{any, delete, get, post};
 use tower_http::limit::RequestBodyLimitLayer;
 
-use crate::auth::api::{admin, logout, meta, recover, signup, token, user, verify};
+use crate::auth::api::{admin, logout, meta, reauthenticate, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
 use crate::http::{client_config, health, static_files};
 use crate::push::api as push;
@@ -20,6 +20,7 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .route("/token", post(token::token))
         .route("/user", get(user::get_user).put(user::update_user))
         .route("/logout", post(logout::logout))
+        .route("/reauthenticate", get(reauthenticate::reauthenticate))
         .route("/recover", post(recover::recover))
         .route("/verify", get(verify::verify_get).post(verify::verify_post))
         .route("/settings", get(meta::settings))

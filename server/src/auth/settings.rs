@@ -31,6 +31,23 @@ pub struct AuthArgs {
     #[arg(long, env = "PASSWORD_MIN_LENGTH", default_value_t = 8, global = true)]
     pub password_min_length: usize,
 
+    /// A password or e-mail change outside the recovery flow needs proof: the current password
+    /// (`current_password`) or a code mailed by `GET /reauthenticate` (`nonce`). A session
+    /// opened by a recovery or invitation link within MAILER_OTP_EXP needs none.
+    #[arg(long, env = "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", default_value_t = true,
+          action = clap::ArgAction::Set, global = true)]
+    pub security_update_password_require_reauthentication: bool,
+
+    /// Mail the owner when their password changes.
+    #[arg(long, env = "MAILER_NOTIFICATIONS_PASSWORD_CHANGED_ENABLED", default_value_t = true,
+          action = clap::ArgAction::Set, global = true)]
+    pub mailer_notifications_password_changed_enabled: bool,
+
+    /// Mail the old address when an account's e-mail address changes.
+    #[arg(long, env = "MAILER_NOTIFICATIONS_EMAIL_CHANGED_ENABLED", default_value_t = true,
+          action = clap::ArgAction::Set, global = true)]
+    pub mailer_notifications_email_changed_enabled: bool,
+
     /// Passwords hashed at once (each on its own low-priority thread); default: half the CPUs
     /// (at least one), so a burst of sign-ins leaves the other half to every other request.
     #[arg(long, env = "PASSWORD_HASH_CONCURRENCY", global = true)]
@@ -167,6 +184,12 @@ pub struct AuthSettings {
     pub disable_signup: bool,
     pub password_min_length: usize,
     pub password_hash_concurrency: usize,
+    /// Password and e-mail changes need the current password or a mailed nonce.
+    pub require_reauthentication: bool,
+    /// Mail the owner after a password change.
+    pub notify_password_changed: bool,
+    /// Mail the old address after an e-mail change.
+    pub notify_email_changed: bool,
     /// Sign-in, sign-up, recovery and verification per address.
     pub request_limit: Limit,
     pub refresh_limit: Limit,
@@ -245,6 +268,9 @@ impl AuthArgs {
                 .password_hash_concurrency
                 .filter(|n| *n > 0)
                 .unwrap_or_else(default_hash_concurrency),
+            require_reauthentication: self.security_update_password_require_reauthentication,
+            notify_password_changed: self.mailer_notifications_password_changed_enabled,
+            notify_email_changed: self.mailer_notifications_email_changed_enabled,
             request_limit: Limit { hits: self.auth_rate_limit, window },
             refresh_limit: Limit { hits: self.auth_refresh_rate_limit, window },
             mail_interval: Duration::from_secs(self.mailer_send_interval),
