@@ -15,6 +15,11 @@ pub struct AuthArgs {
     #[arg(long, env = "JWT_EXPIRY", default_value_t = 3600, global = true)]
     pub jwt_expiry: u64,
 
+    /// The audience tokens must name (PostgREST's `jwt-aud`): a token whose `aud` claim is
+    /// present and does not contain it is refused. Empty: any audience.
+    #[arg(long, env = "JWT_AUD", default_value = "authenticated", global = true)]
+    pub jwt_aud: String,
+
     /// Sign-ups are confirmed at once (no confirmation mail). Off: a link is mailed first.
     #[arg(long, env = "MAILER_AUTOCONFIRM", default_value_t = true, action = clap::ArgAction::Set, global = true)]
     pub mailer_autoconfirm: bool,
@@ -179,6 +184,8 @@ pub struct AuthSettings {
     pub site_url: Url,
     pub redirect_urls: Vec<Url>,
     pub jwt_expiry: Duration,
+    /// JWT_AUD (empty: not checked).
+    pub jwt_aud: String,
     pub autoconfirm: bool,
     pub otp_expiry: Duration,
     pub disable_signup: bool,
@@ -260,6 +267,7 @@ impl AuthArgs {
             site_url: site_url.clone(),
             redirect_urls,
             jwt_expiry: Duration::from_secs(self.jwt_expiry),
+            jwt_aud: self.jwt_aud.trim().to_owned(),
             autoconfirm: self.mailer_autoconfirm,
             otp_expiry: Duration::from_secs(self.mailer_otp_exp),
             disable_signup: self.disable_signup,
