@@ -33,6 +33,9 @@ pub async fn relation(
     }
     let result = async {
         let context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        if matches!(method, Method::POST | Method::PATCH | Method::PUT) {
+            check_body_type(&headers)?;
+        }
         match method {
             Method::GET | Method::HEAD => read::read(&state, &context, &name).await,
             Method::POST => write::insert(&state, &context, &name, &body).await,
@@ -68,6 +71,9 @@ pub async fn function(
             );
         }
         let context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        if method == Method::POST {
+            check_body_type(&headers)?;
+        }
         rpc::call(&state, &context, &name, &body).await
     }
     .await;
@@ -95,6 +101,11 @@ pub async fn root(State(state): State<AppState>, method: Method, uri: Uri, heade
         response
     });
     result.unwrap_or_else(IntoResponse::into_response)
+}
+
+fn check_body_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("(not text)"));
+    crate::rest::request::media::check_body_type(content_type)
 }
 
 fn allow(verbs: &'static str) -> Response {
