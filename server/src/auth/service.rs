@@ -20,7 +20,8 @@ pub struct AuthService {
 
 impl AuthService {
     pub fn new(settings: AuthSettings) -> Result<Self, String> {
-        let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?;
+        let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?
+            .with_site(&settings.site_url);
         let mailer = Mailer::new(&settings)?;
         let issuer = format!("{}/auth/v1", settings.site_url.origin().ascii_serialization());
         let claim_rules = ClaimRules::new(&settings.jwt_aud, &issuer);
