@@ -6,7 +6,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::api::{admin, logout, meta, reauthenticate, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
-use crate::http::{client_config, health, static_files};
+use crate::http::{client_config, health, no_store, static_files};
 use crate::push::api as push;
 use crate::rest::handler as rest;
 use crate::state::AppState;
@@ -79,5 +79,8 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
         .fallback(static_files::serve_client)
         .layer(RequestBodyLimitLayer::new(max_body_bytes));
-    uploads.merge(limited).with_state(state)
+    uploads
+        .merge(limited)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), no_store::no_store))
+        .with_state(state)
 }

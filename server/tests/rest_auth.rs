@@ -137,6 +137,32 @@ async fn tokens_for_another_audience_or_issuer_are_refused() {
 }
 
 #[tokio::test]
+async fn personal_answers_are_no_store_and_anonymous_reads_are_not() {
+    let app = TestApp::with_rest_fixture().await;
+    let anon = send(app.anon(Method::GET, "/notes?select=id")).await;
+    assert_eq!(anon.status, StatusCode::OK);
+    assert_eq!(anon.header("cache-control"), None);
+    for answer in [
+        send(app.user(ASHA, Method::GET, "/notes?select=id")).await,
+        send(app.user(ASHA, Method::GET, "/notes?select=nope")).await,
+        send(app.service(Method::GET, "/notes?select=id")).await,
+        send(app.rest(Method::GET, "/notes?select=id", &app.keys.service_role)).await,
+        send(app.user(ASHA, Method::GET, "/")).await,
+    ] {
+        assert_eq!(answer.header("cache-control"), Some("no-store"), "{}", answer.text);
+    }
+    let auth = |path: &str| {
+        app.client
+            .get(app.url(&format!("/auth/v1{path}")))
+            .header("apikey", &app.keys.anon)
+            .bearer_auth(app.user_token(ASHA))
+    };
+    for path in ["/user", "/settings"] {
+        assert_eq!(send(auth(path)).await.header("cache-control"), Some("no-store"), "{path}");
+    }
+}
+
+#[tokio::test]
 async fn the_role_statement_timeout_applies_to_requests() {
     let app = TestApp::with_rest_fixture().await;
     app.sql("create function public.slow() returns int language sql as $$ select 1 from pg_sleep(5) $$").await;

@@ -3,4 +3,5 @@
 pub mod client_config;
 pub mod health;
 pub mod middleware;
+pub mod no_store;
 pub mod static_files;
