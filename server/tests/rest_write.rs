@@ -100,6 +100,18 @@ async fn payload_mistakes_are_400s_that_write_nothing() {
 }
 
 #[tokio::test]
+async fn key_violations_show_values_to_the_service_role_only() {
+    let app = TestApp::with_rest_fixture().await;
+    // (PostgreSQL itself leaves the detail out where row-level security applies.)
+    let mine =
+        send(app.user(support::rest::ASHA, Method::POST, "/roles").json(&json!({"id": 9, "name": "member"}))).await;
+    let body = mine.assert_error(409, "23505");
+    assert_eq!(body["details"], "Key (name) already exists.", "{body}");
+    let service = send(app.service(Method::POST, "/roles").json(&json!({"id": 1, "name": "again"}))).await;
+    assert_eq!(service.assert_error(409, "23505")["details"], "Key (id)=(1) already exists.");
+}
+
+#[tokio::test]
 async fn upserts_merge_or_ignore_duplicates() {
     let app = TestApp::with_rest_fixture().await;
     let merged = send(
