@@ -212,12 +212,12 @@ export class AuthClient {
    * Mails the signed-in user a code to pass as `nonce` to `updateUser` when changing the
    * password or e-mail address (the alternative to `current_password`).
    */
-  async reauthenticate(): AuthResult<{ user: null; session: null }> {
+  async reauthenticate(): AuthResult<object | null> {
     const session = (await this.getSession()).data.session;
     return settle(async () => {
       if (!session) throw missingSession();
       await this.call('/reauthenticate', { method: 'GET' }, session.access_token);
-      return { user: null, session: null };
+      return {};
     });
   }
 
