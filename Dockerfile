@@ -12,12 +12,16 @@ RUN apt-get update \
 WORKDIR /build
 COPY Cargo.toml Cargo.lock rustfmt.toml clippy.toml ./
 COPY server/ server/
-# server/build.rs embeds migrations/*.sql and policies/*.sql at compile time, so both folders
-# must be in place before `cargo build`. `policie[s]` is a wildcard so that the build still
-# works while policies/ is empty (git does not keep empty folders; BuildKit accepts a
-# wildcard that matches nothing, and build.rs treats a missing folder as empty).
+# server/build.rs embeds the platform's server/migrations/*.sql and a copy of the app's
+# migrations/*.sql, policies/*.sql and seed/*.sql at compile time (the image has no app folders
+# at run time, so the server uses that copy), and seed/*.rs (the demo accounts and files) is
+# compiled in: every folder must be in place before `cargo build`. `policie[s]` is a wildcard so
+# that the build still works while policies/ is empty (git does not keep empty folders;
+# BuildKit accepts a wildcard that matches nothing, and build.rs treats a missing folder as
+# empty).
 COPY migrations/ migrations/
 COPY policie[s] policies/
+COPY seed/ seed/
 RUN --mount=type=cache,target=/usr/local/cargo/registry,sharing=locked \
     --mount=type=cache,target=/usr/local/cargo/git,sharing=locked \
     cargo build --release --locked -p server \

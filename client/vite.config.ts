@@ -1,17 +1,25 @@
 // Vite: React, Tailwind and the PWA plugin (injectManifest: src/sw.ts is ours, so later issues
-// can add push handling). The SDK (`@havyaka/sdk`, ../sdk-ts) is TypeScript source, compiled here.
+// can add push handling). The SDK (`@havyaka/sdk`, ../sdk-ts) is imported as TypeScript source
+// (its `source` export condition) and compiled here: no SDK build is needed.
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+    // The SDK's TypeScript sources (its `source` export), not its built package.
+    conditions: ['source', ...defaultClientConditions],
+  },
   server: {
-    // `npm run dev` against `make run` on :8080.
+    // `npm run dev` against `make run` on :8080; `make dev` sets API_URL to its server.
     proxy: Object.fromEntries(
-      ['/rest', '/auth', '/storage', '/api'].map((p) => [p, 'http://127.0.0.1:8080']),
+      ['/rest', '/auth', '/storage', '/api'].map((p) => [
+        p,
+        process.env.API_URL ?? 'http://127.0.0.1:8080',
+      ]),
     ),
   },
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0, manifest: true },

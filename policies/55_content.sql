@@ -149,3 +149,10 @@ create policy "Admins track contact messages" on public.contact_messages
 drop policy if exists "Admins archive contact messages" on public.contact_messages;
 create policy "Admins archive contact messages" on public.contact_messages
   for delete to authenticated using ((select app.is_admin()));
+
+-- announcements: the staff who send them read the history; rows are written only by
+-- send_announcement().
+alter table public.announcements enable row level security;
+drop policy if exists "Content staff read announcements" on public.announcements;
+create policy "Content staff read announcements" on public.announcements
+  for select to authenticated using ((select app.can_manage_content()));

@@ -32,3 +32,18 @@ create policy "Website staff read app analytics" on public.pwa_analytics
 drop policy if exists "Admins prune app analytics" on public.pwa_analytics;
 create policy "Admins prune app analytics" on public.pwa_analytics
   for delete to authenticated using ((select app.is_admin()));
+
+-- Notification choices (issue 16): each user's own; admins read them (to explain a silence).
+alter table public.notification_preferences enable row level security;
+drop policy if exists "Users read their own notification choices" on public.notification_preferences;
+create policy "Users read their own notification choices" on public.notification_preferences
+  for select to authenticated using (user_id = (select auth.uid()));
+drop policy if exists "Admins read notification choices" on public.notification_preferences;
+create policy "Admins read notification choices" on public.notification_preferences
+  for select to authenticated using ((select app.is_admin()));
+drop policy if exists "Users make their own notification choices" on public.notification_preferences;
+create policy "Users make their own notification choices" on public.notification_preferences
+  for insert to authenticated with check (user_id = (select auth.uid()));
+drop policy if exists "Users change their own notification choices" on public.notification_preferences;
+create policy "Users change their own notification choices" on public.notification_preferences
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));

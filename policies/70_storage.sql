@@ -96,3 +96,16 @@ create policy "Admins change buckets" on storage.buckets
 drop policy if exists "Admins delete buckets" on storage.buckets;
 create policy "Admins delete buckets" on storage.buckets
   for delete to authenticated using ((select app.is_admin()));
+
+-- Per-user storage quota (the platform's storage.user_quota_bytes, issue 21): staff upload the
+-- site's content without a limit; everyone else may own 250 MB of files across buckets (ten
+-- 10 MB documents, a biodata and photos leave plenty of room).
+create or replace function storage.user_quota_bytes() returns bigint
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when auth.uid() is null or auth.role() = 'service_role' or app.is_staff() then null
+    else 262144000
+  end
+$$;

@@ -20,7 +20,7 @@ data="$(mktemp -d /tmp/hwt-types.XXXXXX)"
 chmod 755 "$data" # the embedded cluster may run as the postgres account
 trap 'rm -rf "$data"' EXIT
 generated="$data/database.ts"
-env -u DATABASE_URL -u AUTHENTICATOR_PASSWORD DATA_DIR="$data" LOG_LEVEL=warn PUSH_WORKER=false \
+env -u DATABASE_URL -u AUTHENTICATOR_PASSWORD -u MIGRATIONS_DIR -u POLICIES_DIR DATA_DIR="$data" LOG_LEVEL=warn PUSH_WORKER=false \
   "$(cargo_target_dir)/debug/server" gen-types --out "$generated"
 
 case "$mode" in

@@ -17,3 +17,21 @@ ensure_cargo_on_path() {
 
 # Where cargo puts build output (CARGO_TARGET_DIR, else ./target).
 cargo_target_dir() { echo "${CARGO_TARGET_DIR:-$(repo_root)/target}"; }
+
+# As root with no DATA_DIR or DATABASE_URL: when a parent of the clone is private to root (a
+# clone below /root), the PostgreSQL account cannot reach ./data, so the data goes to
+# /var/lib/havyaka-platform/<hash of the clone's path> instead (exported as DATA_DIR).
+choose_data_dir_for_root() {
+  local root="$1" dir
+  if [ -z "${DATA_DIR:-}" ] && [ -z "${DATABASE_URL:-}" ] && [ "$(id -u)" -eq 0 ]; then
+    dir="$root"
+    while [ "$dir" != "/" ]; do
+      if [ "$(( $(stat -c '%a' "$dir") % 10 & 1 ))" -eq 0 ]; then
+        export DATA_DIR="/var/lib/havyaka-platform/$(printf '%s' "$root" | sha256sum | cut -c1-12)"
+        say "$dir is private to root: keeping data in $DATA_DIR (set DATA_DIR to choose)"
+        break
+      fi
+      dir="$(dirname "$dir")"
+    done
+  fi
+}

@@ -23,16 +23,6 @@ cargo build --release --locked -p server
 
 # As root the embedded PostgreSQL runs as an unprivileged account, which must be able to
 # reach the data directory. A clone below /root (mode 0700) cannot: use /var/lib instead.
-if [ -z "${DATA_DIR:-}" ] && [ -z "${DATABASE_URL:-}" ] && [ "$(id -u)" -eq 0 ]; then
-  dir="$root"
-  while [ "$dir" != "/" ]; do
-    if [ "$(( $(stat -c '%a' "$dir") % 10 & 1 ))" -eq 0 ]; then
-      export DATA_DIR="/var/lib/havyaka-platform/$(printf '%s' "$root" | sha256sum | cut -c1-12)"
-      say "$dir is private to root: keeping data in $DATA_DIR (set DATA_DIR to choose)"
-      break
-    fi
-    dir="$(dirname "$dir")"
-  done
-fi
+choose_data_dir_for_root "$root"
 
 exec target/release/server serve

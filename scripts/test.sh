@@ -5,7 +5,8 @@
 # Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
 # (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), the
 # supabase-js conformance suite, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
-# tests, size budget, integration suite, committed generated types), and the web app (client:
+# tests, size budget of the built package, npm pack in a fresh project, integration suite,
+# committed generated types), and the web app (client:
 # types, lints, formatting, unit tests, build, size budget, browser tests in Chromium, Lighthouse).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -141,7 +142,8 @@ sdk_ts() {
   check "sdk-ts eslint" bash -c 'cd sdk-ts && node_modules/.bin/eslint .'
   check "sdk-ts prettier --check" bash -c 'cd sdk-ts && node_modules/.bin/prettier --check .'
   counted "sdk-ts unit tests (vitest)" node sdk-ts/scripts/vitest-summary.mjs unit
-  check "sdk-ts size budget (10 KB gzipped)" node sdk-ts/scripts/size.mjs
+  check "sdk-ts size budget (built dist/index.js, 10 KB gzipped)" node sdk-ts/scripts/size.mjs
+  check "sdk-ts npm pack installs, imports and type-checks in a fresh Node project" node sdk-ts/scripts/pack-test.mjs
   if ! cargo build --bin server --locked; then record "sdk-ts integration" 0 1; return; fi
   counted "sdk-ts integration (SDK and supabase-js against the server)" \
     env SERVER_BIN="$(cargo_target_dir)/debug/server" node sdk-ts/scripts/vitest-summary.mjs integration

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'types/database.ts', 'test/fixture/database.ts'] },
+  { ignores: ['node_modules', 'dist', 'types/database.ts', 'test/fixture/database.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

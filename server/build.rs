@@ -1,14 +1,21 @@
-//! Embeds `migrations/*.sql` and `policies/*.sql` into the binary, in file-name order, so one
-//! file is the whole product. Cargo re-runs this when either folder changes.
+//! Embeds the SQL into the binary, in file-name order: the platform's own migrations
+//! (`server/migrations/`, always used) and a copy of the app's `migrations/`, `policies/` and
+//! `seed/` SQL (used when the server finds no MIGRATIONS_DIR / POLICIES_DIR / SEED_DIR folder at
+//! run time), so one file is the whole product. Cargo re-runs this when a folder changes.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("..");
+    let server = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root = server.join("..");
     let mut out = String::new();
-    for (constant, folder) in [("MIGRATIONS", "migrations"), ("POLICIES", "policies")] {
-        let dir = root.join(folder);
+    for (constant, dir) in [
+        ("PLATFORM_MIGRATIONS", server.join("migrations")),
+        ("MIGRATIONS", root.join("migrations")),
+        ("POLICIES", root.join("policies")),
+        ("SEED", root.join("seed")),
+    ] {
         println!("cargo:rerun-if-changed={}", dir.display());
         writeln!(out, "pub static {constant}: &[SqlFile<'static>] = &[").expect("write to string");
         for file in sql_files(&dir) {

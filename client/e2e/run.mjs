@@ -469,6 +469,526 @@ test('the home page works at 360 px', async () => {
   await ctx.close();
 });
 
+// Issue 16's journeys (registrations, dashboards, matrimony) live in their own module.
+const { registrationJourneys } = await import('./registration.mjs');
+registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, sawToast, shot });
+{
+  // The staff screens for people (issue 17) live in their own file.
+  const people = await import('./admin-people.mjs');
+  const helpers = { test, context, signIn, sawToast, shot, assert, base };
+  people.register(helpers);
+  people.registerStudents(helpers);
+  people.registerMatrimony(helpers);
+  people.registerAccounts(helpers);
+  people.registerRoles(helpers);
+  people.registerPayments(helpers);
+  people.registerOrganization(helpers);
+}
+
+/** Writes the description with the rich text editor's toolbar (spec §2). */
+async function fillDescription(page) {
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  for (const name of [
+    'Bold',
+    'Italic',
+    'Strikethrough',
+    'Bullet list',
+    'Numbered list',
+    'Quote',
+    'Align left',
+    'Align center',
+    'Align right',
+    'Justify',
+    'Undo',
+    'Redo',
+  ]) {
+    await toolbar.getByRole('button', { name, exact: true }).waitFor();
+  }
+  await page.getByRole('textbox', { name: 'Description' }).click();
+  await page.keyboard.type('An evening of ');
+  await toolbar.getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type('music');
+  await toolbar.getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type(' and dance');
+  await toolbar.getByRole('button', { name: 'Align center', exact: true }).click();
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Bullet list', exact: true }).click();
+  await page.keyboard.type('Vocal concert');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Typo');
+  await toolbar.getByRole('button', { name: 'Undo', exact: true }).click();
+  await toolbar.getByRole('button', { name: 'Redo', exact: true }).click();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('Bharatanatyam');
+}
+
+/** A PNG of the given size drawn in the page (a real image for the upload). */
+async function pngOf(page, width, height) {
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#c2410c';
+      ctx.fillRect(0, 0, w, h);
+      ctx.fillStyle = '#fde68a';
+      ctx.fillRect(w / 4, h / 4, w / 2, h / 2);
+      return canvas.toDataURL('image/png').split(',')[1];
+    },
+    [width, height],
+  );
+  return Buffer.from(base64, 'base64');
+}
+
+/** An access token for a demo account, straight from the auth API (no browser). */
+async function tokenFor(role) {
+  const { anonKey } = await (await fetch(`${base}/api/client-config`)).json();
+  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ACCOUNTS[role][0], password: PASSWORD }),
+  });
+  const body = await res.json();
+  assert(res.ok, `sign-in for ${role}: ${JSON.stringify(body)}`);
+  return { anonKey, token: body.access_token };
+}
+
+test('an event manager creates an event with an image, edits it and sees the toasts', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'event_manager');
+  await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+  await page.getByTestId('events-table').getByText('Ugadi Sammilana').waitFor();
+  await page.getByRole('link', { name: 'Create Event' }).click();
+  await page.waitForURL(`${base}/admin/events/create`);
+  await page.getByRole('heading', { level: 1, name: 'Create Event' }).waitFor();
+
+  // The rules of spec §5, before anything is sent.
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await page.getByText('Title is required').waitFor();
+  await page.getByText('Event type is required').waitFor();
+  await page.getByText('Description is required').waitFor();
+  await page.getByText('Event date is required').waitFor();
+
+  const title = `Sangeetha Sanje ${Date.now()}`;
+  await page.getByLabel('Event Title').fill(title);
+  await page.getByLabel('Event Type').selectOption('cultural');
+  await fillDescription(page);
+  const date = new Date(Date.now() + 20 * 86400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Event Date').fill(date);
+  await page.getByLabel('Event Time').fill('18:30');
+  await page
+    .getByRole('textbox', { name: 'Location', exact: true })
+    .fill('Havyaka Bhavan, Matunga');
+  await page.getByLabel('Contact Email').fill('not-an-email');
+  await page.getByLabel('Contact Email').blur();
+  await page.getByText('Please enter a valid email address').waitFor();
+  await page.getByLabel('Contact Email').fill('music@demo.havyaka.org');
+  assert(
+    !(await page.getByLabel('Maximum Attendees').isVisible()),
+    'no maximum without registration',
+  );
+  await page.getByLabel('Registration required').check();
+  await page.getByLabel('Maximum Attendees').fill('120');
+
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'Stage Photo!.png',
+    mimeType: 'image/png',
+    buffer: await pngOf(page, 3000, 2000),
+  });
+  await sawToast(page, 'Image uploaded successfully.');
+  const preview = page.getByTestId('featured-image-preview');
+  await preview.waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=featured-image-preview]')?.naturalWidth > 0,
+  );
+  await shot(page, 'admin-event-create');
+
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await sawToast(page, 'Event created successfully!');
+  await page.waitForURL(/\/admin\/events\/[0-9a-f-]{36}\/edit$/);
+  const id = page.url().match(/events\/([0-9a-f-]{36})\/edit/)[1];
+  await page.getByTestId('event-meta').getByText(id).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Edit Event' }).waitFor();
+
+  // The stored image: JPEG, fitted into 1920x1080, in event-images/featured.
+  const { anonKey, token } = await tokenFor('event_manager');
+  const rows = await (
+    await fetch(`${base}/rest/v1/events?id=eq.${id}&select=*`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${token}` },
+    })
+  ).json();
+  const stored = rows[0];
+  assert(stored.max_attendees === 120 && stored.registration_required, 'registration saved');
+  assert(
+    stored.description.includes('<strong>music</strong>') &&
+      stored.description.includes('text-align: center') &&
+      /<ul><li><p[^>]*>Vocal concert<\/p><\/li><li><p[^>]*>Bharatanatyam<\/p><\/li><\/ul>/.test(
+        stored.description,
+      ),
+    `the description keeps its formatting: ${stored.description}`,
+  );
+  assert(
+    stored.location === 'Havyaka Bhavan, Matunga' && stored.venue_details === null,
+    'empty → null',
+  );
+  assert(
+    /^\/storage\/v1\/object\/public\/event-images\/featured\/\d+-[a-z0-9]+-stage-photo\.jpg$/.test(
+      stored.featured_image_url,
+    ),
+    `stored in event-images/featured under a safe name: ${stored.featured_image_url}`,
+  );
+  const file = await fetch(`${base}${stored.featured_image_url}`);
+  assert(file.headers.get('content-type') === 'image/jpeg', 'stored as JPEG');
+  const size = await page.evaluate(async (url) => {
+    const img = new window.Image();
+    img.src = url;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, `${base}${stored.featured_image_url}`);
+  assert(size[0] === 1620 && size[1] === 1080, `resized to fit 1920x1080: ${size}`);
+
+  // Edit: turning registration off clears the deadline and the maximum.
+  await page.getByLabel('Event Title').fill(`${title} (updated)`);
+  await page.getByLabel('Registration required').uncheck();
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await sawToast(page, 'Event updated successfully!');
+  const after = (
+    await (
+      await fetch(
+        `${base}/rest/v1/events?id=eq.${id}&select=title,max_attendees,registration_deadline`,
+        {
+          headers: { apikey: anonKey, Authorization: `Bearer ${token}` },
+        },
+      )
+    ).json()
+  )[0];
+  assert(after.title === `${title} (updated)`, 'title updated');
+  assert(after.max_attendees === null && after.registration_deadline === null, 'limits cleared');
+  await shot(page, 'admin-event-edit');
+
+  const visitor = await (await context()).newPage();
+  await visitor.goto(`${base}/events/${id}`);
+  await visitor.getByTestId('event-description').locator('strong', { hasText: 'music' }).waitFor();
+  await visitor
+    .getByTestId('event-description')
+    .locator('li', { hasText: 'Bharatanatyam' })
+    .waitFor();
+  await visitor.context().close();
+
+  await page.getByRole('link', { name: 'Back to Events' }).click();
+  await page.waitForURL(`${base}/admin/events`);
+  await page.getByLabel('Search events').fill('Sangeetha Sanje');
+  await page.waitForURL(/q=Sangeetha/);
+  await page.getByTestId('events-table').getByText(`${title} (updated)`).waitFor();
+
+  await page.goto(`${base}/admin/events/00000000-0000-4000-8000-000000000000/edit`);
+  await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
+  await ctx.close();
+});
+
+test('a script written into a description through REST does not run on the public page', async () => {
+  const { anonKey, token } = await tokenFor('event_manager');
+  const hostile =
+    '<p>Safe <strong>words</strong></p><script>window.__pwned = 1</script>' +
+    '<img src=x onerror="window.__pwned = 2"><iframe src="https://example.org"></iframe>' +
+    '<a href="javascript:window.__pwned = 3">click</a><p onmouseover="window.__pwned = 4">hover</p>';
+  const res = await fetch(`${base}/rest/v1/events`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify({
+      title: 'Hostile description',
+      description: hostile,
+      event_date: new Date(Date.now() + 9 * 86400_000).toISOString().slice(0, 10),
+      event_type: 'other',
+      status: 'published',
+    }),
+  });
+  const [row] = await res.json();
+  assert(res.status === 201, `created (${res.status})`);
+  assert(
+    !/script|onerror|iframe|javascript:|onmouseover/i.test(row.description),
+    `sanitised by the database: ${row.description}`,
+  );
+
+  const ctx = await context();
+  const page = await ctx.newPage();
+  const dialogs = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${base}/events/${row.id}`);
+  await page.getByRole('heading', { level: 1, name: 'Hostile description' }).waitFor();
+  const body = page.getByTestId('event-description');
+  await body.locator('strong', { hasText: 'words' }).waitFor();
+  await body.getByText('hover').hover();
+  await body.getByText('click').click();
+  assert((await page.evaluate(() => window.__pwned)) === undefined, 'no script ran');
+  assert(dialogs.length === 0, 'no dialog opened');
+  assert(
+    (await body.locator('script, img, iframe, [onmouseover]').count()) === 0,
+    'nothing active rendered',
+  );
+  await ctx.close();
+});
+
+const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test('a sandesha manager publishes an issue that appears in the public archive', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'havyaka_sandesh_manager');
+  await page.getByRole('heading', { level: 1, name: 'Havyaka Sandesh' }).waitFor();
+  await page.getByTestId('admin-issues').waitFor();
+  await page.getByRole('button', { name: 'Add issue' }).click();
+  const title = `Deepavali Visheshanka ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Year').fill('2026');
+  await page.getByLabel('Month').selectOption('11');
+  await page.getByRole('button', { name: 'Save issue' }).click();
+  await page.getByText('PDF file is required').waitFor();
+  await page.getByLabel('PDF file').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a pdf'),
+  });
+  await page.getByText('File type not allowed. Allowed types: PDF').waitFor();
+  await page.getByLabel('PDF file').setInputFiles({
+    name: 'Deepavali 2026.pdf',
+    mimeType: 'application/pdf',
+    buffer: TINY_PDF,
+  });
+  await page.getByLabel('Published (visible in the public archive)').check();
+  await page.getByRole('button', { name: 'Save issue' }).click();
+  await sawToast(page, 'Issue saved');
+  await page.getByTestId('admin-issues').getByText(title).waitFor();
+  await shot(page, 'admin-sandesha');
+
+  const visitor = await context();
+  const pub = await visitor.newPage();
+  await pub.goto(`${base}/havyaka-sandesha`);
+  await pub.getByText(title).first().waitFor();
+  await visitor.close();
+
+  await page
+    .getByRole('button', {
+      name: `Unpublish ${new Date(2000, 10, 1).toLocaleDateString('en-IN', { month: 'long' })} 2026: ${title}`,
+    })
+    .click();
+  await sawToast(page, 'Issue unpublished');
+  await ctx.close();
+});
+
+test('an admin adds a Sandesha editor and removes them again', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await signIn(page, 'admin');
+  await page.goto(`${base}/admin/sandesh-editors`);
+  await page.getByRole('heading', { level: 1, name: 'Sandesh Editors' }).waitFor();
+  await page
+    .getByTestId('sandesh-editors')
+    .getByText(ACCOUNTS.havyaka_sandesh_manager[0])
+    .waitFor();
+  await page.getByLabel('Search members').fill('member@demo');
+  const make = page
+    .getByTestId('editor-candidates')
+    .getByRole('button', { name: /^Make .* an editor$/ })
+    .first();
+  await make.click();
+  await sawToast(page, 'Editor added');
+  await page.getByTestId('sandesh-editors').getByText('member@demo.havyaka.org').waitFor();
+  await shot(page, 'admin-sandesh-editors');
+  await page
+    .getByTestId('sandesh-editors')
+    .getByRole('listitem')
+    .filter({ hasText: 'member@demo.havyaka.org' })
+    .getByRole('button', { name: /^Remove/ })
+    .click();
+  await sawToast(page, 'Editor removed');
+  await page
+    .getByTestId('sandesh-editors')
+    .getByText('member@demo.havyaka.org')
+    .waitFor({ state: 'detached' });
+  await ctx.close();
+});
+
+test('an event manager makes an album: many photos at once, cover, order, publish', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await signIn(page, 'event_manager');
+  await page.goto(`${base}/admin/media`);
+  await page.getByRole('heading', { level: 1, name: 'Media Management' }).waitFor();
+  await page.getByTestId('admin-albums').waitFor();
+  await page.getByRole('button', { name: 'New album' }).click();
+  const title = `Rathotsava ${Date.now()}`;
+  await page.getByLabel('Album title').fill(title);
+  const eventSelect = page.getByLabel('Event', { exact: true });
+  const ugadi = await eventSelect
+    .locator('option', { hasText: 'Ugadi Sammilana' })
+    .first()
+    .getAttribute('value');
+  await eventSelect.selectOption(ugadi);
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await sawToast(page, 'Album created');
+  await page.getByRole('heading', { name: title }).waitFor();
+  await page.getByLabel('Add photos and videos').setInputFiles([
+    { name: 'Chariot 1.png', mimeType: 'image/png', buffer: await pngOf(page, 2600, 1400) },
+    { name: 'Chariot 2.png', mimeType: 'image/png', buffer: await pngOf(page, 800, 600) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
+  ]);
+  await sawToast(page, '2 files uploaded');
+  await page.getByText('notes.txt: File type not allowed').waitFor();
+  const items = page.getByTestId('album-items').getByRole('listitem');
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid=album-items] li').length === 2,
+  );
+  assert((await items.first().textContent()).includes('Chariot 1'), 'uploaded in order');
+  await page.getByRole('button', { name: 'Move item 1 later' }).click();
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid=album-items] li')?.textContent.includes('Chariot 2'),
+  );
+  await page.getByRole('button', { name: 'Use item 1 as the album cover' }).click();
+  await sawToast(page, 'Cover image set');
+  await page.getByLabel('Published (visible in the public gallery)').check();
+  await page.getByRole('button', { name: 'Save album' }).click();
+  await sawToast(page, 'Album saved');
+  await shot(page, 'admin-media-album');
+
+  const visitor = await context();
+  const pub = await visitor.newPage();
+  await pub.goto(`${base}/media`);
+  await pub.getByText(title).first().click();
+  await pub.waitForURL(/\/media\/album\//);
+  await pub.getByTestId('album-photos').locator('img').nth(1).waitFor();
+  await visitor.close();
+
+  await page.getByRole('button', { name: 'Delete item 2' }).click();
+  await sawToast(page, 'Item deleted');
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid=album-items] li').length === 1,
+  );
+  await page.getByRole('button', { name: 'Delete album' }).click();
+  await sawToast(page, 'Album deleted');
+  await page.getByTestId('admin-albums').waitFor();
+  await ctx.close();
+});
+
+test('a content manager puts a slide first on the home page and a board member on the About page', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await signIn(page, 'content_manager');
+  await page.goto(`${base}/admin/slider`);
+  await page.getByRole('heading', { level: 1, name: 'Homepage Slider' }).waitFor();
+  await page.getByTestId('admin-slides').waitFor();
+  await page.getByRole('button', { name: 'Add slide' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Image is required').waitFor();
+  const caption = `Vasanthotsava ${Date.now()}`;
+  await page.getByLabel('Caption').fill(caption);
+  await page.getByLabel('Link').fill('javascript:alert(1)');
+  await page.getByLabel('Link').blur();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Link format is invalid').waitFor();
+  await page.getByLabel('Link').fill('/events');
+  await page.getByLabel('Image', { exact: true }).setInputFiles({
+    name: 'spring.png',
+    mimeType: 'image/png',
+    buffer: await pngOf(page, 1600, 800),
+  });
+  await sawToast(page, 'Image uploaded successfully.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Saved');
+  const slides = page.getByTestId('admin-slides').getByRole('listitem');
+  await slides.filter({ hasText: caption }).waitFor();
+  const count = await slides.count();
+  for (let i = count - 1; i > 0; i--) {
+    await page.getByRole('button', { name: `Move ${caption} up` }).click();
+    await page.waitForFunction(
+      ([c, n]) =>
+        [...document.querySelectorAll('[data-testid=admin-slides] li')].findIndex((li) =>
+          li.textContent.includes(c),
+        ) === n,
+      [caption, i - 1],
+    );
+  }
+  await shot(page, 'admin-slider');
+  const home = await (await context()).newPage();
+  await home.goto(base);
+  await home.getByText(caption).waitFor();
+
+  await page.goto(`${base}/admin/board-members`);
+  await page.getByRole('button', { name: 'Add board member' }).click();
+  const name = `Shri Test Trustee ${Date.now()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Designation').fill('Trustee');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Saved');
+  await home.goto(`${base}/about`);
+  await home.getByTestId('board-members').getByText(name).waitFor();
+  await page.getByRole('button', { name: `Hide ${name}` }).click();
+  await page.getByRole('button', { name: `Show ${name}` }).waitFor();
+  await home.reload();
+  await home.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor();
+  assert(
+    (await home.getByText(name).count()) === 0,
+    'a hidden board member is not on the About page',
+  );
+  await home.context().close();
+  await ctx.close();
+});
+
+test('an admin adds a business, approves it and the public directory lists it', async () => {
+  const ctx = await context();
+  const page = await ctx.newPage();
+  await signIn(page, 'admin');
+  await page.goto(`${base}/admin/business`);
+  await page.getByRole('heading', { level: 1, name: 'Business Directory' }).waitFor();
+  await page.getByTestId('admin-businesses').waitFor();
+  await page.getByRole('link', { name: 'Add business' }).click();
+  await page.waitForURL(`${base}/admin/business/add`);
+  const name = `Bhat Spices ${Date.now()}`;
+  await page.getByLabel('Business name').fill(name);
+  await page.getByLabel('Pincode').fill('4000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Pincode format is invalid').waitFor();
+  await page.getByLabel('Pincode').fill('400019');
+  await page.getByLabel('City').fill('Matunga');
+  await page.getByLabel('Approved (shown in the public directory)').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Listing saved');
+  await page.waitForURL(`${base}/admin/business`);
+  await page.getByRole('button', { name: `Approve ${name}` }).click();
+  await sawToast(page, 'Listing approved');
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await page.waitForURL(/\/admin\/business\/[0-9a-f-]{36}\/edit$/);
+  const crumbs = await page.getByTestId('breadcrumbs').getByRole('link').allTextContents();
+  assert(!crumbs.includes('Details'), `no crumb to a page that does not exist: ${crumbs}`);
+  await page.getByLabel('Category').fill('Grocery');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await sawToast(page, 'Listing saved');
+  const visitor = await (await context()).newPage();
+  await visitor.goto(`${base}/resources/business`);
+  await visitor.getByText(name).waitFor();
+  await visitor.context().close();
+  await ctx.close();
+});
+
 let passed = 0;
 let failed = 0;
 try {

@@ -1,6 +1,6 @@
 // The platform the client suites run against: the real server binary on a private embedded
-// PostgreSQL cluster in a temporary DATA_DIR, with the REST fixture schema and seed data loaded
-// as the cluster's superuser. Used by run.mjs (this suite) and by sdk-ts's integration suite.
+// PostgreSQL cluster in a temporary DATA_DIR, with the platform's schema alone (empty app folders)
+// and the REST fixture schema and seed data loaded as the cluster's superuser. Used by run.mjs (this suite) and by sdk-ts's integration suite.
 //
 //   const platform = await startPlatform({ server: 'target/debug/server' });
 //   ... platform.baseUrl, platform.keys, platform.sql('select 1') ...
@@ -18,7 +18,6 @@ const REPO = path.resolve(HERE, '..', '..');
 const FIXTURE = path.join(REPO, 'server', 'tests', 'fixtures', 'rest_schema.sql');
 const SEED = path.join(HERE, 'seed.sql');
 /** Drops the community app's tables, whose names the engine's fixture shares. */
-const WITHOUT_PRODUCT = path.join(HERE, 'without-product.sql');
 export const JWT_SECRET = 'conformance-suite-secret-0123456789-abcdefghijklmnop';
 const STARTUP_TIMEOUT_MS = 60_000;
 const SCHEMA_RELOAD_TIMEOUT_MS = 15_000;
@@ -232,6 +231,9 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
   const socketDir = socketDirFor(pgdata);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The platform alone: empty app folders, so no app migration, policy or bucket is applied.
+  const noApp = path.join(dataDir, 'no-app');
+  for (const dir of ['migrations', 'policies']) fs.mkdirSync(path.join(noApp, dir), { recursive: true });
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -249,6 +251,8 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
     AUTH_RATE_LIMIT: '100000',
     // No demo content: the suite brings its own fixture.
     DEMO: '0',
+    MIGRATIONS_DIR: path.join(noApp, 'migrations'),
+    POLICIES_DIR: path.join(noApp, 'policies'),
     ...extraEnv,
   };
   delete env.DATABASE_URL;
@@ -269,7 +273,6 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
     server.start();
     await server.waitReady(baseUrl);
     log('platform: server ready; loading the fixture schema and seed data');
-    psql(socketDir, ['-f', WITHOUT_PRODUCT]);
     psql(socketDir, ['-f', FIXTURE]);
     psql(socketDir, ['-f', SEED]);
     psql(socketDir, ['-c', "NOTIFY pgrst, 'reload schema'"]);

@@ -6,11 +6,11 @@ select plan(22);
 select tests.seed();
 
 create temporary table victim as
-  select s.id, s.user_id from public.student_details s where s.user_id = tests.actor('stranger');
+  select s.id, s.user_id from public.student_details s where s.user_id = tests.actor('pending');
 grant select on victim to authenticated;
--- The stranger's numbers, put in as the stranger would.
-select tests.act_as(tests.actor('stranger'));
-update public.student_details set pan_no = 'ABCDE1234F', aadhar_no = '1234 5678 9012' where user_id = tests.actor('stranger');
+-- The applicant's numbers (their application is still pending), put in as they would.
+select tests.act_as(tests.actor('pending'));
+update public.student_details set pan_no = 'ABCDE1234F', aadhar_no = '1234 5678 9012' where user_id = tests.actor('pending');
 select tests.act_as_superuser();
 create function pg_temp.vault() returns text language sql as $$
   select coalesce(pan, '-') || '/' || coalesce(aadhar, '-') from app.identity_numbers
@@ -72,13 +72,13 @@ select tests.act_as_superuser();
 select is(pg_temp.vault(), 'ABCDE1234F/123456789012', 'and changes nothing');
 
 -- The owner's own paths still work: an upsert both ways, and the masked copy saved back.
-select tests.act_as(tests.actor('stranger'));
+select tests.act_as(tests.actor('pending'));
 insert into public.student_details (id, user_id, first_name, surname, email, mobile_number, pan_no, aadhar_no)
-values ((select id from victim), tests.actor('stranger'), 'S', 'B', 's@example.org', '+91 98200 00000', 'FGHIJ5678K', 'XXXX XXXX 9012')
+values ((select id from victim), tests.actor('pending'), 'S', 'B', 's@example.org', '+91 98200 00000', 'FGHIJ5678K', 'XXXX XXXX 9012')
 on conflict (id) do update set pan_no = excluded.pan_no, aadhar_no = excluded.aadhar_no;
 select tests.act_as_superuser();
 select is(pg_temp.vault(), 'FGHIJ5678K/123456789012', 'the owner''s upsert sets a new PAN and keeps the masked Aadhaar');
-select tests.act_as(tests.actor('stranger'));
+select tests.act_as(tests.actor('pending'));
 update public.student_details set pan_no = 'XXXXXX678K', aadhar_no = null where id = (select id from victim);
 select tests.act_as_superuser();
 select is(pg_temp.vault(), 'FGHIJ5678K/-', 'the masked PAN keeps it; NULL removes the Aadhaar');

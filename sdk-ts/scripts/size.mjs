@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// The SDK's size as an app ships it: src/index.ts bundled with esbuild (ESM, minified, every
-// export kept), then gzipped. Prints the sizes; exits 1 over the budget.
+// The SDK's size as it is shipped: the package is built (scripts/build.mjs), then its bundle
+// dist/index.js, as an app's bundler would minify it (every export kept), is gzipped. Prints
+// the sizes; exits 1 over the budget.
 //
 //   node scripts/size.mjs            check against the budget
 //   node scripts/size.mjs --json     also print {"minified", "gzipped", "budget"} as JSON
 
-import { build } from 'esbuild';
+import { transform } from 'esbuild';
+import { Buffer } from 'node:buffer';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildPackage } from './build.mjs';
 
 /** 10 KB, minified and gzipped. */
 export const BUDGET_BYTES = 10 * 1024;
@@ -16,17 +20,10 @@ export const BUDGET_BYTES = 10 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function measure() {
-  const result = await build({
-    entryPoints: [path.join(root, 'src/index.ts')],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
+  await buildPackage();
+  const built = fs.readFileSync(path.join(root, 'dist/index.js'), 'utf8');
+  const result = await transform(built, { minify: true, format: 'esm', target: 'es2022' });
+  const code = Buffer.from(result.code);
   return {
     minified: code.length,
     gzipped: gzipSync(code, { level: 9 }).length,

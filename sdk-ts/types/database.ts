@@ -97,6 +97,44 @@ export type Database = {
           { foreignKeyName: "activities_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      announcements: {
+        Row: {
+          audience: string;
+          created_at: string;
+          id: string;
+          link: string | null;
+          message: string;
+          outbox_ids: number[];
+          recipients: number;
+          sent_by: string | null;
+          title: string;
+        };
+        Insert: {
+          audience: string;
+          created_at?: string;
+          id?: string;
+          link?: string | null;
+          message: string;
+          outbox_ids?: number[];
+          recipients?: number;
+          sent_by?: string | null;
+          title: string;
+        };
+        Update: {
+          audience?: string;
+          created_at?: string;
+          id?: string;
+          link?: string | null;
+          message?: string;
+          outbox_ids?: number[];
+          recipients?: number;
+          sent_by?: string | null;
+          title?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "announcements_sent_by_fkey"; columns: ["sent_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       board_members: {
         Row: {
           bio: string | null;
@@ -384,6 +422,7 @@ export type Database = {
           entry_date: string;
           id: string;
           member_id: string;
+          payment_id: string | null;
           reference: string | null;
           updated_at: string;
         };
@@ -396,6 +435,7 @@ export type Database = {
           entry_date?: string;
           id?: string;
           member_id: string;
+          payment_id?: string | null;
           reference?: string | null;
           updated_at?: string;
         };
@@ -408,12 +448,14 @@ export type Database = {
           entry_date?: string;
           id?: string;
           member_id?: string;
+          payment_id?: string | null;
           reference?: string | null;
           updated_at?: string;
         };
         Relationships: [
           { foreignKeyName: "financial_ledger_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "financial_ledger_member_id_fkey"; columns: ["member_id"]; isOneToOne: false; referencedRelation: "member_directory"; referencedColumns: ["id"] },
+          { foreignKeyName: "financial_ledger_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: false; referencedRelation: "payments"; referencedColumns: ["id"] },
         ];
       };
       havyaka_sandesha_issues: {
@@ -583,6 +625,7 @@ export type Database = {
           approval_status: string;
           approved_at: string | null;
           approved_by: string | null;
+          biodata_url: string | null;
           blood_group: string | null;
           contact_no: string | null;
           contact_person: string | null;
@@ -594,11 +637,13 @@ export type Database = {
           father_name: string | null;
           first_name: string;
           gender: string;
+          gotra: string | null;
           gotra_nakshatra: string | null;
           handicap_details: string | null;
           handicaps: boolean | null;
           havyaka_brahmin: boolean | null;
           height: string | null;
+          height_cm: number | null;
           hobby: string | null;
           horoscope_matching: boolean | null;
           id: string;
@@ -655,6 +700,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          biodata_url?: string | null;
           blood_group?: string | null;
           contact_no?: string | null;
           contact_person?: string | null;
@@ -666,11 +712,13 @@ export type Database = {
           father_name?: string | null;
           first_name: string;
           gender: string;
+          gotra?: never;
           gotra_nakshatra?: string | null;
           handicap_details?: string | null;
           handicaps?: boolean | null;
           havyaka_brahmin?: boolean | null;
           height?: string | null;
+          height_cm?: never;
           hobby?: string | null;
           horoscope_matching?: boolean | null;
           id?: string;
@@ -727,6 +775,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          biodata_url?: string | null;
           blood_group?: string | null;
           contact_no?: string | null;
           contact_person?: string | null;
@@ -738,11 +787,13 @@ export type Database = {
           father_name?: string | null;
           first_name?: string;
           gender?: string;
+          gotra?: never;
           gotra_nakshatra?: string | null;
           handicap_details?: string | null;
           handicaps?: boolean | null;
           havyaka_brahmin?: boolean | null;
           height?: string | null;
+          height_cm?: never;
           hobby?: string | null;
           horoscope_matching?: boolean | null;
           id?: string;
@@ -1237,6 +1288,38 @@ export type Database = {
           { foreignKeyName: "members_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      notification_preferences: {
+        Row: {
+          event: boolean;
+          other: boolean;
+          photo: boolean;
+          registration: boolean;
+          sandesha: boolean;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          event?: boolean;
+          other?: boolean;
+          photo?: boolean;
+          registration?: boolean;
+          sandesha?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          event?: boolean;
+          other?: boolean;
+          photo?: boolean;
+          registration?: boolean;
+          sandesha?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "notification_preferences_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       notifications: {
         Row: {
           created_at: string;
@@ -1545,6 +1628,7 @@ export type Database = {
           current_address: string | null;
           current_pincode: string | null;
           date_of_birth: string | null;
+          documents: string[];
           donation_seeking: number | null;
           email: string;
           family_income: number | null;
@@ -1594,6 +1678,7 @@ export type Database = {
           current_address?: string | null;
           current_pincode?: string | null;
           date_of_birth?: string | null;
+          documents?: string[];
           donation_seeking?: number | null;
           email: string;
           family_income?: number | null;
@@ -1643,6 +1728,7 @@ export type Database = {
           current_address?: string | null;
           current_pincode?: string | null;
           date_of_birth?: string | null;
+          documents?: string[];
           donation_seeking?: number | null;
           email?: string;
           family_income?: number | null;
@@ -1861,9 +1947,14 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
+      approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
+      event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
       get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_identity_reads: { Args: { record_table: string; record_id: string }; Returns: { id: number; reader_id: string; reader_name: string; read_at: string }[] };
+      get_member_approval_history: { Args: { member_id: string }; Returns: { id: number; action: string; status: string; approval_status: string; remarks: string; approval_notes: string; acted_by: string; acted_by_name: string; acted_at: string }[] };
       get_member_directory_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_photo_gallery_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_public_media_albums: { Args: Record<PropertyKey, never>; Returns: { id: string; title: string; description: string; event_id: string; event_title: string; event_date: string; cover_image_url: string; album_date: string; item_count: number; photo_count: number; video_count: number; created_at: string }[] };
@@ -1871,8 +1962,17 @@ export type Database = {
       get_public_members: { Args: { search?: string; city_filter?: string; page_limit?: number; page_offset?: number }; Returns: { id: string; unique_id: string; full_name: string; member_type: string; city: string; native_place: string; profession: string }[] };
       get_public_photo_albums: { Args: { album_limit?: number; include_drafts?: boolean }; Returns: { id: string; title: string; description: string; event_id: string; cover_image_url: string; photo_count: number; is_published: boolean; album_date: string; created_at: string; updated_at: string }[] };
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
+      record_profile_view: { Args: { profile_id: string }; Returns: boolean };
+      register_matrimony: { Args: { application: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
+      register_member: { Args: { application: Json }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
+      register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
+      reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
+      send_announcement: { Args: { title: string; message: string; audience?: string; link?: string }; Returns: Database["public"]["Tables"]["announcements"]["Row"] };
+      set_matrimony_approval: { Args: { profile_id: string; decision: string }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
+      set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
+      set_student_approval: { Args: { student_id: string; decision: string }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

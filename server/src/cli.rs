@@ -38,6 +38,11 @@ pub enum Command {
     /// Apply the bootstrap, then add the demo content (accounts, events, albums, files) unless
     /// the database has it already, and print the demo accounts.
     Demo,
+    /// The developer's loop on the app's SQL: lint, test, new, reset, watch.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
+    },
     /// Write the TypeScript types of the exposed schemas (tables, views, columns, functions,
     /// enums) for the SDK's createClient<Database>(), after applying pending migrations.
     GenTypes {
@@ -48,6 +53,28 @@ pub enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum DbCommand {
+    /// Check the app's schema on a throwaway database with the lints of the pgTAP suite
+    /// (POLICIES_DIR/tests/*lint*.sql): one line per finding, exit code 1 when there is one.
+    Lint,
+    /// Run the pgTAP suite (POLICIES_DIR/tests, the access matrix of POLICIES_DIR/README.md)
+    /// with pg_prove on a throwaway database; ends with "N passed, N failed".
+    Test,
+    /// Create the next numbered, empty migration in MIGRATIONS_DIR (default ./migrations) and
+    /// print its path.
+    New {
+        /// What the migration does, in a few words (becomes the file name: 0027_add_venues.sql).
+        name: Vec<String>,
+    },
+    /// Rebuild the embedded development database: drop it, apply the platform's and the app's
+    /// migrations and policies, then the demo community unless DEMO=0.
+    Reset,
+    /// Serve like `serve`, and re-apply the app's policies (and new migrations) whenever a
+    /// file in POLICIES_DIR or MIGRATIONS_DIR changes, reporting errors without stopping.
+    Watch,
 }
 
 pub fn main() -> ExitCode {
@@ -76,6 +103,7 @@ fn run(cli: Cli) -> Result<(), StartupError> {
         Command::Keys => crate::serve::print_keys(&config),
         Command::VapidKeys => crate::serve::print_new_vapid_keys(),
         Command::Demo => crate::serve::demo(config),
+        Command::Db { command } => crate::dev::run(command, config),
         Command::GenTypes { schema, out } => crate::serve::gen_types(&config, schema, out.as_deref()),
     }
 }

@@ -139,6 +139,21 @@ pub struct Settings {
     #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10, global = true)]
     pub shutdown_grace_seconds: u64,
 
+    /// Folder of the app's migrations, read at every start (the platform's own are built in).
+    /// Default: ./migrations when it exists, else the copy embedded at build time.
+    #[arg(long, env = "MIGRATIONS_DIR", global = true)]
+    pub migrations_dir: Option<PathBuf>,
+
+    /// Folder of the app's policies (re-applied at every start). Default: ./policies when it
+    /// exists, else the copy embedded at build time.
+    #[arg(long, env = "POLICIES_DIR", global = true)]
+    pub policies_dir: Option<PathBuf>,
+
+    /// Folder of the app's demo community (its *.sql files, applied after the demo accounts
+    /// and files). Default: ./seed when it exists, else the copy embedded at build time.
+    #[arg(long, env = "SEED_DIR", global = true)]
+    pub seed_dir: Option<PathBuf>,
+
     #[command(flatten)]
     pub auth: AuthArgs,
 
@@ -204,6 +219,10 @@ pub struct Config {
     pub shutdown_grace: std::time::Duration,
     /// Seed a fresh embedded database with the demo content.
     pub demo: bool,
+    /// The app's SQL folders; `None`: the copy embedded at build time.
+    pub migrations_dir: Option<PathBuf>,
+    pub policies_dir: Option<PathBuf>,
+    pub seed_dir: Option<PathBuf>,
     pub auth: AuthSettings,
     pub push: PushSettings,
 }
@@ -304,6 +323,9 @@ impl Settings {
             pg_system_user: self.pg_system_user,
             shutdown_grace: std::time::Duration::from_secs(self.shutdown_grace_seconds),
             demo: self.demo,
+            migrations_dir: app_sql_dir(self.migrations_dir.as_deref(), "migrations", "MIGRATIONS_DIR")?,
+            policies_dir: app_sql_dir(self.policies_dir.as_deref(), "policies", "POLICIES_DIR")?,
+            seed_dir: app_sql_dir(self.seed_dir.as_deref(), "seed", "SEED_DIR")?,
             auth: self.auth.validate(&site_url)?,
             push: self.push.validate(&site_url, external)?,
             site_url,
@@ -313,6 +335,26 @@ impl Settings {
 
 fn required(value: Option<String>, setting: &'static str, because: &str) -> Result<String, StartupError> {
     value.filter(|v| !v.is_empty()).ok_or_else(|| StartupError::setting(setting, format!("is required when {because}")))
+}
+
+/// A set folder must exist; unset, the project's folder (`default`, relative to the working
+/// directory) is used when it exists, else `None` (the embedded copy).
+fn app_sql_dir(
+    setting: Option<&std::path::Path>,
+    default: &str,
+    name: &'static str,
+) -> Result<Option<PathBuf>, StartupError> {
+    match setting.filter(|dir| !dir.as_os_str().is_empty()) {
+        Some(dir) => {
+            let dir = absolute(dir, name)?;
+            if dir.is_dir() {
+                Ok(Some(dir))
+            } else {
+                Err(StartupError::setting(name, format!("{} is not a directory", dir.display())))
+            }
+        }
+        None => Ok(absolute(std::path::Path::new(default), name)?).map(|dir| dir.is_dir().then_some(dir)),
+    }
 }
 
 fn absolute(path: &std::path::Path, setting: &'static str) -> Result<PathBuf, StartupError> {

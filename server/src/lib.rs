@@ -8,7 +8,11 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod db;
+// The app's demo community lives with the app (seed/ at the top of the project); its SQL is
+// read at run time from SEED_DIR, its accounts and generated files are compiled in.
+#[path = "../../seed/mod.rs"]
 pub mod demo;
+pub mod dev;
 pub mod error;
 pub mod http;
 pub mod logging;

@@ -20,12 +20,24 @@ use crate::storage::service::StorageService;
 
 /// Runs until SIGINT or SIGTERM. Call from the main thread (see [`db::start_embedded_if_needed`]).
 pub fn serve(config: Config) -> Result<(), StartupError> {
+    serve_with(config, false)
+}
+
+/// [`serve`], re-applying the app's SQL whenever a file in its folders changes when `watch`
+/// (`server db watch`).
+pub fn serve_with(config: Config, watch: bool) -> Result<(), StartupError> {
+    if watch && (config.migrations_dir.is_none() || config.policies_dir.is_none()) {
+        return Err(StartupError::setting(
+            "POLICIES_DIR",
+            "(and MIGRATIONS_DIR) must name folders to watch: db watch found no ./migrations or ./policies",
+        ));
+    }
     let cluster = db::start_embedded_if_needed(&config)?;
     let secret = secrets::jwt_secret(&config)?;
     let keys = ApiKeys::derive(&secret)?;
     let vapid_keys = vapid::resolve(config.push.vapid_keys.as_ref(), &config.data_dir)?;
     let runtime = build_runtime()?;
-    let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys, vapid_keys));
+    let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys, vapid_keys, watch));
     // Requests are drained and the pool closed: the cluster can stop now.
     drop(runtime);
     if let Some(cluster) = cluster {
@@ -54,7 +66,10 @@ pub fn demo(config: Config) -> Result<(), StartupError> {
         let connections = db::prepare(&config, cluster.as_ref()).await?;
         let backend = crate::storage::backend::Backend::from_config(&config.storage.backend)
             .map_err(|e| StartupError::environment(format!("cannot open the storage backend: {e}")))?;
-        let report = crate::demo::seed(&connections.admin, &backend).await.map_err(StartupError::environment)?;
+        let report =
+            crate::demo::seed(&connections.admin, &backend, &crate::demo::content(config.seed_dir.as_deref())?)
+                .await
+                .map_err(StartupError::environment)?;
         let mut out = std::io::stdout().lock();
         match report {
             Some(report) => {
@@ -143,6 +158,7 @@ async fn run(
     secret: &str,
     keys: ApiKeys,
     vapid_keys: VapidKeys,
+    watch: bool,
 ) -> Result<(), StartupError> {
     let connections = db::prepare(config, cluster).await?;
     let pool = db::request_pool(&connections.requests, config.db_pool_size);
@@ -162,13 +178,22 @@ async fn run(
         .map_err(|e| StartupError::environment(format!("cannot start the push service: {e}")))?;
     // A fresh embedded data directory starts with the demo content (DEMO=0 turns it off).
     let demo = if config.demo && connections.fresh && matches!(config.database, DatabaseSource::Embedded) {
-        crate::demo::seed(&connections.admin, &storage.backend).await.map_err(StartupError::environment)?
+        crate::demo::seed(&connections.admin, &storage.backend, &crate::demo::content(config.seed_dir.as_deref())?)
+            .await
+            .map_err(StartupError::environment)?
     } else {
         None
     };
     let mut state =
         AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, Services { auth, storage, push });
     state.max_rows = config.db_max_rows;
+    let (app_migrations, app_policies) = (connections.app_sql.migrations.files(), connections.app_sql.policies.files());
+    state.expected_migrations = std::sync::Arc::new(db::bootstrap::latest_migrations(db::bootstrap::SqlBundle {
+        platform: db::sql_files::PLATFORM_MIGRATIONS,
+        app: &app_migrations,
+        policies: &app_policies,
+    }));
+    let watcher = watch.then(|| crate::dev::watch::spawn(config, connections.admin.clone()));
     state.connections = RequestConnections::new(
         &connections.requests,
         connections.requests_password.as_deref(),
@@ -225,6 +250,9 @@ async fn run(
         worker.stop(config.shutdown_grace).await;
     }
     schema_listener.abort();
+    if let Some(task) = watcher {
+        task.abort();
+    }
     if let Some(task) = mail_retries {
         task.abort();
     }

@@ -39,6 +39,9 @@ pub struct AppState {
     pub storage: Arc<StorageService>,
     /// Web push: settings, the VAPID keys and TLS to push services.
     pub push: Arc<PushService>,
+    /// The last migration of each history (platform, app): `/ready` waits until both are
+    /// applied. Defaults to the embedded copy's; `serve` sets the files it applied.
+    pub expected_migrations: Arc<Vec<(&'static str, String)>>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -69,6 +72,7 @@ impl AppState {
             auth: Arc::new(auth),
             storage: Arc::new(storage),
             push: Arc::new(push),
+            expected_migrations: Arc::new(crate::db::bootstrap::latest_migrations(crate::db::bootstrap::EMBEDDED)),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

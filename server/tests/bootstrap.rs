@@ -4,11 +4,16 @@
 
 mod support;
 
-use server::db::bootstrap::{bootstrap, bootstrap_with};
+use server::db::bootstrap::{SqlBundle, bootstrap, bootstrap_with};
 use server::db::migrations::MigrationError;
 use server::db::sql_files::SqlFile;
 use sqlx::Row;
 use support::TestDb;
+
+/// App files alone, without the platform's migrations.
+fn app<'a>(migrations: &'a [SqlFile<'a>], policies: &'a [SqlFile<'a>]) -> SqlBundle<'a> {
+    SqlBundle { platform: &[], app: migrations, policies }
+}
 
 /// Everything a bootstrap could change, as sorted text: schemas, relations, columns,
 /// functions, policies, grants and roles.
@@ -60,10 +65,10 @@ async fn bootstrapping_twice_changes_nothing_the_second_time() {
 async fn an_edited_migration_is_refused_and_named() {
     let db = TestDb::empty().await;
     let original = [SqlFile { name: "0001_a.sql", sql: "create table public.a (id int);" }];
-    bootstrap_with(&db.admin, &original, &[], None).await.unwrap();
+    bootstrap_with(&db.admin, app(&original, &[]), None).await.unwrap();
 
     let edited = [SqlFile { name: "0001_a.sql", sql: "create table public.a (id bigint);" }];
-    let error = bootstrap_with(&db.admin, &edited, &[], None).await.unwrap_err();
+    let error = bootstrap_with(&db.admin, app(&edited, &[]), None).await.unwrap_err();
     assert!(matches!(&error, MigrationError::Edited { file, .. } if file == "0001_a.sql"), "{error}");
     assert!(error.to_string().contains("0001_a.sql was edited"), "{error}");
 }
@@ -72,16 +77,16 @@ async fn an_edited_migration_is_refused_and_named() {
 async fn an_applied_migration_the_server_does_not_know_is_refused() {
     let db = TestDb::empty().await;
     let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
-    bootstrap_with(&db.admin, &two, &[], None).await.unwrap();
-    let error = bootstrap_with(&db.admin, &two[..1], &[], None).await.unwrap_err();
-    assert!(matches!(&error, MigrationError::Unknown { file } if file == "0002_b.sql"), "{error}");
+    bootstrap_with(&db.admin, app(&two, &[]), None).await.unwrap();
+    let error = bootstrap_with(&db.admin, app(&two[..1], &[]), None).await.unwrap_err();
+    assert!(matches!(&error, MigrationError::Unknown { file, .. } if file == "0002_b.sql"), "{error}");
 }
 
 #[tokio::test]
 async fn a_failing_migration_is_named_and_leaves_nothing_behind() {
     let db = TestDb::empty().await;
     let files = [SqlFile { name: "0001_broken.sql", sql: "create table public.half (id int); select * from nowhere;" }];
-    let error = bootstrap_with(&db.admin, &files, &[], None).await.unwrap_err();
+    let error = bootstrap_with(&db.admin, app(&files, &[]), None).await.unwrap_err();
     assert!(error.to_string().contains("0001_broken.sql"), "{error}");
     assert!(error.to_string().contains("nowhere"), "{error}");
 
@@ -109,7 +114,7 @@ async fn policies_are_applied_on_every_start_in_name_order() {
         SqlFile { name: "20_second.sql", sql: "comment on policy \"Anyone can read t\" on public.t is 'second';" },
     ];
     for _ in 0..2 {
-        let report = bootstrap_with(&db.admin, &migrations, &policies, None).await.unwrap();
+        let report = bootstrap_with(&db.admin, app(&migrations, &policies), None).await.unwrap();
         assert_eq!(report.policies, 2);
     }
     let mut conn = db.admin_connection().await;
@@ -129,7 +134,7 @@ async fn a_failing_policy_file_is_named_and_rolls_back_all_policies() {
         SqlFile { name: "10_ok.sql", sql: "create table if not exists public.p (id int);" },
         SqlFile { name: "20_bad.sql", sql: "create policy nonsense on public.missing for select using (true);" },
     ];
-    let error = bootstrap_with(&db.admin, &[], &policies, None).await.unwrap_err();
+    let error = bootstrap_with(&db.admin, app(&[], &policies), None).await.unwrap_err();
     assert!(matches!(&error, MigrationError::PolicyFailed { file, .. } if file == "20_bad.sql"), "{error}");
     let mut conn = db.admin_connection().await;
     let table: Option<String> =
@@ -159,7 +164,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
             ("auth_admin".into(), false, false, false),
             ("authenticated".into(), false, false, false),
             ("authenticator".into(), true, false, false),
-            // Created by migrations/0004_push.sql for the push delivery worker.
+            // Created by server/migrations/0004_push.sql for the push delivery worker.
             ("push_admin".into(), false, false, false),
             ("service_role".into(), false, false, true),
             ("storage_admin".into(), false, false, false),

@@ -126,6 +126,7 @@ async fn a_signed_url_opens_one_object_until_it_expires() {
             owner: None,
             upsert: false,
             transform: None,
+            signer: None,
         })
         .unwrap();
     let late = send(app.storage_bare(Method::GET, &format!("/object/sign/docs/forms/a.txt?token={expired}"))).await;
@@ -236,4 +237,44 @@ async fn the_bucket_api_manages_buckets_for_the_service_role_only() {
     assert_eq!(user_list.json(), json!([]), "no policy lets users see buckets");
     let missing = send(app.storage_service(Method::GET, "/bucket/nope")).await;
     assert_storage_error(&missing, 404, "NoSuchBucket");
+}
+
+/// Issue 21: a signed URL is checked again when used: the object must still exist and its
+/// signer must still be allowed to read it; one the service role signed keeps working.
+#[tokio::test]
+async fn a_signed_url_stops_when_its_signer_loses_the_object() {
+    let app = TestApp::with_storage_fixture().await;
+    let owner = uuid::Uuid::new_v4().to_string();
+    let put = send(
+        app.storage_user(&owner, Method::POST, &format!("/object/docs/{owner}/photo.png"))
+            .header("content-type", "image/png")
+            .body(PNG.to_vec()),
+    )
+    .await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    let sign = |by_service: bool| {
+        let path = format!("/object/sign/docs/{owner}/photo.png");
+        let request = if by_service {
+            app.storage_service(Method::POST, &path)
+        } else {
+            app.storage_user(&owner, Method::POST, &path)
+        };
+        async move { send(request.json(&json!({"expiresIn": 600}))).await.json()["signedURL"].as_str().unwrap().to_owned() }
+    };
+    let users_url = sign(false).await;
+    let services_url = sign(true).await;
+    assert_eq!(send(app.storage_bare(Method::GET, &users_url)).await.status, StatusCode::OK);
+
+    // The signer's right to read is gone (here: the policy that gave it).
+    app.sql(r#"drop policy "Users read their own folder" on storage.objects"#).await;
+    let refused = send(app.storage_bare(Method::GET, &users_url)).await;
+    assert_storage_error(&refused, 404, "NoSuchKey");
+    let rendered =
+        send(app.storage_bare(Method::GET, &users_url.replace("/object/sign/", "/render/image/sign/"))).await;
+    assert!(rendered.status.is_client_error(), "{}", rendered.text);
+    assert_eq!(send(app.storage_bare(Method::GET, &services_url)).await.status, StatusCode::OK);
+
+    // The object is gone: every URL stops.
+    app.sql(&format!("delete from storage.objects where name = '{owner}/photo.png'")).await;
+    assert_storage_error(&send(app.storage_bare(Method::GET, &services_url)).await, 404, "NoSuchKey");
 }

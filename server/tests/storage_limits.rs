@@ -243,3 +243,37 @@ async fn a_stalled_upload_is_given_up_and_leaves_nothing() {
     assert_eq!(pending, 0);
     assert!(app.files_on_disk().is_empty());
 }
+
+/// Issue 21: a user's files count against a quota (`storage.user_quota_bytes()`, which the app
+/// sets); the upload that would pass it is refused whole, and the service role is not counted.
+#[tokio::test]
+async fn a_users_files_stay_within_their_quota() {
+    let app = TestApp::with_storage_fixture().await;
+    app.sql(
+        "create or replace function storage.user_quota_bytes() returns bigint language sql stable
+           as $$ select case when auth.role() = 'service_role' then null else 250 end $$",
+    )
+    .await;
+    let user = uuid::Uuid::new_v4().to_string();
+    let put = |name: &str, size: usize, upsert: bool| {
+        let request = app
+            .storage_user(&user, Method::POST, &format!("/object/docs/{user}/{name}"))
+            .header("content-type", "application/octet-stream")
+            .header("x-upsert", if upsert { "true" } else { "false" })
+            .body(vec![7u8; size]);
+        async move { send(request).await }
+    };
+    assert_eq!(put("a.bin", 200, false).await.status, StatusCode::OK);
+    let over = put("b.bin", 100, false).await;
+    let body = assert_storage_error(&over, 413, "QuotaExceeded");
+    assert_eq!(body["message"], "The storage quota of this account is used up");
+    assert_eq!(put("b.bin", 50, false).await.status, StatusCode::OK, "up to the quota exactly");
+    assert_eq!(put("a.bin", 150, true).await.status, StatusCode::OK, "a smaller overwrite is fine");
+    assert_storage_error(&put("a.bin", 201, true).await, 413, "QuotaExceeded");
+    let pending: i64 = app.scalar_sql("select count(*) from storage.pending_uploads").await;
+    assert_eq!(pending, 0, "a refused upload leaves nothing behind");
+    assert_eq!(
+        upload(&app, &format!("docs/{user}/big.bin"), "application/octet-stream", vec![7; 1000]).await.status,
+        StatusCode::OK
+    );
+}

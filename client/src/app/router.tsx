@@ -52,6 +52,17 @@ const adminPage = (path: string, roles: Role[], title: string): RouteObject => (
   ],
 });
 
+/** A built admin screen: the same guard as adminPage, the screen's module loaded lazily. */
+const adminScreen = (
+  path: string,
+  roles: Role[],
+  load: NonNullable<RouteObject['lazy']> & (() => Promise<Record<string, unknown>>),
+): RouteObject => ({
+  path,
+  element: <RouteGuard allowedRoles={roles} />,
+  children: [{ index: true, lazy: load }],
+});
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -94,9 +105,18 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/services/routes/educational-aid'),
           },
           { path: 'matrimony', lazy: () => import('@/features/services/routes/matrimony') },
-          userPage('membership/registration', 'membership-registration'),
-          userPage('student-registration', 'student-registration'),
-          userPage('matrimony/registration', 'matrimony-registration'),
+          {
+            path: 'membership/registration',
+            lazy: () => import('@/features/members/routes/registration'),
+          },
+          {
+            path: 'student-registration',
+            lazy: () => import('@/features/students/routes/registration'),
+          },
+          {
+            path: 'matrimony/registration',
+            lazy: () => import('@/features/matrimony/routes/registration'),
+          },
           userPage('matrimony/browse', 'matrimony-browse'),
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
 
@@ -111,8 +131,14 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard requiredRole="student" needsDetail />,
             children: [
-              userPage('dashboard/student', 'student-dashboard'),
-              userPage('profile/student/edit', 'student-profile'),
+              {
+                path: 'dashboard/student',
+                lazy: () => import('@/features/students/routes/dashboard'),
+              },
+              {
+                path: 'profile/student/edit',
+                lazy: () => import('@/features/students/routes/edit'),
+              },
             ],
           },
           {
@@ -161,34 +187,127 @@ export const routes: RouteObject[] = [
               redirect('member-directory', '/admin/members'),
               redirect('gallery/photos', '/admin/media'),
               redirect('gallery/videos', '/admin/media'),
-              adminPage('members', MANAGERS, 'Member Directory'),
-              adminPage('members/:id', MANAGERS, 'Member Details'),
-              adminPage('members/:id/edit', ADMINS, 'Edit Member'),
-              adminPage('students', MANAGERS, 'Students'),
-              adminPage('students/add', ADMINS, 'Add Student'),
-              adminPage('students/:id', MANAGERS, 'Student Details'),
-              adminPage('students/:id/edit', ADMINS, 'Edit Student'),
-              adminPage('matrimony', MANAGERS, 'Matrimony Users'),
-              adminPage('users', MANAGERS, 'User Management'),
-              adminPage('events', EVENT_STAFF, 'Events'),
-              adminPage('events/create', EVENT_EDITORS, 'Create Event'),
-              adminPage('events/:id/edit', EVENT_EDITORS, 'Edit Event'),
-              adminPage('events/:id/registrations', EVENT_STAFF, 'Event Registrations'),
-              adminPage('media', EVENT_STAFF, 'Media Management'),
-              adminPage('havyaka-sandesh', SANDESHA_STAFF, 'Havyaka Sandesh'),
-              adminPage('sandesh-editors', SANDESHA_STAFF, 'Sandesh Editors'),
-              adminPage('board-members', MANAGERS, 'Board Members'),
-              adminPage('achievements', MANAGERS, 'Achievements'),
-              adminPage('images', MANAGERS, 'Website Images'),
-              adminPage('slider', MANAGERS, 'Homepage Slider'),
+              adminScreen(
+                'members',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-members'),
+              ),
+              adminScreen(
+                'members/add',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-add'),
+              ),
+              adminScreen(
+                'members/:id',
+                MANAGERS,
+                () => import('@/features/members/routes/admin-member-detail'),
+              ),
+              adminScreen(
+                'members/:id/edit',
+                ADMINS,
+                () => import('@/features/members/routes/admin-member-edit'),
+              ),
+              adminScreen(
+                'students',
+                MANAGERS,
+                () => import('@/features/students/routes/admin-students'),
+              ),
+              adminScreen(
+                'students/add',
+                ADMINS,
+                () => import('@/features/students/routes/admin-student-add'),
+              ),
+              adminScreen(
+                'students/:id',
+                MANAGERS,
+                () => import('@/features/students/routes/admin-student-detail'),
+              ),
+              adminScreen(
+                'students/:id/edit',
+                ADMINS,
+                () => import('@/features/students/routes/admin-student-edit'),
+              ),
+              adminScreen(
+                'matrimony',
+                MANAGERS,
+                () => import('@/features/matrimony/routes/admin-matrimony'),
+              ),
+              adminScreen('users', MANAGERS, () => import('@/features/users/routes/admin-users')),
+              adminScreen(
+                'events',
+                EVENT_STAFF,
+                () => import('@/features/events/routes/admin-events'),
+              ),
+              adminScreen(
+                'events/create',
+                EVENT_EDITORS,
+                () => import('@/features/events/routes/admin-event-edit'),
+              ),
+              adminScreen(
+                'events/:id/edit',
+                EVENT_EDITORS,
+                () => import('@/features/events/routes/admin-event-edit'),
+              ),
+              adminScreen(
+                'events/:id/registrations',
+                EVENT_STAFF,
+                () => import('@/features/events/routes/admin-event-registrations'),
+              ),
+              adminScreen(
+                'media',
+                EVENT_STAFF,
+                () => import('@/features/media/routes/admin-media'),
+              ),
+              adminScreen(
+                'havyaka-sandesh',
+                SANDESHA_STAFF,
+                () => import('@/features/sandesha/routes/admin-sandesha'),
+              ),
+              adminScreen(
+                'sandesh-editors',
+                SANDESHA_STAFF,
+                () => import('@/features/sandesha/routes/admin-editors'),
+              ),
+              adminScreen(
+                'board-members',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-board-members'),
+              ),
+              adminScreen(
+                'achievements',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-achievements'),
+              ),
+              adminScreen('images', MANAGERS, () => import('@/features/site/routes/admin-images')),
+              adminScreen('slider', MANAGERS, () => import('@/features/site/routes/admin-slider')),
               adminPage('notifications', MANAGERS, 'Notifications'),
               adminPage('pwa-analytics', MANAGERS, 'PWA Analytics'),
-              adminPage('business', MANAGERS, 'Business Directory'),
-              adminPage('business/add', MANAGERS, 'Add Business'),
-              adminPage('business/:id/edit', MANAGERS, 'Edit Business'),
-              adminPage('payments', MANAGERS, 'Payment Management'),
-              adminPage('organization', MANAGERS, 'Organization'),
-              adminPage('rbac', ADMINS, 'Roles and Access'),
+              adminScreen(
+                'business',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business'),
+              ),
+              adminScreen(
+                'business/add',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business-edit'),
+              ),
+              adminScreen(
+                'business/:id/edit',
+                MANAGERS,
+                () => import('@/features/business/routes/admin-business-edit'),
+              ),
+              adminScreen(
+                'payments',
+                MANAGERS,
+                () => import('@/features/payments/routes/admin-payments'),
+              ),
+              adminScreen(
+                'organization',
+                MANAGERS,
+                () => import('@/features/site/routes/admin-organization'),
+              ),
+              adminScreen('rbac', ADMINS, () => import('@/features/users/routes/admin-rbac')),
               adminPage('test', MANAGERS, 'Test Page'),
               { path: '*', lazy: () => import('./routes/admin-not-found') },
             ],

@@ -78,7 +78,16 @@ export class AuthClient {
         : (options.storage ?? globalThis.localStorage ?? memoryStorage());
     this.lock = options.lock ?? defaultLock();
     this.autoRefresh = options.autoRefreshToken ?? true;
-    this.admin = new AdminApi(url, transport);
+    // The admin API acts as the signed-in user when there is one (the server asks
+    // auth.can_manage_users() of them), else with the client's key (the service key server-side).
+    this.admin = new AdminApi(url, {
+      fetch: transport.fetch,
+      headers: async () => {
+        const headers = await transport.headers();
+        const token = (await this.getSession()).data.session?.access_token;
+        return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+      },
+    });
     if (options.persistSession !== false && typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(this.storageKey);
       (this.channel as { unref?: () => void }).unref?.();

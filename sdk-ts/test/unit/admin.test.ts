@@ -85,3 +85,21 @@ describe('admin calls', () => {
     expect(error).toMatchObject({ code: 'not_admin', status: 403 });
   });
 });
+
+describe('admin calls of a signed-in user', () => {
+  test('carry the session token (the server asks auth.can_manage_users() of that user)', async () => {
+    const { authServer, authClient, tokenAnswer } = await import('./auth-stub');
+    const { stub } = authServer();
+    const client = authClient(stub.fetch);
+    await client.auth.signInWithPassword({ email: 'a@example.com', password: 'pw' });
+    await client.auth.admin.createUser({
+      email: 'b@example.com',
+      password: 'pw',
+      email_confirm: true,
+    });
+    const call = stub.calls.at(-1)!;
+    expect(call.url.href).toBe('http://api.test/auth/v1/admin/users');
+    expect(call.headers.get('authorization')).toBe(`Bearer ${tokenAnswer(1).access_token}`);
+    expect(call.headers.get('apikey')).toBe('anon-key');
+  });
+});

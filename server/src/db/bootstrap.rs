@@ -4,8 +4,9 @@
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection, PgConnection};
 
+pub use super::migrations::SqlBundle;
 use super::migrations::{self, MigrationError, MigrationReport};
-use super::sql_files::{MIGRATIONS, POLICIES, SqlFile};
+use super::sql_files::{MIGRATIONS, PLATFORM_MIGRATIONS, POLICIES};
 
 /// Advisory lock key that serialises bootstraps of one database ("hwtboot").
 const BOOTSTRAP_LOCK: i64 = 0x0068_7774_626f_6f74;
@@ -55,21 +56,24 @@ grant usage on schema server_meta to authenticator;
 grant select on server_meta.migrations to authenticator;
 ";
 
-/// Runs the whole bootstrap with the product's embedded migrations and policies.
+/// The platform's migrations with the app's copy embedded at build time.
+pub const EMBEDDED: SqlBundle<'static> =
+    SqlBundle { platform: PLATFORM_MIGRATIONS, app: MIGRATIONS, policies: POLICIES };
+
+/// Runs the whole bootstrap with the platform's migrations and the app's embedded copy.
 pub async fn bootstrap(admin: &PgConnectOptions) -> Result<MigrationReport, MigrationError> {
-    bootstrap_with(admin, MIGRATIONS, POLICIES, None).await
+    bootstrap_with(admin, EMBEDDED, None).await
 }
 
 /// Runs the bootstrap with the given files; sets `authenticator`'s password when given.
 pub async fn bootstrap_with(
     admin: &PgConnectOptions,
-    migrations: &[SqlFile<'_>],
-    policies: &[SqlFile<'_>],
+    files: SqlBundle<'_>,
     authenticator_password: Option<&str>,
 ) -> Result<MigrationReport, MigrationError> {
     let mut conn = admin.clone().application_name("server-bootstrap").connect().await?;
     sqlx::query("select pg_advisory_lock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await?;
-    let result = run_locked(&mut conn, migrations, policies, authenticator_password).await;
+    let result = run_locked(&mut conn, files, authenticator_password).await;
     let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await;
     let _ = conn.close().await;
     result
@@ -77,8 +81,7 @@ pub async fn bootstrap_with(
 
 async fn run_locked(
     conn: &mut PgConnection,
-    migrations: &[SqlFile<'_>],
-    policies: &[SqlFile<'_>],
+    files: SqlBundle<'_>,
     authenticator_password: Option<&str>,
 ) -> Result<MigrationReport, MigrationError> {
     sqlx::raw_sql(ROLES_SQL)
@@ -93,15 +96,35 @@ async fn run_locked(
             .await?;
         sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(&mut *conn).await?;
     }
-    let report = migrations::apply(conn, migrations, policies).await?;
+    let report = migrations::apply(conn, files).await?;
     sqlx::raw_sql(READINESS_GRANTS_SQL).execute(&mut *conn).await?;
     sqlx::query("select pg_notify('pgrst', 'reload schema')").execute(&mut *conn).await?;
     Ok(report)
 }
 
-/// The last migration this server knows; `/ready` checks the database has it.
-pub fn latest_migration() -> Option<&'static str> {
-    MIGRATIONS.last().map(|m| m.name)
+/// Re-applies the app's policies alone (under the bootstrap lock), then tells the schema
+/// cache to reload: `server db watch` after a policy file changed.
+pub async fn reapply_policies(
+    admin: &PgConnectOptions,
+    policies: &[super::sql_files::SqlFile<'_>],
+) -> Result<usize, MigrationError> {
+    let mut conn = admin.clone().application_name("server-bootstrap").connect().await?;
+    sqlx::query("select pg_advisory_lock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await?;
+    let result = migrations::apply_policies(&mut conn, policies).await;
+    let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await;
+    if result.is_ok() {
+        sqlx::query("select pg_notify('pgrst', 'reload schema')").execute(&mut conn).await?;
+    }
+    let _ = conn.close().await;
+    result
+}
+
+/// The last migration of each history; `/ready` checks the database has them.
+pub fn latest_migrations(files: SqlBundle<'_>) -> Vec<(&'static str, String)> {
+    [(migrations::PLATFORM, files.platform), (migrations::APP, files.app)]
+        .into_iter()
+        .filter_map(|(history, list)| list.last().map(|m| (history, m.name.to_string())))
+        .collect()
 }
 
 /// Creates `database` on the cluster when it does not exist yet.

@@ -1,14 +1,23 @@
-//! Forward-only migrations with checksums, then idempotent policies.
+//! Forward-only migrations with checksums, in two histories, then idempotent policies.
 //!
-//! Applied migrations are recorded in `server_meta.migrations` with the SHA-256 of their
-//! text; a recorded migration whose file changed afterwards stops the start-up with an error
-//! naming the file. Policies are re-applied on every start, in file-name order, in one
-//! transaction.
+//! The platform's migrations (`server/migrations/`: roles' helpers, `auth`, `storage`, `push`)
+//! and the app's (`migrations/`) are two histories, each recorded in `server_meta.migrations`
+//! under its own name (`platform`, `app`) with the SHA-256 of each file, and each applied in
+//! file-name order, the platform's first. A recorded migration whose file changed afterwards,
+//! or that the server no longer has, stops the start-up with an error naming the file.
+//! Policies are re-applied on every start, in file-name order, in one transaction.
+//!
+//! A database made before the split recorded every migration in one history: its ledger gains
+//! the `history` column once, and the rows of the platform's files move to `platform`.
 
 use sha2::{Digest, Sha256};
 use sqlx::{Connection, PgConnection, Row};
 
 use super::sql_files::SqlFile;
+
+/// The two histories, in the order they are applied.
+pub const PLATFORM: &str = "platform";
+pub const APP: &str = "app";
 
 #[derive(Debug, thiserror::Error)]
 pub enum MigrationError {
@@ -17,8 +26,16 @@ pub enum MigrationError {
          applied migrations are never changed: add a new migration instead"
     )]
     Edited { file: String, recorded: String, current: String },
-    #[error("the database has migration {file} applied, which this server does not have (is it an older version?)")]
-    Unknown { file: String },
+    #[error(
+        "the database has {history} migration {file} applied, which this server does not have (is it an older \
+         version, or does MIGRATIONS_DIR point at another project?)"
+    )]
+    Unknown { history: String, file: String },
+    #[error(
+        "the app's migration {file} has the name of one of the platform's (server/migrations); the platform's \
+         migrations are not part of MIGRATIONS_DIR: remove it from there"
+    )]
+    PlatformFileInApp { file: String },
     #[error("migration {file} failed: {message}")]
     MigrationFailed { file: String, message: String },
     #[error("policy file {file} failed: {message}")]
@@ -27,10 +44,21 @@ pub enum MigrationError {
     Database(#[from] sqlx::Error),
 }
 
+/// The files of one bootstrap: the platform's migrations, the app's migrations, the app's
+/// policies.
+#[derive(Debug, Clone, Copy)]
+pub struct SqlBundle<'a> {
+    pub platform: &'a [SqlFile<'a>],
+    pub app: &'a [SqlFile<'a>],
+    pub policies: &'a [SqlFile<'a>],
+}
+
 /// What a run did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct MigrationReport {
+    /// Migrations applied by this run, platform's first.
     pub applied: Vec<String>,
+    /// Migrations found applied already (both histories).
     pub already_applied: usize,
     pub policies: usize,
 }
@@ -42,23 +70,93 @@ pub fn checksum(sql: &str) -> String {
 const CREATE_LEDGER: &str = "
 create schema if not exists server_meta;
 create table if not exists server_meta.migrations (
-    name text primary key,
+    history text not null default 'app' check (history in ('platform', 'app')),
+    name text not null,
     checksum text not null,
-    applied_at timestamptz not null default now()
+    applied_at timestamptz not null default now(),
+    primary key (history, name)
 );
-comment on table server_meta.migrations is 'Migrations applied by the server, with the SHA-256 of each file.';
+comment on table server_meta.migrations is
+  'Migrations applied by the server, per history (platform: server/migrations, app: migrations/), with the SHA-256 of each file.';
 ";
 
-/// Applies every migration not applied yet, then every policy file. The caller holds the
-/// bootstrap lock.
-pub async fn apply(
-    conn: &mut PgConnection,
-    migrations: &[SqlFile<'_>],
-    policies: &[SqlFile<'_>],
-) -> Result<MigrationReport, MigrationError> {
+/// The ledger of a database made before the split has no `history` column: add it, every row
+/// in `app`, then move the platform's files (`$1`, their names) to `platform`.
+const UPGRADE_LEDGER: &str = "
+alter table server_meta.migrations
+  add column history text not null default 'app' check (history in ('platform', 'app'));
+alter table server_meta.migrations drop constraint migrations_pkey;
+alter table server_meta.migrations add primary key (history, name);
+";
+
+/// Applies every migration not applied yet (the platform's, then the app's), then every
+/// policy file. The caller holds the bootstrap lock.
+pub async fn apply(conn: &mut PgConnection, files: SqlBundle<'_>) -> Result<MigrationReport, MigrationError> {
+    if let Some(file) = files.app.iter().find(|f| files.platform.iter().any(|p| p.name == f.name)) {
+        return Err(MigrationError::PlatformFileInApp { file: file.name.to_string() });
+    }
+    upgrade_single_history_ledger(conn, files.platform).await?;
     sqlx::raw_sql(CREATE_LEDGER).execute(&mut *conn).await?;
+
+    let mut report = MigrationReport::default();
+    for (history, migrations) in [(PLATFORM, files.platform), (APP, files.app)] {
+        apply_history(conn, history, migrations, &mut report).await?;
+    }
+
+    report.policies = apply_policies(conn, files.policies).await?;
+    Ok(report)
+}
+
+/// Re-applies the policies only, in one transaction (nothing changes when one fails).
+pub async fn apply_policies(conn: &mut PgConnection, policies: &[SqlFile<'_>]) -> Result<usize, MigrationError> {
+    let mut tx = conn.begin().await?;
+    for file in policies {
+        sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql))
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| MigrationError::PolicyFailed { file: file.name.to_string(), message: database_message(&e) })?;
+    }
+    tx.commit().await?;
+    Ok(policies.len())
+}
+
+async fn upgrade_single_history_ledger(
+    conn: &mut PgConnection,
+    platform: &[SqlFile<'_>],
+) -> Result<(), MigrationError> {
+    let single: bool = sqlx::query_scalar(
+        "select to_regclass('server_meta.migrations') is not null
+            and not exists (select from pg_attribute
+                             where attrelid = to_regclass('server_meta.migrations')
+                               and attname = 'history' and not attisdropped)",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if !single {
+        return Ok(());
+    }
+    let names: Vec<String> = platform.iter().map(|f| f.name.to_string()).collect();
+    let mut tx = conn.begin().await?;
+    sqlx::raw_sql(UPGRADE_LEDGER).execute(&mut *tx).await?;
+    let moved = sqlx::query("update server_meta.migrations set history = 'platform' where name = any($1)")
+        .bind(&names)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    tx.commit().await?;
+    tracing::info!(platform = moved, "migration ledger split into the platform's and the app's histories");
+    Ok(())
+}
+
+async fn apply_history(
+    conn: &mut PgConnection,
+    history: &str,
+    migrations: &[SqlFile<'_>],
+    report: &mut MigrationReport,
+) -> Result<(), MigrationError> {
     let recorded: Vec<(String, String)> =
-        sqlx::query("select name, checksum from server_meta.migrations order by name")
+        sqlx::query("select name, checksum from server_meta.migrations where history = $1 order by name")
+            .bind(history)
             .fetch_all(&mut *conn)
             .await?
             .into_iter()
@@ -67,7 +165,7 @@ pub async fn apply(
 
     for (name, recorded_checksum) in &recorded {
         match migrations.iter().find(|m| m.name == name) {
-            None => return Err(MigrationError::Unknown { file: name.clone() }),
+            None => return Err(MigrationError::Unknown { history: history.to_string(), file: name.clone() }),
             Some(file) => {
                 let current = checksum(file.sql);
                 if &current != recorded_checksum {
@@ -81,7 +179,7 @@ pub async fn apply(
         }
     }
 
-    let mut report = MigrationReport { already_applied: recorded.len(), ..Default::default() };
+    report.already_applied += recorded.len();
     for file in migrations {
         if recorded.iter().any(|(name, _)| name == file.name) {
             continue;
@@ -90,26 +188,17 @@ pub async fn apply(
         sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await.map_err(|e| {
             MigrationError::MigrationFailed { file: file.name.to_string(), message: database_message(&e) }
         })?;
-        sqlx::query("insert into server_meta.migrations (name, checksum) values ($1, $2)")
+        sqlx::query("insert into server_meta.migrations (history, name, checksum) values ($1, $2, $3)")
+            .bind(history)
             .bind(file.name)
             .bind(checksum(file.sql))
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        tracing::info!(file = file.name, "migration applied");
+        tracing::info!(history, file = file.name, "migration applied");
         report.applied.push(file.name.to_string());
     }
-
-    let mut tx = conn.begin().await?;
-    for file in policies {
-        sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql))
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| MigrationError::PolicyFailed { file: file.name.to_string(), message: database_message(&e) })?;
-    }
-    tx.commit().await?;
-    report.policies = policies.len();
-    Ok(report)
+    Ok(())
 }
 
 /// The database's own words, on one line, with the position when it has one.

@@ -32,6 +32,8 @@ pub struct Connections {
     pub requests_password: Option<String>,
     /// This start applied every migration: the database was empty.
     pub fresh: bool,
+    /// The app's migrations and policies this start applied (from folders or embedded).
+    pub app_sql: sql_files::AppSql,
 }
 
 /// The cluster options of the embedded default for `config`.
@@ -58,11 +60,33 @@ pub fn start_embedded_if_needed(config: &Config) -> Result<Option<EmbeddedCluste
 /// Resolves the connection options, creates the product database in the embedded cluster and
 /// runs the bootstrap.
 pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Result<Connections, StartupError> {
+    let app_sql = load_app_sql(config)?;
+    prepare_with(config, cluster, app_sql).await
+}
+
+/// The app's SQL of `config`: MIGRATIONS_DIR and POLICIES_DIR, or the embedded copy.
+pub fn load_app_sql(config: &Config) -> Result<sql_files::AppSql, StartupError> {
+    let app_sql = sql_files::AppSql::load(config.migrations_dir.as_deref(), config.policies_dir.as_deref())
+        .map_err(StartupError::environment)?;
+    tracing::info!(
+        migrations = %app_sql.migrations.describe(),
+        policies = %app_sql.policies.describe(),
+        "the app's SQL"
+    );
+    Ok(app_sql)
+}
+
+/// [`prepare`] with the given app SQL.
+pub async fn prepare_with(
+    config: &Config,
+    cluster: Option<&EmbeddedCluster>,
+    app_sql: sql_files::AppSql,
+) -> Result<Connections, StartupError> {
     let connections = match (&config.database, cluster) {
         (DatabaseSource::External { admin_url, authenticator_password }, _) => {
             let admin: PgConnectOptions =
                 admin_url.parse().map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
-            let fresh = bootstrap_or_explain(&admin, authenticator_password.as_deref(), true).await?;
+            let fresh = bootstrap_or_explain(&admin, &app_sql, authenticator_password.as_deref(), true).await?;
             let (requests, requests_password) = match authenticator_password {
                 Some(password) => (admin.clone().username("authenticator").password(password), Some(password.clone())),
                 None => {
@@ -73,7 +97,7 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
                     (admin.clone(), password)
                 }
             };
-            Connections { admin, requests, requests_password, fresh }
+            Connections { admin, requests, requests_password, fresh, app_sql }
         }
         (DatabaseSource::Embedded, Some(cluster)) => {
             let maintenance = parse_url(&cluster.url(embedded::SUPERUSER, "postgres"))?;
@@ -82,8 +106,8 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
                 .map_err(|e| StartupError::environment(format!("cannot create the product database: {e}")))?;
             let admin = parse_url(&cluster.url(embedded::SUPERUSER, APP_DATABASE))?;
             let requests = parse_url(&cluster.url("authenticator", APP_DATABASE))?;
-            let fresh = bootstrap_or_explain(&admin, None, false).await?;
-            Connections { admin, requests, requests_password: None, fresh }
+            let fresh = bootstrap_or_explain(&admin, &app_sql, None, false).await?;
+            Connections { admin, requests, requests_password: None, fresh, app_sql }
         }
         (DatabaseSource::Embedded, None) => {
             return Err(StartupError::environment("the embedded cluster is not running"));
@@ -95,17 +119,20 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
 /// Runs the bootstrap; true when the database had no migration applied before.
 async fn bootstrap_or_explain(
     admin: &PgConnectOptions,
+    app_sql: &sql_files::AppSql,
     authenticator_password: Option<&str>,
     external: bool,
 ) -> Result<bool, StartupError> {
-    let report = bootstrap::bootstrap_with(admin, sql_files::MIGRATIONS, sql_files::POLICIES, authenticator_password)
-        .await
-        .map_err(|error| match (&error, external) {
+    let (app, policies) = (app_sql.migrations.files(), app_sql.policies.files());
+    let files = migrations::SqlBundle { platform: sql_files::PLATFORM_MIGRATIONS, app: &app, policies: &policies };
+    let report = bootstrap::bootstrap_with(admin, files, authenticator_password).await.map_err(|error| {
+        match (&error, external) {
             (migrations::MigrationError::Database(e), true) => {
                 StartupError::setting("DATABASE_URL", format!("({}) cannot be used: {}", describe(admin), one_line(e)))
             }
             _ => StartupError::environment(one_line(&error)),
-        })?;
+        }
+    })?;
     tracing::info!(
         applied = report.applied.len(),
         already_applied = report.already_applied,

@@ -5,7 +5,6 @@ use axum::extract::State;
 use http::{HeaderValue, header};
 use serde_json::{Value, json};
 
-use crate::db::bootstrap::latest_migration;
 use crate::error::{ApiError, ErrorKind};
 use crate::state::AppState;
 
@@ -18,16 +17,17 @@ pub async fn ready(State(state): State<AppState>) -> Result<Json<Value>, ApiErro
     if state.is_stopping() {
         return Err(retry(ApiError::new(ErrorKind::NotReady).with_message("The server is shutting down.")));
     }
-    let migrated: bool = match latest_migration() {
-        None => sqlx::query_scalar("select true").fetch_one(&state.pool).await,
-        Some(name) => {
-            sqlx::query_scalar("select exists (select from server_meta.migrations where name = $1)")
-                .bind(name)
-                .fetch_one(&state.pool)
-                .await
-        }
-    }
-    .map_err(|e| retry(ApiError::new(ErrorKind::DatabaseUnavailable).with_cause(e)))?;
+    let (histories, names): (Vec<&str>, Vec<&str>) =
+        state.expected_migrations.iter().map(|(history, name)| (*history, name.as_str())).unzip();
+    let migrated: Result<bool, sqlx::Error> = sqlx::query_scalar(
+        "select count(*) = cardinality($1::text[]) from server_meta.migrations
+          where (history, name) in (select * from unnest($1::text[], $2::text[]))",
+    )
+    .bind(&histories)
+    .bind(&names)
+    .fetch_one(&state.pool)
+    .await;
+    let migrated = migrated.map_err(|e| retry(ApiError::new(ErrorKind::DatabaseUnavailable).with_cause(e)))?;
     if !migrated {
         return Err(retry(ApiError::new(ErrorKind::NotReady).with_message("Database migrations are not applied.")));
     }

@@ -2,7 +2,7 @@
 //! saving or removing a browser's subscription.
 //!
 //! Subscriptions are written in the request transaction with the caller's role, through the
-//! two `security definer` functions of `migrations/0004_push.sql` (the tables themselves grant
+//! two `security definer` functions of `server/migrations/0004_push.sql` (the tables themselves grant
 //! nothing to the API roles): a signed-in caller's device is linked to them (the JWT `sub`), a
 //! visitor's (anon key only) to nobody.
 

@@ -2,7 +2,7 @@
 //!
 //! Browsers subscribe through [`api`] (the app asks `GET /api/push-public-key` for the key to
 //! subscribe with); product code enqueues notifications in SQL (`push.enqueue_to_user`,
-//! `push.enqueue_broadcast`, `push.enqueue_topic`, see `migrations/0004_push.sql`); the
+//! `push.enqueue_broadcast`, `push.enqueue_topic`, see `server/migrations/0004_push.sql`); the
 //! [`worker`] fans each one out to one delivery per device, encrypts and signs it with the
 //! `web-push` crate and sends it with [`send`], its own HTTP client, which connects only to the
 //! addresses it checked ([`endpoint`], [`address`]) and follows no redirect.

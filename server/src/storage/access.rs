@@ -6,7 +6,9 @@ use http::HeaderMap;
 use super::error::StorageError;
 use super::store::{self, StoredObject};
 use super::tx::{self, StorageTx};
-use crate::auth::caller::{self, Caller};
+use serde_json::{Map, Value};
+
+use crate::auth::caller::{self, ApiRole, Caller};
 use crate::db::service_tx::DbError;
 use crate::state::AppState;
 
@@ -38,6 +40,31 @@ impl Actor {
             Self::Caller(caller) => caller.subject(),
             Self::Signed { owner } => owner.as_deref(),
         }
+    }
+
+    /// Who signs a download URL, as the URL remembers them: the role and subject whose read
+    /// rights are checked again when the URL is used. The service role needs no check.
+    pub fn signer(&self) -> Option<Map<String, Value>> {
+        let Self::Caller(caller) = self else { return None };
+        if caller.role == ApiRole::ServiceRole {
+            return None;
+        }
+        let mut signer = Map::new();
+        signer.insert("role".into(), Value::String(caller.role.as_str().into()));
+        if let Some(subject) = caller.subject() {
+            signer.insert("sub".into(), Value::String(subject.into()));
+        }
+        Some(signer)
+    }
+
+    /// The actor a download URL's signer was; `None` for the service role or an unknown role.
+    pub fn of_signer(signer: &Map<String, Value>) -> Option<Self> {
+        let role = match signer.get("role").and_then(Value::as_str) {
+            Some("authenticated") => ApiRole::Authenticated,
+            Some("anon") => ApiRole::Anon,
+            _ => return None,
+        };
+        Some(Self::Caller(Caller { role, claims: signer.clone() }))
     }
 
     /// Makes the following statements run as this actor, for `operation` (`object.upload`...).

@@ -101,6 +101,16 @@ impl StorageError {
         )
     }
 
+    /// The owner's files would pass their storage quota (`storage.user_quota_bytes()`).
+    pub fn quota_exceeded() -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "QuotaExceeded",
+            "Payload too large",
+            "The storage quota of this account is used up",
+        )
+    }
+
     /// The product's upload message (spec §8): "File type not allowed. Allowed types: ...".
     pub fn type_not_allowed(message: String) -> Self {
         Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "InvalidMimeType", "invalid_mime_type", message)
@@ -193,6 +203,7 @@ impl From<DbError> for StorageError {
                 Self::access_denied(message.unwrap_or_else(|| "new row violates row-level security policy".into()))
             }
             Some("23505") => Self::object_exists(),
+            Some("53400") => Self::quota_exceeded(),
             Some("23503") => Self::bucket_not_found(),
             Some("57014") => Self::unavailable(error),
             Some(_) => Self::internal(error),

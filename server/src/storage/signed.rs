@@ -41,6 +41,10 @@ pub struct SignedClaims {
     /// Download: image transformation options the URL is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transform: Option<serde_json::Value>,
+    /// Download: who signed it (`sub`, `role`), so that using the URL checks again that they
+    /// may still read the object; absent for the service role (and for URLs signed before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signer: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// The key signed URLs are signed with.
@@ -100,7 +104,16 @@ mod tests {
     const NOW: i64 = 1_800_000_000;
 
     fn claims(url: &str, op: SignedOperation) -> SignedClaims {
-        SignedClaims { url: url.into(), op, iat: NOW, exp: NOW + 60, owner: None, upsert: false, transform: None }
+        SignedClaims {
+            url: url.into(),
+            op,
+            iat: NOW,
+            exp: NOW + 60,
+            owner: None,
+            upsert: false,
+            transform: None,
+            signer: None,
+        }
     }
 
     #[test]

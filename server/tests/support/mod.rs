@@ -141,10 +141,6 @@ fn run_blocking<T: Send + 'static>(future: impl std::future::Future<Output = T> 
     .expect("the setup thread finished")
 }
 
-/// The first migration of the community app; the ones before it are the platform's (auth,
-/// storage, push), which the generic engine's tests run on with fixtures of their own.
-pub const FIRST_PRODUCT_MIGRATION: &str = "0010";
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Template {
     Platform,
@@ -152,18 +148,14 @@ enum Template {
 }
 
 impl Template {
-    fn migrations(self) -> Vec<sql_files::SqlFile<'static>> {
-        sql_files::MIGRATIONS
-            .iter()
-            .filter(|m| self == Template::Product || m.name < FIRST_PRODUCT_MIGRATION)
-            .copied()
-            .collect()
-    }
-
-    fn policies(self) -> &'static [sql_files::SqlFile<'static>] {
+    /// The platform's migrations alone (the generic engine's tests bring fixtures of their
+    /// own), or with the community app's migrations and policies.
+    fn files(self) -> bootstrap::SqlBundle<'static> {
         match self {
-            Template::Platform => &[],
-            Template::Product => sql_files::POLICIES,
+            Template::Platform => {
+                bootstrap::SqlBundle { platform: sql_files::PLATFORM_MIGRATIONS, app: &[], policies: &[] }
+            }
+            Template::Product => bootstrap::EMBEDDED,
         }
     }
 }
@@ -171,7 +163,8 @@ impl Template {
 /// A name that changes whenever one of the template's migrations or policies changes.
 fn template_name(template: Template) -> String {
     let mut hasher = Sha256::new();
-    for file in template.migrations().iter().chain(template.policies()) {
+    let files = template.files();
+    for file in files.platform.iter().chain(files.app).chain(files.policies) {
         hasher.update(file.name.as_bytes());
         hasher.update(file.sql.as_bytes());
     }
@@ -196,14 +189,9 @@ async fn ensure_template(superuser: PgConnectOptions, template: Template) -> Str
         let building = format!("{name}_building");
         exec(&mut conn, &format!("drop database if exists \"{building}\"")).await;
         exec(&mut conn, &format!("create database \"{building}\"")).await;
-        bootstrap::bootstrap_with(
-            &superuser.clone().database(&building),
-            &template.migrations(),
-            template.policies(),
-            None,
-        )
-        .await
-        .unwrap_or_else(|e| panic!("bootstrap of the template failed: {e}"));
+        bootstrap::bootstrap_with(&superuser.clone().database(&building), template.files(), None)
+            .await
+            .unwrap_or_else(|e| panic!("bootstrap of the template failed: {e}"));
         exec(&mut conn, &format!("alter database \"{building}\" rename to \"{name}\"")).await;
     }
     sqlx::query("select pg_advisory_unlock(4242)").execute(&mut conn).await.expect("unlock");

@@ -32,6 +32,9 @@ const CLEARED: &[&str] = &[
     "PUSH_ALLOWED_HOSTS",
     "PUSH_WORKER",
     "DEMO",
+    "MIGRATIONS_DIR",
+    "POLICIES_DIR",
+    "SEED_DIR",
 ];
 
 pub fn server_command(data_dir: &Path) -> Command {
@@ -46,6 +49,11 @@ pub fn server_command(data_dir: &Path) -> Command {
         .env("CLIENT_DIR", data_dir.join("no-client"))
         // A fresh data directory would get the demo content: tests that want it ask for it.
         .env("DEMO", "0")
+        // The project's app SQL, read at start-up (the working directory of tests is server/,
+        // whose migrations/ folder is the platform's).
+        .env("MIGRATIONS_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"))
+        .env("POLICIES_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../policies"))
+        .env("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../seed"))
         .stdin(Stdio::null());
     command
 }

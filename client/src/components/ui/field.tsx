@@ -1,5 +1,5 @@
 // A labelled form field: the label, the control (its first child gets the id and the error
-// description), and the message.
+// description), and the message. The form kit (components/form) builds its fields on it.
 import {
   Children,
   cloneElement,
@@ -18,14 +18,21 @@ export function Field({
   hint,
   children,
   className = '',
+  id: givenId,
+  required = false,
 }: {
   label: string;
   error?: string;
   hint?: string;
   children: ReactNode;
   className?: string;
+  /** The control's id (default: generated), e.g. for an error summary's links. */
+  id?: string;
+  /** Marks the label with an asterisk and the control with aria-required. */
+  required?: boolean;
 }) {
-  const id = useId();
+  const generated = useId();
+  const id = givenId ?? generated;
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
     .filter(Boolean)
     .join(' ');
@@ -35,6 +42,7 @@ export function Field({
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described || undefined,
+        'aria-required': required || undefined,
         className: `${controlClass} ${(child.props as { className?: string }).className ?? ''}`,
       })
     : child;
@@ -42,6 +50,11 @@ export function Field({
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
         {label}
+        {required && (
+          <span className="ml-0.5 text-red-700" aria-hidden>
+            *
+          </span>
+        )}
       </label>
       {control}
       {hint && (

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Badge, statusTone } from './badge';
 import { SubmitButton, useSubmitState } from './submit-button';
 import { currentToast, dismissToast, toast, Toaster } from './toast';
 
@@ -70,5 +71,16 @@ describe('toasts', () => {
     });
     act(() => vi.advanceTimersByTime(60_000));
     expect(currentToast()?.title).toBe("You're offline");
+  });
+});
+
+describe('Badge', () => {
+  it('picks a tone from the status and shows its text', () => {
+    expect(statusTone('approved')).toBe('success');
+    expect(statusTone('pending')).toBe('warning');
+    expect(statusTone('rejected')).toBe('danger');
+    expect(statusTone(null)).toBe('neutral');
+    render(<Badge tone={statusTone('pending')}>Pending</Badge>);
+    expect(screen.getByText('Pending')).toHaveClass('bg-amber-50');
   });
 });

@@ -186,6 +186,10 @@ const SEGMENT_LABELS: Record<string, string> = {
   registrations: 'Registrations',
 };
 
+const ID_SEGMENT = /^[0-9a-f-]{8,}$/i;
+/** Sections whose items are edited, never shown on a page of their own (/admin/events/{id}). */
+const NO_DETAIL_PAGE = new Set(['/admin/events', '/admin/business']);
+
 export interface Crumb {
   label: string;
   to: string;
@@ -198,11 +202,14 @@ export function breadcrumbsFor(pathname: string): Crumb[] {
   const crumbs: Crumb[] = [{ label: 'Dashboard', to: '/admin' }];
   for (let i = 1; i < parts.length; i++) {
     const to = `/${parts.slice(0, i + 1).join('/')}`;
+    // Sections whose items have no page of their own: no crumb that would lead nowhere.
+    if (ID_SEGMENT.test(parts[i]) && NO_DETAIL_PAGE.has(`/${parts.slice(0, i).join('/')}`))
+      continue;
     const known = ADMIN_NAV.find((item) => item.path === to && item.group);
     const label =
       known?.label ??
       SEGMENT_LABELS[parts[i]] ??
-      (/^[0-9a-f-]{8,}$/i.test(parts[i]) ? 'Details' : parts[i]);
+      (ID_SEGMENT.test(parts[i]) ? 'Details' : parts[i]);
     crumbs.push({ label, to });
   }
   return crumbs;

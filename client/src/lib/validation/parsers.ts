@@ -132,3 +132,35 @@ export function formatAadhar(input: string): string | null {
   const v = input.replace(/\s/g, '');
   return /^\d{12}$/.test(v) ? `${v.slice(0, 4)} ${v.slice(4, 8)} ${v.slice(8)}` : null;
 }
+
+/**
+ * A date typed as YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY (spec §5, matrimony form) → YYYY-MM-DD;
+ * null when it is not a real calendar date.
+ */
+export function parseDate(input: string): string | null {
+  const v = input.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v);
+  if (match) [y, m, d] = [+match[1], +match[2], +match[3]];
+  else {
+    match = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4})$/.exec(v);
+    if (!match) return null;
+    [d, m, y] = [+match[1], +match[3], +match[4]];
+  }
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return null;
+  }
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Yes/no flags (spec §5): yes/no, y/n, true/false, 1/0 (any case) → boolean; else null. */
+export function parseYesNo(input: unknown): boolean | null {
+  if (typeof input === 'boolean') return input;
+  if (typeof input === 'number') return input === 1 ? true : input === 0 ? false : null;
+  if (typeof input !== 'string') return null;
+  const v = input.trim().toLowerCase();
+  if (['yes', 'y', 'true', '1', 'on'].includes(v)) return true;
+  if (['no', 'n', 'false', '0', 'off'].includes(v)) return false;
+  return null;
+}

@@ -7,4 +7,4 @@ mod parent_death;
 mod pid_file;
 
 pub use binaries::PgBinaries;
-pub use cluster::{ClusterOptions, EmbeddedCluster, Lifetime, SUPERUSER, socket_url, stop_detached};
+pub use cluster::{ClusterOptions, EmbeddedCluster, Lifetime, SOCKET_PORT, SUPERUSER, socket_url, stop_detached};

@@ -7,6 +7,7 @@ use http::{HeaderMap, Method};
 
 use super::{now, object_path, query_param, serve};
 use crate::state::AppState;
+use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::signed::SignedOperation;
 use crate::storage::store::{self, StoredObject};
@@ -52,7 +53,13 @@ pub async fn signed_object(
 ) -> Result<StoredObject, StorageError> {
     let token = query_param(query, "token").ok_or_else(|| StorageError::invalid_signature("Missing token"))?;
     let url = format!("{bucket}/{name}");
-    state.storage.signing.verify(&token, &url, SignedOperation::Download, now())?;
+    let claims = state.storage.signing.verify(&token, &url, SignedOperation::Download, now())?;
+    // The signer must still be allowed to read it (a profile unapproved, a file of a record
+    // removed since): the row is read as them, and a hidden or missing object answers 404.
+    if let Some(signer) = claims.signer.as_ref() {
+        let actor = Actor::of_signer(signer).ok_or_else(|| StorageError::invalid_signature("Invalid signature"))?;
+        return actor.visible_object(state, "object.get_signed", bucket, name).await;
+    }
     let mut tx = StorageTx::begin(&state.connections).await?;
     let found = store::object(&mut tx, bucket, name).await.map_err(StorageError::from);
     tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)

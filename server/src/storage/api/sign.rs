@@ -44,7 +44,7 @@ pub async fn sign_one(
     if visible.is_empty() {
         return Err(StorageError::object_not_found());
     }
-    Ok(Json(json!({"signedURL": signed_url(&state, bucket, name, expires_in, transform)?})))
+    Ok(Json(json!({"signedURL": signed_url(&state, &actor, bucket, name, expires_in, transform)?})))
 }
 
 pub async fn sign_many(
@@ -65,7 +65,7 @@ pub async fn sign_many(
     let mut answers = Vec::with_capacity(paths.len());
     for path in paths {
         let answer = if visible.contains(&path) {
-            json!({"error": null, "path": path, "signedURL": signed_url(&state, bucket, &path, expires_in, None)?})
+            json!({"error": null, "path": path, "signedURL": signed_url(&state, &actor, bucket, &path, expires_in, None)?})
         } else {
             json!({"error": "Either the object does not exist or you do not have access to it", "path": path, "signedURL": null})
         };
@@ -95,6 +95,7 @@ async fn visible_names(
 /// passes the URL through `encodeURI`.
 fn signed_url(
     state: &AppState,
+    actor: &Actor,
     bucket: &str,
     name: &str,
     expires_in: i64,
@@ -110,6 +111,7 @@ fn signed_url(
         owner: None,
         upsert: false,
         transform,
+        signer: actor.signer(),
     })?;
     let route = if render { "/render/image/sign" } else { "/object/sign" };
     Ok(format!("{route}/{bucket}/{name}?token={token}"))
@@ -152,6 +154,7 @@ pub async fn create_upload_url(
         owner: actor.owner().map(str::to_owned),
         upsert,
         transform: None,
+        signer: None,
     })?;
     Ok(Json(json!({"url": format!("/object/upload/sign/{bucket}/{name}?token={token}"), "token": token})))
 }

@@ -1,9 +1,11 @@
 import { ArrowLeft, CalendarDays, Mail, MapPin, Phone, User } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SafeHtml } from '@/components/rich-text';
 import { ButtonLink } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDate, imageSrcSet, imageUrl } from '@/lib/images';
 import { isUuid, useEvent } from '../api/events';
+import { descriptionToHtml } from '@/lib/stored-html';
 import { text } from '../text';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -73,7 +75,9 @@ export function EventDetails({
       )}
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <p className="text-lg whitespace-pre-line text-stone-800">{e.description}</p>
+          <div data-testid="event-description">
+            <SafeHtml html={descriptionToHtml(e.description)} className="text-lg text-stone-800" />
+          </div>
           <div className="mt-8">{children}</div>
         </div>
         <dl className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">

@@ -15,10 +15,18 @@ export const siteKeys = {
 export const sliderQuery = () =>
   queryOptions({
     queryKey: siteKeys.slider(),
-    queryFn: async () =>
-      unwrap(
+    queryFn: async () => {
+      const slides = unwrap(
         await sdk().from('homepage_slider').select().eq('is_active', true).order('display_order'),
-      ),
+      );
+      // A slide with dates shows only between them.
+      const now = Date.now();
+      return slides.filter(
+        (s) =>
+          (!s.starts_at || Date.parse(s.starts_at) <= now) &&
+          (!s.ends_at || Date.parse(s.ends_at) > now),
+      );
+    },
   });
 export const useSlider = () => useQuery(sliderQuery());
 

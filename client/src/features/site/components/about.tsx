@@ -1,3 +1,5 @@
+import { SafeHtml } from '@/components/rich-text';
+import { descriptionToHtml } from '@/lib/stored-html';
 import { Award, UserRound } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { dataMessage } from '@/lib/errors';
@@ -28,7 +30,7 @@ export function OrganizationInfo() {
           <h2 id={`org-${s.section}`} className="font-serif text-xl font-bold">
             {s.title ?? s.section}
           </h2>
-          <p className="mt-2 whitespace-pre-line text-stone-800">{s.content}</p>
+          <SafeHtml html={descriptionToHtml(s.content)} className="mt-2 text-stone-800" />
         </section>
       ))}
     </div>
@@ -110,7 +112,12 @@ export function Achievements() {
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
-                {a.description && <p className="mt-1 text-sm text-stone-800">{a.description}</p>}
+                {a.description && (
+                  <SafeHtml
+                    html={descriptionToHtml(a.description)}
+                    className="mt-1 text-sm text-stone-800"
+                  />
+                )}
               </div>
             </li>
           ))}

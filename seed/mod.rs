@@ -1,10 +1,13 @@
 //! Demo content: a living site for newcomers and browser tests. A fresh embedded data
-//! directory starts with it (unless DEMO=0; never on an external DATABASE_URL), and
-//! `server demo` adds it to any database that has none yet.
+//! directory starts with it (unless DEMO=0; never on an external DATABASE_URL), `server demo`
+//! adds it to any database that has none yet, and `server db reset` rebuilds the development
+//! database with it.
 //!
+//! It belongs to the app (this folder, `seed/`, beside `migrations/` and `policies/`).
 //! Accounts are hashed like the auth service's own; files are written to the storage backend
 //! first and their `storage.objects` rows after, so a row never names missing bytes; the rest
-//! is `content.sql`, in one transaction with the accounts and rows.
+//! is the folder's SQL (`content.sql`), read at run time from SEED_DIR (else the copy embedded
+//! at build time), in one transaction with the accounts and rows.
 
 mod accounts;
 mod files;
@@ -12,6 +15,8 @@ mod files;
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
+use crate::db::sql_files::{SEED, SqlSet};
+use crate::startup_error::StartupError;
 use crate::storage::backend::Backend;
 
 pub use accounts::{DEMO_PASSWORD, DemoAccount};
@@ -19,7 +24,13 @@ pub use accounts::{DEMO_PASSWORD, DemoAccount};
 /// Every demo account's address ends with this: it marks a database that has the demo.
 pub const DEMO_DOMAIN: &str = "demo.havyaka.org";
 
-const CONTENT_SQL: &str = include_str!("content.sql");
+/// The seed's SQL: SEED_DIR's `*.sql` files when it is a folder, else the embedded copy.
+pub fn content(seed_dir: Option<&std::path::Path>) -> Result<SqlSet, StartupError> {
+    match seed_dir {
+        Some(dir) => SqlSet::read_dir(dir).map_err(StartupError::environment),
+        None => Ok(SqlSet::embedded(SEED)),
+    }
+}
 
 /// What was added.
 #[derive(Debug)]
@@ -29,7 +40,7 @@ pub struct DemoReport {
 }
 
 /// Adds the demo content unless the database has it; `None` when it had.
-pub async fn seed(admin: &PgConnectOptions, backend: &Backend) -> Result<Option<DemoReport>, String> {
+pub async fn seed(admin: &PgConnectOptions, backend: &Backend, content: &SqlSet) -> Result<Option<DemoReport>, String> {
     let mut conn = admin.clone().application_name("server-demo").connect().await.map_err(db_error)?;
     let present: bool = sqlx::query_scalar("select exists (select from public.users where email like '%@' || $1)")
         .bind(DEMO_DOMAIN)
@@ -49,7 +60,9 @@ pub async fn seed(admin: &PgConnectOptions, backend: &Backend) -> Result<Option<
         for file in &stored {
             files::insert_row(&mut tx, file).await?;
         }
-        sqlx::raw_sql(CONTENT_SQL).execute(&mut *tx).await?;
+        for file in content.files() {
+            sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await?;
+        }
         tx.commit().await
     }
     .await;

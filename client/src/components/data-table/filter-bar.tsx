@@ -1,0 +1,115 @@
+// Small filter controls wired to useTableUrlState: a search box, selects, and a reset button.
+import { Search } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { controlClass } from '@/components/ui/field';
+import { text } from './text';
+import type { TableUrlState } from './url-state';
+
+/** A row of filters (role=search); shows "Reset filters" when the state is filtered. */
+export function FilterBar({
+  state,
+  label = text.filters,
+  children,
+  actions,
+}: {
+  state?: Pick<TableUrlState, 'isFiltered' | 'reset'>;
+  /** The landmark's accessible name. */
+  label?: string;
+  children: ReactNode;
+  /** Right-aligned extras (export, create buttons). */
+  actions?: ReactNode;
+}) {
+  return (
+    <div
+      role="search"
+      aria-label={label}
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+    >
+      {children}
+      {state?.isFiltered && (
+        <Button variant="ghost" onClick={state.reset}>
+          {text.resetFilters}
+        </Button>
+      )}
+      {actions && <div className="flex flex-wrap gap-2 sm:ml-auto">{actions}</div>}
+    </div>
+  );
+}
+
+/** The free-text search, debounced into the URL's `q`. */
+export function SearchFilter({
+  state,
+  label = text.search,
+  placeholder,
+}: {
+  state: Pick<TableUrlState, 'searchInput' | 'setSearch'>;
+  label?: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0 sm:w-64">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500"
+          aria-hidden
+        />
+        <input
+          id={id}
+          type="search"
+          value={state.searchInput}
+          placeholder={placeholder}
+          onChange={(e) => state.setSearch(e.target.value)}
+          className={`${controlClass} pl-9`}
+        />
+      </div>
+    </div>
+  );
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A select bound to one filter key of the URL state. `allLabel` adds an "All" option (value ''). */
+export function SelectFilter<F extends Record<string, string>>({
+  state,
+  name,
+  label,
+  options,
+  allLabel = text.all,
+}: {
+  state: Pick<TableUrlState<F>, 'filters' | 'setFilter'>;
+  name: keyof F & string;
+  label: string;
+  options: readonly FilterOption[];
+  /** The "no filter" option's label, or null for none. */
+  allLabel?: string | null;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0 sm:w-48">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={state.filters[name]}
+        onChange={(e) => state.setFilter(name, e.target.value)}
+        className={controlClass}
+      >
+        {allLabel !== null && <option value="">{allLabel}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

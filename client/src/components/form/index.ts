@@ -1,0 +1,19 @@
+// The form kit: react-hook-form + zod with the spec's messages (schemas in lib/validation/fields).
+export { useZodForm } from './use-zod-form';
+export type { ZodForm } from './use-zod-form';
+export { Form, ErrorSummary, SERVER_ERROR, errorEntries } from './form';
+export type { FormProps } from './form';
+export {
+  TextField,
+  TextareaField,
+  SelectField,
+  CheckboxField,
+  RadioGroupField,
+  DateField,
+  NumberField,
+  FileField,
+  toNumberOrNull,
+} from './fields';
+export type { BaseFieldProps, Option } from './fields';
+export { FormSection, FormActions, FormSubmit } from './layout';
+export { useUnsavedChangesGuard, UnsavedChangesGuard } from './unsaved-changes';

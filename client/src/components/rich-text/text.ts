@@ -1,0 +1,18 @@
+// What the rich text editor says (spec §2 Edit Event toolbar; a Kannada edition comes later).
+export const text = {
+  toolbar: 'Formatting',
+  bold: 'Bold',
+  italic: 'Italic',
+  strike: 'Strikethrough',
+  bulletList: 'Bullet list',
+  orderedList: 'Numbered list',
+  blockquote: 'Quote',
+  alignLeft: 'Align left',
+  alignCenter: 'Align center',
+  alignRight: 'Align right',
+  alignJustify: 'Justify',
+  undo: 'Undo',
+  redo: 'Redo',
+  loading: 'Loading editor…',
+  count: (n: number, max?: number) => (max ? `${n} / ${max} characters` : `${n} characters`),
+} as const;

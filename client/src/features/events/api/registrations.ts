@@ -1,0 +1,89 @@
+// An event's registrations for its staff: who registered (with their account's name, e-mail
+// and phone), the people expected against the maximum (event_attendance: registrants plus
+// guests), attendance changes and cancellation (attendance_status = cancelled, the row kept).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Database } from '@havyaka/sdk/database';
+import { unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+import { adminEventKeys } from './admin-events';
+
+type RegistrationRow = Database['public']['Tables']['event_registrations']['Row'];
+export const ATTENDANCE_STATUSES = ['registered', 'attended', 'absent', 'cancelled'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+export interface Registration extends RegistrationRow {
+  user: { full_name: string | null; email: string; phone: string | null } | null;
+}
+
+export async function fetchRegistrations(eventId: string): Promise<Registration[]> {
+  const rows = unwrap(
+    await sdk()
+      .from('event_registrations')
+      .select('*, user:users!event_registrations_user_id_fkey(full_name, email, phone)')
+      .eq('event_id', eventId)
+      .order('registration_date', { ascending: true }),
+  );
+  return rows as unknown as Registration[];
+}
+
+export const registrationsQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: adminEventKeys.registrations(eventId),
+    queryFn: () => fetchRegistrations(eventId),
+  });
+
+export const useRegistrations = (eventId: string, enabled = true) =>
+  useQuery({ ...registrationsQuery(eventId), enabled });
+
+export interface Attendance {
+  registrations: number;
+  people: number;
+  max_attendees: number | null;
+}
+
+export const attendanceQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: adminEventKeys.attendance(eventId),
+    queryFn: async (): Promise<Attendance | null> => {
+      const rows = unwrap(await sdk().rpc('event_attendance', { event_id: eventId }));
+      const row = (rows as Attendance[] | null)?.[0];
+      return row ?? null;
+    },
+  });
+
+export const useAttendance = (eventId: string, enabled = true) =>
+  useQuery({ ...attendanceQuery(eventId), enabled });
+
+export function useSetAttendance(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: AttendanceStatus }) =>
+      unwrap(
+        await sdk()
+          .from('event_registrations')
+          .update({ attendance_status: status })
+          .eq('id', id)
+          .select('id')
+          .single(),
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminEventKeys.registrations(eventId) }),
+        client.invalidateQueries({ queryKey: adminEventKeys.attendance(eventId) }),
+      ]),
+  });
+}
+
+/** The CSV export's rows: one per registration, in the columns staff asked for. */
+export function registrationCsvRows(rows: Registration[], statusLabel: (s: string) => string) {
+  return rows.map((r) => ({
+    Name: r.user?.full_name ?? '',
+    Email: r.user?.email ?? '',
+    Phone: r.user?.phone ?? '',
+    'Registered on': r.registration_date,
+    Guests: r.guests,
+    People: 1 + r.guests,
+    Status: statusLabel(r.attendance_status),
+    Notes: r.notes ?? '',
+  }));
+}

@@ -1,0 +1,143 @@
+// The admin matrimony screen's data: the filtered page (exact count), a profile's photo by
+// signed URL (private bucket), decisions (set_matrimony_approval: the profile and its account,
+// approver and time), and the spec §7 sync of approved profiles without an account into auth.
+import type { Database } from '@havyaka/sdk/database';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dataMessage, unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+import { adminText as text } from '../admin-text';
+import {
+  matrimonySearchFilter,
+  storedObject,
+  syncPlan,
+  type MatrimonyFilters,
+  type SyncOutcome,
+} from '../lib/matrimony-filters';
+
+export type ProfileRow = Database['public']['Tables']['matrimony_details']['Row'];
+
+export interface MatrimonyView {
+  filters: MatrimonyFilters;
+  search: string;
+  sort: { id: string; desc: boolean } | null;
+  from: number;
+  to: number;
+}
+
+export const adminMatrimonyKeys = {
+  all: ['admin-matrimony'] as const,
+  lists: () => ['admin-matrimony', 'list'] as const,
+  list: (view: MatrimonyView) => ['admin-matrimony', 'list', view] as const,
+  photo: (url: string) => ['admin-matrimony', 'photo', url] as const,
+};
+
+export async function fetchProfilePage(view: MatrimonyView) {
+  const sort = view.sort ?? { id: 'created_at', desc: true };
+  let q = sdk().from('matrimony_details').select('*', { count: 'exact' });
+  for (const key of ['approval_status', 'gender'] as const) {
+    const v = view.filters[key];
+    if (v && v !== 'all') q = q.eq(key, v);
+  }
+  const or = matrimonySearchFilter(view.search);
+  if (or) q = q.or(or);
+  const res = await q
+    .order(sort.id as keyof ProfileRow, { ascending: !sort.desc, nullsFirst: false })
+    .order('id')
+    .range(view.from, view.to);
+  return { rows: unwrap(res), count: res.count ?? 0 };
+}
+
+export const useProfilePage = (view: MatrimonyView) =>
+  useQuery({
+    queryKey: adminMatrimonyKeys.list(view),
+    queryFn: () => fetchProfilePage(view),
+    placeholderData: keepPreviousData,
+  });
+
+/** The photo through a signed URL (an hour); other URLs as they are. */
+export const useProfilePhoto = (url: string | null) =>
+  useQuery({
+    queryKey: adminMatrimonyKeys.photo(url ?? ''),
+    enabled: Boolean(url),
+    staleTime: 50 * 60_000,
+    queryFn: async () => {
+      const file = storedObject(url);
+      if (!file) return url as string;
+      const { data, error } = await sdk()
+        .storage.from(file.bucket)
+        .createSignedUrl(file.path, 3600, {
+          transform: { width: 480, height: 600, resize: 'cover' },
+        });
+      if (error || !data) throw error;
+      return data.signedUrl;
+    },
+  });
+
+export function useDecideProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, decision }: { id: string; decision: 'approved' | 'rejected' }) =>
+      unwrap(await sdk().rpc('set_matrimony_approval', { profile_id: id, decision })),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminMatrimonyKeys.lists() }),
+  });
+}
+
+/** A password nobody knows (the member sets their own through Forgot password). */
+export function randomPassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return `${btoa(String.fromCharCode(...bytes)).replace(/[+/=]/g, '')}Aa1!`;
+}
+
+/** Spec §7: approved profiles lacking a user_id get an account (email confirmed). */
+export async function syncApprovedProfiles(): Promise<SyncOutcome> {
+  const profiles = unwrap(
+    await sdk()
+      .from('matrimony_details')
+      .select('id, first_name, surname, email, approval_status, user_id')
+      .eq('approval_status', 'approved')
+      .limit(1000),
+  );
+  const { outcome, todo } = syncPlan(profiles);
+  if (outcome) return outcome;
+  let created = 0;
+  const errors: { name: string; message: string }[] = [];
+  for (const p of todo) {
+    const name = `${p.first_name} ${p.surname}`;
+    if (!p.email) {
+      errors.push({ name, message: text.syncNoEmail });
+      continue;
+    }
+    const account = await sdk().auth.admin.createUser({
+      email: p.email,
+      password: randomPassword(),
+      email_confirm: true,
+      user_metadata: { full_name: name },
+    });
+    if (account.error || !account.data) {
+      errors.push({ name, message: dataMessage(account.error) });
+      continue;
+    }
+    const userId = account.data.user.id;
+    const record = await sdk().rpc('create_user_record', {
+      user_id: userId,
+      user_email: p.email,
+      user_type: 'matrimony',
+      user_status: 'approved',
+      user_full_name: name,
+    });
+    const linked = record.error
+      ? record
+      : await sdk().from('matrimony_details').update({ user_id: userId }).eq('id', p.id);
+    if (linked.error) errors.push({ name, message: dataMessage(linked.error) });
+    else created += 1;
+  }
+  return { kind: 'done', created, errors };
+}
+
+export function useSyncProfiles() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: syncApprovedProfiles,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminMatrimonyKeys.lists() }),
+  });
+}

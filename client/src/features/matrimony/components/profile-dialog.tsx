@@ -1,0 +1,140 @@
+// One matrimony profile for staff: its photo (signed URL), the details that matter for the
+// decision, and Approve / Reject.
+import * as Dialog from '@radix-ui/react-dialog';
+import { Check, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useConfirm } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
+import { adminText as text } from '../admin-text';
+import { useDecideProfile, useProfilePhoto, type ProfileRow } from '../api/admin-matrimony';
+import { ageOn } from '../lib/matrimony-filters';
+
+function Photo({ url, name }: { url: string | null; name: string }) {
+  const photo = useProfilePhoto(url);
+  if (!url) return <p className="text-sm text-stone-600">{text.noPhoto}</p>;
+  if (photo.isPending) return <div className="h-60 w-48 animate-pulse rounded-md bg-stone-200" />;
+  if (photo.isError) return <p className="text-sm text-red-800">{text.photoError}</p>;
+  return (
+    <img
+      src={photo.data}
+      alt={`${text.photo}: ${name}`}
+      className="h-60 w-48 rounded-md object-cover"
+      data-testid="profile-photo"
+    />
+  );
+}
+
+export function ProfileDialog({
+  profile,
+  canDecide,
+  onClose,
+}: {
+  profile: ProfileRow;
+  canDecide: boolean;
+  onClose: () => void;
+}) {
+  const decide = useDecideProfile();
+  const confirm = useConfirm();
+  const name = `${profile.first_name} ${profile.surname}`;
+  const f = text.fields;
+  const rows: [string, ReactNode][] = [
+    [f.date_of_birth, `${formatDate(profile.date_of_birth)} (${ageOn(profile.date_of_birth)})`],
+    [f.height, profile.height],
+    [f.weight, profile.weight],
+    [f.qualification, profile.qualification],
+    [f.occupation, profile.occupation],
+    [f.organization, profile.organization],
+    [f.place, profile.place],
+    [f.native_place, profile.native_place],
+    [f.monthly_income, formatInr(profile.monthly_income)],
+    [f.marital_status, profile.marital_status?.replace('_', ' ')],
+    [f.gotra_nakshatra, profile.gotra_nakshatra],
+    [f.email, profile.email],
+    [f.mobile_no, profile.mobile_no],
+    [f.father_name, profile.father_name],
+    [f.mother_name, profile.mother_name],
+    [
+      f.preferred_age,
+      profile.preferred_age_from || profile.preferred_age_to
+        ? `${profile.preferred_age_from ?? '?'}–${profile.preferred_age_to ?? '?'}`
+        : null,
+    ],
+    [f.other_expectations, profile.other_expectations],
+    [f.registration_date, formatDate(profile.registration_date)],
+  ];
+
+  async function onDecide(decision: 'approved' | 'rejected') {
+    const approve = decision === 'approved';
+    const ok = await confirm({
+      title: approve ? text.approveTitle : text.rejectTitle,
+      description: approve ? text.approveBody : text.rejectBody,
+      confirmLabel: approve ? text.approve : text.reject,
+      cancelLabel: text.cancel,
+      destructive: !approve,
+    });
+    if (!ok) return;
+    try {
+      await decide.mutateAsync({ id: profile.id, decision });
+      toast({ title: approve ? text.approved : text.rejected, variant: 'success' });
+      onClose();
+    } catch {
+      // Toasted by the query client.
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
+        <Dialog.Content className="fixed inset-x-2 top-4 bottom-4 z-40 mx-auto max-w-3xl overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <Dialog.Title className="font-serif text-2xl font-bold">{name}</Dialog.Title>
+              <Dialog.Description className="text-sm text-stone-700">
+                {text.genderLabels[profile.gender] ?? profile.gender} ·{' '}
+                {text.approvalLabels[profile.approval_status] ?? profile.approval_status}
+                {profile.approved_at && ` · ${text.decidedOn(formatDateTime(profile.approved_at))}`}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" aria-label={text.close}>
+                <X className="h-5 w-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <div className="mt-4 flex flex-col gap-5 sm:flex-row">
+            <Photo url={profile.photo_url} name={name} />
+            <dl className="grid flex-1 gap-x-5 gap-y-2 text-sm sm:grid-cols-2">
+              {rows.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs font-semibold text-stone-600 uppercase">{label}</dt>
+                  <dd>{value || '—'}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          {canDecide && (
+            <div className="mt-5 flex gap-2">
+              {profile.approval_status !== 'approved' && (
+                <Button onClick={() => void onDecide('approved')} disabled={decide.isPending}>
+                  <Check className="h-4 w-4" aria-hidden /> {text.approve}
+                </Button>
+              )}
+              {profile.approval_status !== 'rejected' && (
+                <Button
+                  variant="secondary"
+                  onClick={() => void onDecide('rejected')}
+                  disabled={decide.isPending}
+                >
+                  <X className="h-4 w-4" aria-hidden /> {text.reject}
+                </Button>
+              )}
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,188 @@
+// The steps of the matrimony form, with the parsers of spec §5 shown as the user types.
+import type { FieldSpec } from '@/components/registration/form-fields';
+import type { StepSpec } from '@/components/registration/wizard';
+import { toIsoDate } from '@/lib/registration/parse';
+import { text as reg } from '@/lib/registration/text';
+import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
+import { text } from '../text';
+
+const f = text.fields;
+const dateDisplay = (v: string) => {
+  const iso = toIsoDate(v);
+  return iso
+    ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-IN', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      })
+    : null;
+};
+const yesno = (name: keyof typeof f): FieldSpec => ({ name, label: f[name], kind: 'yesno' });
+const money = (name: keyof typeof f): FieldSpec => ({
+  name,
+  label: f[name],
+  inputMode: 'decimal',
+  hint: text.hints.income,
+  parse: (v) => parseIncome(v)?.display ?? null,
+  parseWhat: 'an amount',
+});
+
+export const matrimonyAccountStep: StepSpec = {
+  title: reg.accountStep,
+  intro: reg.accountIntro,
+  fields: [
+    { name: 'email', label: reg.email, kind: 'email', autoComplete: 'email', wide: true },
+    {
+      name: 'password',
+      label: reg.password,
+      kind: 'password',
+      autoComplete: 'new-password',
+      hint: reg.passwordHint,
+    },
+    {
+      name: 'confirmPassword',
+      label: reg.confirmPassword,
+      kind: 'password',
+      autoComplete: 'new-password',
+    },
+  ],
+};
+
+export const personalStep: StepSpec = {
+  title: text.steps.personal,
+  fields: [
+    { name: 'firstName', label: f.firstName },
+    { name: 'surname', label: f.surname },
+    { name: 'gender', label: f.gender, kind: 'select', options: text.genders },
+    {
+      name: 'dateOfBirth',
+      label: f.dateOfBirth,
+      kind: 'date',
+      hint: text.hints.date,
+      parse: dateDisplay,
+      parseWhat: 'a date',
+    },
+    {
+      name: 'height',
+      label: f.height,
+      hint: text.hints.height,
+      parse: (v) => parseHeight(v)?.display ?? null,
+      parseWhat: 'a height',
+    },
+    {
+      name: 'weight',
+      label: f.weight,
+      hint: text.hints.weight,
+      parse: (v) => parseWeight(v)?.display ?? null,
+      parseWhat: 'a weight',
+    },
+    { name: 'bloodGroup', label: f.bloodGroup, kind: 'select', options: text.bloodGroups },
+    {
+      name: 'maritalStatus',
+      label: f.maritalStatus,
+      kind: 'select',
+      options: text.maritalStatuses,
+    },
+    yesno('vegetarianBrahmin'),
+    yesno('smoking'),
+    yesno('wearsSpectacles'),
+    yesno('handicaps'),
+    {
+      name: 'handicapDetails',
+      label: f.handicapDetails,
+      kind: 'textarea',
+      showIf: (v) => v.handicaps === 'yes',
+    },
+  ],
+};
+
+export const backgroundStep: StepSpec = {
+  title: text.steps.background,
+  fields: [
+    { name: 'qualification', label: f.qualification },
+    { name: 'occupation', label: f.occupation },
+    { name: 'organization', label: f.organization },
+    { name: 'designation', label: f.designation },
+    { name: 'place', label: f.place },
+    money('monthlyIncome'),
+    { name: 'nativePlace', label: f.nativePlace },
+    { name: 'gotraNakshatra', label: f.gotraNakshatra, placeholder: 'Bharadwaja / Rohini' },
+    yesno('havyakaBrahmin'),
+    yesno('horoscopeMatching'),
+    yesno('sagotraAlliance'),
+    { name: 'achievements', label: f.achievements, kind: 'textarea' },
+    { name: 'hobby', label: f.hobby, kind: 'textarea' },
+  ],
+};
+
+export const preferencesStep: StepSpec = {
+  title: text.steps.preferences,
+  fields: [
+    { name: 'preferredAgeFrom', label: f.preferredAgeFrom, inputMode: 'numeric' },
+    { name: 'preferredAgeTo', label: f.preferredAgeTo, inputMode: 'numeric' },
+    { name: 'preferredHeight', label: f.preferredHeight },
+    { name: 'preferredWeight', label: f.preferredWeight },
+    { name: 'preferredQualification', label: f.preferredQualification },
+    { name: 'preferredOccupation', label: f.preferredOccupation },
+    money('preferredIncomeAbove'),
+    { name: 'preferredComplexion', label: f.preferredComplexion },
+    { name: 'preferredWorkLocation', label: f.preferredWorkLocation },
+    { name: 'preferredStayLocation', label: f.preferredStayLocation },
+    { name: 'otherExpectations', label: f.otherExpectations, kind: 'textarea' },
+  ],
+};
+
+export const familyStep: StepSpec = {
+  title: text.steps.family,
+  fields: [
+    { name: 'fatherName', label: f.fatherName },
+    { name: 'motherName', label: f.motherName },
+    { name: 'parentOrganization', label: f.parentOrganization },
+    { name: 'parentDesignation', label: f.parentDesignation },
+    { name: 'reference1Name', label: f.reference1Name },
+    { name: 'reference1Contact', label: f.reference1Contact },
+    { name: 'reference2Name', label: f.reference2Name },
+    { name: 'reference2Contact', label: f.reference2Contact },
+    yesno('memberOfTrust'),
+    { name: 'membershipNo', label: f.membershipNo, showIf: (v) => v.memberOfTrust === 'yes' },
+    { name: 'relation', label: f.relation, hint: text.hints.relation },
+  ],
+};
+
+export const contactStep: StepSpec = {
+  title: text.steps.contact,
+  intro: text.steps.contactIntro,
+  fields: [
+    {
+      name: 'mobileNo',
+      label: f.mobileNo,
+      kind: 'tel',
+      autoComplete: 'tel',
+      parse: (v) => parsePhone(v)?.display ?? null,
+      parseWhat: 'an Indian mobile number',
+    },
+    { name: 'email', label: f.email, kind: 'email', autoComplete: 'email' },
+    { name: 'telNo', label: f.telNo, kind: 'tel' },
+    { name: 'contactPerson', label: f.contactPerson },
+    { name: 'contactNo', label: f.contactNo, kind: 'tel' },
+    { name: 'address', label: f.address, kind: 'textarea' },
+    { name: 'signature', label: f.signature },
+    {
+      name: 'date',
+      label: f.date,
+      kind: 'date',
+      hint: text.hints.date,
+      parse: dateDisplay,
+      parseWhat: 'a date',
+    },
+    { name: 'placeField', label: f.placeField },
+  ],
+};
+
+export const matrimonySteps = [
+  personalStep,
+  backgroundStep,
+  preferencesStep,
+  familyStep,
+  contactStep,
+];

@@ -1,0 +1,255 @@
+// The admin member directory's data (spec §7 member_directory, §4 approvals): the filtered
+// page with its exact count, the figures (get_member_directory_stats, else the 2000-row
+// fallback), one entry with its ledger, connections and approval history, and the writes.
+// The server is the gate: RLS lets only admins read and write every entry, approve_member(s)
+// and reject_member(s) answer admins only, the ledger trigger refuses the delete it must.
+import type { Database } from '@havyaka/sdk/database';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { AppError, unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+import { applyDirectoryFilters, type DirectoryFilters } from '../lib/directory-filters';
+import {
+  directoryStatsSchema,
+  statsFromRows,
+  STATS_FALLBACK_COLUMNS,
+  STATS_FALLBACK_ROWS,
+  type DirectoryStats,
+  type StatsRow,
+} from '../lib/directory-stats';
+import type { MemberFormValues } from '../lib/member-schema';
+import { memberRow } from '../lib/member-schema';
+import { adminText as text } from '../text';
+
+export type DirectoryRow = Database['public']['Tables']['member_directory']['Row'];
+export type LedgerEntry = Database['public']['Tables']['financial_ledger']['Row'];
+export type ApprovalEvent =
+  Database['public']['Functions']['get_member_approval_history']['Returns'][number];
+
+/** What one page of the list asks for (the URL state feeds it). */
+export interface DirectoryView {
+  filters: DirectoryFilters;
+  search: string;
+  sort: { id: string; desc: boolean } | null;
+  from: number;
+  to: number;
+}
+
+export const adminMemberKeys = {
+  all: ['admin-members'] as const,
+  lists: () => ['admin-members', 'list'] as const,
+  list: (view: DirectoryView) => ['admin-members', 'list', view] as const,
+  stats: () => ['admin-members', 'stats'] as const,
+  detail: (id: string) => ['admin-members', 'detail', id] as const,
+  ledger: (id: string) => ['admin-members', 'ledger', id] as const,
+  connections: (userId: string) => ['admin-members', 'connections', userId] as const,
+  history: (id: string) => ['admin-members', 'history', id] as const,
+};
+
+const DEFAULT_SORT = { id: 'created_at', desc: true };
+
+/** One page, filtered and sorted by the server, with the exact count of the whole view. */
+export async function fetchDirectoryPage(view: DirectoryView) {
+  const sort = view.sort ?? DEFAULT_SORT;
+  const query = applyDirectoryFilters(
+    sdk().from('member_directory').select('*', { count: 'exact' }),
+    view.filters,
+    view.search,
+  )
+    .order(sort.id as keyof DirectoryRow, { ascending: !sort.desc, nullsFirst: false })
+    .order('id');
+  const res = await query.range(view.from, view.to);
+  return { rows: unwrap(res), count: res.count ?? 0 };
+}
+
+export const directoryPageQuery = (view: DirectoryView) =>
+  queryOptions({
+    queryKey: adminMemberKeys.list(view),
+    queryFn: () => fetchDirectoryPage(view),
+    placeholderData: keepPreviousData,
+  });
+export const useDirectoryPage = (view: DirectoryView) => useQuery(directoryPageQuery(view));
+
+/** Every row of a view, for the CSV export, read in pages of 1000. */
+export async function fetchDirectoryExport(view: Omit<DirectoryView, 'from' | 'to'>) {
+  const rows: DirectoryRow[] = [];
+  for (let from = 0; ; from += 1000) {
+    const page = await fetchDirectoryPage({ ...view, from, to: from + 999 });
+    rows.push(...page.rows);
+    if (page.rows.length < 1000 || rows.length >= page.count) return rows;
+  }
+}
+
+/** get_member_directory_stats, or (spec §7) counts from up to 2000 rows when it fails. */
+export async function fetchDirectoryStats(): Promise<DirectoryStats> {
+  const res = await sdk().rpc('get_member_directory_stats');
+  const parsed = res.error ? null : directoryStatsSchema.safeParse(res.data);
+  if (parsed?.success) return parsed.data;
+  const sample = await sdk()
+    .from('member_directory')
+    .select(STATS_FALLBACK_COLUMNS, { count: 'exact' })
+    .range(0, STATS_FALLBACK_ROWS - 1);
+  return statsFromRows(unwrap(sample) as unknown as StatsRow[], sample.count);
+}
+export const useDirectoryStats = () =>
+  useQuery({ queryKey: adminMemberKeys.stats(), queryFn: fetchDirectoryStats });
+
+export const useDirectoryEntry = (id: string) =>
+  useQuery({
+    queryKey: adminMemberKeys.detail(id),
+    queryFn: async () => {
+      const row = unwrap(
+        await sdk()
+          .from('member_directory')
+          .select('*, approver:users!approved_by(full_name,email)')
+          .eq('id', id)
+          .maybeSingle(),
+      );
+      if (!row) throw new AppError(text.notFound, 'NOT_FOUND');
+      return row as DirectoryRow & { approver: { full_name: string | null; email: string } | null };
+    },
+  });
+
+export const useMemberLedger = (id: string) =>
+  useQuery({
+    queryKey: adminMemberKeys.ledger(id),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('financial_ledger')
+          .select()
+          .eq('member_id', id)
+          .order('entry_date', { ascending: false })
+          .order('created_at', { ascending: false }),
+      ),
+  });
+
+/** The member's connections (through their account; paper members have none). */
+export const useMemberConnections = (userId: string | null) =>
+  useQuery({
+    queryKey: adminMemberKeys.connections(userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('member_connections')
+          .select(
+            '*, requester:users!requester_id(full_name,email), requested:users!requested_id(full_name,email)',
+          )
+          .or(`requester_id.eq.${userId},requested_id.eq.${userId}`)
+          .order('created_at', { ascending: false }),
+      ) as unknown as MemberConnection[],
+  });
+export type MemberConnection = Database['public']['Tables']['member_connections']['Row'] & {
+  requester: { full_name: string | null; email: string } | null;
+  requested: { full_name: string | null; email: string } | null;
+};
+
+export const useApprovalHistory = (id: string) =>
+  useQuery({
+    queryKey: adminMemberKeys.history(id),
+    queryFn: async () => unwrap(await sdk().rpc('get_member_approval_history', { member_id: id })),
+  });
+
+/** After a write: lists, figures and the entry are stale. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return (id?: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: adminMemberKeys.lists() }),
+      client.invalidateQueries({ queryKey: adminMemberKeys.stats() }),
+      id ? client.invalidateQueries({ queryKey: adminMemberKeys.detail(id) }) : null,
+      id ? client.invalidateQueries({ queryKey: adminMemberKeys.history(id) }) : null,
+    ]);
+}
+
+/** Spec §4 approve, one or several (all or nothing). */
+export function useApproveMembers() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ ids, notes }: { ids: string[]; notes?: string }) =>
+      unwrap(
+        await sdk().rpc('approve_members', { member_ids: ids, notes: notes?.trim() || undefined }),
+      ),
+    onSuccess: (_rows, { ids }) => invalidate(ids.length === 1 ? ids[0] : undefined),
+  });
+}
+
+/** Spec §4 reject, one or several; remarks default to "Application rejected" on the server. */
+export function useRejectMembers() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ ids, remarks }: { ids: string[]; remarks?: string }) =>
+      unwrap(
+        await sdk().rpc('reject_members', {
+          member_ids: ids,
+          remarks: remarks?.trim() || undefined,
+        }),
+      ),
+    onSuccess: (_rows, { ids }) => invalidate(ids.length === 1 ? ids[0] : undefined),
+  });
+}
+
+/** Creates an entry: the server gives it the next HWT- number and its membership number. */
+export function useCreateMember() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: MemberFormValues) =>
+      unwrap(
+        await sdk()
+          .from('member_directory')
+          // unique_id and an empty membership_no are replaced by the server's numbers.
+          .insert({ unique_id: '', membership_no: '', ...memberRow(values, 'create') })
+          .select()
+          .single(),
+      ),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateMember(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (values: MemberFormValues) =>
+      unwrap(
+        await sdk()
+          .from('member_directory')
+          .update(memberRow(values, 'edit'))
+          .eq('id', id)
+          .select()
+          .single(),
+      ),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+/** The number of ledger entries that keep a member in the register (spec §7). */
+export async function countLedgerEntries(id: string): Promise<number> {
+  const res = await sdk()
+    .from('financial_ledger')
+    .select('id', { count: 'exact', head: true })
+    .eq('member_id', id);
+  if (res.error) throw res.error;
+  return res.count ?? 0;
+}
+
+/** Deletes after checking the ledger; refuses with the reason when entries exist. */
+export function useDeleteMember() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const entries = await countLedgerEntries(id);
+      if (entries > 0) throw new AppError(text.deleteRefused(entries), 'VALIDATION_ERROR');
+      const res = await sdk().from('member_directory').delete().eq('id', id).select('id');
+      const deleted = unwrap(res);
+      if (!deleted.length) throw new AppError(text.deleteNothing, 'AUTHORIZATION_ERROR');
+      return id;
+    },
+    onSuccess: () => invalidate(),
+  });
+}

@@ -1,0 +1,149 @@
+// The admin member form (create and edit a directory entry) as a zod schema with the spec's
+// messages (§5), and its conversion to the row the server stores. The database checks the
+// same formats (migrations/0013_members.sql): this only says so before the round trip.
+import { z } from 'zod';
+import type { Database } from '@havyaka/sdk/database';
+import {
+  isEmail,
+  isPhone,
+  isPincode,
+  isValidDate,
+  isPastDate,
+  messages,
+  text,
+} from '@/lib/validation/validators';
+
+type Insert = Database['public']['Tables']['member_directory']['Insert'];
+/** The fields the form writes (the server gives unique_id, and membership_no when empty). */
+export type MemberRow = Omit<Insert, 'unique_id' | 'membership_no'> & { membership_no?: string };
+
+export const MEMBER_TYPES = ['life', 'annual', 'patron', 'honorary'] as const;
+export const DELIVERY_METHODS = ['post', 'email', 'whatsapp', 'hand'] as const;
+
+const optional = (field: string, max: number) =>
+  z.string().trim().max(max, messages.max(field, max));
+
+export const memberFormSchema = z
+  .object({
+    full_name: text('Full name', 1, 200),
+    email: optional('Email', 320).refine((v) => v === '' || isEmail(v), messages.email),
+    mobile_number: optional('Mobile number', 30).refine(
+      (v) => v === '' || isPhone(v),
+      messages.phone,
+    ),
+    member_type: z.string().trim().min(1, messages.required('Member type')).max(50),
+    date_of_birth: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (isValidDate(v) && isPastDate(v)), 'Please enter a past date'),
+    gotra: optional('Gotra', 100),
+    profession: optional('Profession', 200),
+    address_line1: optional('Address line 1', 300),
+    address_line2: optional('Address line 2', 300),
+    city: optional('City', 100),
+    state: optional('State', 100),
+    pincode: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isPincode(v), messages.pattern('Pincode')),
+    native_place: optional('Native place', 100),
+    sandesha_delivery_method: optional('Delivery method', 50),
+    sandesha_delivery_enabled: z.boolean(),
+    /** An upgradation keeps the member's existing membership number (spec §7). */
+    is_upgradation: z.boolean(),
+    membership_no: optional('Membership number', 50),
+    remarks: optional('Remarks', 1000),
+    approval_notes: optional('Approval notes', 1000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.is_upgradation && !v.membership_no)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['membership_no'],
+        message: messages.required('Existing membership number'),
+      });
+  });
+export type MemberFormValues = z.infer<typeof memberFormSchema>;
+
+export const emptyMemberForm: MemberFormValues = {
+  full_name: '',
+  email: '',
+  mobile_number: '',
+  member_type: 'life',
+  date_of_birth: '',
+  gotra: '',
+  profession: '',
+  address_line1: '',
+  address_line2: '',
+  city: '',
+  state: '',
+  pincode: '',
+  native_place: '',
+  sandesha_delivery_method: '',
+  sandesha_delivery_enabled: true,
+  is_upgradation: false,
+  membership_no: '',
+  remarks: '',
+  approval_notes: '',
+};
+
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The row to insert or update: empty strings are stored as null (spec §5 edit rule). */
+export function memberRow(values: MemberFormValues, mode: 'create' | 'edit'): MemberRow {
+  const row: MemberRow = {
+    full_name: values.full_name.trim(),
+    email: orNull(values.email)?.toLowerCase() ?? null,
+    mobile_number: orNull(values.mobile_number),
+    member_type: values.member_type.trim(),
+    date_of_birth: orNull(values.date_of_birth),
+    gotra: orNull(values.gotra),
+    profession: orNull(values.profession),
+    address_line1: orNull(values.address_line1),
+    address_line2: orNull(values.address_line2),
+    city: orNull(values.city),
+    state: orNull(values.state),
+    pincode: orNull(values.pincode),
+    native_place: orNull(values.native_place),
+    sandesha_delivery_method: orNull(values.sandesha_delivery_method),
+    sandesha_delivery_enabled: values.sandesha_delivery_enabled,
+    remarks: orNull(values.remarks),
+    approval_notes: orNull(values.approval_notes),
+    // The server numbers the entry: the supplied number for an upgradation, else NEW-<time>.
+    membership_no: values.is_upgradation ? values.membership_no.trim() : '',
+  };
+  if (mode === 'edit') {
+    // An edit keeps the number unless the admin changed it.
+    if (values.membership_no.trim()) row.membership_no = values.membership_no.trim();
+    else delete row.membership_no;
+  }
+  return row;
+}
+
+/** The form's values for an existing entry. */
+export function memberFormValues(
+  row: Database['public']['Tables']['member_directory']['Row'],
+): MemberFormValues {
+  const s = (v: string | null | undefined) => v ?? '';
+  return {
+    full_name: row.full_name,
+    email: s(row.email),
+    mobile_number: s(row.mobile_number),
+    member_type: row.member_type,
+    date_of_birth: s(row.date_of_birth),
+    gotra: s(row.gotra),
+    profession: s(row.profession),
+    address_line1: s(row.address_line1),
+    address_line2: s(row.address_line2),
+    city: s(row.city),
+    state: s(row.state),
+    pincode: s(row.pincode),
+    native_place: s(row.native_place),
+    sandesha_delivery_method: s(row.sandesha_delivery_method),
+    sandesha_delivery_enabled: row.sandesha_delivery_enabled,
+    is_upgradation: !row.membership_no.startsWith('NEW-'),
+    membership_no: row.membership_no,
+    remarks: s(row.remarks),
+    approval_notes: s(row.approval_notes),
+  };
+}

@@ -1,0 +1,283 @@
+// /admin/members/{id}: one entry of the register with its ledger, connections and approval
+// history; approve, reject, edit, and delete (only without ledger entries, spec §7).
+import { Check, Pencil, Trash2, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useConfirm } from '@/components/confirm-dialog';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { useAuth } from '@/lib/auth';
+import { dataMessage } from '@/lib/errors';
+import {
+  useApprovalHistory,
+  useDeleteMember,
+  useDirectoryEntry,
+  useMemberConnections,
+  useMemberLedger,
+} from '../api/admin-directory';
+import { StatusBadge } from '../components/status-badge';
+import { useApprovalActions } from '../components/use-approval-actions';
+import { formatDate, formatDateTime, formatInr, ledgerBalance } from '@/lib/display-format';
+import { adminText as text } from '../text';
+
+const f = text.fields;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`panel-${title}`} className="mt-6">
+      <h2 id={`panel-${title}`} className="mb-2 font-serif text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Query<T>({
+  q,
+  children,
+}: {
+  q: { isPending: boolean; isError: boolean; error: unknown; data?: T; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+}) {
+  if (q.isPending) return <LoadingState rows={1} height="h-12" />;
+  if (q.isError)
+    return <ErrorState message={dataMessage(q.error)} onRetry={() => void q.refetch()} />;
+  return <>{children(q.data as T)}</>;
+}
+
+function Ledger({ id }: { id: string }) {
+  const ledger = useMemberLedger(id);
+  return (
+    <Query q={ledger}>
+      {(rows) =>
+        rows.length === 0 ? (
+          <EmptyState title={text.ledgerEmpty} />
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+            <table className="w-full text-sm" data-testid="member-ledger">
+              <caption className="sr-only">{text.ledger}</caption>
+              <thead className="bg-stone-50 text-left">
+                <tr>
+                  <th className="px-3 py-2">{text.ledgerCols.date}</th>
+                  <th className="px-3 py-2">{text.ledgerCols.description}</th>
+                  <th className="px-3 py-2">{text.ledgerCols.reference}</th>
+                  <th className="px-3 py-2 text-right">{text.ledgerCols.debit}</th>
+                  <th className="px-3 py-2 text-right">{text.ledgerCols.credit}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} className="border-t border-stone-100">
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.entry_date)}</td>
+                    <td className="px-3 py-2">{r.description}</td>
+                    <td className="px-3 py-2">{r.reference}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {Number(r.debit) ? formatInr(r.debit) : ''}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {Number(r.credit) ? formatInr(r.credit) : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-stone-300 font-semibold">
+                  <td className="px-3 py-2" colSpan={4}>
+                    {text.balance}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatInr(ledgerBalance(rows))}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )
+      }
+    </Query>
+  );
+}
+
+function Connections({ userId }: { userId: string | null }) {
+  const connections = useMemberConnections(userId);
+  if (!userId) return <p className="text-sm text-stone-600">{text.noAccount}</p>;
+  return (
+    <Query q={connections}>
+      {(rows) =>
+        rows.length === 0 ? (
+          <EmptyState title={text.connectionsEmpty} />
+        ) : (
+          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white text-sm">
+            {rows.map((c) => {
+              const other = c.requester_id === userId ? c.requested : c.requester;
+              return (
+                <li key={c.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+                  <span>
+                    {c.requester_id === userId ? '→ ' : '← '}
+                    {other?.full_name ?? other?.email}
+                  </span>
+                  <span className="text-stone-600">
+                    {c.status} · {formatDate(c.created_at)}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      }
+    </Query>
+  );
+}
+
+function History({ id }: { id: string }) {
+  const history = useApprovalHistory(id);
+  return (
+    <Query q={history}>
+      {(rows) =>
+        rows.length === 0 ? (
+          <EmptyState title={text.historyEmpty} />
+        ) : (
+          <ol className="space-y-2 text-sm" data-testid="approval-history">
+            {rows.map((h) => (
+              <li key={h.id} className="rounded-md border border-stone-200 bg-white px-3 py-2">
+                <p>
+                  <span className="font-semibold">{text.historyActions[h.action] ?? h.action}</span>{' '}
+                  {text.by(h.acted_by_name ?? text.system)} · {formatDateTime(h.acted_at)}
+                </p>
+                {(h.remarks || h.approval_notes) && h.action !== 'created' && (
+                  <p className="text-stone-600">
+                    {h.action === 'rejected' ? h.remarks : h.approval_notes}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )
+      }
+    </Query>
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const entry = useDirectoryEntry(id);
+  const actions = useApprovalActions();
+  const remove = useDeleteMember();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const canWrite = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
+
+  if (entry.isPending) return <LoadingState rows={4} />;
+  if (entry.isError)
+    return (
+      <ErrorState
+        title={text.notFound}
+        message={dataMessage(entry.error)}
+        onRetry={() => void entry.refetch()}
+      />
+    );
+  const m = entry.data;
+
+  async function onDelete() {
+    const ok = await confirm({
+      title: text.deleteTitle,
+      description: text.deleteBody,
+      confirmLabel: text.delete,
+      cancelLabel: text.cancel,
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(m.id);
+      toast({ title: text.deleted, variant: 'success' });
+      navigate('/admin/members', { replace: true });
+    } catch {
+      // The reason is toasted by the query client.
+    }
+  }
+
+  const rows: [string, ReactNode][] = [
+    [f.membership_no, m.membership_no],
+    [f.member_type, text.typeLabels[m.member_type] ?? m.member_type],
+    [f.email, m.email],
+    [f.mobile_number, m.mobile_number],
+    [f.date_of_birth, formatDate(m.date_of_birth)],
+    [f.gotra, m.gotra],
+    [f.profession, m.profession],
+    [f.address_line1, [m.address_line1, m.address_line2].filter(Boolean).join(', ')],
+    [f.city, [m.city, m.state, m.pincode].filter(Boolean).join(', ')],
+    [f.native_place, m.native_place],
+    [
+      f.sandesha_delivery_method,
+      `${text.deliveryLabels[m.sandesha_delivery_method ?? ''] ?? m.sandesha_delivery_method ?? text.noDelivery}${m.sandesha_delivery_enabled ? '' : ' (off)'}`,
+    ],
+    [f.approval_status, text.approvalLabels[m.approval_status] ?? m.approval_status],
+    [text.approvedBy, m.approver ? (m.approver.full_name ?? m.approver.email) : ''],
+    [text.approvedAt, formatDateTime(m.approved_at)],
+    [f.remarks, m.remarks],
+    [f.approval_notes, m.approval_notes],
+    [f.created_at, formatDateTime(m.created_at)],
+  ];
+
+  return (
+    <div className="max-w-5xl">
+      <PageHeader title={m.full_name}>
+        <span className="inline-flex flex-wrap items-center gap-3">
+          <span className="font-mono" data-testid="member-unique-id">
+            {m.unique_id}
+          </span>
+          <span data-testid="member-status">
+            <StatusBadge status={m.status} />
+          </span>
+        </span>
+      </PageHeader>
+      {canWrite && (
+        <div className="mb-4 flex flex-wrap gap-2">
+          {m.status !== 'Yes' && (
+            <Button onClick={() => void actions.approve([m.id])} disabled={actions.busy}>
+              <Check className="h-4 w-4" aria-hidden /> {text.approve}
+            </Button>
+          )}
+          {m.status !== 'No' && (
+            <Button
+              variant="secondary"
+              onClick={() => void actions.reject([m.id])}
+              disabled={actions.busy}
+            >
+              <X className="h-4 w-4" aria-hidden /> {text.reject}
+            </Button>
+          )}
+          <ButtonLink to={`/admin/members/${m.id}/edit`} variant="secondary">
+            <Pencil className="h-4 w-4" aria-hidden /> {text.edit}
+          </ButtonLink>
+          <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
+            <Trash2 className="h-4 w-4" aria-hidden /> {text.delete}
+          </Button>
+        </div>
+      )}
+      <Card>
+        <h2 className="sr-only">{text.details}</h2>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs font-semibold text-stone-600 uppercase">{label}</dt>
+              <dd className="text-stone-900">{value || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Panel title={text.ledger}>
+        <Ledger id={m.id} />
+      </Panel>
+      <Panel title={text.connections}>
+        <Connections userId={m.user_id} />
+      </Panel>
+      <Panel title={text.history}>
+        <History id={m.id} />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+// /admin/members: the trust's register for staff (spec §7 member_directory). Filters, search,
+// page and sort live in the URL; the count is exact; approve or reject one or many (§4);
+// export the filtered list as CSV.
+import { Check, Download, Plus, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  columnHelper,
+  DataTable,
+  FilterBar,
+  Pagination,
+  paginationProps,
+  SearchFilter,
+  SelectFilter,
+  useTableUrlState,
+  type DataTableColumn,
+} from '@/components/data-table';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { controlClass } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { downloadCsv } from '@/lib/csv';
+import { errorToast } from '@/lib/errors';
+import { fetchDirectoryExport, useDirectoryPage, type DirectoryRow } from '../api/admin-directory';
+import { DirectoryStatsPanel } from '../components/directory-stats-panel';
+import { StatusBadge } from '../components/status-badge';
+import { useApprovalActions } from '../components/use-approval-actions';
+import { directoryCsvColumns, directoryCsvName } from '../lib/directory-csv';
+import {
+  DIRECTORY_FILTER_DEFAULTS,
+  DIRECTORY_PAGE_SIZE,
+  MEMBER_STATUSES,
+  type DirectoryFilters,
+} from '../lib/directory-filters';
+import { DELIVERY_METHODS, MEMBER_TYPES } from '../lib/member-schema';
+import { adminText as text } from '../text';
+
+const col = columnHelper<DirectoryRow>();
+
+/** A partial-match filter typed into a text box, kept in the URL. */
+function TextFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // The URL changed (reset, back button): follow it.
+    setShown(value);
+    setDraft(value);
+  }
+  return (
+    <label className="min-w-0 sm:w-40">
+      <span className="mb-1 block text-sm font-semibold text-stone-800">{label}</span>
+      <input
+        type="text"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => draft.trim() !== value && onChange(draft.trim())}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onChange(draft.trim());
+        }}
+        className={controlClass}
+      />
+    </label>
+  );
+}
+
+export function Component() {
+  const state = useTableUrlState<DirectoryFilters>({
+    defaults: DIRECTORY_FILTER_DEFAULTS,
+    pageSize: DIRECTORY_PAGE_SIZE,
+    sort: { id: 'created_at', desc: true },
+  });
+  const view = {
+    filters: state.filters,
+    search: state.search,
+    sort: state.sort,
+    from: state.from,
+    to: state.to,
+  };
+  const list = useDirectoryPage(view);
+  const actions = useApprovalActions();
+  const [exporting, setExporting] = useState(false);
+
+  const columns = useMemo<DataTableColumn<DirectoryRow>[]>(
+    () => [
+      col.accessor('unique_id', {
+        header: text.col.uniqueId,
+        meta: { sort: true, className: 'whitespace-nowrap tabular-nums' },
+        cell: ({ row }) => (
+          <Link
+            to={`/admin/members/${row.original.id}`}
+            className="font-semibold text-orange-800 underline-offset-2 hover:underline"
+          >
+            {row.original.unique_id}
+          </Link>
+        ),
+      }),
+      col.accessor('full_name', {
+        header: text.col.name,
+        meta: { sort: true, cardTitle: true },
+        cell: ({ row }) => (
+          <Link to={`/admin/members/${row.original.id}`} className="hover:underline">
+            {row.original.full_name}
+          </Link>
+        ),
+      }),
+      col.accessor('membership_no', { header: text.col.membershipNo }),
+      col.accessor('mobile_number', { header: text.col.mobile }),
+      col.accessor('member_type', {
+        header: text.col.type,
+        cell: ({ getValue }) => text.typeLabels[getValue()] ?? getValue(),
+      }),
+      col.accessor('city', { header: text.col.city, meta: { sort: true } }),
+      col.accessor('status', {
+        header: text.col.status,
+        meta: { sort: true },
+        cell: ({ getValue }) => <StatusBadge status={getValue()} />,
+      }),
+      col.display({
+        id: 'actions',
+        header: text.col.actions,
+        cell: ({ row }) => {
+          const m = row.original;
+          return (
+            <div className="flex gap-1">
+              {m.status !== 'Yes' && (
+                <Button
+                  variant="secondary"
+                  className="!px-2 !py-1 text-xs"
+                  aria-label={`${text.approve} ${m.full_name}`}
+                  title={`${text.approve} ${m.full_name}`}
+                  disabled={actions.busy}
+                  onClick={() => void actions.approve([m.id])}
+                >
+                  <Check className="h-4 w-4" aria-hidden />
+                  <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">
+                    {text.approve}
+                  </span>
+                </Button>
+              )}
+              {m.status !== 'No' && (
+                <Button
+                  variant="ghost"
+                  className="!px-2 !py-1 text-xs"
+                  aria-label={`${text.reject} ${m.full_name}`}
+                  title={`${text.reject} ${m.full_name}`}
+                  disabled={actions.busy}
+                  onClick={() => void actions.reject([m.id])}
+                >
+                  <X className="h-4 w-4" aria-hidden />
+                  <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">
+                    {text.reject}
+                  </span>
+                </Button>
+              )}
+            </div>
+          );
+        },
+      }),
+    ],
+    [actions],
+  );
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows = await fetchDirectoryExport({
+        filters: state.filters,
+        search: state.search,
+        sort: state.sort,
+      });
+      downloadCsv(directoryCsvName(state.isFiltered), rows, directoryCsvColumns);
+      toast({ title: text.exported(rows.length), variant: 'success' });
+    } catch (error) {
+      toast({ ...errorToast(error), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const options = (values: readonly string[], labels: Record<string, string>) =>
+    values.map((value) => ({ value, label: labels[value] ?? value }));
+
+  return (
+    <div>
+      <PageHeader title={text.title}>{text.intro}</PageHeader>
+      <DirectoryStatsPanel />
+      <div className="mt-6">
+        <DataTable
+          label={text.listLabel}
+          columns={columns}
+          rows={list.data?.rows}
+          total={list.data?.count}
+          getRowId={(m) => m.id}
+          isLoading={list.isPending}
+          isFetching={list.isFetching && !list.isPending}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
+          sort={state.sort}
+          onSortToggle={state.toggleSort}
+          selectable
+          rowLabel={(m) => m.full_name}
+          bulkActions={({ rows, clear }) => (
+            <>
+              <Button
+                variant="secondary"
+                disabled={actions.busy}
+                onClick={async () => {
+                  if (await actions.approve(rows.map((m) => m.id))) clear();
+                }}
+              >
+                <Check className="h-4 w-4" aria-hidden /> {text.approveSelected(rows.length)}
+              </Button>
+              <Button
+                variant="danger"
+                disabled={actions.busy}
+                onClick={async () => {
+                  if (await actions.reject(rows.map((m) => m.id))) clear();
+                }}
+              >
+                <X className="h-4 w-4" aria-hidden /> {text.rejectSelected(rows.length)}
+              </Button>
+            </>
+          )}
+          toolbar={
+            <FilterBar
+              state={state}
+              actions={
+                <>
+                  <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
+                    <Download className="h-4 w-4" aria-hidden />
+                    {exporting ? text.exporting : text.exportCsv}
+                  </Button>
+                  <ButtonLink to="/admin/members/add">
+                    <Plus className="h-4 w-4" aria-hidden /> {text.addMember}
+                  </ButtonLink>
+                </>
+              }
+            >
+              <SearchFilter state={state} label={text.searchLabel} placeholder={text.search} />
+              <SelectFilter
+                state={state}
+                name="status"
+                label={text.status}
+                options={options(MEMBER_STATUSES, text.statusLabels)}
+                allLabel={text.all}
+              />
+              <SelectFilter
+                state={state}
+                name="member_type"
+                label={text.memberType}
+                options={options(MEMBER_TYPES, text.typeLabels)}
+                allLabel={text.all}
+              />
+              <TextFilter
+                label={text.city}
+                value={state.filters.city}
+                onChange={(v) => state.setFilter('city', v)}
+              />
+              <TextFilter
+                label={text.nativePlace}
+                value={state.filters.native_place}
+                onChange={(v) => state.setFilter('native_place', v)}
+              />
+              <SelectFilter
+                state={state}
+                name="delivery"
+                label={text.delivery}
+                options={[
+                  ...options(DELIVERY_METHODS, text.deliveryLabels),
+                  { value: 'none', label: text.noDelivery },
+                ]}
+                allLabel={text.all}
+              />
+            </FilterBar>
+          }
+          footer={
+            <Pagination
+              {...paginationProps(state, list.data?.count ?? 0)}
+              pageSizeOptions={[25, 50, 100]}
+            />
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// /membership/registration: the membership application for a newcomer (with the account) or
+// a signed-in account without one; an existing member applies with their membership number.
+import { useQueryClient } from '@tanstack/react-query';
+import { RegistrationPage } from '@/components/registration/registration-page';
+import { RegistrationWizard } from '@/components/registration/wizard';
+import { authKeys } from '@/lib/auth';
+import { registerMember } from '../api/registration';
+import { memberAccountStep, memberSteps } from '../components/registration-steps';
+import {
+  emptyMember,
+  memberFieldOfColumn,
+  memberSchema,
+  memberWithAccountSchema,
+  type MemberValues,
+} from '../registration-schema';
+import { registrationText as t } from '../registration-text';
+
+function MemberForm({
+  withAccount,
+  onDone,
+}: {
+  withAccount: boolean;
+  onDone: (reference?: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const steps = withAccount
+    ? [
+        memberAccountStep,
+        ...memberSteps.map((s) => ({ ...s, fields: s.fields.filter((f) => f.name !== 'email') })),
+      ]
+    : memberSteps;
+  return (
+    <RegistrationWizard
+      formId="membership-registration"
+      steps={steps}
+      schema={withAccount ? memberWithAccountSchema : memberSchema}
+      defaults={{ ...emptyMember, password: '', confirmPassword: '' }}
+      fieldOfColumn={memberFieldOfColumn}
+      onSubmit={async (values) => {
+        const v = values as MemberValues & { password?: string };
+        const entry = await registerMember(
+          v,
+          withAccount
+            ? {
+                email: v.email,
+                password: v.password ?? '',
+                fullName: `${v.firstName} ${v.surname}`.trim(),
+              }
+            : null,
+        );
+        await queryClient.invalidateQueries({ queryKey: authKeys.all });
+        onDone(`${entry.unique_id} (${entry.membership_no})`);
+      }}
+    />
+  );
+}
+
+export function Component() {
+  return (
+    <RegistrationPage audience="member" title={t.title} intro={t.intro}>
+      {({ withAccount, onDone }) => <MemberForm withAccount={withAccount} onDone={onDone} />}
+    </RegistrationPage>
+  );
+}

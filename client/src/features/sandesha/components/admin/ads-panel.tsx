@@ -1,0 +1,215 @@
+// The magazine's advertisement rate card: add, edit, activate, delete.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { dataMessage } from '@/lib/errors';
+import { isEmail, isPhone, messages } from '@/lib/validation/validators';
+import { adminText } from '@/features/sandesha/admin-text';
+import {
+  useAds,
+  useDeleteAd,
+  useSaveAd,
+  type Advertisement,
+} from '@/features/sandesha/api/admin-sandesha';
+
+const t = adminText.ad;
+
+const schema = z.object({
+  title: z.string().trim().min(1, messages.required('Title')).max(200, messages.max('Title', 200)),
+  ad_size: z.string().trim().max(100, messages.max('Size', 100)),
+  rate_per_insertion: z
+    .string()
+    .trim()
+    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), t.rateInvalid),
+  advertiser_name: z.string().trim().max(200, messages.max('Advertiser', 200)),
+  contact_phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isPhone(v), messages.phone),
+  contact_email: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isEmail(v), messages.email),
+  is_active: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+
+const rupees = (n: number) =>
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 2,
+  }).format(n);
+
+function AdForm({ ad, onDone }: { ad?: Advertisement; onDone: () => void }) {
+  const save = useSaveAd();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: ad?.title ?? '',
+      ad_size: ad?.ad_size ?? '',
+      rate_per_insertion: ad ? String(ad.rate_per_insertion) : '',
+      advertiser_name: ad?.advertiser_name ?? '',
+      contact_phone: ad?.contact_phone ?? '',
+      contact_email: ad?.contact_email ?? '',
+      is_active: ad?.is_active ?? true,
+    },
+  });
+  const submit = handleSubmit((v) =>
+    save.mutate(
+      {
+        id: ad?.id,
+        input: {
+          title: v.title,
+          ad_size: v.ad_size || null,
+          rate_per_insertion: Number(v.rate_per_insertion),
+          advertiser_name: v.advertiser_name || null,
+          contact_phone: v.contact_phone || null,
+          contact_email: v.contact_email || null,
+          is_active: v.is_active,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t.saved, variant: 'success' });
+          onDone();
+        },
+      },
+    ),
+  );
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-lg border border-orange-200 bg-orange-50/40 p-4"
+      aria-label={t.title}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t.title} error={errors.title?.message}>
+          <input {...register('title')} />
+        </Field>
+        <Field label={t.size} error={errors.ad_size?.message}>
+          <input {...register('ad_size')} placeholder={t.sizePlaceholder} />
+        </Field>
+        <Field label={t.rate} error={errors.rate_per_insertion?.message}>
+          <input inputMode="decimal" {...register('rate_per_insertion')} />
+        </Field>
+        <Field label={t.advertiser} error={errors.advertiser_name?.message}>
+          <input {...register('advertiser_name')} />
+        </Field>
+        <Field label={t.phone} error={errors.contact_phone?.message}>
+          <input type="tel" {...register('contact_phone')} />
+        </Field>
+        <Field label={t.email} error={errors.contact_email?.message}>
+          <input type="email" {...register('contact_email')} />
+        </Field>
+      </div>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" className="h-5 w-5 accent-orange-800" {...register('is_active')} />
+        {t.active}
+      </label>
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onDone}>
+          {adminText.cancel}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {t.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function AdsPanel() {
+  const ads = useAds();
+  const remove = useDeleteAd();
+  const [editing, setEditing] = useState<Advertisement | 'new' | null>(null);
+  return (
+    <div className="space-y-4">
+      {editing === null ? (
+        <Button onClick={() => setEditing('new')}>
+          <Plus className="h-4 w-4" aria-hidden /> {t.add}
+        </Button>
+      ) : (
+        <AdForm
+          key={editing === 'new' ? 'new' : editing.id}
+          ad={editing === 'new' ? undefined : editing}
+          onDone={() => setEditing(null)}
+        />
+      )}
+      {ads.isPending ? (
+        <LoadingState rows={2} height="h-14" />
+      ) : ads.isError ? (
+        <ErrorState
+          title={t.loadError}
+          message={dataMessage(ads.error)}
+          onRetry={() => void ads.refetch()}
+        />
+      ) : ads.data.length === 0 ? (
+        <EmptyState title={t.empty} />
+      ) : (
+        <ul className="space-y-2">
+          {ads.data.map((ad) => (
+            <li
+              key={ad.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-4"
+            >
+              <div>
+                <p className="font-semibold">
+                  {ad.title}
+                  {!ad.is_active && (
+                    <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
+                      {t.inactive}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-stone-600">
+                  {[
+                    ad.ad_size,
+                    t.perInsertion(rupees(Number(ad.rate_per_insertion))),
+                    ad.advertiser_name,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <div className="flex gap-1">
+                <Button
+                  variant="ghost"
+                  className="!min-h-9"
+                  aria-label={`${adminText.edit} ${ad.title}`}
+                  onClick={() => setEditing(ad)}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden />
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="!min-h-9 text-red-700"
+                  aria-label={`${adminText.delete} ${ad.title}`}
+                  onClick={() => {
+                    if (!window.confirm(t.confirmDelete(ad.title))) return;
+                    remove.mutate(ad.id, {
+                      onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
+                    });
+                  }}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+// One screen for a list of site content records: the list (with image, summary, active badge),
+// add and edit in place, show/hide, order by arrows (display_order), delete after confirmation.
+import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { dataMessage } from '@/lib/errors';
+import { imageUrl } from '@/lib/images';
+import { adminText as t } from '../admin-text';
+import { useRowActions, useRows, type Row, type SiteTable } from './api';
+import { RecordForm, type FieldSpec } from '@/components/record-editor';
+
+export interface ManagerConfig {
+  table: SiteTable;
+  title: string;
+  intro: string;
+  addLabel: string;
+  empty: string;
+  fields: FieldSpec[];
+  /** The record's name in lists and messages. */
+  nameOf: (row: Row) => string;
+  summaryOf?: (row: Row) => ReactNode;
+  imageField?: string;
+  /** Ordered by display_order with arrows; otherwise by `order`. */
+  ordered?: boolean;
+  order?: { column: string; ascending: boolean }[];
+  /** A boolean column that shows or hides the record on the site. */
+  activeField?: string;
+  testId: string;
+}
+
+export function RecordManager({ config }: { config: ManagerConfig }) {
+  const order = config.ordered
+    ? [
+        { column: 'display_order', ascending: true },
+        { column: 'created_at', ascending: true },
+      ]
+    : (config.order ?? [{ column: 'created_at', ascending: false }]);
+  const rows = useRows(config.table, order);
+  const { save, remove, reorder } = useRowActions(config.table);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [pending, setPending] = useState<Row[] | null>(null);
+  const list = pending ?? rows.data ?? [];
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= list.length) return;
+    const next = [...list];
+    const [row] = next.splice(from, 1);
+    next.splice(to, 0, row);
+    setPending(next);
+    reorder.mutate(next, { onSettled: () => setPending(null) });
+  };
+
+  const onSave = async (values: Record<string, unknown>) => {
+    const id = editing && editing !== 'new' ? editing.id : undefined;
+    const extra = !id && config.ordered ? { display_order: list.length } : {};
+    try {
+      await save.mutateAsync({ id, values: { ...extra, ...values } });
+      toast({ title: t.saved, variant: 'success' });
+      setEditing(null);
+    } catch {
+      // the query client's mutation cache has shown the error toast
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{config.title}</h1>
+        <p className="mt-1 text-stone-700">{config.intro}</p>
+        <p className="mt-1 text-sm text-stone-600">{t.onSite}</p>
+      </header>
+      {editing === null ? (
+        <Button onClick={() => setEditing('new')}>
+          <Plus className="h-4 w-4" aria-hidden /> {config.addLabel}
+        </Button>
+      ) : (
+        <RecordForm
+          key={editing === 'new' ? 'new' : editing.id}
+          fields={config.fields}
+          row={editing === 'new' ? undefined : editing}
+          folder={config.table}
+          title={editing === 'new' ? config.addLabel : t.editOf(config.nameOf(editing))}
+          saving={save.isPending}
+          onSave={onSave}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {rows.isPending ? (
+        <LoadingState rows={3} height="h-16" />
+      ) : rows.isError ? (
+        <ErrorState
+          title={t.loadError}
+          message={dataMessage(rows.error)}
+          onRetry={() => void rows.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <EmptyState title={config.empty} />
+      ) : (
+        <ol className="space-y-2" data-testid={config.testId}>
+          {list.map((row, i) => {
+            const name = config.nameOf(row);
+            const image = config.imageField ? (row[config.imageField] as string | null) : null;
+            const active = config.activeField ? !!row[config.activeField] : true;
+            return (
+              <li
+                key={row.id}
+                className={`flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3 ${active ? '' : 'opacity-70'}`}
+              >
+                {config.imageField &&
+                  (image ? (
+                    <img
+                      src={imageUrl(image, { width: 160, height: 100 })}
+                      alt=""
+                      className="h-14 w-20 shrink-0 rounded object-cover"
+                      loading="lazy"
+                    />
+                  ) : (
+                    <div className="h-14 w-20 shrink-0 rounded bg-stone-200" />
+                  ))}
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">
+                    {name}
+                    {config.activeField && !active && (
+                      <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold">
+                        {t.inactive}
+                      </span>
+                    )}
+                  </p>
+                  {config.summaryOf && (
+                    <div className="text-sm text-stone-600">{config.summaryOf(row)}</div>
+                  )}
+                </div>
+                <div className="flex flex-wrap items-center gap-1">
+                  {config.ordered && (
+                    <>
+                      <Button
+                        variant="ghost"
+                        className="!min-h-9 !px-2"
+                        aria-label={t.up(name)}
+                        disabled={i === 0 || reorder.isPending}
+                        onClick={() => move(i, i - 1)}
+                      >
+                        <ArrowUp className="h-4 w-4" aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="!min-h-9 !px-2"
+                        aria-label={t.down(name)}
+                        disabled={i === list.length - 1 || reorder.isPending}
+                        onClick={() => move(i, i + 1)}
+                      >
+                        <ArrowDown className="h-4 w-4" aria-hidden />
+                      </Button>
+                    </>
+                  )}
+                  {config.activeField && (
+                    <Button
+                      variant="ghost"
+                      className="!min-h-9 !px-2"
+                      aria-label={active ? t.deactivate(name) : t.activate(name)}
+                      onClick={() =>
+                        save.mutate(
+                          { id: row.id, values: { [config.activeField as string]: !active } },
+                          { onSuccess: () => toast({ title: t.saved, variant: 'success' }) },
+                        )
+                      }
+                    >
+                      {active ? (
+                        <Eye className="h-4 w-4" aria-hidden />
+                      ) : (
+                        <EyeOff className="h-4 w-4" aria-hidden />
+                      )}
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    className="!min-h-9 !px-2"
+                    aria-label={t.editOf(name)}
+                    onClick={() => setEditing(row)}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="!min-h-9 !px-2 text-red-700"
+                    aria-label={t.deleteOf(name)}
+                    onClick={() => {
+                      if (!window.confirm(t.confirmDelete(name))) return;
+                      remove.mutate(row.id, {
+                        onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
+                      });
+                    }}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+// The admin student screens' data: the filtered list with its exact count, one application,
+// the audited reveal of its identity numbers and the past reveals, its documents by signed URL,
+// decisions (set_student_approval), progress reports, edit, and adding a student for someone.
+// RLS and the functions are the gate: only admins read or write others' applications.
+import type { Database } from '@havyaka/sdk/database';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AppError, dataMessage, unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+import { adminText as text } from '../admin-text';
+import { applyStudentFilters, type StudentFilters } from '../lib/student-filters';
+
+export type StudentRow = Database['public']['Tables']['student_details']['Row'];
+export type StudentUpdate = Database['public']['Tables']['student_details']['Update'];
+export const DOCUMENTS_BUCKET = 'documents';
+/** Spec §7: signed URLs last 3600 s by default. */
+export const SIGNED_URL_SECONDS = 3600;
+
+export interface StudentView {
+  filters: StudentFilters;
+  search: string;
+  sort: { id: string; desc: boolean } | null;
+  from: number;
+  to: number;
+}
+
+export const adminStudentKeys = {
+  all: ['admin-students'] as const,
+  lists: () => ['admin-students', 'list'] as const,
+  list: (view: StudentView) => ['admin-students', 'list', view] as const,
+  detail: (id: string) => ['admin-students', 'detail', id] as const,
+  reveals: (id: string) => ['admin-students', 'reveals', id] as const,
+  documents: (userId: string) => ['admin-students', 'documents', userId] as const,
+};
+
+export async function fetchStudentPage(view: StudentView) {
+  const sort = view.sort ?? { id: 'created_at', desc: true };
+  const res = await applyStudentFilters(
+    sdk().from('student_details').select('*', { count: 'exact' }),
+    view.filters,
+    view.search,
+  )
+    .order(sort.id as keyof StudentRow, { ascending: !sort.desc, nullsFirst: false })
+    .order('id')
+    .range(view.from, view.to);
+  return { rows: unwrap(res), count: res.count ?? 0 };
+}
+
+export const useStudentPage = (view: StudentView) =>
+  useQuery({
+    queryKey: adminStudentKeys.list(view),
+    queryFn: () => fetchStudentPage(view),
+    placeholderData: keepPreviousData,
+  });
+
+export async function fetchStudentExport(view: Omit<StudentView, 'from' | 'to'>) {
+  const rows: StudentRow[] = [];
+  for (let from = 0; ; from += 1000) {
+    const page = await fetchStudentPage({ ...view, from, to: from + 999 });
+    rows.push(...page.rows);
+    if (page.rows.length < 1000 || rows.length >= page.count) return rows;
+  }
+}
+
+export type StudentWithApprover = StudentRow & {
+  approver: { full_name: string | null; email: string } | null;
+};
+
+export const useStudent = (id: string) =>
+  useQuery({
+    queryKey: adminStudentKeys.detail(id),
+    queryFn: async () => {
+      const row = unwrap(
+        await sdk()
+          .from('student_details')
+          .select('*, approver:users!approved_by(full_name,email)')
+          .eq('id', id)
+          .maybeSingle(),
+      );
+      if (!row) throw new AppError(text.notFound, 'NOT_FOUND');
+      return row as unknown as StudentWithApprover;
+    },
+  });
+
+/** Past reveals of the application's PAN and Aadhaar (admins only). */
+export const useStudentReveals = (id: string) =>
+  useQuery({
+    queryKey: adminStudentKeys.reveals(id),
+    queryFn: async () =>
+      unwrap(
+        await sdk().rpc('get_identity_reads', { record_table: 'student_details', record_id: id }),
+      ),
+  });
+
+/** The full numbers, through the audited vault function; the audit list refreshes. */
+export function useRevealIdentity(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const rows = unwrap(
+        await sdk().rpc('reveal_identity_numbers', {
+          record_table: 'student_details',
+          record_id: id,
+        }),
+      );
+      return rows[0] ?? { pan: null, aadhar: null };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: adminStudentKeys.reveals(id) }),
+  });
+}
+
+export interface StudentDocument {
+  path: string;
+  name: string;
+  size: number | null;
+  updatedAt: string | null;
+}
+
+/** The files in the student's folder of the documents bucket (one level of subfolders). */
+export async function listStudentDocuments(userId: string): Promise<StudentDocument[]> {
+  const bucket = sdk().storage.from(DOCUMENTS_BUCKET);
+  const out: StudentDocument[] = [];
+  const walk = async (prefix: string, depth: number) => {
+    const { data, error } = await bucket.list(prefix, { limit: 100 });
+    if (error) throw error;
+    for (const item of data ?? []) {
+      const path = `${prefix}/${item.name}`;
+      if (item.id === null || item.id === undefined) {
+        if (depth < 2) await walk(path, depth + 1);
+      } else {
+        const meta = (item.metadata ?? {}) as { size?: number };
+        out.push({
+          path,
+          name: item.name,
+          size: meta.size ?? null,
+          updatedAt: item.updated_at ?? null,
+        });
+      }
+    }
+  };
+  await walk(userId, 0);
+  return out;
+}
+
+export const useStudentDocuments = (userId: string) =>
+  useQuery({
+    queryKey: adminStudentKeys.documents(userId),
+    queryFn: () => listStudentDocuments(userId),
+  });
+
+/** A link to a document, valid for an hour (private bucket). */
+export async function documentUrl(path: string): Promise<string> {
+  const { data, error } = await sdk()
+    .storage.from(DOCUMENTS_BUCKET)
+    .createSignedUrl(path, SIGNED_URL_SECONDS);
+  if (error || !data) throw error ?? new AppError(text.documentsError);
+  return data.signedUrl;
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return (id?: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: adminStudentKeys.lists() }),
+      id ? client.invalidateQueries({ queryKey: adminStudentKeys.detail(id) }) : null,
+      client.invalidateQueries({ queryKey: ['admin', 'dashboard-stats'] }),
+    ]);
+}
+
+/** Spec §4: approve or reject, with the account; approver and time recorded by the server. */
+export function useDecideStudent(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (decision: 'approved' | 'rejected') =>
+      unwrap(await sdk().rpc('set_student_approval', { student_id: id, decision })),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+export function useUpdateStudent(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (changes: StudentUpdate) =>
+      unwrap(await sdk().from('student_details').update(changes).eq('id', id).select().single()),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+/** Adds a progress report to the end of the list. */
+export function useAddProgressReport(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ current, report }: { current: string[]; report: string }) =>
+      unwrap(
+        await sdk()
+          .from('student_details')
+          .update({ progress_reports: [...current, report.trim()] })
+          .eq('id', id)
+          .select()
+          .single(),
+      ),
+    onSuccess: () => invalidate(id),
+  });
+}
+
+export interface NewStudent {
+  email: string;
+  password: string;
+  details: Omit<Database['public']['Tables']['student_details']['Insert'], 'user_id'>;
+  approve: boolean;
+}
+
+/**
+ * Adds a student for someone (spec §8 messages): the account (admin create-user, email
+ * confirmed), its users record, then the application. A failure names the step that failed.
+ */
+export async function createStudent({ email, password, details, approve }: NewStudent) {
+  const created = await sdk().auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error || !created.data)
+    throw new AppError(text.failedUser(dataMessage(created.error)));
+  const userId = created.data.user.id;
+  const fullName = [details.first_name, details.surname].filter(Boolean).join(' ');
+  const record = await sdk().rpc('create_user_record', {
+    user_id: userId,
+    user_email: email,
+    user_type: 'student',
+    user_status: approve ? 'approved' : 'pending',
+    user_full_name: fullName,
+  });
+  if (record.error) throw new AppError(text.failedUser(dataMessage(record.error)));
+  const inserted = await sdk()
+    .from('student_details')
+    .insert({ ...details, user_id: userId, approval_status: approve ? 'approved' : 'pending' })
+    .select()
+    .single();
+  if (inserted.error || !inserted.data)
+    throw new AppError(text.failedDetails(dataMessage(inserted.error)));
+  return inserted.data;
+}
+
+export function useCreateStudent() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: createStudent, onSuccess: () => invalidate() });
+}

@@ -1,0 +1,143 @@
+// The steps of the student form: which fields, in which order, with which parser shown.
+import { formatAadhar, formatPan, parseIncome, parsePhone } from '@/lib/validation/parsers';
+import type { FieldSpec } from '@/components/registration/form-fields';
+import type { StepSpec } from '@/components/registration/wizard';
+import { toIsoDate } from '@/lib/registration/parse';
+import { text as reg } from '@/lib/registration/text';
+import { text } from '../text';
+
+const f = text.fields;
+const money = (name: keyof typeof f): FieldSpec => ({
+  name,
+  label: f[name],
+  inputMode: 'decimal',
+  hint: text.hints.amount,
+  parse: (v) => parseIncome(v)?.display ?? null,
+  parseWhat: 'an amount',
+});
+export const dateDisplay = (v: string) => {
+  const iso = toIsoDate(v);
+  return iso
+    ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-IN', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      })
+    : null;
+};
+const mobile = (name: keyof typeof f, autoComplete?: string): FieldSpec => ({
+  name,
+  label: f[name],
+  kind: 'tel',
+  autoComplete,
+  parse: (v) => parsePhone(v)?.display ?? (/\d{7,}/.test(v.replace(/\D/g, '')) ? v.trim() : null),
+  parseWhat: 'a phone number',
+});
+
+export const accountStep: StepSpec = {
+  title: reg.accountStep,
+  intro: reg.accountIntro,
+  fields: [
+    { name: 'email', label: reg.email, kind: 'email', autoComplete: 'email', wide: true },
+    {
+      name: 'password',
+      label: reg.password,
+      kind: 'password',
+      autoComplete: 'new-password',
+      hint: reg.passwordHint,
+    },
+    {
+      name: 'confirmPassword',
+      label: reg.confirmPassword,
+      kind: 'password',
+      autoComplete: 'new-password',
+    },
+  ],
+};
+
+export const studentSteps: StepSpec[] = [
+  {
+    title: text.steps.personal,
+    fields: [
+      { name: 'firstName', label: f.firstName, autoComplete: 'given-name' },
+      { name: 'surname', label: f.surname, autoComplete: 'family-name' },
+      { name: 'fatherName', label: f.fatherName },
+      {
+        name: 'dateOfBirth',
+        label: f.dateOfBirth,
+        kind: 'date',
+        hint: text.hints.dateOfBirth,
+        parse: dateDisplay,
+        parseWhat: 'a date',
+      },
+      { name: 'gender', label: f.gender, kind: 'select', options: text.genders },
+      mobile('mobileNumber', 'tel'),
+      { name: 'hometown', label: f.hometown },
+    ],
+  },
+  {
+    title: text.steps.addresses,
+    intro: text.steps.addressesIntro,
+    fields: [
+      { name: 'currentAddress', label: f.currentAddress, kind: 'textarea' },
+      { name: 'currentPincode', label: f.currentPincode, inputMode: 'numeric' },
+      { name: 'permanentAddress', label: f.permanentAddress, kind: 'textarea' },
+      { name: 'permanentPincode', label: f.permanentPincode, inputMode: 'numeric' },
+      {
+        name: 'panNo',
+        label: f.panNo,
+        hint: text.hints.pan,
+        parse: (v) => formatPan(v),
+        parseWhat: 'a PAN',
+      },
+      {
+        name: 'aadharNo',
+        label: f.aadharNo,
+        inputMode: 'numeric',
+        hint: text.hints.aadhar,
+        parse: (v) => formatAadhar(v),
+        parseWhat: 'an Aadhaar number',
+      },
+      { name: 'passportNo', label: f.passportNo },
+    ],
+  },
+  {
+    title: text.steps.education,
+    fields: [
+      { name: 'lastQualification', label: f.lastQualification },
+      { name: 'studyingClass', label: f.studyingClass },
+      { name: 'institutionName', label: f.institutionName },
+      { name: 'academicYear', label: f.academicYear, hint: text.hints.academicYear },
+      { name: 'coursePlanning', label: f.coursePlanning, kind: 'textarea' },
+      { name: 'courseDetails', label: f.courseDetails, kind: 'textarea' },
+      money('totalFees'),
+    ],
+  },
+  {
+    title: text.steps.family,
+    fields: [
+      { name: 'fatherOccupation', label: f.fatherOccupation },
+      { name: 'fatherEmail', label: f.fatherEmail, kind: 'email' },
+      mobile('fatherMobile'),
+      { name: 'motherName', label: f.motherName },
+      { name: 'motherOccupation', label: f.motherOccupation },
+      { name: 'motherEmail', label: f.motherEmail, kind: 'email' },
+      mobile('motherMobile'),
+      money('familyIncome'),
+    ],
+  },
+  {
+    title: text.steps.aid,
+    intro: text.steps.aidIntro,
+    fields: [
+      money('donationSeeking'),
+      money('selfContribution'),
+      money('financialAssistance'),
+      { name: 'whyDonation', label: f.whyDonation, kind: 'textarea' },
+      { name: 'reference1Name', label: f.reference1Name },
+      { name: 'reference1Contact', label: f.reference1Contact },
+      { name: 'reference2Name', label: f.reference2Name },
+      { name: 'reference2Contact', label: f.reference2Contact },
+    ],
+  },
+];

@@ -1,0 +1,208 @@
+// /admin/students/{id}: the application in full; PAN and Aadhaar masked with an audited
+// Reveal and the past reveals; documents by signed URL; approve or reject (approver and time);
+// progress reports.
+import { Check, Pencil, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useConfirm } from '@/components/confirm-dialog';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { useAuth } from '@/lib/auth';
+import { dataMessage } from '@/lib/errors';
+import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
+import { adminText as text } from '../admin-text';
+import { useDecideStudent, useStudent, type StudentRow } from '../api/admin-students';
+import { DocumentsPanel } from '../components/documents-panel';
+import { IdentityPanel } from '../components/identity-panel';
+import { ProgressPanel } from '../components/progress-panel';
+import { ApprovalBadge } from '../components/student-status';
+
+type Key = keyof typeof text.fields & keyof StudentRow;
+const MONEY = new Set([
+  'family_income',
+  'total_fees',
+  'self_contribution',
+  'donation_seeking',
+  'financial_assistance',
+]);
+
+function Fields({ row, keys }: { row: StudentRow; keys: Key[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {keys.map((k) => {
+        const v = row[k] as string | number | null;
+        const shown =
+          v === null || v === ''
+            ? '—'
+            : MONEY.has(k)
+              ? formatInr(v)
+              : k === 'date_of_birth'
+                ? formatDate(String(v))
+                : k === 'gender'
+                  ? (text.genderLabels[String(v)] ?? String(v))
+                  : String(v);
+        return (
+          <div key={k}>
+            <dt className="text-xs font-semibold text-stone-600 uppercase">{text.fields[k]}</dt>
+            <dd className="break-words whitespace-pre-line text-stone-900">{shown}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="mt-4">
+      <h2 className="mb-3 font-serif text-lg font-bold">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const student = useStudent(id);
+  const decide = useDecideStudent(id);
+  const confirm = useConfirm();
+  const auth = useAuth();
+  const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
+
+  if (student.isPending) return <LoadingState rows={4} />;
+  if (student.isError)
+    return (
+      <ErrorState
+        title={text.notFound}
+        message={dataMessage(student.error)}
+        onRetry={() => void student.refetch()}
+      />
+    );
+  const s = student.data;
+
+  async function onDecide(decision: 'approved' | 'rejected') {
+    const approve = decision === 'approved';
+    const ok = await confirm({
+      title: approve ? text.approveTitle : text.rejectTitle,
+      description: approve ? text.approveBody : text.rejectBody,
+      confirmLabel: approve ? text.approve : text.reject,
+      cancelLabel: text.cancel,
+      destructive: !approve,
+    });
+    if (!ok) return;
+    try {
+      await decide.mutateAsync(decision);
+      toast({ title: approve ? text.approved : text.rejected, variant: 'success' });
+    } catch {
+      // Toasted by the query client.
+    }
+  }
+
+  return (
+    <div className="max-w-5xl">
+      <PageHeader title={`${s.first_name} ${s.surname}`}>
+        <span className="inline-flex flex-wrap items-center gap-3" data-testid="student-status">
+          <ApprovalBadge status={s.approval_status} />
+          {s.approved_at && (
+            <span className="text-sm text-stone-600">
+              {text.decidedBy}: {s.approver?.full_name ?? s.approver?.email ?? '—'} ·{' '}
+              {formatDateTime(s.approved_at)}
+            </span>
+          )}
+        </span>
+      </PageHeader>
+      {isAdmin && (
+        <div className="mb-2 flex flex-wrap gap-2">
+          {s.approval_status !== 'approved' && (
+            <Button onClick={() => void onDecide('approved')} disabled={decide.isPending}>
+              <Check className="h-4 w-4" aria-hidden /> {text.approve}
+            </Button>
+          )}
+          {s.approval_status !== 'rejected' && (
+            <Button
+              variant="secondary"
+              onClick={() => void onDecide('rejected')}
+              disabled={decide.isPending}
+            >
+              <X className="h-4 w-4" aria-hidden /> {text.reject}
+            </Button>
+          )}
+          <ButtonLink to={`/admin/students/${s.id}/edit`} variant="secondary">
+            <Pencil className="h-4 w-4" aria-hidden /> {text.edit}
+          </ButtonLink>
+        </div>
+      )}
+      <Section title={text.sections.personal}>
+        <Fields
+          row={s}
+          keys={[
+            'first_name',
+            'surname',
+            'father_name',
+            'date_of_birth',
+            'age',
+            'gender',
+            'email',
+            'mobile_number',
+            'current_address',
+            'current_pincode',
+            'permanent_address',
+            'permanent_pincode',
+            'passport_no',
+            'hometown',
+            'created_at',
+          ]}
+        />
+      </Section>
+      <Section title={text.sections.identity}>
+        <IdentityPanel student={s} canReveal={isAdmin} />
+      </Section>
+      <Section title={text.sections.family}>
+        <Fields
+          row={s}
+          keys={[
+            'father_occupation',
+            'family_income',
+            'father_email',
+            'father_mobile',
+            'mother_name',
+            'mother_occupation',
+            'mother_email',
+            'mother_mobile',
+          ]}
+        />
+      </Section>
+      <Section title={text.sections.course}>
+        <Fields
+          row={s}
+          keys={[
+            'last_qualification',
+            'studying_class',
+            'institution_name',
+            'academic_year',
+            'course_planning',
+            'course_details',
+            'total_fees',
+            'self_contribution',
+            'donation_seeking',
+            'financial_assistance',
+            'why_donation',
+          ]}
+        />
+      </Section>
+      <Section title={text.sections.references}>
+        <Fields
+          row={s}
+          keys={['reference1_name', 'reference1_contact', 'reference2_name', 'reference2_contact']}
+        />
+      </Section>
+      <Section title={text.sections.documents}>
+        <DocumentsPanel userId={s.user_id} />
+      </Section>
+      <Section title={text.sections.progress}>
+        <ProgressPanel student={s} canWrite={isAdmin} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// /dashboard/student: the application's status and dates, a summary (identity numbers
+// masked), documents, progress reports and the committee's notifications.
+import { Pencil } from 'lucide-react';
+import { ButtonLink } from '@/components/ui/button';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Page,
+  PageHeader,
+} from '@/components/ui/states';
+import { useAuth } from '@/lib/auth';
+import { dataMessage } from '@/lib/errors';
+import { formatInr } from '@/lib/validation/parsers';
+import { shortDate, StatusBadge } from '@/components/registration/status-badge';
+import { useCommitteeNotes, useOwnApplication, type StudentApplication } from '../api/students';
+import { DocumentsList } from '../components/documents-list';
+import { ProgressReports } from '../components/progress-reports';
+import { text } from '../text';
+
+const money = (n: number | null) => (n === null ? '—' : formatInr(n));
+
+function Summary({ a }: { a: StudentApplication }) {
+  const rows: [string, string][] = [
+    ['Name', `${a.first_name} ${a.surname}`],
+    [text.fields.dateOfBirth, shortDate(a.date_of_birth)],
+    [text.fields.mobileNumber, a.mobile_number],
+    ['Email', a.email],
+    [text.fields.institutionName, a.institution_name ?? '—'],
+    [text.fields.studyingClass, a.studying_class ?? '—'],
+    [text.fields.academicYear, a.academic_year ?? '—'],
+    [text.fields.totalFees, money(a.total_fees)],
+    [text.fields.donationSeeking, money(a.donation_seeking)],
+    [text.fields.familyIncome, money(a.family_income)],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      {rows.map(([k, v]) => (
+        <div key={k} className="min-w-0">
+          <dt className="font-semibold text-stone-700">{k}</dt>
+          <dd className="break-words">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Committee({ userId }: { userId: string }) {
+  const list = useCommitteeNotes(userId);
+  const notes = list.data ?? [];
+  if (list.isPending) return <LoadingState rows={1} height="h-12" />;
+  if (!notes.length) return <EmptyState title={text.notesEmpty} />;
+  return (
+    <ul className="space-y-2">
+      {notes.map((n) => (
+        <li key={n.id} className="rounded-md bg-stone-50 p-3 text-sm">
+          <p className="font-semibold">{n.title}</p>
+          <p>{n.message}</p>
+          <p className="text-xs text-stone-600">{shortDate(n.created_at)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Component() {
+  const { session } = useAuth();
+  const application = useOwnApplication();
+  const a = application.data;
+  return (
+    <Page>
+      <PageHeader title={text.dashboardTitle} />
+      {application.isPending && <LoadingState rows={3} />}
+      {application.isError && (
+        <ErrorState
+          message={`${text.loadError} ${dataMessage(application.error)}`}
+          onRetry={() => application.refetch()}
+        />
+      )}
+      {application.isSuccess && !a && (
+        <EmptyState title={text.noApplication}>
+          <ButtonLink to="/student-registration" className="mt-3">
+            {text.applyNow}
+          </ButtonLink>
+        </EmptyState>
+      )}
+      {a && (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            <Card>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="font-serif text-xl font-bold">{text.application}</h2>
+                <StatusBadge status={a.approval_status} />
+              </div>
+              <p className="mt-2 text-stone-800">
+                {a.approval_status === 'approved'
+                  ? text.statusApprovedBody
+                  : a.approval_status === 'rejected'
+                    ? text.statusRejectedBody
+                    : text.statusPendingBody}
+              </p>
+              <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                <div>
+                  <dt className="inline font-semibold">{text.submittedOn}: </dt>
+                  <dd className="inline">{shortDate(a.created_at)}</dd>
+                </div>
+                {a.approved_at && (
+                  <div>
+                    <dt className="inline font-semibold">{text.decidedOn}: </dt>
+                    <dd className="inline">{shortDate(a.approved_at)}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt className="inline font-semibold">{text.lastUpdated}: </dt>
+                  <dd className="inline">{shortDate(a.updated_at)}</dd>
+                </div>
+              </dl>
+              <ButtonLink to="/profile/student/edit" variant="secondary" className="mt-4">
+                <Pencil className="h-4 w-4" aria-hidden /> {text.editApplication}
+              </ButtonLink>
+            </Card>
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{text.summary}</h2>
+              <Summary a={a} />
+              <h3 className="mt-4 font-semibold">{text.identity}</h3>
+              <p className="text-xs text-stone-600">{text.identityNote}</p>
+              <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-3">
+                <div>
+                  <dt className="font-semibold">{text.fields.panNo}</dt>
+                  <dd>{a.pan_no ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">{text.fields.aadharNo}</dt>
+                  <dd>{a.aadhar_no ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">{text.fields.passportNo}</dt>
+                  <dd>{a.passport_no ? `XXXX${a.passport_no.slice(-3)}` : '—'}</dd>
+                </div>
+              </dl>
+            </Card>
+            <Card>
+              <ProgressReports application={a} />
+            </Card>
+          </div>
+          <div className="space-y-6">
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{text.yourDocuments}</h2>
+              <DocumentsList names={a.documents} />
+            </Card>
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{text.committeeNotes}</h2>
+              <Committee userId={session?.user.id ?? ''} />
+            </Card>
+          </div>
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,325 @@
+// /admin/rbac: the roles and who holds them (spec §6). Admins read; a super admin creates,
+// renames and deletes roles, and assigns and removes them. The policies are the gate.
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useConfirm } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { controlClass } from '@/components/ui/field';
+import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { useAuth } from '@/lib/auth';
+import { dataMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/display-format';
+import {
+  parsePermissions,
+  useAssignments,
+  useAssignRole,
+  useDeleteRole,
+  useRemoveAssignment,
+  useRoles,
+  useSaveRole,
+  type RoleRow,
+} from '../api/roles';
+import { text } from '../text';
+
+const ROLE_NAME = /^[a-z][a-z0-9_]{1,49}$/;
+
+function RoleForm({ role, onDone }: { role: RoleRow | null; onDone: () => void }) {
+  const save = useSaveRole();
+  const [name, setName] = useState(role?.name ?? '');
+  const [description, setDescription] = useState(role?.description ?? '');
+  const [permissions, setPermissions] = useState(role?.permissions.join(', ') ?? '');
+  const nameError = name && !ROLE_NAME.test(name) ? text.roleNameHint : undefined;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!ROLE_NAME.test(name)) return;
+    try {
+      await save.mutateAsync({
+        id: role?.id,
+        name,
+        description,
+        permissions: parsePermissions(permissions),
+      });
+      toast({ title: text.roleSaved, variant: 'success' });
+      onDone();
+    } catch {
+      // Toasted by the query client.
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="mt-3 grid gap-3 rounded-md border border-stone-200 bg-stone-50 p-4 sm:grid-cols-3"
+      aria-label={role ? text.editRole : text.addRole}
+    >
+      <label>
+        <span className="mb-1 block text-sm font-semibold">{text.roleName}</span>
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value.trim())}
+          className={controlClass}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby="role-name-hint"
+          required
+        />
+        <span
+          id="role-name-hint"
+          className={`mt-1 block text-xs ${nameError ? 'text-red-700' : 'text-stone-600'}`}
+        >
+          {text.roleNameHint}
+        </span>
+      </label>
+      <label>
+        <span className="mb-1 block text-sm font-semibold">{text.roleDescription}</span>
+        <input
+          value={description}
+          maxLength={500}
+          onChange={(e) => setDescription(e.target.value)}
+          className={controlClass}
+        />
+      </label>
+      <label>
+        <span className="mb-1 block text-sm font-semibold">{text.rolePermissions}</span>
+        <input
+          value={permissions}
+          onChange={(e) => setPermissions(e.target.value)}
+          className={controlClass}
+        />
+        <span className="mt-1 block text-xs text-stone-600">{text.permissionsHint}</span>
+      </label>
+      <div className="flex gap-2 sm:col-span-3">
+        <Button type="submit" disabled={save.isPending || !ROLE_NAME.test(name)}>
+          {role ? text.saveRole : text.createRole}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          {text.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AssignForm({ roles, by }: { roles: RoleRow[]; by: string }) {
+  const assign = useAssignRole();
+  const [email, setEmail] = useState('');
+  const [roleId, setRoleId] = useState('');
+  const id = useId();
+  return (
+    <form
+      className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          await assign.mutateAsync({ email, roleId, by });
+          toast({ title: text.assigned, variant: 'success' });
+          setEmail('');
+        } catch {
+          // Toasted by the query client.
+        }
+      }}
+    >
+      <label className="flex-1">
+        <span className="mb-1 block text-sm font-semibold">{text.assignTo}</span>
+        <input
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className={controlClass}
+        />
+      </label>
+      <div>
+        <label htmlFor={`${id}-role`} className="mb-1 block text-sm font-semibold">
+          {text.assignRole}
+        </label>
+        <select
+          id={`${id}-role`}
+          required
+          value={roleId}
+          onChange={(e) => setRoleId(e.target.value)}
+          className={controlClass}
+        >
+          <option value="">—</option>
+          {roles.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" disabled={assign.isPending || !roleId || !email}>
+        {text.assign}
+      </Button>
+    </form>
+  );
+}
+
+export function Component() {
+  const auth = useAuth();
+  const isSuper = auth.user?.type === 'super_admin';
+  const roles = useRoles();
+  const assignments = useAssignments();
+  const remove = useRemoveAssignment();
+  const del = useDeleteRole();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
+
+  async function onDelete(role: RoleRow, holders: number) {
+    if (
+      !(await confirm({
+        title: text.deleteRoleTitle(role.name),
+        description: text.deleteRoleBody(holders),
+        confirmLabel: text.deleteRole(role.name),
+        cancelLabel: text.cancel,
+        destructive: true,
+      }))
+    )
+      return;
+    try {
+      await del.mutateAsync(role.id);
+      toast({ title: text.roleDeleted, variant: 'success' });
+    } catch {
+      // Toasted by the query client.
+    }
+  }
+
+  async function onRemove(id: string, role: string, who: string) {
+    if (
+      !(await confirm({
+        title: text.removeTitle(role, who),
+        confirmLabel: text.remove(role, who),
+        cancelLabel: text.cancel,
+        destructive: true,
+      }))
+    )
+      return;
+    try {
+      await remove.mutateAsync(id);
+      toast({ title: text.removed, variant: 'success' });
+    } catch {
+      // Toasted by the query client.
+    }
+  }
+
+  return (
+    <div className="max-w-5xl">
+      <PageHeader title={text.rbacTitle}>{text.rbacIntro}</PageHeader>
+      {!isSuper && (
+        <p className="mb-4 rounded-md bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          {text.readOnly}
+        </p>
+      )}
+      <Card>
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="font-serif text-xl font-bold">{text.roles}</h2>
+          {isSuper && editing === null && (
+            <Button variant="secondary" onClick={() => setEditing('new')}>
+              <Plus className="h-4 w-4" aria-hidden /> {text.addRole}
+            </Button>
+          )}
+        </div>
+        {editing !== null && (
+          <RoleForm role={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        )}
+        {roles.isPending ? (
+          <LoadingState rows={2} height="h-10" />
+        ) : roles.isError ? (
+          <ErrorState message={dataMessage(roles.error)} onRetry={() => void roles.refetch()} />
+        ) : roles.data.length === 0 ? (
+          <EmptyState title={text.rolesEmpty} />
+        ) : (
+          <ul
+            className="mt-3 divide-y divide-stone-100"
+            aria-label={text.rolesLabel}
+            data-testid="roles"
+          >
+            {roles.data.map((r) => {
+              const holders = r.user_roles[0]?.count ?? 0;
+              return (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{r.name}</p>
+                    <p className="text-sm text-stone-700">{r.description}</p>
+                    <p className="text-xs text-stone-600">
+                      {text.rolePermissions}: {r.permissions.join(', ') || '—'} · {text.holders}:{' '}
+                      {holders}
+                    </p>
+                  </div>
+                  {isSuper && (
+                    <div className="flex gap-1">
+                      <Button
+                        variant="ghost"
+                        aria-label={`${text.editRole} ${r.name}`}
+                        onClick={() => setEditing(r)}
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        aria-label={text.deleteRole(r.name)}
+                        onClick={() => void onDelete(r, holders)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+      <Card className="mt-6">
+        <h2 className="mb-3 font-serif text-xl font-bold">{text.assignments}</h2>
+        {isSuper && roles.data && <AssignForm roles={roles.data} by={auth.user?.id ?? ''} />}
+        {assignments.isPending ? (
+          <LoadingState rows={2} height="h-10" />
+        ) : assignments.isError ? (
+          <ErrorState
+            message={dataMessage(assignments.error)}
+            onRetry={() => void assignments.refetch()}
+          />
+        ) : assignments.data.length === 0 ? (
+          <EmptyState title={text.assignmentsEmpty} />
+        ) : (
+          <ul
+            className="divide-y divide-stone-100"
+            aria-label={text.assignmentsLabel}
+            data-testid="assignments"
+          >
+            {assignments.data.map((a) => {
+              const who = a.user?.full_name ?? a.user?.email ?? a.user_id;
+              const role = a.role?.name ?? '';
+              return (
+                <li
+                  key={a.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                >
+                  <span>
+                    <span className="font-semibold">{who}</span> · {role}
+                    <span className="block text-xs text-stone-600">
+                      {text.assignedAt} {formatDate(a.assigned_at)}
+                      {a.assigner &&
+                        ` · ${text.assignedBy} ${a.assigner.full_name ?? a.assigner.email}`}
+                    </span>
+                  </span>
+                  {isSuper && (
+                    <Button
+                      variant="ghost"
+                      aria-label={text.remove(role, who)}
+                      onClick={() => void onRemove(a.id, role, who)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

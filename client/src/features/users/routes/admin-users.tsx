@@ -1,0 +1,138 @@
+// /admin/users: accounts filtered by type, status and approval, searched by name or email
+// (all in the URL); type and status changed within the rules of app.guard_users; deactivation
+// instead of deletion.
+import { useMemo } from 'react';
+import {
+  columnHelper,
+  DataTable,
+  FilterBar,
+  Pagination,
+  paginationProps,
+  SearchFilter,
+  SelectFilter,
+  useTableUrlState,
+  type DataTableColumn,
+} from '@/components/data-table';
+import { PageHeader } from '@/components/ui/states';
+import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/display-format';
+import {
+  ACCOUNT_FILTER_DEFAULTS,
+  useAccounts,
+  type AccountFilters,
+  type AccountRow,
+} from '../api/accounts';
+import { AccountControls } from '../components/account-controls';
+import { USER_STATUSES, USER_TYPES } from '../lib/account-rules';
+import { text } from '../text';
+
+const col = columnHelper<AccountRow>();
+
+export function Component() {
+  const state = useTableUrlState<AccountFilters>({
+    defaults: ACCOUNT_FILTER_DEFAULTS,
+    pageSize: 25,
+    sort: { id: 'created_at', desc: true },
+  });
+  const list = useAccounts({
+    filters: state.filters,
+    search: state.search,
+    sort: state.sort,
+    from: state.from,
+    to: state.to,
+  });
+  const auth = useAuth();
+  const caller = useMemo(
+    () => ({ id: auth.user?.id ?? '', type: auth.user?.type ?? '' }),
+    [auth.user?.id, auth.user?.type],
+  );
+
+  const columns = useMemo<DataTableColumn<AccountRow>[]>(
+    () => [
+      col.accessor('full_name', {
+        header: text.col.name,
+        meta: { sort: true, cardTitle: true },
+        cell: ({ row }) => (
+          <span className="font-semibold">
+            {row.original.full_name ?? '—'}{' '}
+            {row.original.id === caller.id && (
+              <span className="font-normal text-stone-600">{text.you}</span>
+            )}
+          </span>
+        ),
+      }),
+      col.accessor('email', { header: text.col.email, meta: { sort: true } }),
+      col.accessor('type', {
+        header: text.col.type,
+        meta: { sort: true },
+        cell: ({ getValue }) => text.typeLabels[getValue()] ?? getValue(),
+      }),
+      col.accessor('status', {
+        header: text.col.status,
+        meta: { sort: true },
+        cell: ({ getValue }) => text.statusLabels[getValue()] ?? getValue(),
+      }),
+      col.accessor('created_at', {
+        header: text.col.created,
+        meta: { sort: true },
+        cell: ({ getValue }) => formatDate(getValue()),
+      }),
+      col.display({
+        id: 'actions',
+        header: text.col.actions,
+        cell: ({ row }) => <AccountControls account={row.original} caller={caller} />,
+      }),
+    ],
+    [caller],
+  );
+
+  const labelled = (values: readonly string[], labels: Record<string, string>) =>
+    values.map((value) => ({ value, label: labels[value] ?? value }));
+
+  return (
+    <div>
+      <PageHeader title={text.title}>{text.intro}</PageHeader>
+      <DataTable
+        label={text.listLabel}
+        columns={columns}
+        rows={list.data?.rows}
+        total={list.data?.count}
+        getRowId={(u) => u.id}
+        isLoading={list.isPending}
+        isFetching={list.isFetching && !list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
+        sort={state.sort}
+        onSortToggle={state.toggleSort}
+        toolbar={
+          <FilterBar state={state}>
+            <SearchFilter state={state} label={text.searchLabel} placeholder={text.search} />
+            <SelectFilter
+              state={state}
+              name="type"
+              label={text.type}
+              options={labelled(USER_TYPES, text.typeLabels)}
+              allLabel={text.all}
+            />
+            <SelectFilter
+              state={state}
+              name="status"
+              label={text.status}
+              options={labelled(USER_STATUSES, text.statusLabels)}
+              allLabel={text.all}
+            />
+            <SelectFilter
+              state={state}
+              name="approval_status"
+              label={text.approval}
+              options={labelled(['pending', 'approved', 'rejected'], text.statusLabels)}
+              allLabel={text.all}
+            />
+          </FilterBar>
+        }
+        footer={<Pagination {...paginationProps(state, list.data?.count ?? 0)} />}
+      />
+    </div>
+  );
+}

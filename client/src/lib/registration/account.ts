@@ -1,0 +1,83 @@
+// The account part of every registration form (spec §5: passwords of at least 6 characters,
+// confirmation must match), the most common passwords refused with a clear message.
+import { z } from 'zod';
+import { messages } from '@/lib/validation/validators';
+import { text } from './text';
+
+/** Passwords people pick first (and attackers try first); compared case-insensitively. */
+const COMMON_PASSWORDS = new Set([
+  '123456',
+  '1234567',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '111111',
+  '000000',
+  '123123',
+  '654321',
+  '666666',
+  '121212',
+  '112233',
+  '987654321',
+  'password',
+  'password1',
+  'password123',
+  'passw0rd',
+  'qwerty',
+  'qwerty123',
+  'qwertyuiop',
+  'abc123',
+  'abcdef',
+  'abcd1234',
+  'iloveyou',
+  'welcome',
+  'welcome1',
+  'admin',
+  'admin123',
+  'letmein',
+  'monkey',
+  'dragon',
+  'sunshine',
+  'princess',
+  'football',
+  'cricket',
+  'india123',
+  'india@123',
+  'havyaka',
+  'havyaka123',
+  'mumbai123',
+  'secret',
+  'changeme',
+  'asdfgh',
+  'zxcvbn',
+  '1q2w3e4r',
+  '1qaz2wsx',
+  'test123',
+]);
+
+export const isCommonPassword = (value: string) => COMMON_PASSWORDS.has(value.trim().toLowerCase());
+
+export const accountFields = {
+  email: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: messages.required('Email') });
+      else if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v))
+        ctx.addIssue({ code: 'custom', message: 'Invalid email address' });
+    }),
+  password: z.string().superRefine((v, ctx) => {
+    if (v.length < 6) ctx.addIssue({ code: 'custom', message: text.passwordMin });
+    else if (isCommonPassword(v)) ctx.addIssue({ code: 'custom', message: text.passwordCommon });
+  }),
+  confirmPassword: z.string(),
+};
+
+/** The account schema: used when nobody is signed in. */
+export const accountSchema = z
+  .object(accountFields)
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type AccountValues = z.infer<typeof accountSchema>;

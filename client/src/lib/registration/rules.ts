@@ -1,0 +1,71 @@
+// zod rules of spec §5 for the registration forms, each with the spec's message. Form values
+// are strings as typed; the conversion to what is stored happens when the form is sent.
+import { z } from 'zod';
+import { formatAadhar, formatPan, parseIncome } from '@/lib/validation/parsers';
+import { messages, mobileError } from '@/lib/validation/validators';
+import { toIsoDate } from './parse';
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const PHONE = /^\+?[0-9\s()-]+$/;
+const digits = (v: string) => v.replace(/\D/g, '').length;
+
+const check = (test: (v: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const message = test(v);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+
+export const requiredText = (message: string, max = 100) =>
+  check((v) =>
+    !v ? message : v.length > max ? messages.max(message.replace(/ is required$/, ''), max) : null,
+  );
+export const optionalText = (label: string, max: number) =>
+  check((v) => (v.length > max ? messages.max(label, max) : null));
+
+/** Required mobile numbers, international format (spec §5 mobile number). */
+export const requiredMobile = check((v) => mobileError(v));
+/** Optional mobile numbers with the same rule. */
+export const optionalMobile = check((v) => (v ? mobileError(v) : null));
+/** Optional phone numbers (7-20 digits, plus, spaces, hyphens, brackets). */
+export const optionalPhone = check((v) =>
+  v && !(PHONE.test(v) && digits(v) >= 7 && digits(v) <= 20) ? messages.phone : null,
+);
+export const optionalEmail = (message: string = messages.email) =>
+  check((v) => (v && !EMAIL.test(v) ? message : null));
+export const pincode = (label: string) =>
+  check((v) => (v && !/^\d{6}$/.test(v) ? messages.pattern(label) : null));
+export const pan = check((v) => (v && !formatPan(v) ? 'PAN format is invalid' : null));
+export const aadhar = check((v) => (v && !formatAadhar(v) ? 'Aadhar format is invalid' : null));
+export const passport = check((v) =>
+  v && !/^[A-Za-z0-9]{6,20}$/.test(v) ? messages.pattern('Passport number') : null,
+);
+
+/** A date typed as YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY (spec §5), in the past when asked. */
+export const dateField = (
+  label: string,
+  options: { required?: boolean; past?: boolean; message?: string } = {},
+) =>
+  check((v) => {
+    if (!v) return options.required ? messages.required(label) : null;
+    const iso = toIsoDate(v);
+    if (!iso) return options.message ?? `${label} must be in YYYY-MM-DD format`;
+    if (options.past && new Date(`${iso}T00:00:00`) > new Date())
+      return `${label} must be a past date`;
+    return null;
+  });
+
+/** An amount typed with the income parser (digits, k, lakh/L, crore/cr; at most 10 crore). */
+export const amountField = (label: string) =>
+  check((v) => (v && !parseIncome(v) ? messages.pattern(label) : null));
+
+/** A whole number within bounds, or empty. */
+export const wholeNumber = (label: string, min: number, max: number, message?: string) =>
+  check((v) => {
+    if (!v) return null;
+    if (!/^\d+$/.test(v)) return `${label} must be a whole number`;
+    const n = Number(v);
+    return n < min || n > max ? (message ?? `${label} must be between ${min} and ${max}`) : null;
+  });

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Builds what the package ships (package.json `exports`):
+//   dist/index.js            src/index.ts bundled by esbuild: one ES module, ES2022, no dependencies
+//   dist/src/**/*.d.ts       the declarations, by tsc (tsconfig.build.json)
+//   dist/types/database.d.ts the product's generated types (`@havyaka/sdk/database`)
+// Relative imports in the declarations get their `.js` (or `/index.js`), so TypeScript resolves
+// them under every module setting, Node's `nodenext` included.
+//
+//   node scripts/build.mjs
+
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+export async function buildPackage() {
+  fs.rmSync(dist, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'src/index.ts')],
+    outfile: path.join(dist, 'index.js'),
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'neutral',
+    logLevel: 'warning',
+  });
+  const tsc = path.join(root, 'node_modules/.bin/tsc');
+  execFileSync(tsc, ['-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  for (const file of declarationFiles(dist)) {
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, withExtensions(text, path.dirname(file)));
+  }
+}
+
+function declarationFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return declarationFiles(full);
+    return entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** `from './x'` → `from './x.js'`; `from './dir'` (or `'..'`) → `from './dir/index.js'`. */
+export function withExtensions(text, dir) {
+  return text.replace(
+    /(from\s+|import\()(['"])(\.{1,2}(?:\/[^'"]*)?)\2/g,
+    (whole, lead, quote, spec) => {
+      if (/\.(m?js|json)$/.test(spec)) return whole;
+      if (fs.existsSync(path.join(dir, `${spec}.d.ts`))) return `${lead}${quote}${spec}.js${quote}`;
+      if (fs.existsSync(path.join(dir, spec, 'index.d.ts')))
+        return `${lead}${quote}${spec}/index.js${quote}`;
+      return whole;
+    },
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildPackage();
+  console.error(`sdk-ts: built ${path.relative(process.cwd(), dist) || 'dist'}`);
+}
