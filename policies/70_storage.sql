@@ -109,3 +109,14 @@ as $$
     else 262144000
   end
 $$;
+
+-- Issue 16: the parties of an accepted matrimony interest read each other's biodata PDF
+-- (the profile page offers it next to the contact details, which show from then on).
+drop policy if exists "Parties of an accepted interest read each other's biodata" on storage.objects;
+create policy "Parties of an accepted interest read each other's biodata" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'matrimony-pdfs'
+         and exists (select from public.matrimony_interests i
+                      where i.status = 'accepted'
+                        and ((i.sender_id = (select auth.uid()) and i.receiver_id::text = (storage.foldername(name))[1])
+                          or (i.receiver_id = (select auth.uid()) and i.sender_id::text = (storage.foldername(name))[1]))));

@@ -182,3 +182,56 @@ insert into public.roles (name, description, permissions) values
 
 insert into public.contact_messages (first_name, last_name, email, subject, message) values
   ('Prakash', 'Rao', 'prakash@example.org', 'Hall booking in May', 'Is the main hall free on the second Sunday of May for a naming ceremony?');
+
+-- Issue 16: journeys after registration. A second approved matrimony account, Sneha Shastri
+-- (bride@demo.havyaka.org, the demo password: her account copies the matrimony demo
+-- account's password hash), with her own approved profile, so the two approved demo
+-- registrants (Ravi, Sneha) can find each other, express interest, accept and write. (Kavya
+-- Joshi's profile stays without an account: the admins' sync of approved profiles needs it.)
+-- The student's application has a progress report and the committee's note.
+insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+select gen_random_uuid(), 'bride@demo.havyaka.org', a.encrypted_password, now(), a.raw_app_meta_data,
+       jsonb_build_object('full_name', 'Sneha Shastri')
+  from auth.users a where a.email = 'matrimony@demo.havyaka.org';
+insert into public.users (id, email, type, status, full_name, first_name, surname, approval_status, approved_at)
+select id, email, 'matrimony', 'approved', 'Sneha Shastri', 'Sneha', 'Shastri', 'approved', now()
+  from auth.users where email = 'bride@demo.havyaka.org';
+insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, height, weight, qualification, occupation,
+                                      organization, place, native_place, monthly_income, marital_status, vegetarian_brahmin,
+                                      havyaka_brahmin, gotra_nakshatra, hobby, preferred_age_from, preferred_age_to,
+                                      preferred_qualification, father_name, email, mobile_no, address, approval_status, last_active)
+select id, 'Sneha', 'Shastri', 'female', date '1996-03-09', '162 cm (5''4")', '55 kg', 'M.Sc. Statistics', 'Data analyst',
+       'Tata Consultancy Services', 'Mumbai', 'Sirsi', 90000, 'never_married', true, true, 'Vasishta / Hasta',
+       'Carnatic music, trekking', 27, 33, 'Postgraduate', 'Shri Mahesh Shastri', 'bride@demo.havyaka.org', '9820044444',
+       'Dadar West, Mumbai', 'approved', now() - interval '2 days'
+  from public.users where email = 'bride@demo.havyaka.org';
+update public.matrimony_details set gotra_nakshatra = 'Bharadwaja / Rohini', hobby = 'Photography, cricket',
+       organization = 'Infosys', father_name = 'Shri Ramesh Hegde', last_active = now() - interval '1 day'
+ where email = 'matrimony@demo.havyaka.org';
+update public.student_details
+   set progress_reports = array['Semester 1 (2025-26): 8.9 CGPA, all subjects cleared. Thank you for the support.'],
+       studying_class = 'B.E. first year', why_donation = 'The first-year fees are beyond what my family can pay at once.',
+       reference1_name = 'Narayan Bhat', reference1_contact = '+91 98200 60001'
+ where email = 'student@demo.havyaka.org';
+insert into public.notifications (user_id, type, title, message, data)
+select id, 'registration', 'Your educational aid application is approved',
+       'The committee approved aid of Rs 60,000 for 2025-26. Please send a progress report after each semester.',
+       jsonb_build_object('record_id', (select s.id from public.student_details s where s.user_id = demo_people.id))
+  from demo_people where type = 'student';
+-- Staff screens for people (issue 17): a member's connection, more ledger lines, a student's
+-- progress reports, and a membership payment waiting for an admin's verification.
+insert into public.member_connections (requester_id, requested_id, status, message, responded_at)
+select m.id, v.id, 'accepted', 'Namaskara! We met at the Ugadi Sammilana.', now()
+  from demo_people m, demo_people v where m.type = 'member' and v.type = 'member_viewer';
+insert into public.financial_ledger (member_id, description, debit, entry_date, reference)
+select id, 'Havyaka Sandesha postage 2025-26', 300, date '2025-04-05', 'POST-2025'
+  from public.member_directory where membership_no = 'LM-0001';
+insert into public.financial_ledger (member_id, description, credit, entry_date, reference)
+select id, 'Annual membership fee 2025-26', 1000, date '2025-04-12', 'RCPT-0412'
+  from public.member_directory where membership_no = 'AM-0103';
+update public.student_details
+   set progress_reports = array['Semester 1: 8.4 SGPA', 'Semester 2: 8.9 SGPA; second-year fees paid']
+ where user_id = (select id from demo_people where type = 'student');
+insert into public.payments (payment_type, status, amount, payment_method, transaction_reference, payer_name, payer_email, user_id, member_id)
+select 'membership', 'pending', 1000, 'bank_transfer', 'NEFT-DEMO-2201', 'Subraya Joshi', 'subraya.joshi@example.org', null, id
+  from public.member_directory where membership_no = 'AM-0103';

@@ -113,7 +113,8 @@ bench_start_server() {
     local prefix=()
     if declare -p BENCH_SERVER_PREFIX >/dev/null 2>&1; then prefix=("${BENCH_SERVER_PREFIX[@]}"); fi
     env -u DATABASE_URL -u AUTHENTICATOR_PASSWORD \
-        DATA_DIR="$DATA_DIR" JWT_SECRET="$JWT_SECRET" HOST=127.0.0.1 PORT=0 LOG_LEVEL=warn "$@" \
+        DATA_DIR="$DATA_DIR" JWT_SECRET="$JWT_SECRET" HOST=127.0.0.1 PORT=0 LOG_LEVEL=warn \
+        REST_RATE_LIMIT=0 ANON_WRITE_RATE_LIMIT=0 HTTP_MAX_CONNECTIONS=4096 "$@" \
         "${prefix[@]}" "$SERVER_BIN" serve </dev/null >"$WORK/server.out" 2>"$WORK/server.err" &
     SERVER_PID=$!
     BASE=""

@@ -81,7 +81,7 @@ export function register({ test, context, signIn, sawToast, shot, assert, base }
     await page.getByTestId('member-ledger').getByText('Life membership fee').waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await sawToast(page, 'cannot be deleted: the financial ledger has 1 entry');
+    await sawToast(page, 'cannot be deleted: the financial ledger has 2 entries');
     await page.getByRole('heading', { name: 'Narayan Bhat' }).waitFor();
     await ctx.close();
   });
@@ -246,7 +246,10 @@ export function registerPayments({ test, context, signIn, sawToast, base }) {
     await page.getByRole('button', { name: 'Verify the payment of Ravi Hegde' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Verify' }).click();
     await sawToast(page, 'Payment verified');
-    await page.getByText('No payments match these filters').waitFor();
+    await page
+      .getByRole('button', { name: 'Verify the payment of Ravi Hegde' })
+      .waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Verify the payment of Subraya Joshi' }).waitFor();
     await page.goto(`${base}/admin/payments`);
     await page.getByRole('button', { name: 'Record a payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record a payment received in person' });
@@ -288,6 +291,40 @@ export function registerOrganization({ test, context, signIn, sawToast, base }) 
     const at = (n) => names.indexOf(n);
     if (!(at('Our History') >= 0 && at('Our History') < at('Contact')))
       throw new Error(`Our History before Contact on /about: ${JSON.stringify(names)}`);
+    await ctx.close();
+  });
+}
+
+export function registerRefusals({ test, context, signIn, assert, base }) {
+  test('content manager: the people screens say admins only, and the API refuses approvals', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'content_manager');
+    await page.goto(`${base}/admin/members`);
+    await page
+      .getByRole('note')
+      .getByText('Only admins see and manage the member register')
+      .waitFor();
+    await page.getByText('No members yet').waitFor();
+    const answer = await page.evaluate(async (origin) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+      const token = JSON.parse(localStorage.getItem(key)).access_token;
+      const { anonKey } = await (await fetch(`${origin}/api/client-config`)).json();
+      const res = await fetch(`${origin}/rest/v1/rpc/approve_members`, {
+        method: 'POST',
+        headers: {
+          apikey: anonKey,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ member_ids: ['00000000-0000-0000-0000-000000000000'] }),
+      });
+      return { status: res.status, body: await res.json() };
+    }, base);
+    assert(
+      answer.status === 403 && answer.body.code === '42501',
+      `refused: ${JSON.stringify(answer)}`,
+    );
     await ctx.close();
   });
 }

@@ -38,6 +38,9 @@ export async function startPlatform({ server, log = console.log }) {
     DEMO: '1',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '100000',
+    // Every browser test writes and reads from 127.0.0.1: no per-address budgets.
+    REST_RATE_LIMIT: '0',
+    ANON_WRITE_RATE_LIMIT: '0',
   };
   delete env.DATABASE_URL;
   delete env.AUTHENTICATOR_PASSWORD;

@@ -429,5 +429,117 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await ctx.close();
   });
 
+  test('two approved matrimony users browse, express interest, accept and exchange a message', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signInAs(page, 'matrimony@demo.havyaka.org', '/dashboard/matrimony');
+    await page.getByRole('heading', { level: 1, name: 'Matrimony Dashboard' }).waitFor();
+    await page.goto(`${base}/matrimony/browse`);
+    await page.getByRole('heading', { level: 1, name: 'Browse Matrimony Profiles' }).waitFor();
+    const cards = page.getByTestId('profiles').getByRole('link');
+    await cards.first().waitFor();
+    // Brides by default for a groom: Sneha (approved) is listed, Anusha (pending) is not.
+    await page.getByTestId('profiles').getByText('Sneha Shastri').waitFor();
+    assert(!(await page.getByText('Anusha Bhat').count()), 'a pending profile is not listed');
+    await page.getByLabel('Age from').fill('40');
+    await page.getByText('No profiles match these filters').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Place or native place').fill('Sirsi');
+    await page.getByTestId('profiles').getByText('Sneha Shastri').waitFor();
+    await shot(page, 'matrimony-browse');
+    await page.getByTestId('profiles').getByText('Sneha Shastri').click();
+    await page.getByRole('heading', { level: 1, name: 'Sneha Shastri' }).waitFor();
+    await page.getByTestId('contact-locked').waitFor();
+    await page
+      .getByLabel('A short note (optional)')
+      .fill('Namaskara, our families are from Kumta and Sirsi.');
+    await page.getByRole('button', { name: 'Express interest' }).click();
+    await sawToast(page, 'Interest sent');
+    await page.getByText('Your interest is waiting for an answer.').waitFor();
+    await shot(page, 'matrimony-profile');
+
+    // Sneha sees the view and the interest, accepts and writes.
+    const bride = await context({
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const p2 = await bride.newPage();
+    await signInAs(p2, 'bride@demo.havyaka.org', '/dashboard/matrimony');
+    const views = Number(await p2.getByTestId('views-count').textContent());
+    assert(views >= 1, `the view was counted (${views})`);
+    await p2.getByTestId('interest-received').getByText('Ravi Hegde').waitFor();
+    await p2.getByTestId('interest-received').getByRole('button', { name: 'Accept' }).click();
+    await p2.getByRole('button', { name: 'Open conversation' }).click();
+    await p2.getByLabel('Message to Ravi Hegde').fill('Namaskara! Happy to talk.');
+    await p2.getByRole('button', { name: 'Send', exact: true }).click();
+    await p2.getByTestId('conversation').getByText('Namaskara! Happy to talk.').waitFor();
+    await shot(p2, 'matrimony-dashboard-360');
+    const overflow = await p2.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+
+    // Ravi: the message arrives unread, contact details now show.
+    await page.goto(`${base}/dashboard/matrimony`);
+    await page.getByText('1 unread').waitFor();
+    await page.getByRole('button', { name: 'Open conversation' }).click();
+    await page.getByTestId('conversation').getByText('Namaskara! Happy to talk.').waitFor();
+    await page.getByText('1 unread').waitFor({ state: 'detached' });
+    await page.goto(`${base}/matrimony/browse`);
+    await page.getByTestId('profiles').getByText('Sneha Shastri').click();
+    await page.getByTestId('contact-details').getByText('bride@demo.havyaka.org').waitFor();
+    await bride.close();
+    await ctx.close();
+  });
+
+  test('a user turns event notifications off and stops receiving them', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signInAs(page, 'member@demo.havyaka.org', '/dashboard/member');
+    await page.goto(`${base}/notifications/settings`);
+    await page.getByRole('heading', { level: 1, name: 'Notification Settings' }).waitFor();
+    await page.getByTestId('notification-status').waitFor();
+    const events = page.getByRole('switch', { name: /Events/ });
+    assert(await events.isChecked(), 'events are on by default');
+    await events.uncheck();
+    await sawToast(page, 'Notification settings saved');
+    await page.reload();
+    await page.getByRole('switch', { name: /Events/ }).waitFor();
+    assert(
+      !(await page.getByRole('switch', { name: /Events/ }).isChecked()),
+      'the choice is kept on the server',
+    );
+    await shot(page, 'notification-settings');
+    const admin = await adminToken();
+    const title = `Choices ${Date.now()}`;
+    await api('/rest/v1/events', {
+      token: admin,
+      method: 'POST',
+      body: {
+        title,
+        description: 'A test event',
+        event_date: '2030-01-01',
+        event_type: 'social',
+        status: 'upcoming',
+      },
+    });
+    const mine = await api(
+      `/rest/v1/notifications?select=title&title=eq.New event: ${encodeURIComponent(title)}`,
+      {
+        token: await tokenOf('member@demo.havyaka.org'),
+      },
+    );
+    assert(mine.length === 0, 'the member who turned events off got no notification');
+    const theirs = await api(
+      `/rest/v1/notifications?select=title&title=eq.New event: ${encodeURIComponent(title)}`,
+      {
+        token: await tokenOf('member.viewer@demo.havyaka.org'),
+      },
+    );
+    assert(theirs.length === 1, 'others still do');
+    await ctx.close();
+  });
+
   return { confirmed, png, api, tokenOf, adminToken, answerCaptcha, next, step, signInAs, PDF };
 }

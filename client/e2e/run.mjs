@@ -483,6 +483,7 @@ registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, s
   people.registerRoles(helpers);
   people.registerPayments(helpers);
   people.registerOrganization(helpers);
+  people.registerRefusals(helpers);
 }
 
 /** Writes the description with the rich text editor's toolbar (spec §2). */

@@ -249,6 +249,9 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
     CORS_ALLOWED_ORIGINS: `${baseUrl},http://app.example.com`,
     // Every case signs up and in from 127.0.0.1: far above what the suite sends in one window.
     AUTH_RATE_LIMIT: '100000',
+    // Likewise the REST budget and the anonymous write limits (per address).
+    REST_RATE_LIMIT: '0',
+    ANON_WRITE_RATE_LIMIT: '0',
     // No demo content: the suite brings its own fixture.
     DEMO: '0',
     MIGRATIONS_DIR: path.join(noApp, 'migrations'),

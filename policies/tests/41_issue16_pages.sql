@@ -1,7 +1,7 @@
 -- Issue 16: matrimony browsing columns, views counted once a day, decisions announced to the
 -- applicant, and notification choices (who may read and write them, and that they are honoured).
 begin;
-select plan(17);
+select plan(20);
 select tests.seed();
 
 -- Derived browse columns.
@@ -51,6 +51,21 @@ select is((select count(*)::int from public.notifications where user_id = tests.
   'the user who turned events off gets no event notification');
 select is((select count(*)::int from public.notifications where user_id = tests.actor('stranger') and title = 'New event: Choices test'), 1,
   'others still do');
+
+-- Biodata: read by the parties of an accepted interest only.
+insert into storage.objects (bucket_id, name, version) values ('matrimony-pdfs', tests.actor('stranger') || '/biodata.pdf', 'bio1');
+select tests.act_as(tests.actor('user'));
+select is((select count(*)::int from storage.objects where bucket_id = 'matrimony-pdfs' and name = tests.actor('stranger') || '/biodata.pdf'), 1,
+  'a party of an accepted interest reads the other''s biodata');
+select tests.act_as_superuser();
+create temp table lone as select tests.create_user('matrimony', 'approved', 'lone') id;
+grant select on lone to authenticated;
+select tests.act_as((select id from lone));
+select is((select count(*)::int from storage.objects where bucket_id = 'matrimony-pdfs'), 0,
+  'an approved registrant without an accepted interest reads no biodata');
+select tests.act_as_anon();
+select is((select count(*)::int from storage.objects where bucket_id = 'matrimony-pdfs'), 0, 'nor a visitor');
+select tests.act_as_superuser();
 
 select * from finish();
 rollback;

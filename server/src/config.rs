@@ -8,6 +8,8 @@ use clap::{Args, ValueEnum};
 use url::Url;
 
 use crate::auth::settings::{AuthArgs, AuthSettings};
+use crate::http::connections::ConnectionLimits;
+use crate::http::settings::HttpArgs;
 use crate::push::settings::{PushArgs, PushSettings};
 use crate::startup_error::StartupError;
 use crate::storage::settings::{RenderLimits, StorageSettings, UPLOAD_IDLE_TIMEOUT};
@@ -159,6 +161,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub push: PushArgs,
+
+    #[command(flatten)]
+    pub http: HttpArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -225,6 +230,10 @@ pub struct Config {
     pub seed_dir: Option<PathBuf>,
     pub auth: AuthSettings,
     pub push: PushSettings,
+    /// Header and body timeouts, the connection cap and the header size cap.
+    pub connections: ConnectionLimits,
+    /// Per-address budgets of REST requests and anonymous writes.
+    pub rate_limits: crate::http::rate_limit::RateLimits,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -328,6 +337,8 @@ impl Settings {
             seed_dir: app_sql_dir(self.seed_dir.as_deref(), "seed", "SEED_DIR")?,
             auth: self.auth.validate(&site_url)?,
             push: self.push.validate(&site_url, external)?,
+            connections: self.http.connection_limits()?,
+            rate_limits: self.http.rate_limits()?,
             site_url,
         })
     }
@@ -505,5 +516,24 @@ mod tests {
         let config = settings(&["--port", "9123"]).validate().unwrap();
         assert_eq!(config.site_url.as_str(), "http://localhost:9123/");
         assert!(matches!(config.database, DatabaseSource::Embedded));
+    }
+
+    #[test]
+    fn rate_limits_and_connection_limits_are_read_and_checked() {
+        let config = settings(&[]).validate().unwrap();
+        assert_eq!(config.rate_limits.anon_write_limit("contact_messages").map(|l| l.hits), Some(3));
+        assert_eq!(config.rate_limits.anon_write_limit("pwa_analytics").map(|l| l.hits), Some(30));
+        assert_eq!(config.rate_limits.rest.map(|l| l.hits), Some(1200));
+        assert_eq!(config.rate_limits.anon_write_max_rows, Some(10));
+        assert_eq!(config.connections.max_header_bytes, 32 * 1024);
+        let off = settings(&["--rest-rate-limit", "0", "--anon-write-rate-limit", "0", "--anon-write-max-rows", "0"])
+            .validate()
+            .unwrap();
+        assert!(off.rate_limits.rest.is_none() && off.rate_limits.anon_write_limit("x").is_none());
+        assert!(off.rate_limits.anon_write_max_rows.is_none());
+        let err = settings(&["--anon-write-rate-limit", "ten"]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("ANON_WRITE_RATE_LIMIT"));
+        let err = settings(&["--http-max-header-bytes", "100"]).validate().unwrap_err();
+        assert_eq!(err.setting_name(), Some("HTTP_MAX_HEADER_BYTES"));
     }
 }

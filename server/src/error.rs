@@ -283,6 +283,10 @@ impl ApiError {
         self.0.details.as_ref()
     }
 
+    pub fn hint(&self) -> Option<&str> {
+        self.0.hint.as_deref()
+    }
+
     fn body(&self) -> Value {
         json!({
             "code": self.0.code,
@@ -315,12 +319,12 @@ impl IntoResponse for ApiError {
         let inner = &self.0;
         if let Some(cause) = &inner.cause {
             if inner.status.is_server_error() {
-                tracing::error!(code = %inner.code, error = %cause, "request failed");
+                crate::log_throttle::request_failed("request failed", &inner.code, &cause.to_string());
             } else {
                 tracing::info!(code = %inner.code, error = %cause, "request rejected");
             }
         } else if inner.status.is_server_error() {
-            tracing::error!(code = %inner.code, message = %inner.message, "request failed");
+            crate::log_throttle::request_failed("request failed", &inner.code, &inner.message);
         }
         let mut response = (inner.status, Json(self.body())).into_response();
         for (name, value) in self.0.headers {

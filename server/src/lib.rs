@@ -15,6 +15,7 @@ pub mod demo;
 pub mod dev;
 pub mod error;
 pub mod http;
+pub mod log_throttle;
 pub mod logging;
 pub mod push;
 pub mod rest;

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 use crate::app::{AppOptions, build_app};
@@ -160,6 +159,7 @@ async fn run(
     vapid_keys: VapidKeys,
     watch: bool,
 ) -> Result<(), StartupError> {
+    crate::http::connections::raise_open_files_limit();
     let connections = db::prepare(config, cluster).await?;
     let pool = db::request_pool(&connections.requests, config.db_pool_size);
     let client_dir = config.client_dir.join("index.html").is_file().then(|| config.client_dir.clone());
@@ -194,6 +194,7 @@ async fn run(
         policies: &app_policies,
     }));
     let watcher = watch.then(|| crate::dev::watch::spawn(config, connections.admin.clone()));
+    state.rate_limits = std::sync::Arc::new(config.rate_limits.clone());
     state.connections = RequestConnections::new(
         &connections.requests,
         connections.requests_password.as_deref(),
@@ -221,25 +222,18 @@ async fn run(
     print_banner(config, address, &keys, demo.as_ref());
 
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let limits = config.connections;
     let server = tokio::spawn(async move {
-        // Small JSON answers go out at once rather than waiting on Nagle's algorithm.
-        let listener = listener.tap_io(|tcp| {
-            if let Err(error) = tcp.set_nodelay(true) {
-                tracing::debug!(%error, "cannot set TCP_NODELAY");
-            }
-        });
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
-            .with_graceful_shutdown(async {
-                let _ = stop_rx.await;
-            })
-            .await
+        crate::http::connections::serve(listener, app, limits, async {
+            let _ = stop_rx.await;
+        })
+        .await;
     });
     crate::shutdown::signal().await;
     state.begin_shutdown();
     let _ = stop_tx.send(());
     match tokio::time::timeout(config.shutdown_grace, server).await {
-        Ok(Ok(Ok(()))) => tracing::info!("all requests finished"),
-        Ok(Ok(Err(error))) => tracing::error!(%error, "HTTP server error"),
+        Ok(Ok(())) => tracing::info!("all requests finished"),
         Ok(Err(error)) => tracing::error!(%error, "HTTP server task failed"),
         Err(_) => tracing::warn!(
             seconds = config.shutdown_grace.as_secs(),

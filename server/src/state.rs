@@ -8,6 +8,7 @@ use sqlx::PgPool;
 
 use crate::auth::service::AuthService;
 use crate::db::request_connections::RequestConnections;
+use crate::http::rate_limit::{RateLimits, RequestBudget};
 use crate::push::PushService;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
@@ -42,6 +43,10 @@ pub struct AppState {
     /// The last migration of each history (platform, app): `/ready` waits until both are
     /// applied. Defaults to the embedded copy's; `serve` sets the files it applied.
     pub expected_migrations: Arc<Vec<(&'static str, String)>>,
+    /// Per-address budgets (off unless set: [`crate::http::rate_limit`]).
+    pub rate_limits: Arc<RateLimits>,
+    /// This replica's REST request counters per address.
+    pub rest_budget: Arc<RequestBudget>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -73,6 +78,8 @@ impl AppState {
             storage: Arc::new(storage),
             push: Arc::new(push),
             expected_migrations: Arc::new(crate::db::bootstrap::latest_migrations(crate::db::bootstrap::EMBEDDED)),
+            rate_limits: Arc::new(RateLimits::default()),
+            rest_budget: Arc::new(RequestBudget::default()),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

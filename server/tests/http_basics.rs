@@ -271,3 +271,117 @@ async fn the_web_app_reads_the_anon_key_and_never_the_service_key() {
     assert_eq!(body, json!({"anonKey": app.keys.anon}));
     assert!(!body.to_string().contains(&app.keys.service_role));
 }
+
+fn limits(header_secs: u64, body_secs: u64, max_connections: usize) -> server::http::connections::ConnectionLimits {
+    server::http::connections::ConnectionLimits {
+        header_read_timeout: std::time::Duration::from_secs(header_secs),
+        body_idle_timeout: std::time::Duration::from_secs(body_secs),
+        max_connections,
+        max_header_bytes: 32 * 1024,
+    }
+}
+
+async fn app_with_limits(limits: server::http::connections::ConnectionLimits) -> TestApp {
+    TestApp::spawn_with(TestAppOptions { connections: limits, ..TestAppOptions::default() }).await
+}
+
+/// A raw TCP connection to the app.
+async fn raw(app: &TestApp) -> tokio::net::TcpStream {
+    tokio::net::TcpStream::connect(app.address.trim_start_matches("http://")).await.unwrap()
+}
+
+/// Writes `bytes` one at a time, `pause` apart, until done or the server closes the connection;
+/// returns how long the server kept it open.
+async fn trickle(stream: &mut tokio::net::TcpStream, bytes: &[u8], pause: std::time::Duration) -> std::time::Duration {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let started = std::time::Instant::now();
+    let mut buffer = [0u8; 1024];
+    for byte in bytes {
+        if stream.write_all(&[*byte]).await.is_err() {
+            return started.elapsed();
+        }
+        // A closed connection reads as end of input (or an answer, then end of input).
+        if let Ok(read) = tokio::time::timeout(pause, stream.read(&mut buffer)).await {
+            match read {
+                Ok(0) | Err(_) => return started.elapsed(),
+                Ok(_) => {}
+            }
+        }
+    }
+    started.elapsed()
+}
+
+#[tokio::test]
+async fn a_client_sending_headers_slowly_is_cut_off_at_the_header_timeout() {
+    let app = app_with_limits(limits(1, 30, 0)).await;
+    let mut stream = raw(&app).await;
+    let request = "GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ".to_string() + &"a".repeat(200);
+    let open = trickle(&mut stream, request.as_bytes(), std::time::Duration::from_millis(100)).await;
+    assert!(open < std::time::Duration::from_secs(3), "kept open for {open:?}");
+    // A connection that sends nothing at all is closed too.
+    let mut idle = raw(&app).await;
+    let mut buffer = [0u8; 16];
+    let read =
+        tokio::time::timeout(std::time::Duration::from_secs(3), tokio::io::AsyncReadExt::read(&mut idle, &mut buffer));
+    assert!(matches!(read.await, Ok(Ok(0) | Err(_))), "an idle connection was kept open");
+    // Other clients are served meanwhile.
+    assert_eq!(app.client.get(app.url("/health")).send().await.unwrap().status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_body_that_stalls_is_answered_408_at_the_body_timeout() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = app_with_limits(limits(10, 1, 0)).await;
+    let mut stream = raw(&app).await;
+    let head = format!(
+        "POST /rest/v1/rpc/none HTTP/1.1\r\nHost: x\r\napikey: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"a\":",
+        app.keys.anon
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "the stalled body was never cut off");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("request_timeout"), "{answer}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "{:?}", started.elapsed());
+}
+
+#[tokio::test]
+async fn beyond_the_connection_cap_a_new_connection_is_refused_cleanly_and_health_answers_again_after() {
+    use tokio::io::AsyncWriteExt;
+    let app = app_with_limits(limits(2, 30, 4)).await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let mut stream = raw(&app).await;
+        stream.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        held.push(stream);
+    }
+    let client = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
+    let refused = client.get(app.url("/health")).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(refused.headers()["retry-after"], "1");
+    assert_envelope(&json_of(refused).await, "too_many_connections");
+    // The held connections are cut at the header timeout; the server answers again.
+    let started = std::time::Instant::now();
+    loop {
+        let status = client.get(app.url("/health")).send().await.unwrap().status();
+        if status == StatusCode::OK {
+            break;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "still refused: {status}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    drop(held);
+}
+
+#[tokio::test]
+async fn request_headers_beyond_the_cap_are_refused_with_431() {
+    let app = TestApp::spawn().await;
+    let client = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
+    let big = client.get(app.url("/health")).header("authorization", "a".repeat(70 * 1024)).send().await.unwrap();
+    assert_eq!(big.status(), StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+    let fine = client.get(app.url("/health")).header("x-note", "a".repeat(16 * 1024)).send().await.unwrap();
+    assert_eq!(fine.status(), StatusCode::OK);
+}

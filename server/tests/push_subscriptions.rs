@@ -216,3 +216,24 @@ async fn subscriptions_cannot_be_read_or_written_by_the_api_roles() {
         }
     }
 }
+
+#[tokio::test]
+async fn visitor_subscriptions_from_one_address_are_limited() {
+    let app = TestApp::spawn_with(support::TestAppOptions {
+        rate_limits: server::http::rate_limit::RateLimits {
+            anon_writes: Some(server::auth::settings::Limit { hits: 3, window: std::time::Duration::from_secs(300) }),
+            ..Default::default()
+        },
+        ..support::TestAppOptions::default()
+    })
+    .await;
+    for i in 0..3 {
+        let answer = app.subscribe(None, &fcm(&format!("visitor-{i}"))).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    }
+    let refused = app.subscribe(None, &fcm("visitor-3")).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.text);
+    assert!(refused.header("retry-after").is_some());
+    let stored: i64 = app.push_scalar("select count(*) from push.subscriptions").await;
+    assert_eq!(stored, 3);
+}

@@ -175,6 +175,31 @@ async fn the_role_statement_timeout_applies_to_requests() {
 }
 
 #[tokio::test]
+async fn a_request_its_client_abandons_is_cancelled_in_the_database() {
+    let app = TestApp::with_rest_fixture().await;
+    app.sql("create function public.nap() returns int language sql as $$ select 1 from pg_sleep(30) $$").await;
+    app.state.schema.reload(&app.state.pool).await.unwrap();
+    let running = format!(
+        "select count(*) from pg_stat_activity where datname = '{}' and state = 'active' \
+         and pid <> pg_backend_pid() and query like '%nap%'",
+        app.db.name
+    );
+    // The service role's timeout is a minute: only the cancellation can end it sooner.
+    let request = app.service(Method::POST, "/rpc/nap").json(&json!({}));
+    let abandoned = tokio::spawn(request.timeout(std::time::Duration::from_secs(2)).send());
+    let started = std::time::Instant::now();
+    while app.count(&running).await == 0 {
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "the statement never started");
+    }
+    assert!(abandoned.await.unwrap().is_err(), "the client gave up");
+    let gave_up = std::time::Instant::now();
+    while app.count(&running).await > 0 {
+        assert!(gave_up.elapsed() < std::time::Duration::from_secs(5), "still running after the client left");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
 async fn the_openapi_document_describes_what_the_role_can_reach() {
     let app = TestApp::with_rest_fixture().await;
     app.sql("revoke select on public.feedback from anon").await;

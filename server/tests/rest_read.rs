@@ -369,3 +369,102 @@ async fn the_api_key_is_accepted_as_a_query_parameter_and_not_taken_for_a_filter
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     assert_eq!(answer.json(), json!([{"id": 1}]));
 }
+
+/// `select=id,a0:registrations(id),…` with `n` embeds.
+fn wide_select(n: usize) -> String {
+    let embeds: Vec<String> = (0..n).map(|i| format!("a{i}:registrations(id)")).collect();
+    format!("/events?select=id,{}", embeds.join(","))
+}
+
+#[tokio::test]
+async fn a_request_broader_than_the_limits_is_refused_before_the_database() {
+    let app = TestApp::with_rest_fixture().await;
+    let started = std::time::Instant::now();
+    let body = send(app.anon(Method::GET, &wide_select(300))).await.assert_error(400, "PGRST100");
+    assert_eq!(body["message"], "the request is too broad: 300 embedded resources (at most 32)");
+    assert!(started.elapsed() < std::time::Duration::from_secs(1), "refused without planning");
+    let filters: Vec<String> = (0..101).map(|i| format!("title=neq.x{i}")).collect();
+    let body =
+        send(app.anon(Method::GET, &format!("/events?{}", filters.join("&")))).await.assert_error(400, "PGRST100");
+    assert!(body["message"].as_str().unwrap().contains("101 filters (at most 100)"), "{body}");
+    let conditions: Vec<String> = (0..100).map(|i| format!("title.eq.x{i}")).collect();
+    let path = format!("/rpc/whoami?or=({})", conditions.join(","));
+    let body = send(app.anon(Method::GET, &path)).await.assert_error(400, "PGRST100");
+    assert!(body["message"].as_str().unwrap().contains("101 logic tree nodes"), "{body}");
+    // At the limit the request runs.
+    let answer = send(app.anon(Method::GET, &wide_select(32))).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+}
+
+/// The role's settings for this test's database only (role settings are cluster-wide).
+async fn set_anon(app: &TestApp, settings: &[(&str, &str)]) {
+    for (name, value) in settings {
+        app.sql(&format!("alter role anon in database \"{}\" set {name} = '{value}'", app.db.name)).await;
+    }
+    app.state.schema.reload(&app.state.pool).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_wide_read_is_not_jit_compiled_past_the_statement_timeout() {
+    let app = TestApp::with_rest_fixture().await;
+    // JIT on for everything: compiling 32 embeds took ~5 s, and compilation ignores the timeout.
+    let jit_everything = [("jit_above_cost", "0"), ("jit_inline_above_cost", "0"), ("jit_optimize_above_cost", "0")];
+    set_anon(&app, &jit_everything).await;
+    set_anon(&app, &[("statement_timeout", "1s")]).await;
+    let started = std::time::Instant::now();
+    let answer = send(app.anon(Method::GET, &wide_select(32))).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert!(started.elapsed() < std::time::Duration::from_secs(1), "took {:?}", started.elapsed());
+}
+
+#[tokio::test]
+async fn slow_requests_are_cut_at_the_timeout_and_do_not_starve_a_simple_read() {
+    let app = TestApp::spawn_with(support::TestAppOptions {
+        fixture: Some(support::REST_FIXTURE),
+        pool_size: 8,
+        ..support::TestAppOptions::default()
+    })
+    .await;
+    app.sql(support::REST_DATA).await;
+    // A CPU-bound function anon may call: it would run for a minute.
+    app.sql(
+        "create function public.burn() returns int language plpgsql as $$
+         declare n bigint := 0; begin
+           while clock_timestamp() < statement_timestamp() + interval '60 s' loop n := n + 1; end loop;
+           return 1; end $$",
+    )
+    .await;
+    set_anon(&app, &[("statement_timeout", "2s")]).await;
+    let simple = || async {
+        let started = std::time::Instant::now();
+        let answer = send(app.anon(Method::GET, "/people?select=id&limit=1")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        started.elapsed()
+    };
+    simple().await;
+    let idle = simple().await;
+    let started = std::time::Instant::now();
+    let burners: Vec<_> = (0..4)
+        .map(|_| {
+            let request = app.anon(Method::POST, "/rpc/burn").json(&json!({}));
+            tokio::spawn(async move { send(request).await })
+        })
+        .collect();
+    // Wait until the four run in the database, then read while they burn.
+    let running = format!(
+        "select count(*) from pg_stat_activity where datname = '{}' and state = 'active' and pid <> pg_backend_pid() and query like '%burn%'",
+        app.db.name
+    );
+    while app.count(&running).await < 4 {
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "the slow requests never started");
+        tokio::task::yield_now().await;
+    }
+    let busy = simple().await;
+    let bound = (idle * 20).max(std::time::Duration::from_millis(1000));
+    assert!(busy < bound, "a simple read took {busy:?} beside four slow ones (idle {idle:?})");
+    for burner in burners {
+        let answer = burner.await.unwrap();
+        assert_eq!(answer.json()["code"], "57014", "{}", answer.text);
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(6), "cut at the 2 s timeout: {:?}", started.elapsed());
+}

@@ -290,3 +290,60 @@ async fn a_write_in_an_unknown_table_or_schema_takes_no_connection() {
         .await
         .assert_error(406, "PGRST106");
 }
+
+fn limited(rate_limits: server::http::rate_limit::RateLimits) -> support::TestAppOptions {
+    support::TestAppOptions { fixture: Some(support::REST_FIXTURE), rate_limits, ..support::TestAppOptions::default() }
+}
+
+fn per_five_minutes(hits: u32) -> Option<server::auth::settings::Limit> {
+    Some(server::auth::settings::Limit { hits, window: std::time::Duration::from_secs(300) })
+}
+
+#[tokio::test]
+async fn anonymous_writes_are_limited_in_rows_and_per_address_with_retry_after() {
+    let app = TestApp::spawn_with(limited(server::http::rate_limit::RateLimits {
+        anon_writes: per_five_minutes(3),
+        anon_write_max_rows: Some(10),
+        ..Default::default()
+    }))
+    .await;
+    let rows = |n: usize| json!((0..n).map(|i| json!({"message": format!("m{i}")})).collect::<Vec<_>>());
+    let body = send(app.anon(Method::POST, "/feedback").json(&rows(11))).await.assert_error(413, "too_many_rows");
+    assert_eq!(body["message"], "An anonymous request may write at most 10 rows (this one has 11)");
+    for n in [10, 1, 1] {
+        let answer = send(app.anon(Method::POST, "/feedback").json(&rows(n))).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    }
+    let refused = send(app.anon(Method::POST, "/feedback").json(&rows(1))).await;
+    let body = refused.assert_error(429, "over_request_rate_limit");
+    assert!(body["message"].as_str().unwrap().contains("at most 3 in 300 s"), "{body}");
+    let retry: u64 = refused.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=300).contains(&retry), "{retry}");
+    // Counted in the database, so every replica shares the count.
+    assert_eq!(
+        app.count("select hits::bigint from auth.rate_limits where bucket like 'anon-write:feedback:%'").await,
+        4
+    );
+    assert_eq!(app.count("select count(*) from public.feedback").await, 12);
+    // A signed-in user is not an anonymous writer.
+    let user = send(app.user(RAVI, Method::POST, "/feedback").json(&rows(20))).await;
+    assert_eq!(user.status, StatusCode::CREATED, "{}", user.text);
+}
+
+#[tokio::test]
+async fn the_rest_budget_refuses_an_address_past_its_limit_but_not_the_service_key() {
+    let app = TestApp::spawn_with(limited(server::http::rate_limit::RateLimits {
+        rest: Some(server::auth::settings::Limit { hits: 5, window: std::time::Duration::from_secs(60) }),
+        ..Default::default()
+    }))
+    .await;
+    for _ in 0..5 {
+        let answer = send(app.anon(Method::GET, "/roles?select=id")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    }
+    let refused = send(app.anon(Method::GET, "/roles?select=id")).await;
+    refused.assert_error(429, "over_request_rate_limit");
+    assert!(refused.header("retry-after").is_some());
+    let service = send(app.service(Method::GET, "/roles?select=id")).await;
+    assert_eq!(service.status, StatusCode::OK, "{}", service.text);
+}

@@ -29,14 +29,6 @@ const redirect = (
   element: <Redirect to={typeof to === 'string' ? () => to : to} />,
 });
 
-const userPage = (path: string, what: string) => ({
-  path,
-  lazy: async () => {
-    const { comingSoon } = await import('./routes/coming-soon');
-    return { Component: comingSoon(what) };
-  },
-});
-
 /** Placeholders of the admin screens later issues build; the route, guard and breadcrumbs are real. */
 const adminPage = (path: string, roles: Role[], title: string): RouteObject => ({
   path,
@@ -117,7 +109,15 @@ export const routes: RouteObject[] = [
             path: 'matrimony/registration',
             lazy: () => import('@/features/matrimony/routes/registration'),
           },
-          userPage('matrimony/browse', 'matrimony-browse'),
+          {
+            element: <RouteGuard requiredRole="matrimony" needsDetail />,
+            children: [
+              {
+                path: 'matrimony/browse',
+                lazy: () => import('@/features/matrimony/routes/browse'),
+              },
+            ],
+          },
           { path: 'login', lazy: () => import('@/features/auth/routes/login') },
 
           redirect('student-appeal', '/educational-aid'),
@@ -144,9 +144,18 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard requiredRole="matrimony" needsDetail />,
             children: [
-              userPage('dashboard/matrimony', 'matrimony-dashboard'),
-              userPage('profile/matrimony', 'matrimony-profile'),
-              userPage('profile/matrimony/:id', 'matrimony-profile-view'),
+              {
+                path: 'dashboard/matrimony',
+                lazy: () => import('@/features/matrimony/routes/dashboard'),
+              },
+              {
+                path: 'profile/matrimony',
+                lazy: () => import('@/features/matrimony/routes/own-profile'),
+              },
+              {
+                path: 'profile/matrimony/:id',
+                lazy: () => import('@/features/matrimony/routes/profile-view'),
+              },
             ],
           },
           {
@@ -169,7 +178,12 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RouteGuard />,
-            children: [userPage('notifications/settings', 'notification-settings')],
+            children: [
+              {
+                path: 'notifications/settings',
+                lazy: () => import('./routes/notification-settings'),
+              },
+            ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],

@@ -246,7 +246,7 @@ impl IntoResponse for AuthError {
     fn into_response(self) -> Response {
         let inner = *self.0;
         if let Some(cause) = &inner.cause {
-            tracing::error!(code = inner.code, error = %cause, "auth request failed");
+            crate::log_throttle::request_failed("auth request failed", inner.code, &cause.to_string());
         }
         let mut body = json!({"code": inner.code, "message": inner.message});
         if let Some(reasons) = &inner.reasons {

@@ -119,6 +119,12 @@ fn from_database(
     }
     if let Some(hint) = hint {
         api = api.with_hint(hint);
+    } else if sqlstate == "57014" {
+        // PostgREST's status (500) and PostgreSQL's message, with what the caller can do.
+        api = api.with_hint(
+            "The request ran longer than its role's statement_timeout: narrow it with filters or a limit, \
+             or split it",
+        );
     }
     if status == StatusCode::SERVICE_UNAVAILABLE {
         api = api.with_header(header::RETRY_AFTER, HeaderValue::from_static("1"));
@@ -212,5 +218,21 @@ mod tests {
     #[test]
     fn a_missing_where_clause_is_a_client_error() {
         assert_eq!(status_for_sqlstate("21000", "DELETE requires a WHERE clause", ApiRole::Anon), 400);
+    }
+
+    #[test]
+    fn a_statement_timeout_is_a_500_with_the_message_and_a_hint() {
+        let error = from_database(
+            "57014",
+            "canceling statement due to statement timeout".into(),
+            None,
+            None,
+            ApiRole::Anon,
+            std::io::Error::other("timeout"),
+        );
+        assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(error.code(), "57014");
+        assert_eq!(error.message(), "canceling statement due to statement timeout");
+        assert!(error.hint().is_some_and(|h| h.contains("statement_timeout")));
     }
 }

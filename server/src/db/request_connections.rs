@@ -118,7 +118,13 @@ impl RequestConnections {
             Some(client) => client,
             None => self.connect().await.map_err(CheckoutError::Connect)?,
         };
-        Ok(Checkout { client: Some(client), inner: Arc::clone(&self.inner), reusable: false, _permit: permit })
+        Ok(Checkout {
+            client: Some(client),
+            inner: Arc::clone(&self.inner),
+            reusable: false,
+            busy: false,
+            _permit: permit,
+        })
     }
 
     async fn connect(&self) -> Result<PgClient, tokio_postgres::Error> {
@@ -182,6 +188,9 @@ pub struct Checkout {
     client: Option<PgClient>,
     inner: Arc<Inner>,
     reusable: bool,
+    /// A statement was sent and its answer not yet read: dropped like this (the client went
+    /// away), the statement is cancelled rather than left running.
+    busy: bool,
     _permit: OwnedSemaphorePermit,
 }
 
@@ -197,10 +206,39 @@ impl Checkout {
     pub fn set_reusable(&mut self, reusable: bool) {
         self.reusable = reusable;
     }
+
+    /// Marks a statement in flight (see [`Checkout::busy`]).
+    pub fn set_busy(&mut self, busy: bool) {
+        self.busy = busy;
+    }
+
+    /// Asks PostgreSQL to cancel what the client's connection is running.
+    fn cancel(&self, client: &PgClient) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        let token = client.client.cancel_token();
+        let tls = self.inner.tls.clone();
+        runtime.spawn(async move {
+            let sent = match tls {
+                None => token.cancel_query(tokio_postgres::NoTls).await,
+                Some(tls) => token.cancel_query(tls).await,
+            };
+            match sent {
+                Ok(()) => tracing::debug!("cancelled the statement of an abandoned request"),
+                Err(error) => tracing::debug!(%error, "cannot cancel the statement of an abandoned request"),
+            }
+        });
+    }
 }
 
 impl Drop for Checkout {
     fn drop(&mut self) {
+        if self.busy
+            && !self.reusable
+            && let Some(client) = self.client.as_ref()
+            && !client.client.is_closed()
+        {
+            self.cancel(client);
+        }
         if let Some(client) = self.client.take()
             && self.reusable
             && !client.client.is_closed()

@@ -58,6 +58,7 @@ pub async fn begin(
     let checkout = connections.checkout().await.map_err(from_checkout)?;
     let claims = serde_json::Value::Object(context.caller.claims.clone()).to_string();
     let mut names: Vec<String> = [
+        "jit",
         "search_path",
         "role",
         "request.jwt.claims",
@@ -69,6 +70,9 @@ pub async fn begin(
     .map(String::from)
     .to_vec();
     let mut values = vec![
+        // JIT compilation cannot be interrupted: a wide query spent minutes compiling past its
+        // statement timeout. Off by default; a role's own `jit` setting (below) still wins.
+        "off".to_owned(),
         context.search_path.to_owned(),
         role.as_str().to_owned(),
         claims,
@@ -163,6 +167,8 @@ impl RequestTransaction {
             None => None,
         };
         let opening = self.opening.take();
+        // Until the answers are read: a request dropped meanwhile cancels the statement.
+        self.checkout.set_busy(true);
         let client = &self.checkout.client().client;
         let main = collect(client, &statement, params);
         let end = async { if commit { client.batch_execute("COMMIT").await } else { Ok(()) } };
@@ -182,6 +188,7 @@ impl RequestTransaction {
                 (Ok(()), result, committed)
             }
         };
+        self.checkout.set_busy(false);
         if commit {
             // Committed, or (after a failure) rolled back by the COMMIT: the connection is idle.
             self.finished = true;

@@ -53,7 +53,13 @@ pub fn apply(router: Router, settings: &LayerSettings) -> Router {
         ServiceBuilder::new()
             .layer(CatchPanicLayer::custom(panic_response))
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
-            .layer(TraceLayer::new_for_http().make_span_with(make_span).on_request(()).on_response(on_response))
+            .layer(
+                TraceLayer::new_for_http()
+                    .make_span_with(make_span)
+                    .on_request(())
+                    .on_response(on_response)
+                    .on_failure(()),
+            )
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(cors(&settings.cors_origins))
             .layer(CompressionLayer::new().compress_when(compressible()))

@@ -1,7 +1,11 @@
 //! HTTP plumbing shared by every surface: layers, health checks, the web app's files.
 
+pub mod anon_writes;
 pub mod client_config;
+pub mod connections;
 pub mod health;
 pub mod middleware;
 pub mod no_store;
+pub mod rate_limit;
+pub mod settings;
 pub mod static_files;

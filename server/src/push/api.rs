@@ -6,6 +6,7 @@
 //! nothing to the API roles): a signed-in caller's device is linked to them (the JWT `sub`), a
 //! visitor's (anon key only) to nobody.
 
+use crate::http::rate_limit::ClientAddress;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Json;
@@ -37,9 +38,17 @@ pub async fn public_key(State(state): State<AppState>) -> Response {
 
 /// `POST /api/push-subscription` with the browser's `PushSubscription` JSON: 201 with the
 /// stored subscription when new, 200 when the endpoint was known (keys and owner updated).
-pub async fn subscribe(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn subscribe(
+    State(state): State<AppState>,
+    client: Option<axum::Extension<ClientAddress>>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let result = async {
         let caller = resolve_caller(&state, &headers, uri.query())?;
+        let client = client.map(|axum::Extension(ClientAddress(ip))| ip);
+        crate::http::anon_writes::check(&state, caller.role, client, "push_subscriptions", None).await?;
         let body: SubscriptionBody = parse(&body)?;
         let checked = subscription::check(&body, state.push.policy()).map_err(|invalid| match invalid {
             Invalid::Endpoint(message) => ApiError::new(ErrorKind::PushEndpointInvalid).with_message(message),

@@ -240,7 +240,7 @@ impl IntoResponse for StorageError {
         let inner = self.0;
         match &inner.cause {
             Some(cause) if inner.status.is_server_error() => {
-                tracing::error!(code = inner.code, error = %cause, "storage request failed")
+                crate::log_throttle::request_failed("storage request failed", inner.code, &cause.to_string())
             }
             Some(cause) => tracing::info!(code = inner.code, error = %cause, "storage request refused"),
             None => {}

@@ -26,6 +26,7 @@ use server::auth::settings::AuthSettings;
 use server::config::CorsOrigins;
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
 use server::db::{bootstrap, sql_files};
+use server::http::connections::ConnectionLimits;
 use server::push::PushService;
 use server::push::keys::VapidKeys;
 use server::push::settings::PushSettings;
@@ -303,6 +304,12 @@ pub struct TestAppOptions {
     pub push: Option<PushSettings>,
     /// The community app's schema and policies (else the platform's migrations only).
     pub product: bool,
+    /// Connections serving requests.
+    pub pool_size: u32,
+    /// Header and body timeouts, the connection cap and the header size cap.
+    pub connections: ConnectionLimits,
+    /// Per-address budgets (off by default: tests send many requests from one address).
+    pub rate_limits: server::http::rate_limit::RateLimits,
 }
 
 impl Default for TestAppOptions {
@@ -317,6 +324,9 @@ impl Default for TestAppOptions {
             storage: None,
             push: None,
             product: false,
+            pool_size: 4,
+            connections: ConnectionLimits::default(),
+            rate_limits: server::http::rate_limit::RateLimits::default(),
         }
     }
 }
@@ -340,7 +350,7 @@ impl TestApp {
             exec(&mut conn, fixture).await;
             let _ = conn.close().await;
         }
-        let pool = server::db::request_pool(&db.requests, 4);
+        let pool = server::db::request_pool(&db.requests, options.pool_size);
         let keys = ApiKeys::derive(TEST_JWT_SECRET).expect("keys");
         let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
         let settings = options.auth.unwrap_or_else(|| AuthSettings::defaults(test_site_url()));
@@ -359,6 +369,7 @@ impl TestApp {
             Services { auth, storage, push },
         );
         state.max_rows = options.max_rows;
+        state.rate_limits = std::sync::Arc::new(options.rate_limits);
         let app = build_app(
             state.clone(),
             AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },
@@ -366,11 +377,7 @@ impl TestApp {
         server::storage::sweeper::spawn(state.storage.clone(), pool, state.connections.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind a free port");
         let address = format!("http://{}", listener.local_addr().expect("local address"));
-        tokio::spawn(async move {
-            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
-                .await
-                .expect("serve");
-        });
+        tokio::spawn(server::http::connections::serve(listener, app, options.connections, std::future::pending()));
         Self { address, storage_dir, client: http_client(), db, keys, state }
     }
 

@@ -29,12 +29,11 @@ export const text = {
 /** The staff screens of the member directory (/admin/members…). */
 export const adminText = {
   title: 'Member Directory',
+  adminsOnly:
+    'Only admins see and manage the member register: the database shows this account no entries.',
   intro: 'Every entry of the trust’s register: applications, approved and rejected members.',
   addMember: 'Add member',
   exportCsv: 'Export CSV',
-  exporting: 'Exporting…',
-  exported: (n: number) => `Exported ${n} member${n === 1 ? '' : 's'}.`,
-  exportFailed: 'The export failed',
   listLabel: 'Members',
   empty: 'No members yet',
   emptyFiltered: 'No members match these filters',
@@ -133,6 +132,18 @@ export const adminText = {
   connectionsEmpty: 'No connections.',
   noAccount: 'This member has no account, so no connections.',
   history: 'Approval history',
+  membershipForm: 'Membership form',
+  noForm: 'No membership form: the member was added by staff or has no account.',
+  formFields: {
+    name: 'Name',
+    father_name: 'Father’s name',
+    gender: 'Gender',
+    occupation: 'Occupation',
+    education: 'Education',
+    nakshatra_rashi: 'Nakshatra / rashi',
+    mother_tongue: 'Mother tongue',
+    upgradation: 'Upgradation of',
+  },
   historyEmpty: 'No approval changes yet.',
   historyActions: {
     created: 'Entry created',

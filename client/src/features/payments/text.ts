@@ -1,6 +1,7 @@
 // What the payment screens say; a Kannada edition comes later.
 export const text = {
   title: 'Payment Management',
+  adminsOnly: 'Only admins see and verify payments: the database shows this account only its own.',
   intro:
     'Every payment received, newest first: verify online payments and record cash, cheque or UPI payments received in person.',
   listLabel: 'Payments',
@@ -15,7 +16,6 @@ export const text = {
   clearUser: 'Show every payer',
   all: 'All',
   exportCsv: 'Export CSV',
-  exported: (n: number) => `Exported ${n} payment${n === 1 ? '' : 's'}.`,
   totals: 'Totals for this view',
   totalsCount: (n: number) => `${n} payment${n === 1 ? '' : 's'}`,
   totalsError: 'The totals could not be computed.',

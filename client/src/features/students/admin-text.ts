@@ -2,6 +2,8 @@
 // registration's text.ts (issue 16) so the two branches merge cleanly; a Kannada edition later.
 export const adminText = {
   title: 'Students',
+  adminsOnly:
+    'Only admins see and decide educational-aid applications: the database shows this account none.',
   intro: 'Educational-aid applications: review, approve or reject, and follow progress.',
   listLabel: 'Student applications',
   addStudent: 'Add student',
@@ -15,7 +17,6 @@ export const adminText = {
   year: 'Academic year',
   all: 'All',
   exportCsv: 'Export CSV',
-  exported: (n: number) => `Exported ${n} application${n === 1 ? '' : 's'}.`,
   approvalLabels: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as Record<
     string,
     string
@@ -55,17 +56,8 @@ export const adminText = {
     references: 'Havyaka member references',
     documents: 'Documents',
     progress: 'Progress reports',
-    reveals: 'Past reveals',
     approval: 'Approval',
   },
-  reveal: 'Reveal',
-  revealing: 'Revealing…',
-  hide: 'Hide',
-  revealTitle: 'Reveal the full PAN and Aadhaar?',
-  revealBody: 'Every reveal is recorded with your name and the time, and shown on this page.',
-  revealNone: 'No identity numbers on record.',
-  revealsEmpty: 'Nobody has revealed these numbers yet.',
-  revealedBy: (who: string) => `Revealed by ${who}`,
   documentsEmpty: 'No documents uploaded.',
   openDocument: (name: string) => `Open ${name}`,
   documentsError: 'The documents could not be listed.',

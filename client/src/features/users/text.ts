@@ -1,6 +1,8 @@
 // What the account and role screens (/admin/users, /admin/rbac) say; a Kannada edition later.
 export const text = {
   title: 'User Management',
+  adminsOnly:
+    'Only admins see and change other accounts: the database shows this account only its own.',
   intro:
     'Every account: its type decides what the person may do, its status whether they may sign in. Accounts are deactivated, never deleted.',
   listLabel: 'Accounts',

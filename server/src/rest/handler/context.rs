@@ -31,6 +31,8 @@ pub struct RestContext {
     pub query: Option<String>,
     /// Whether to echo `Content-Profile` (several schemas are exposed).
     pub echo_profile: bool,
+    /// The client's address, when known (for the anonymous write limits).
+    pub client: Option<std::net::IpAddr>,
 }
 
 impl RestContext {
@@ -87,6 +89,7 @@ impl RestContext {
             range,
             path: path.to_owned(),
             query: query.map(str::to_owned),
+            client: None,
         })
     }
 

@@ -9,12 +9,15 @@ mod rpc;
 mod run;
 mod write;
 
+use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, Method, StatusCode, Uri, header};
 
 use crate::error::{ApiError, ErrorKind};
+use crate::http::anon_writes;
+use crate::http::rate_limit::{ClientAddress, rows_in_body};
 use crate::schema_cache::model::Relation;
 use crate::state::AppState;
 use context::RestContext;
@@ -23,6 +26,7 @@ use context::RestContext;
 pub async fn relation(
     State(state): State<AppState>,
     Path(name): Path<String>,
+    client: Option<Extension<ClientAddress>>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -32,9 +36,14 @@ pub async fn relation(
         return allow("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE");
     }
     let result = async {
-        let context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        context.client = client.map(|Extension(ClientAddress(ip))| ip);
         if matches!(method, Method::POST | Method::PATCH | Method::PUT) {
             check_body_type(&headers)?;
+        }
+        if matches!(method, Method::POST | Method::PATCH | Method::PUT | Method::DELETE) {
+            let rows = matches!(method, Method::POST | Method::PUT).then(|| rows_in_body(&body));
+            anon_writes::check(&state, context.caller.role, context.client, &name, rows).await?;
         }
         match method {
             Method::GET | Method::HEAD => read::read(&state, &context, &name).await,
@@ -56,6 +65,7 @@ pub async fn relation(
 pub async fn function(
     State(state): State<AppState>,
     Path(name): Path<String>,
+    client: Option<Extension<ClientAddress>>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -70,7 +80,8 @@ pub async fn function(
                 ApiError::new(ErrorKind::RpcMethod).with_message(format!("Cannot use the {method} method on RPC"))
             );
         }
-        let context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        context.client = client.map(|Extension(ClientAddress(ip))| ip);
         if method == Method::POST {
             check_body_type(&headers)?;
         }

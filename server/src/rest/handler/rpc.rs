@@ -38,6 +38,9 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
     };
     let plan = plan_call(cache, schema, name, &arguments, &raw)?;
     let read_only = !(post && plan.is_volatile());
+    if !read_only {
+        crate::http::anon_writes::check(state, context.caller.role, context.client, name, None).await?;
+    }
 
     match plan.shape.clone() {
         CallShape::Void => {

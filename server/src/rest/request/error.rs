@@ -19,15 +19,20 @@ use crate::error::{ApiError, ErrorKind};
 pub struct ParseError {
     /// What was being parsed, e.g. `failed to parse filter (eq.)`.
     pub context: String,
-    /// 1-based column, in characters of the parsed text, where parsing stopped.
+    /// 1-based column, in characters of the parsed text, where parsing stopped; 0 when the
+    /// error is about the whole request (see [`super::breadth`]).
     pub column: usize,
     /// What went wrong, e.g. `unexpected "[" expecting "," or end of input`.
     pub details: String,
 }
 
 impl ParseError {
-    /// PostgREST's message: the quoted context followed by the position.
+    /// PostgREST's message: the quoted context followed by the position (the context alone
+    /// when there is no position).
     pub fn message(&self) -> String {
+        if self.column == 0 {
+            return self.context.clone();
+        }
         format!("\"{}\" (line 1, column {})", self.context, self.column)
     }
 }

@@ -9,6 +9,7 @@
 //! then one file per grammar: [`select`], [`filter`], [`logic`], [`order`], sharing
 //! [`identifiers`]. Headers: [`prefer`] and [`range`].
 
+pub mod breadth;
 mod cursor;
 pub mod error;
 pub mod filter;

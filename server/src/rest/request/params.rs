@@ -91,6 +91,7 @@ impl QueryParams {
         for (key, value) in pairs {
             params.add(classify(key), key, value)?;
         }
+        super::breadth::check(&params)?;
         Ok(params)
     }
 

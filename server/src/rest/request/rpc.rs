@@ -42,6 +42,7 @@ pub fn parse_rpc_get(
             out.query.add(kind, key, value)?;
         }
     }
+    super::breadth::check(&out.query)?;
     Ok(out)
 }
 

@@ -1,17 +1,12 @@
 // The admin matrimony list's filters: approval and gender ('all' ignored), and a search over
 // name, email, mobile and place.
-import { searchTerm } from '@/lib/search-term';
+import { ilikeAny } from '@/lib/search';
 
 export const MATRIMONY_FILTER_DEFAULTS = { approval_status: 'all', gender: 'all' };
 export type MatrimonyFilters = typeof MATRIMONY_FILTER_DEFAULTS;
 
-export function matrimonySearchFilter(raw: string): string | null {
-  const s = searchTerm(raw);
-  if (!s) return null;
-  return ['first_name', 'surname', 'email', 'mobile_no', 'place', 'native_place']
-    .map((c) => `${c}.ilike.*${s}*`)
-    .join(',');
-}
+export const matrimonySearchFilter = (raw: string) =>
+  ilikeAny(['first_name', 'surname', 'email', 'mobile_no', 'place', 'native_place'], raw);
 
 /** Age in whole years on `today` from a YYYY-MM-DD birth date. */
 export function ageOn(dateOfBirth: string, today = new Date()): number {

@@ -16,7 +16,9 @@ import {
   useTableUrlState,
   type DataTableColumn,
 } from '@/components/data-table';
+import { Badge, statusTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
@@ -32,12 +34,6 @@ import {
 } from '../lib/matrimony-filters';
 
 const col = columnHelper<ProfileRow>();
-
-const BADGE: Record<string, string> = {
-  pending: 'bg-amber-100 text-amber-900 ring-amber-300',
-  approved: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
-  rejected: 'bg-red-100 text-red-900 ring-red-300',
-};
 
 function SyncReport({ outcome }: { outcome: SyncOutcome }) {
   if (outcome.kind !== 'done' || outcome.errors.length === 0) return null;
@@ -122,11 +118,9 @@ export function Component() {
         header: text.col.status,
         meta: { sort: true },
         cell: ({ getValue }) => (
-          <span
-            className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${BADGE[getValue()] ?? ''}`}
-          >
+          <Badge tone={statusTone(getValue())}>
             {text.approvalLabels[getValue()] ?? getValue()}
-          </span>
+          </Badge>
         ),
       }),
       col.accessor('registration_date', {
@@ -166,6 +160,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       {outcome && <SyncReport outcome={outcome} />}
       <DataTable
         label={text.listLabel}

@@ -12,6 +12,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/errors';
+import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
 import { applyDirectoryFilters, type DirectoryFilters } from '../lib/directory-filters';
 import {
@@ -49,6 +50,7 @@ export const adminMemberKeys = {
   ledger: (id: string) => ['admin-members', 'ledger', id] as const,
   connections: (userId: string) => ['admin-members', 'connections', userId] as const,
   history: (id: string) => ['admin-members', 'history', id] as const,
+  form: (userId: string) => ['admin-members', 'form', userId] as const,
 };
 
 const DEFAULT_SORT = { id: 'created_at', desc: true };
@@ -76,14 +78,8 @@ export const directoryPageQuery = (view: DirectoryView) =>
 export const useDirectoryPage = (view: DirectoryView) => useQuery(directoryPageQuery(view));
 
 /** Every row of a view, for the CSV export, read in pages of 1000. */
-export async function fetchDirectoryExport(view: Omit<DirectoryView, 'from' | 'to'>) {
-  const rows: DirectoryRow[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = await fetchDirectoryPage({ ...view, from, to: from + 999 });
-    rows.push(...page.rows);
-    if (page.rows.length < 1000 || rows.length >= page.count) return rows;
-  }
-}
+export const fetchDirectoryExport = (view: Omit<DirectoryView, 'from' | 'to'>) =>
+  fetchAllRows(async (from, to) => (await fetchDirectoryPage({ ...view, from, to })).rows);
 
 /** get_member_directory_stats, or (spec §7) counts from up to 2000 rows when it fails. */
 export async function fetchDirectoryStats(): Promise<DirectoryStats> {
@@ -149,6 +145,17 @@ export type MemberConnection = Database['public']['Tables']['member_connections'
   requester: { full_name: string | null; email: string } | null;
   requested: { full_name: string | null; email: string } | null;
 };
+
+export type MembershipForm = Database['public']['Tables']['members']['Row'];
+
+/** The membership form of the entry's account (members), when it has one. */
+export const useMembershipForm = (userId: string | null) =>
+  useQuery({
+    queryKey: adminMemberKeys.form(userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async () =>
+      unwrap(await sdk().from('members').select().eq('user_id', userId!).maybeSingle()),
+  });
 
 export const useApprovalHistory = (id: string) =>
   useQuery({

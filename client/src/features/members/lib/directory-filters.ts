@@ -2,9 +2,7 @@
 // and native place (partial match), Sandesha delivery method, and a free-text search over name,
 // membership number, mobile and e-mail. Pure: the list query, the CSV export and the tests
 // share them.
-import { searchTerm } from '@/lib/search-term';
-
-export { searchTerm };
+import { ilikeAny, ilikePattern } from '@/lib/search';
 
 /** The filters kept in the URL; '' means "no filter". */
 export const DIRECTORY_FILTER_DEFAULTS = {
@@ -27,13 +25,8 @@ export const DIRECTORY_PAGE_SIZE = 50;
 export const DIRECTORY_SORTS = ['full_name', 'unique_id', 'created_at', 'city', 'status'] as const;
 
 /** The `or` filter of the free-text search, or null when there is nothing to search. */
-export function searchFilter(raw: string): string | null {
-  const s = searchTerm(raw);
-  if (!s) return null;
-  return ['full_name', 'membership_no', 'unique_id', 'mobile_number', 'email']
-    .map((column) => `${column}.ilike.*${s}*`)
-    .join(',');
-}
+export const searchFilter = (raw: string) =>
+  ilikeAny(['full_name', 'membership_no', 'unique_id', 'mobile_number', 'email'], raw);
 
 /** The subset of the query builder the filters use (the SDK's builder satisfies it). */
 export interface FilterableQuery<Q> {
@@ -52,10 +45,10 @@ export function applyDirectoryFilters<Q extends FilterableQuery<Q>>(
   let q = query;
   if (filters.status) q = q.eq('status', filters.status);
   if (filters.member_type) q = q.eq('member_type', filters.member_type);
-  const city = searchTerm(filters.city ?? '');
-  if (city) q = q.ilike('city', `*${city}*`);
-  const native = searchTerm(filters.native_place ?? '');
-  if (native) q = q.ilike('native_place', `*${native}*`);
+  const city = ilikePattern(filters.city ?? '');
+  if (city) q = q.ilike('city', city);
+  const native = ilikePattern(filters.native_place ?? '');
+  if (native) q = q.ilike('native_place', native);
   if (filters.delivery === 'none') q = q.is('sandesha_delivery_method', null);
   else if (filters.delivery) q = q.eq('sandesha_delivery_method', filters.delivery);
   const or = searchFilter(search);

@@ -4,6 +4,7 @@ import { Check, Pencil, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
+import { IdentityNumbers } from '@/components/identity-numbers';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -15,6 +16,7 @@ import {
   useDirectoryEntry,
   useMemberConnections,
   useMemberLedger,
+  useMembershipForm,
 } from '../api/admin-directory';
 import { StatusBadge } from '../components/status-badge';
 import { useApprovalActions } from '../components/use-approval-actions';
@@ -125,6 +127,51 @@ function Connections({ userId }: { userId: string | null }) {
               );
             })}
           </ul>
+        )
+      }
+    </Query>
+  );
+}
+
+function MembershipFormPanel({ userId, canReveal }: { userId: string | null; canReveal: boolean }) {
+  const form = useMembershipForm(userId);
+  if (!userId) return <p className="text-sm text-stone-600">{text.noForm}</p>;
+  return (
+    <Query q={form}>
+      {(m) =>
+        !m ? (
+          <p className="text-sm text-stone-600">{text.noForm}</p>
+        ) : (
+          <Card>
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {(
+                [
+                  [text.formFields.name, [m.first_name, m.surname].filter(Boolean).join(' ')],
+                  [text.formFields.father_name, m.father_name],
+                  [text.formFields.gender, m.gender],
+                  [text.formFields.occupation, m.occupation],
+                  [text.formFields.education, m.education],
+                  [text.formFields.nakshatra_rashi, m.nakshatra_rashi],
+                  [text.formFields.mother_tongue, m.mother_tongue],
+                  [text.formFields.upgradation, m.is_upgradation ? m.existing_membership_no : null],
+                ] as [string, string | null][]
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs font-semibold text-stone-600 uppercase">{label}</dt>
+                  <dd>{value || '—'}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-4 border-t border-stone-100 pt-4">
+              <IdentityNumbers
+                table="members"
+                id={m.id}
+                pan={m.pan_number}
+                aadhar={m.aadhar_number}
+                canReveal={canReveal}
+              />
+            </div>
+          </Card>
         )
       }
     </Query>
@@ -269,6 +316,9 @@ export function Component() {
           ))}
         </dl>
       </Card>
+      <Panel title={text.membershipForm}>
+        <MembershipFormPanel userId={m.user_id} canReveal={canWrite} />
+      </Panel>
       <Panel title={text.ledger}>
         <Ledger id={m.id} />
       </Panel>

@@ -1,12 +1,13 @@
 // /admin/members: the trust's register for staff (spec §7 member_directory). Filters, search,
 // page and sort live in the URL; the count is exact; approve or reject one or many (§4);
 // export the filtered list as CSV.
-import { Check, Download, Plus, X } from 'lucide-react';
+import { Check, Plus, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   columnHelper,
   DataTable,
+  ExportCsvButton,
   FilterBar,
   Pagination,
   paginationProps,
@@ -17,10 +18,9 @@ import {
 } from '@/components/data-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
-import { downloadCsv } from '@/lib/csv';
-import { errorToast } from '@/lib/errors';
+import { useAuth } from '@/lib/auth';
 import { fetchDirectoryExport, useDirectoryPage, type DirectoryRow } from '../api/admin-directory';
 import { DirectoryStatsPanel } from '../components/directory-stats-panel';
 import { StatusBadge } from '../components/status-badge';
@@ -86,7 +86,8 @@ export function Component() {
   };
   const list = useDirectoryPage(view);
   const actions = useApprovalActions();
-  const [exporting, setExporting] = useState(false);
+  const auth = useAuth();
+  const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
   const columns = useMemo<DataTableColumn<DirectoryRow>[]>(
     () => [
@@ -168,29 +169,13 @@ export function Component() {
     [actions],
   );
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows = await fetchDirectoryExport({
-        filters: state.filters,
-        search: state.search,
-        sort: state.sort,
-      });
-      downloadCsv(directoryCsvName(state.isFiltered), rows, directoryCsvColumns);
-      toast({ title: text.exported(rows.length), variant: 'success' });
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   const options = (values: readonly string[], labels: Record<string, string>) =>
     values.map((value) => ({ value, label: labels[value] ?? value }));
 
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <DirectoryStatsPanel />
       <div className="mt-6">
         <DataTable
@@ -235,10 +220,18 @@ export function Component() {
               state={state}
               actions={
                 <>
-                  <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
-                    <Download className="h-4 w-4" aria-hidden />
-                    {exporting ? text.exporting : text.exportCsv}
-                  </Button>
+                  <ExportCsvButton
+                    filename={directoryCsvName(state.isFiltered)}
+                    columns={directoryCsvColumns}
+                    label={text.exportCsv}
+                    rows={() =>
+                      fetchDirectoryExport({
+                        filters: state.filters,
+                        search: state.search,
+                        sort: state.sort,
+                      })
+                    }
+                  />
                   <ButtonLink to="/admin/members/add">
                     <Plus className="h-4 w-4" aria-hidden /> {text.addMember}
                   </ButtonLink>

@@ -4,6 +4,7 @@
 import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/errors';
+import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
 import { paymentSearchFilter, totalsOf, type PaymentFilters } from '../lib/payment-filters';
 import { text } from '../text';
@@ -64,14 +65,8 @@ export const usePayments = (view: PaymentView) =>
   });
 
 /** Every row of a view (CSV), in pages of 1000. */
-export async function fetchPaymentExport(view: Omit<PaymentView, 'from' | 'to'>) {
-  const rows: PaymentRow[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = await fetchPayments({ ...view, from, to: from + 999 });
-    rows.push(...page.rows);
-    if (page.rows.length < 1000 || rows.length >= page.count) return rows;
-  }
-}
+export const fetchPaymentExport = (view: Omit<PaymentView, 'from' | 'to'>) =>
+  fetchAllRows(async (from, to) => (await fetchPayments({ ...view, from, to })).rows);
 
 /** Totals of the whole view (not just the page), from its amounts and statuses. */
 export const usePaymentTotals = (view: Omit<PaymentView, 'from' | 'to'>) =>
@@ -79,16 +74,13 @@ export const usePaymentTotals = (view: Omit<PaymentView, 'from' | 'to'>) =>
     queryKey: paymentKeys.totals(view),
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const rows: { amount: number; status: string }[] = [];
-      for (let from = 0; from < 20000; from += 1000) {
-        const page = unwrap(
+      const rows = await fetchAllRows(async (from, to) =>
+        unwrap(
           await filtered(sdk().from('payments').select('amount,status'), view)
             .order('id')
-            .range(from, from + 999),
-        );
-        rows.push(...page);
-        if (page.length < 1000) break;
-      }
+            .range(from, to),
+        ),
+      );
       return totalsOf(rows);
     },
   });

@@ -1,6 +1,6 @@
 // The payment list's view (spec §7 payments): type, status and payer account filters, a search,
 // newest first, 10 rows by default; totals of a view by status.
-import { searchTerm } from '@/lib/search-term';
+import { ilikeAny } from '@/lib/search';
 
 export const PAYMENT_FILTER_DEFAULTS = { payment_type: '', status: '', user: '' };
 export type PaymentFilters = typeof PAYMENT_FILTER_DEFAULTS;
@@ -23,13 +23,8 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export const OFFLINE_METHODS = ['cash', 'cheque', 'upi', 'bank_transfer'] as const;
 
-export function paymentSearchFilter(raw: string): string | null {
-  const s = searchTerm(raw);
-  if (!s) return null;
-  return ['payer_name', 'payer_email', 'transaction_reference', 'notes']
-    .map((c) => `${c}.ilike.*${s}*`)
-    .join(',');
-}
+export const paymentSearchFilter = (raw: string) =>
+  ilikeAny(['payer_name', 'payer_email', 'transaction_reference', 'notes'], raw);
 
 export interface Totals {
   count: number;

@@ -1,12 +1,13 @@
 // /admin/payments (spec §7 payments): type, status and payer filters and a search in the URL,
 // newest first, 10 per page; member, profile, event, payer and verifier shown; totals of the
 // view; verify or mark failed; record an offline payment; CSV export.
-import { Check, Download, Plus, X } from 'lucide-react';
+import { Check, Plus, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
 import {
   columnHelper,
   DataTable,
+  ExportCsvButton,
   FilterBar,
   Pagination,
   paginationProps,
@@ -16,12 +17,12 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { downloadCsv, type CsvColumn } from '@/lib/csv';
+import type { CsvColumn } from '@/lib/csv';
 import { formatDateTime, formatInr } from '@/lib/display-format';
-import { errorToast } from '@/lib/errors';
 import {
   fetchPaymentExport,
   usePayments,
@@ -76,7 +77,6 @@ export function Component() {
   const auth = useAuth();
   const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
   const [recording, setRecording] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const payerFilter = state.filters.user
     ? list.data?.rows.find((p) => p.user_id === state.filters.user)
     : undefined;
@@ -185,25 +185,13 @@ export function Component() {
     ];
   }, [confirm, setStatus, isAdmin, setFilter]);
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows = await fetchPaymentExport(view);
-      downloadCsv(`payments-${new Date().toISOString().slice(0, 10)}`, rows, csvColumns);
-      toast({ title: text.exported(rows.length), variant: 'success' });
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   const labelled = (values: readonly string[], labels: Record<string, string>) =>
     values.map((value) => ({ value, label: labels[value] ?? value }));
 
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <section aria-label={text.totals} className="mb-4" data-testid="payment-totals">
         {totals.isError ? (
           <p className="text-sm text-red-800">{text.totalsError}</p>
@@ -242,9 +230,12 @@ export function Component() {
             state={state}
             actions={
               <>
-                <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
-                  <Download className="h-4 w-4" aria-hidden /> {text.exportCsv}
-                </Button>
+                <ExportCsvButton
+                  filename={`payments-${new Date().toISOString().slice(0, 10)}`}
+                  columns={csvColumns}
+                  label={text.exportCsv}
+                  rows={() => fetchPaymentExport(view)}
+                />
                 {isAdmin && (
                   <Button onClick={() => setRecording(true)}>
                     <Plus className="h-4 w-4" aria-hidden /> {text.record}

@@ -5,6 +5,7 @@
 import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppError, dataMessage, unwrap } from '@/lib/errors';
+import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
 import { adminText as text } from '../admin-text';
 import { applyStudentFilters, type StudentFilters } from '../lib/student-filters';
@@ -28,7 +29,6 @@ export const adminStudentKeys = {
   lists: () => ['admin-students', 'list'] as const,
   list: (view: StudentView) => ['admin-students', 'list', view] as const,
   detail: (id: string) => ['admin-students', 'detail', id] as const,
-  reveals: (id: string) => ['admin-students', 'reveals', id] as const,
   documents: (userId: string) => ['admin-students', 'documents', userId] as const,
 };
 
@@ -52,14 +52,8 @@ export const useStudentPage = (view: StudentView) =>
     placeholderData: keepPreviousData,
   });
 
-export async function fetchStudentExport(view: Omit<StudentView, 'from' | 'to'>) {
-  const rows: StudentRow[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = await fetchStudentPage({ ...view, from, to: from + 999 });
-    rows.push(...page.rows);
-    if (page.rows.length < 1000 || rows.length >= page.count) return rows;
-  }
-}
+export const fetchStudentExport = (view: Omit<StudentView, 'from' | 'to'>) =>
+  fetchAllRows(async (from, to) => (await fetchStudentPage({ ...view, from, to })).rows);
 
 export type StudentWithApprover = StudentRow & {
   approver: { full_name: string | null; email: string } | null;
@@ -80,33 +74,6 @@ export const useStudent = (id: string) =>
       return row as unknown as StudentWithApprover;
     },
   });
-
-/** Past reveals of the application's PAN and Aadhaar (admins only). */
-export const useStudentReveals = (id: string) =>
-  useQuery({
-    queryKey: adminStudentKeys.reveals(id),
-    queryFn: async () =>
-      unwrap(
-        await sdk().rpc('get_identity_reads', { record_table: 'student_details', record_id: id }),
-      ),
-  });
-
-/** The full numbers, through the audited vault function; the audit list refreshes. */
-export function useRevealIdentity(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const rows = unwrap(
-        await sdk().rpc('reveal_identity_numbers', {
-          record_table: 'student_details',
-          record_id: id,
-        }),
-      );
-      return rows[0] ?? { pan: null, aadhar: null };
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: adminStudentKeys.reveals(id) }),
-  });
-}
 
 export interface StudentDocument {
   path: string;

@@ -1,6 +1,6 @@
 // The admin student list's filters (spec §7 student_details): equality filters where the value
 // 'all' (or nothing) is ignored, and a free-text search over name, email and mobile.
-import { searchTerm } from '@/lib/search-term';
+import { ilikeAny } from '@/lib/search';
 
 export const STUDENT_FILTER_DEFAULTS = { approval_status: 'all', gender: 'all', academic_year: '' };
 export type StudentFilters = typeof STUDENT_FILTER_DEFAULTS;
@@ -13,13 +13,8 @@ export function equalityFilters(filters: Partial<Record<string, string>>): [stri
   );
 }
 
-export function studentSearchFilter(raw: string): string | null {
-  const s = searchTerm(raw);
-  if (!s) return null;
-  return ['first_name', 'surname', 'email', 'mobile_number', 'institution_name']
-    .map((c) => `${c}.ilike.*${s}*`)
-    .join(',');
-}
+export const studentSearchFilter = (raw: string) =>
+  ilikeAny(['first_name', 'surname', 'email', 'mobile_number', 'institution_name'], raw);
 
 interface Filterable<Q> {
   eq(column: string, value: string): Q;

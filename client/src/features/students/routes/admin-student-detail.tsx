@@ -5,6 +5,7 @@ import { Check, Pencil, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
+import { IdentityNumbers } from '@/components/identity-numbers';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -14,7 +15,6 @@ import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
 import { useDecideStudent, useStudent, type StudentRow } from '../api/admin-students';
 import { DocumentsPanel } from '../components/documents-panel';
-import { IdentityPanel } from '../components/identity-panel';
 import { ProgressPanel } from '../components/progress-panel';
 import { ApprovalBadge } from '../components/student-status';
 
@@ -156,7 +156,13 @@ export function Component() {
         />
       </Section>
       <Section title={text.sections.identity}>
-        <IdentityPanel student={s} canReveal={isAdmin} />
+        <IdentityNumbers
+          table="student_details"
+          id={s.id}
+          pan={s.pan_no}
+          aadhar={s.aadhar_no}
+          canReveal={isAdmin}
+        />
       </Section>
       <Section title={text.sections.family}>
         <Fields

@@ -1,11 +1,12 @@
 // /admin/students: educational-aid applications (spec §7 student_details): equality filters
 // ('all' ignored) and search in the URL, exact count, paging; CSV export.
-import { Download, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   columnHelper,
   DataTable,
+  ExportCsvButton,
   FilterBar,
   Pagination,
   paginationProps,
@@ -14,11 +15,11 @@ import {
   useTableUrlState,
   type DataTableColumn,
 } from '@/components/data-table';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
-import { downloadCsv, type CsvColumn } from '@/lib/csv';
-import { errorToast } from '@/lib/errors';
+import type { CsvColumn } from '@/lib/csv';
+import { useAuth } from '@/lib/auth';
 import { formatDate, formatInr } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
 import { fetchStudentExport, useStudentPage, type StudentRow } from '../api/admin-students';
@@ -67,7 +68,8 @@ export function Component() {
     from: state.from,
     to: state.to,
   });
-  const [exporting, setExporting] = useState(false);
+  const auth = useAuth();
+  const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
   const columns = useMemo<DataTableColumn<StudentRow>[]>(
     () => [
@@ -105,26 +107,10 @@ export function Component() {
     [],
   );
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows = await fetchStudentExport({
-        filters: state.filters,
-        search: state.search,
-        sort: state.sort,
-      });
-      downloadCsv(`students-${new Date().toISOString().slice(0, 10)}`, rows, csvColumns);
-      toast({ title: text.exported(rows.length), variant: 'success' });
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <DataTable
         label={text.listLabel}
         columns={columns}
@@ -143,9 +129,18 @@ export function Component() {
             state={state}
             actions={
               <>
-                <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
-                  <Download className="h-4 w-4" aria-hidden /> {text.exportCsv}
-                </Button>
+                <ExportCsvButton
+                  filename={`students-${new Date().toISOString().slice(0, 10)}`}
+                  columns={csvColumns}
+                  label={text.exportCsv}
+                  rows={() =>
+                    fetchStudentExport({
+                      filters: state.filters,
+                      search: state.search,
+                      sort: state.sort,
+                    })
+                  }
+                />
                 <ButtonLink to="/admin/students/add">
                   <Plus className="h-4 w-4" aria-hidden /> {text.addStudent}
                 </ButtonLink>

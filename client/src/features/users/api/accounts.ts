@@ -4,7 +4,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
-import { searchTerm } from '@/lib/search-term';
+import { ilikeAny } from '@/lib/search';
 
 export type AccountRow = Database['public']['Tables']['users']['Row'];
 export const ACCOUNT_FILTER_DEFAULTS = { type: '', status: '', approval_status: '' };
@@ -31,8 +31,8 @@ export async function fetchAccounts(view: AccountView) {
   if (view.filters.type) q = q.eq('type', view.filters.type);
   if (view.filters.status) q = q.eq('status', view.filters.status);
   if (view.filters.approval_status) q = q.eq('approval_status', view.filters.approval_status);
-  const s = searchTerm(view.search);
-  if (s) q = q.or(`full_name.ilike.*${s}*,email.ilike.*${s}*`);
+  const or = ilikeAny(['full_name', 'email'], view.search);
+  if (or) q = q.or(or);
   const res = await q
     .order(sort.id as keyof AccountRow, { ascending: !sort.desc, nullsFirst: false })
     .order('id')

@@ -13,6 +13,7 @@ import {
   useTableUrlState,
   type DataTableColumn,
 } from '@/components/data-table';
+import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/display-format';
@@ -92,6 +93,9 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {caller.type !== 'admin' && caller.type !== 'super_admin' && (
+        <Notice>{text.adminsOnly}</Notice>
+      )}
       <DataTable
         label={text.listLabel}
         columns={columns}

@@ -1,23 +1,39 @@
 // PAN and Aadhaar masked, with a Reveal that goes through the audited vault function
 // (reveal_identity_numbers: admins only, one audit row per reveal), and the past reveals.
+// Shared by the student and member screens.
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { dataMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/display-format';
-import { adminText as text } from '../admin-text';
-import { useRevealIdentity, useStudentReveals, type StudentRow } from '../api/admin-students';
+import {
+  spacedAadhar,
+  useIdentityReveals,
+  useRevealIdentity,
+  type IdentityTable,
+} from '@/lib/identity';
+import { text } from './identity-text';
 
-/** 1234 5678 9012 */
-const spacedAadhar = (v: string) => v.replace(/\s/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
-
-export function IdentityPanel({ student, canReveal }: { student: StudentRow; canReveal: boolean }) {
-  const reveal = useRevealIdentity(student.id);
-  const reveals = useStudentReveals(student.id);
+export function IdentityNumbers({
+  table,
+  id,
+  pan,
+  aadhar,
+  canReveal,
+}: {
+  table: IdentityTable;
+  id: string;
+  /** The masked values stored in the row. */
+  pan: string | null;
+  aadhar: string | null;
+  canReveal: boolean;
+}) {
+  const reveal = useRevealIdentity(table, id);
+  const reveals = useIdentityReveals(table, id, canReveal);
   const confirm = useConfirm();
   const [shown, setShown] = useState<{ pan: string | null; aadhar: string | null } | null>(null);
-  const hasNumbers = Boolean(student.pan_no || student.aadhar_no);
+  const hasNumbers = Boolean(pan || aadhar);
 
   async function onReveal() {
     const ok = await confirm({
@@ -39,21 +55,15 @@ export function IdentityPanel({ student, canReveal }: { student: StudentRow; can
       {hasNumbers ? (
         <dl className="grid gap-3 sm:grid-cols-2" data-testid="identity-numbers">
           <div>
-            <dt className="text-xs font-semibold text-stone-600 uppercase">{text.fields.pan_no}</dt>
+            <dt className="text-xs font-semibold text-stone-600 uppercase">{text.pan}</dt>
             <dd className="font-mono text-lg" data-testid="pan">
-              {shown ? (shown.pan ?? '—') : (student.pan_no ?? '—')}
+              {shown ? (shown.pan ?? '—') : (pan ?? '—')}
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-semibold text-stone-600 uppercase">
-              {text.fields.aadhar_no}
-            </dt>
+            <dt className="text-xs font-semibold text-stone-600 uppercase">{text.aadhar}</dt>
             <dd className="font-mono text-lg" data-testid="aadhar">
-              {shown
-                ? shown.aadhar
-                  ? spacedAadhar(shown.aadhar)
-                  : '—'
-                : (student.aadhar_no ?? '—')}
+              {shown ? (shown.aadhar ? spacedAadhar(shown.aadhar) : '—') : (aadhar ?? '—')}
             </dd>
           </div>
         </dl>
@@ -76,7 +86,7 @@ export function IdentityPanel({ student, canReveal }: { student: StudentRow; can
       )}
       {canReveal && (
         <div className="mt-4">
-          <h3 className="text-sm font-semibold text-stone-800">{text.sections.reveals}</h3>
+          <h3 className="text-sm font-semibold text-stone-800">{text.reveals}</h3>
           {reveals.isPending ? (
             <p className="text-sm text-stone-600">…</p>
           ) : reveals.isError ? (

@@ -1,0 +1,47 @@
+// The own-profile page's values and changes: a stored profile as form values, and only the
+// columns that changed (never the ones locked after approval).
+import type { Profile } from './api/profiles';
+import { columnOf, matrimonyFields, toMatrimonyProfile, type MatrimonyValues } from './schema';
+
+/** Who the person is: checked at approval, changed by the trust afterwards. */
+export const LOCKED_AFTER_APPROVAL = [
+  'firstName',
+  'surname',
+  'gender',
+  'dateOfBirth',
+  'memberOfTrust',
+  'membershipNo',
+];
+
+export function toMatrimonyValues(p: Profile): MatrimonyValues {
+  const values: Record<string, string> = {};
+  for (const key of Object.keys(matrimonyFields)) {
+    const raw = (p as unknown as Record<string, unknown>)[columnOf(key)];
+    values[key] =
+      raw === null || raw === undefined
+        ? ''
+        : typeof raw === 'boolean'
+          ? raw
+            ? 'yes'
+            : 'no'
+          : String(raw);
+  }
+  return values as unknown as MatrimonyValues;
+}
+
+export function matrimonyChanges(
+  initial: MatrimonyValues,
+  values: MatrimonyValues,
+  locked: readonly string[],
+): Record<string, unknown> {
+  const lockedColumns = new Set(locked.map(columnOf));
+  const before = toMatrimonyProfile(initial);
+  const after = toMatrimonyProfile(values);
+  const changes: Record<string, unknown> = {};
+  for (const column of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (lockedColumns.has(column)) continue;
+    const next = after[column] ?? null;
+    if (JSON.stringify(before[column] ?? null) !== JSON.stringify(next)) changes[column] = next;
+  }
+  return changes;
+}

@@ -1,0 +1,253 @@
+// /profile/matrimony/{id}: an approved profile for an approved registrant (policies decide):
+// the view is recorded once a day, the photo comes through a short-lived signed link, and
+// contact details show only after a mutual (accepted) interest.
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Card, ErrorState, LoadingState, Page } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/lib/auth';
+import { dataMessage, errorToast, unwrap } from '@/lib/errors';
+import { ageOn } from '@/lib/registration/parse';
+import { sdk } from '@/lib/sdk';
+import { formatInr } from '@/lib/validation/parsers';
+import { recordView, useInterests, useSendInterest } from '../api/interests';
+import { biodataLink, matrimonyKeys, type Profile } from '../api/profiles';
+import { ProfilePhoto } from '../components/profile-photo';
+import { pagesText as t } from '../pages-text';
+import { maritalLabel, text } from '../text';
+
+const yn = (v: boolean | null) => (v === null ? '—' : v ? t.yes : t.no);
+
+function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
+  const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== '');
+  if (!shown.length) return <p className="text-sm text-stone-600">—</p>;
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      {shown.map(([k, v]) => (
+        <div key={k} className="min-w-0">
+          <dt className="font-semibold text-stone-700">{k}</dt>
+          <dd className="break-words">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function InterestPanel({ profile, userId }: { profile: Profile; userId: string }) {
+  const interests = useInterests(userId);
+  const send = useSendInterest(userId);
+  const [note, setNote] = useState('');
+  const mine = interests.data?.filter((i) => i.otherUserId === profile.user_id) ?? [];
+  const accepted = mine.find((i) => i.status === 'accepted');
+  const sent = mine.find((i) => i.direction === 'sent');
+  const received = mine.find((i) => i.direction === 'received');
+  if (interests.isPending) return <LoadingState rows={1} height="h-16" />;
+  if (accepted) return <p className="text-emerald-800">{t.interestAccepted}</p>;
+  if (received?.status === 'pending')
+    return (
+      <p>
+        {t.interestReceived}{' '}
+        <ButtonLink to="/dashboard/matrimony" variant="secondary" className="mt-2">
+          {t.openDashboard}
+        </ButtonLink>
+      </p>
+    );
+  if (sent) return <p>{sent.status === 'declined' ? t.interestDeclined : t.interestPending}</p>;
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        try {
+          await send.mutateAsync({ receiver: profile.user_id!, message: note });
+          setNote('');
+          toast({ title: t.interestSent, variant: 'success' });
+        } catch (error) {
+          toast({ ...errorToast(error), variant: 'destructive' });
+        }
+      }}
+    >
+      <Field label={t.interestMessage}>
+        <textarea
+          rows={2}
+          maxLength={1000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </Field>
+      <Button type="submit" disabled={send.isPending}>
+        {t.sendInterest}
+      </Button>
+    </form>
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const { session } = useAuth();
+  const userId = session?.user.id ?? '';
+  const profile = useQuery({
+    queryKey: matrimonyKeys.profile(id),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('matrimony_details')
+          .select('*')
+          .eq('id', id)
+          .eq('approval_status', 'approved')
+          .maybeSingle(),
+      ),
+  });
+  const interests = useInterests(userId);
+  useEffect(() => {
+    if (profile.data && profile.data.user_id !== userId)
+      void recordView(profile.data.id).catch(() => undefined);
+  }, [profile.data, userId]);
+
+  const p = profile.data;
+  const mutual = !!interests.data?.some(
+    (i) => i.otherUserId === p?.user_id && i.status === 'accepted',
+  );
+  return (
+    <Page>
+      {profile.isPending && <LoadingState rows={3} />}
+      {profile.isError && (
+        <ErrorState message={dataMessage(profile.error)} onRetry={() => profile.refetch()} />
+      )}
+      {profile.isSuccess && !p && (
+        <Card>
+          <h1 className="font-serif text-2xl font-bold">{t.notFound}</h1>
+          <p className="mt-2">{t.notFoundBody}</p>
+          <ButtonLink to="/matrimony/browse" className="mt-4">
+            {t.backToBrowse}
+          </ButtonLink>
+        </Card>
+      )}
+      {p && (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-4">
+            <ProfilePhoto
+              url={p.photo_url}
+              name={`${p.first_name} ${p.surname}`}
+              className="h-96 w-full"
+            />
+            {p.user_id !== userId && (
+              <Card>
+                <InterestPanel profile={p} userId={userId} />
+              </Card>
+            )}
+            <ButtonLink to="/matrimony/browse" variant="secondary">
+              {t.backToBrowse}
+            </ButtonLink>
+          </div>
+          <div className="space-y-6 lg:col-span-2">
+            <div>
+              <h1 className="font-serif text-3xl font-bold">
+                {p.first_name} {p.surname}
+              </h1>
+              <p className="text-stone-700">
+                {t.years(ageOn(p.date_of_birth))}
+                {p.height ? ` · ${p.height}` : ''} · {maritalLabel(p.marital_status)}
+              </p>
+            </div>
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{t.about}</h2>
+              <Facts
+                rows={[
+                  [text.fields.gotraNakshatra, p.gotra_nakshatra],
+                  [text.fields.nativePlace, p.native_place],
+                  [text.fields.bloodGroup, p.blood_group],
+                  [text.fields.weight, p.weight],
+                  [text.fields.vegetarianBrahmin, yn(p.vegetarian_brahmin)],
+                  [text.fields.smoking, yn(p.smoking)],
+                  [text.fields.horoscopeMatching, yn(p.horoscope_matching)],
+                  [text.fields.hobby, p.hobby],
+                  [text.fields.achievements, p.achievements],
+                ]}
+              />
+            </Card>
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{t.background}</h2>
+              <Facts
+                rows={[
+                  [text.fields.qualification, p.qualification],
+                  [text.fields.occupation, p.occupation],
+                  [text.fields.organization, p.organization],
+                  [text.fields.designation, p.designation],
+                  [text.fields.place, p.place],
+                  [
+                    text.fields.monthlyIncome,
+                    p.monthly_income === null ? null : formatInr(p.monthly_income),
+                  ],
+                ]}
+              />
+            </Card>
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{t.preferences}</h2>
+              <Facts
+                rows={[
+                  [
+                    'Age',
+                    p.preferred_age_from || p.preferred_age_to
+                      ? `${p.preferred_age_from ?? '…'} – ${p.preferred_age_to ?? '…'}`
+                      : null,
+                  ],
+                  [text.fields.preferredHeight, p.preferred_height],
+                  [text.fields.preferredQualification, p.preferred_qualification],
+                  [text.fields.preferredOccupation, p.preferred_occupation],
+                  [text.fields.preferredWorkLocation, p.preferred_work_location],
+                  [text.fields.otherExpectations, p.other_expectations],
+                ]}
+              />
+            </Card>
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{t.family}</h2>
+              <Facts
+                rows={[
+                  [text.fields.fatherName, p.father_name],
+                  [text.fields.motherName, p.mother_name],
+                  [text.fields.parentOrganization, p.parent_organization],
+                ]}
+              />
+            </Card>
+            <Card>
+              <h2 className="mb-3 font-serif text-xl font-bold">{t.contact}</h2>
+              {mutual || p.user_id === userId ? (
+                <div data-testid="contact-details">
+                  <Facts
+                    rows={[
+                      [text.fields.mobileNo, p.mobile_no],
+                      [text.fields.email, p.email],
+                      [text.fields.telNo, p.tel_no],
+                      [text.fields.contactPerson, p.contact_person],
+                      [text.fields.contactNo, p.contact_no],
+                      [text.fields.address, p.address],
+                    ]}
+                  />
+                  {p.biodata_url && (
+                    <Button
+                      variant="secondary"
+                      className="mt-3"
+                      onClick={async () =>
+                        window.open(await biodataLink(p.biodata_url!), '_blank', 'noopener')
+                      }
+                    >
+                      {t.biodata}
+                    </Button>
+                  )}
+                </div>
+              ) : (
+                <p className="text-stone-700" data-testid="contact-locked">
+                  {t.contactLocked}
+                </p>
+              )}
+            </Card>
+          </div>
+        </div>
+      )}
+    </Page>
+  );
+}

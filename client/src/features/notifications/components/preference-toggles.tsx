@@ -1,0 +1,41 @@
+// Which kinds of notification reach the user: one switch per kind, saved as it is flipped.
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { toast } from '@/components/ui/toast';
+import { dataMessage, errorToast } from '@/lib/errors';
+import { KINDS, usePreferences, useSavePreference } from '../api/preferences';
+import { settingsText as t } from '../settings-text';
+
+export function PreferenceToggles({ userId }: { userId: string }) {
+  const prefs = usePreferences(userId);
+  const save = useSavePreference(userId);
+  if (prefs.isPending) return <LoadingState rows={2} height="h-12" />;
+  if (prefs.isError)
+    return <ErrorState message={dataMessage(prefs.error)} onRetry={() => prefs.refetch()} />;
+  return (
+    <ul className="divide-y divide-stone-200">
+      {KINDS.map((kind) => (
+        <li key={kind} className="flex items-center justify-between gap-4 py-3">
+          <label htmlFor={`kind-${kind}`} className="min-w-0">
+            <span className="block font-semibold">{t.kinds[kind].title}</span>
+            <span className="block text-sm text-stone-600">{t.kinds[kind].body}</span>
+          </label>
+          <input
+            id={`kind-${kind}`}
+            type="checkbox"
+            role="switch"
+            className="h-6 w-6 shrink-0 accent-orange-800"
+            checked={prefs.data[kind]}
+            onChange={async (e) => {
+              try {
+                await save.mutateAsync({ ...prefs.data, [kind]: e.target.checked });
+                toast({ title: t.saved, variant: 'success' });
+              } catch (error) {
+                toast({ ...errorToast(error), variant: 'destructive' });
+              }
+            }}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
