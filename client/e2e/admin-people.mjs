@@ -131,7 +131,7 @@ export function registerStudents({ test, context, signIn, sawToast, assert, base
       await page.getByLabel('First name *').fill('Ananya');
       await page.getByLabel('Surname *').fill('Joshi');
       await page.getByLabel('Email *').fill(email);
-      await page.getByLabel('Password *').fill('Secret#123');
+      await page.getByLabel('Password *').fill('Tulasi#Vana2026');
       await page.getByLabel('Mobile number *').fill('+91 98200 81818');
       await page.getByLabel('PAN').fill('ABCPJ4321Q');
       await page.getByRole('button', { name: 'Add student' }).click();

@@ -245,6 +245,8 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
     // E-mail links point at the server itself, so a case can follow them with fetch.
     SITE_URL: baseUrl,
     ADDITIONAL_REDIRECT_URLS: ALLOWED_REDIRECT_URL,
+    // CORS answers SITE_URL's origin only by default; the CORS cases play a web app elsewhere.
+    CORS_ALLOWED_ORIGINS: `${baseUrl},http://app.example.com`,
     // Every case signs up and in from 127.0.0.1: far above what the suite sends in one window.
     AUTH_RATE_LIMIT: '100000',
     // Likewise the REST budget and the anonymous write limits (per address).

@@ -95,8 +95,9 @@ pub struct Settings {
     #[arg(long, env = "DB_MAX_ROWS", default_value_t = 1000, global = true)]
     pub db_max_rows: u64,
 
-    /// Browser origins allowed by CORS, comma-separated, or `*` for any origin.
-    #[arg(long, env = "CORS_ALLOWED_ORIGINS", default_value = "*", global = true)]
+    /// Browser origins allowed by CORS, comma-separated, or `*` for any origin. Empty (the
+    /// default): SITE_URL's origin only, the embedded web app's own.
+    #[arg(long, env = "CORS_ALLOWED_ORIGINS", default_value = "", global = true)]
     pub cors_allowed_origins: String,
 
     /// Log format: `text` for people, `json` for log collectors.
@@ -319,7 +320,7 @@ impl Settings {
             data_dir,
             jwt_secret: self.jwt_secret,
             storage,
-            cors_origins: parse_cors_origins(&self.cors_allowed_origins)?,
+            cors_origins: parse_cors_origins(&self.cors_allowed_origins, &site_url)?,
             db_schemas: parse_schemas(&self.db_schemas)?,
             db_max_rows: (self.db_max_rows > 0).then_some(self.db_max_rows),
             log_format: self.log_format,
@@ -406,11 +407,16 @@ fn parse_schemas(raw: &str) -> Result<Vec<String>, StartupError> {
     Ok(schemas)
 }
 
-fn parse_cors_origins(raw: &str) -> Result<CorsOrigins, StartupError> {
+fn parse_cors_origins(raw: &str, site_url: &Url) -> Result<CorsOrigins, StartupError> {
     let items: Vec<&str> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if items.is_empty() || items == ["*"] {
+    if items == ["*"] {
         return Ok(CorsOrigins::Any);
     }
+    if items.contains(&"*") {
+        return Err(StartupError::setting("CORS_ALLOWED_ORIGINS", "is either * alone or a list of origins"));
+    }
+    let site_origin = site_url.origin().ascii_serialization();
+    let items = if items.is_empty() { vec![site_origin.as_str()] } else { items };
     let mut origins = Vec::with_capacity(items.len());
     for item in items {
         let url = parse_http_url(item, "CORS_ALLOWED_ORIGINS")?;
@@ -482,6 +488,19 @@ mod tests {
             }
             CorsOrigins::Any => panic!("expected a list"),
         }
+    }
+
+    #[test]
+    fn cors_allows_only_the_site_by_default_and_any_origin_on_request() {
+        let config = settings(&["--site-url", "https://havyaka.example/app"]).validate().unwrap();
+        match config.cors_origins {
+            CorsOrigins::List(list) => assert_eq!(list, ["https://havyaka.example"]),
+            CorsOrigins::Any => panic!("the default must not be *"),
+        }
+        let open = settings(&["--cors-allowed-origins", "*"]).validate().unwrap();
+        assert!(matches!(open.cors_origins, CorsOrigins::Any));
+        let mixed = settings(&["--cors-allowed-origins", "*, https://a.example"]).validate().unwrap_err();
+        assert_eq!(mixed.setting_name(), Some("CORS_ALLOWED_ORIGINS"));
     }
 
     #[test]

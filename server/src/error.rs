@@ -41,6 +41,8 @@ pub enum ErrorKind {
     Internal,
     /// No representation the client accepts.
     NotAcceptable,
+    /// A request body in a media type the endpoint does not read.
+    UnsupportedMediaType,
     /// No `apikey` header or query parameter.
     ApiKeyMissing,
     /// The `apikey` is not one of this server's keys.
@@ -126,6 +128,7 @@ impl ErrorKind {
             BadRequest => (StatusCode::BAD_REQUEST, "bad_request", "The request is malformed"),
             Internal => (StatusCode::INTERNAL_SERVER_ERROR, "PGRSTX00", "Internal server error"),
             NotAcceptable => (StatusCode::NOT_ACCEPTABLE, "PGRST107", "None of these media types are available"),
+            UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "PGRST107", "Content-Type not acceptable"),
             ApiKeyMissing => (StatusCode::UNAUTHORIZED, "no_api_key", "No API key found in request"),
             ApiKeyInvalid => (StatusCode::UNAUTHORIZED, "invalid_api_key", "Invalid authentication credentials"),
             JwtInvalid => (StatusCode::UNAUTHORIZED, "PGRST301", "JWT cryptographic operation failed"),

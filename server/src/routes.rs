@@ -4,9 +4,9 @@ use axum::Router;
 use axum::routing::{any, delete, get, post};
 use tower_http::limit::RequestBodyLimitLayer;
 
-use crate::auth::api::{admin, logout, meta, recover, signup, token, user, verify};
+use crate::auth::api::{admin, logout, meta, reauthenticate, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
-use crate::http::{client_config, health, rate_limit, static_files};
+use crate::http::{client_config, health, no_store, rate_limit, static_files};
 use crate::push::api as push;
 use crate::rest::handler as rest;
 use crate::state::AppState;
@@ -20,6 +20,7 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .route("/token", post(token::token))
         .route("/user", get(user::get_user).put(user::update_user))
         .route("/logout", post(logout::logout))
+        .route("/reauthenticate", get(reauthenticate::reauthenticate))
         .route("/recover", post(recover::recover))
         .route("/verify", get(verify::verify_get).post(verify::verify_post))
         .route("/settings", get(meta::settings))
@@ -74,7 +75,10 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .route("/api/push-public-key", get(push::public_key))
         .fallback(static_files::serve_client)
         .layer(RequestBodyLimitLayer::new(max_body_bytes));
-    uploads.merge(limited).with_state(state)
+    uploads
+        .merge(limited)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), no_store::no_store))
+        .with_state(state)
 }
 
 /// The REST API and visitor push subscriptions: each request spends the client address's

@@ -270,7 +270,12 @@ fn print_banner(
             let _ =
                 writeln!(out, "  database:    embedded PostgreSQL in {}", config.data_dir.join("postgres").display());
             let _ = writeln!(out, "  anon key:    {}", keys.anon);
-            let _ = writeln!(out, "  service key: {}", keys.service_role);
+            // The service key bypasses every policy: shown to a person, never written to logs.
+            if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                let _ = writeln!(out, "  service key: {}", keys.service_role);
+            } else {
+                let _ = writeln!(out, "  service key: not printed (not a terminal); `server keys` prints it");
+            }
         }
         DatabaseSource::External { .. } => {
             let _ = writeln!(out, "  database:    DATABASE_URL");

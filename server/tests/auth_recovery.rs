@@ -72,6 +72,15 @@ async fn the_recovery_token_gives_a_session_once_then_the_password_can_change() 
     assert_auth_error(&app.sign_in(&address, PASSWORD).await, 400, "invalid_credentials");
     // The session from before the reset was ended with the password change.
     assert_auth_error(&app.refresh(old["refresh_token"].as_str().unwrap()).await, 400, "refresh_token_not_found");
+    assert_eq!(app.last_mail(&address).await.unwrap().0, "password_changed_notification", "the owner is told");
+    // A recovery session stops standing in for proof once the link's lifetime has passed.
+    app.sql("update auth.sessions set created_at = now() - interval '2 hours'").await;
+    let later = send(
+        app.auth_as(session["access_token"].as_str().unwrap(), Method::PUT, "/user")
+            .json(&json!({"password": "a later passphrase"})),
+    )
+    .await;
+    assert_auth_error(&later, 400, "reauthentication_needed");
     let wrong_type = send(app.auth(Method::POST, "/verify").json(&json!({"type": "bogus", "token_hash": "x"}))).await;
     assert_auth_error(&wrong_type, 400, "validation_failed");
 }

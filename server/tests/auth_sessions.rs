@@ -80,18 +80,22 @@ async fn a_password_change_ends_the_other_sessions() {
     let app = TestApp::spawn().await;
     let (address, [a, b, _]) = three_sessions(&app).await;
     let new_password = "a brand new passphrase";
-    let answer =
-        send(app.auth_as(&token(&a, "access_token"), Method::PUT, "/user").json(&json!({"password": new_password})))
-            .await;
+    let answer = send(
+        app.auth_as(&token(&a, "access_token"), Method::PUT, "/user")
+            .json(&json!({"password": new_password, "current_password": PASSWORD})),
+    )
+    .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     assert_eq!(answer.json()["email"], address);
     assert_auth_error(&app.sign_in(&address, PASSWORD).await, 400, "invalid_credentials");
     assert_eq!(app.sign_in(&address, new_password).await.status, StatusCode::OK);
     assert_eq!(user_status(&app, &a).await, StatusCode::OK, "this session stays");
     assert_eq!(user_status(&app, &b).await, StatusCode::FORBIDDEN, "the others end");
-    let same =
-        send(app.auth_as(&token(&a, "access_token"), Method::PUT, "/user").json(&json!({"password": new_password})))
-            .await;
+    let same = send(
+        app.auth_as(&token(&a, "access_token"), Method::PUT, "/user")
+            .json(&json!({"password": new_password, "current_password": new_password})),
+    )
+    .await;
     assert_auth_error(&same, 422, "same_password");
     let weak =
         send(app.auth_as(&token(&a, "access_token"), Method::PUT, "/user").json(&json!({"password": "short"}))).await;
@@ -125,13 +129,24 @@ async fn an_email_change_applies_at_once_when_auto_confirmed() {
     app.sign_up(&taken).await;
     let session = app.sign_up(&email()).await;
     let access = token(&session, "access_token");
-    let clash = send(app.auth_as(&access, Method::PUT, "/user").json(&json!({"email": taken.to_uppercase()}))).await;
+    let clash = send(
+        app.auth_as(&access, Method::PUT, "/user")
+            .json(&json!({"email": taken.to_uppercase(), "current_password": PASSWORD})),
+    )
+    .await;
     assert_auth_error(&clash, 422, "email_exists");
+    let old_address = session["user"]["email"].as_str().unwrap().to_owned();
     let new_address = email();
-    let changed = send(app.auth_as(&access, Method::PUT, "/user").json(&json!({"email": new_address}))).await;
+    let changed = send(
+        app.auth_as(&access, Method::PUT, "/user").json(&json!({"email": new_address, "current_password": PASSWORD})),
+    )
+    .await;
     assert_eq!(changed.status, StatusCode::OK, "{}", changed.text);
     assert_eq!(changed.json()["email"], new_address);
     assert_eq!(app.sign_in(&new_address, PASSWORD).await.status, StatusCode::OK);
+    let (kind, body) = app.last_mail(&old_address).await.expect("the old address is told");
+    assert_eq!(kind, "email_changed_notification");
+    assert!(body.contains(&new_address), "{body}");
 }
 
 #[tokio::test]
@@ -149,9 +164,11 @@ async fn an_email_change_waits_for_the_new_address_to_confirm() {
     };
     let session = app.sign_in(&old_address, PASSWORD).await.json();
     let new_address = email();
-    let pending =
-        send(app.auth_as(&token(&session, "access_token"), Method::PUT, "/user").json(&json!({"email": new_address})))
-            .await;
+    let pending = send(
+        app.auth_as(&token(&session, "access_token"), Method::PUT, "/user")
+            .json(&json!({"email": new_address, "current_password": PASSWORD})),
+    )
+    .await;
     assert_eq!(pending.status, StatusCode::OK, "{}", pending.text);
     assert_eq!(pending.json()["email"], old_address, "unchanged until confirmed");
     assert_eq!(pending.json()["new_email"], new_address);
@@ -167,4 +184,92 @@ async fn an_email_change_waits_for_the_new_address_to_confirm() {
     assert_eq!(verified.json()["user"]["email"], new_address);
     assert_eq!(verified.json()["user"]["id"], id.to_string());
     assert!(verified.json()["user"].get("new_email").is_none());
+    let (kind, body) = app.last_mail(&old_address).await.expect("the old address is told");
+    assert_eq!(kind, "email_changed_notification");
+    assert!(body.contains(&new_address), "{body}");
+}
+
+/// The six-digit code in the newest reauthentication mail to `address`.
+async fn mailed_nonce(app: &TestApp, address: &str) -> String {
+    let (kind, body) = app.last_mail(address).await.expect("a reauthentication mail");
+    assert_eq!(kind, "reauthentication");
+    body.lines()
+        .map(str::trim)
+        .find(|line| line.len() == 6 && line.chars().all(|c| c.is_ascii_digit()))
+        .unwrap_or_else(|| panic!("no code in {body}"))
+        .to_owned()
+}
+
+#[tokio::test]
+async fn a_stolen_access_token_alone_changes_neither_password_nor_email() {
+    let app = TestApp::spawn().await;
+    let address = email();
+    let session = app.sign_up(&address).await;
+    let access = token(&session, "access_token");
+    let put = |body: Value| send(app.auth_as(&access, Method::PUT, "/user").json(&body));
+    let bare = put(json!({"password": "the thief's passphrase"})).await;
+    let body = assert_auth_error(&bare, 400, "reauthentication_needed");
+    assert_eq!(body["message"], "Password update requires reauthentication");
+    assert_auth_error(&put(json!({"email": email()})).await, 400, "reauthentication_needed");
+    let wrong = put(json!({"password": "the thief's passphrase", "current_password": "a guess at it"})).await;
+    assert_auth_error(&wrong, 400, "current_password_invalid");
+    let guessed = put(json!({"password": "the thief's passphrase", "nonce": "123456"})).await;
+    assert_auth_error(&guessed, 422, "reauthentication_not_valid");
+    assert_eq!(app.sign_in(&address, PASSWORD).await.status, StatusCode::OK, "the password is unchanged");
+    let changed: i64 = app.scalar("select count(*) from auth.audit_log where action = 'password_changed'").await;
+    assert_eq!(changed, 0);
+    // Metadata needs no proof.
+    assert_eq!(put(json!({"data": {"city": "Sirsi"}})).await.status, StatusCode::OK);
+    // A few guesses, then every proof is refused for a while, and the code in flight is spent.
+    assert_eq!(send(app.auth_as(&access, Method::GET, "/reauthenticate")).await.status, StatusCode::OK);
+    let nonce = mailed_nonce(&app, &address).await;
+    for _ in 0..3 {
+        put(json!({"password": "the thief's passphrase", "nonce": "000000"})).await;
+    }
+    let limited = put(json!({"password": "a brand new passphrase", "nonce": nonce})).await;
+    assert_auth_error(&limited, 429, "over_request_rate_limit");
+    assert_eq!(app.sign_in(&address, PASSWORD).await.status, StatusCode::OK, "still unchanged");
+}
+
+#[tokio::test]
+async fn a_mailed_nonce_changes_the_password_once_and_the_owner_is_told() {
+    let app = TestApp::spawn().await;
+    let address = email();
+    let session = app.sign_up(&address).await;
+    let access = token(&session, "access_token");
+    let asked = send(app.auth_as(&access, Method::GET, "/reauthenticate")).await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.text);
+    assert_eq!(asked.json(), json!({}));
+    let again = send(app.auth_as(&access, Method::GET, "/reauthenticate")).await;
+    assert_auth_error(&again, 429, "over_email_send_rate_limit");
+    let nonce = mailed_nonce(&app, &address).await;
+    let new_password = "a brand new passphrase";
+    let changed =
+        send(app.auth_as(&access, Method::PUT, "/user").json(&json!({"password": new_password, "nonce": nonce}))).await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.text);
+    assert_eq!(app.sign_in(&address, new_password).await.status, StatusCode::OK);
+    let (kind, body) = app.last_mail(&address).await.expect("the owner is told");
+    assert_eq!(kind, "password_changed_notification");
+    assert!(body.contains("password"), "{body}");
+    let replayed = send(
+        app.auth_as(&access, Method::PUT, "/user").json(&json!({"password": "yet another passphrase", "nonce": nonce})),
+    )
+    .await;
+    assert_auth_error(&replayed, 422, "reauthentication_not_valid");
+}
+
+#[tokio::test]
+async fn without_the_requirement_a_token_alone_may_change_the_password_but_the_owner_is_told() {
+    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
+    settings.require_reauthentication = false;
+    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let address = email();
+    let session = app.sign_up(&address).await;
+    let answer = send(
+        app.auth_as(&token(&session, "access_token"), Method::PUT, "/user")
+            .json(&json!({"password": "a brand new passphrase"})),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(app.last_mail(&address).await.expect("a notice").0, "password_changed_notification");
 }

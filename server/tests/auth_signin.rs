@@ -81,6 +81,25 @@ async fn a_taken_address_a_weak_password_and_a_bad_address_are_refused() {
     let weak = send(app.auth(Method::POST, "/signup").json(&json!({"email": email(), "password": "short"}))).await;
     let body = assert_auth_error(&weak, 422, "weak_password");
     assert_eq!(body["weak_password"]["reasons"], json!(["length"]));
+    // The most common passwords and the site's own name are refused however long they are,
+    // at sign-up, by admins and in password changes alike.
+    for common in ["password123", "12345678", "Havyaka@123", "P@ssw0rd2024"] {
+        let answer = send(app.auth(Method::POST, "/signup").json(&json!({"email": email(), "password": common}))).await;
+        let body = assert_auth_error(&answer, 422, "weak_password");
+        assert_eq!(body["weak_password"]["reasons"], json!(["pwned"]), "{common}");
+        let by_admin = send(app.auth_admin(Method::POST, "/admin/users").json(&json!({
+            "email": email(), "password": common, "email_confirm": true
+        })))
+        .await;
+        assert_auth_error(&by_admin, 422, "weak_password");
+    }
+    let signed_up = app.sign_up(&email()).await;
+    let change = send(
+        app.auth_as(signed_up["access_token"].as_str().unwrap(), Method::PUT, "/user")
+            .json(&json!({"password": "Havyaka@2025", "current_password": PASSWORD})),
+    )
+    .await;
+    assert_auth_error(&change, 422, "weak_password");
     let long = "x".repeat(1025);
     let overlong = send(app.auth(Method::POST, "/signup").json(&json!({"email": email(), "password": long}))).await;
     assert_auth_error(&overlong, 422, "weak_password");

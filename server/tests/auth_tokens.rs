@@ -47,6 +47,13 @@ async fn forged_expired_and_malformed_tokens_are_401() {
         ("role postgres", sign(&json!({"sub": user_id, "role": "postgres", "exp": now + 600}))),
         ("no sub", sign(&json!({"role": "authenticated", "exp": now + 600}))),
         ("not a JWT", "abc.def.ghi".to_owned()),
+        ("another audience", sign(&json!({"sub": user_id, "role": "authenticated", "aud": "other", "exp": now + 600}))),
+        (
+            "another issuer",
+            sign(
+                &json!({"sub": user_id, "role": "authenticated", "iss": "https://x.example/auth/v1", "exp": now + 600}),
+            ),
+        ),
     ];
     for (name, token) in cases {
         let answer = send(app.auth_as(&token, Method::GET, "/user")).await;

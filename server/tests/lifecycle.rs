@@ -71,6 +71,18 @@ async fn a_cold_start_serves_and_a_clean_stop_leaves_no_postgres() {
     assert!(!postgres_processes_in(&pgdata(dir.path())).is_empty(), "the cluster runs while the server runs");
     assert!(data.join("jwt_secret").is_file());
     assert_eq!(std::fs::metadata(data.join("jwt_secret")).unwrap().permissions().mode() & 0o777, 0o600);
+    // Standard output is a pipe here, as in shipped logs: the anon key is told, the service key is not.
+    let keys =
+        server::secrets::ApiKeys::derive(std::fs::read_to_string(data.join("jwt_secret")).unwrap().trim()).unwrap();
+    assert!(
+        eventually(Duration::from_secs(5), || server.output().iter().any(|l| l.contains("service key:"))),
+        "the banner: {:?}",
+        server.output()
+    );
+    let banner = server.output().join("\n");
+    assert!(banner.contains(&keys.anon), "{banner}");
+    assert!(!banner.contains(&keys.service_role), "the service key went into the log: {banner}");
+    assert!(banner.contains("`server keys` prints it"), "{banner}");
 
     let status = server.terminate();
     assert!(status.success(), "SIGTERM ends the server cleanly: {status:?}");

@@ -18,6 +18,20 @@ fn titles(rows: &Value) -> Vec<String> {
 }
 
 #[tokio::test]
+async fn the_openapi_document_shows_each_role_only_what_it_may_use() {
+    let app = TestApp::product().await;
+    let anon = send(app.anon(Method::GET, "/")).await;
+    assert_eq!(anon.status, StatusCode::OK);
+    let document = anon.json();
+    assert!(document["paths"].get("/student_details").is_none(), "row-level security leaves anon no policy");
+    assert!(!anon.text.contains("pan_no"), "the anon document names no PAN column");
+    assert!(document["paths"]["/events"]["get"].is_object(), "public content stays described");
+    let user = send(app.user("00000000-0000-0000-0000-000000000001", Method::GET, "/")).await.json();
+    assert!(user["paths"]["/student_details"]["get"].is_object());
+    assert!(user["definitions"]["student_details"]["properties"]["pan_no"].is_object());
+}
+
+#[tokio::test]
 async fn visitors_read_public_content_only() {
     let app = TestApp::product().await;
     app.sql(

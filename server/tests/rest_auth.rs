@@ -108,6 +108,61 @@ async fn keys_and_tokens_are_checked_before_any_query() {
 }
 
 #[tokio::test]
+async fn tokens_for_another_audience_or_issuer_are_refused() {
+    let app = TestApp::with_rest_fixture().await;
+    let token = |extra: Value| {
+        let mut claims = json!({"sub": ASHA, "role": "authenticated", "exp": 4_000_000_000u64});
+        claims.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        support::sign(&claims)
+    };
+    let get = |bearer: String| send(app.rest(Method::GET, "/notes?select=id", &app.keys.anon).bearer_auth(bearer));
+    let other_app = get(token(json!({"aud": "another-app"}))).await.assert_error(401, "PGRST303");
+    assert_eq!(other_app["message"], "JWT not in audience");
+    get(token(json!({"aud": ["another-app", "admin"]}))).await.assert_error(401, "PGRST303");
+    let foreign = get(token(json!({"iss": "https://other-project.supabase.co/auth/v1"}))).await;
+    assert_eq!(foreign.assert_error(401, "PGRST303")["message"], "JWT issuer not accepted");
+    // This server's own tokens, tokens without the claims, and both API keys keep working.
+    let issuer = app.state.auth.issuer.clone();
+    for ok in [
+        token(json!({"aud": "authenticated", "iss": issuer})),
+        token(json!({"aud": ["authenticated"]})),
+        token(json!({})),
+        app.keys.anon.clone(),
+        app.keys.service_role.clone(),
+    ] {
+        let answer = get(ok).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    }
+    assert_eq!(send(app.service(Method::GET, "/notes?select=id")).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn personal_answers_are_no_store_and_anonymous_reads_are_not() {
+    let app = TestApp::with_rest_fixture().await;
+    let anon = send(app.anon(Method::GET, "/notes?select=id")).await;
+    assert_eq!(anon.status, StatusCode::OK);
+    assert_eq!(anon.header("cache-control"), None);
+    for answer in [
+        send(app.user(ASHA, Method::GET, "/notes?select=id")).await,
+        send(app.user(ASHA, Method::GET, "/notes?select=nope")).await,
+        send(app.service(Method::GET, "/notes?select=id")).await,
+        send(app.rest(Method::GET, "/notes?select=id", &app.keys.service_role)).await,
+        send(app.user(ASHA, Method::GET, "/")).await,
+    ] {
+        assert_eq!(answer.header("cache-control"), Some("no-store"), "{}", answer.text);
+    }
+    let auth = |path: &str| {
+        app.client
+            .get(app.url(&format!("/auth/v1{path}")))
+            .header("apikey", &app.keys.anon)
+            .bearer_auth(app.user_token(ASHA))
+    };
+    for path in ["/user", "/settings"] {
+        assert_eq!(send(auth(path)).await.header("cache-control"), Some("no-store"), "{path}");
+    }
+}
+
+#[tokio::test]
 async fn the_role_statement_timeout_applies_to_requests() {
     let app = TestApp::with_rest_fixture().await;
     app.sql("create function public.slow() returns int language sql as $$ select 1 from pg_sleep(5) $$").await;

@@ -74,6 +74,17 @@ async fn payload_mistakes_are_400s_that_write_nothing() {
     garbage.assert_error(400, "PGRST102");
     let scalar = send(app.service(Method::POST, "/roles").json(&json!(5))).await;
     scalar.assert_error(400, "PGRST102");
+    // A body that is not JSON by its type is 415, as in PostgREST, on tables and functions.
+    for (method, path) in [(Method::POST, "/roles"), (Method::PATCH, "/roles?id=eq.1"), (Method::POST, "/rpc/add")] {
+        let plain = send(
+            app.service(method, path)
+                .header("content-type", "text/plain;charset=UTF-8")
+                .body(r#"{"id": 7, "name": "a"}"#),
+        )
+        .await;
+        let body = plain.assert_error(415, "PGRST107");
+        assert_eq!(body["message"], "Content-Type not acceptable: text/plain;charset=UTF-8");
+    }
 
     let duplicate = send(app.service(Method::POST, "/roles").json(&json!({"id": 1, "name": "again"}))).await;
     duplicate.assert_error(409, "23505");
@@ -86,6 +97,18 @@ async fn payload_mistakes_are_400s_that_write_nothing() {
     not_null.assert_error(400, "23502");
 
     assert_eq!(get_json(&app, "/roles?select=count").await, json!([{"count": 2}]));
+}
+
+#[tokio::test]
+async fn key_violations_show_values_to_the_service_role_only() {
+    let app = TestApp::with_rest_fixture().await;
+    // (PostgreSQL itself leaves the detail out where row-level security applies.)
+    let mine =
+        send(app.user(support::rest::ASHA, Method::POST, "/roles").json(&json!({"id": 9, "name": "member"}))).await;
+    let body = mine.assert_error(409, "23505");
+    assert_eq!(body["details"], "Key (name) already exists.", "{body}");
+    let service = send(app.service(Method::POST, "/roles").json(&json!({"id": 1, "name": "again"}))).await;
+    assert_eq!(service.assert_error(409, "23505")["details"], "Key (id)=(1) already exists.");
 }
 
 #[tokio::test]

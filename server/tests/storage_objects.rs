@@ -23,7 +23,8 @@ async fn a_raw_upload_is_served_back_with_its_type_and_validators() {
     assert_eq!(download.status, StatusCode::OK);
     assert_eq!(download.text, "hello world");
     assert_eq!(download.header("content-type"), Some("text/plain"));
-    assert_eq!(download.header("cache-control"), Some("max-age=3600"));
+    // A private bucket's bytes are never kept by caches, whatever cache control they were stored with.
+    assert_eq!(download.header("cache-control"), Some("no-store"));
     assert_eq!(download.header("x-content-type-options"), Some("nosniff"));
     assert_eq!(download.header("accept-ranges"), Some("bytes"));
     assert_eq!(download.header("content-length"), Some("11"));
@@ -58,6 +59,26 @@ async fn a_multipart_upload_takes_its_type_cache_control_and_metadata_from_the_f
     assert_eq!(info["size"], PNG.len());
     assert_eq!(info["content_type"], "image/png");
     assert_eq!(info["metadata"], json!({"album": "diwali"}));
+}
+
+#[tokio::test]
+async fn private_objects_and_signed_urls_are_no_store_and_public_ones_keep_their_caching() {
+    let app = TestApp::with_storage_fixture().await;
+    app.put_object("docs", "u1/pan.txt", "text/plain", b"ABCDE1234F").await;
+    app.put_object("gallery", "u1/lamp.png", "image/png", PNG).await;
+    let private = send(app.storage_service(Method::GET, "/object/authenticated/docs/u1/pan.txt")).await;
+    assert_eq!(private.header("cache-control"), Some("no-store"));
+    let signed =
+        send(app.storage_service(Method::POST, "/object/sign/docs/u1/pan.txt").json(&json!({"expiresIn": 60}))).await;
+    let url = signed.json()["signedURL"].as_str().unwrap().to_owned();
+    let by_link = send(app.storage_bare(Method::GET, &url)).await;
+    assert_eq!(by_link.status, StatusCode::OK, "{}", by_link.text);
+    assert_eq!(by_link.text, "ABCDE1234F");
+    assert_eq!(by_link.header("cache-control"), Some("no-store"));
+    let listing = send(app.storage_service(Method::POST, "/object/list/docs").json(&json!({"prefix": "u1"}))).await;
+    assert_eq!(listing.header("cache-control"), Some("no-store"));
+    let public = send(app.storage_bare(Method::GET, "/object/public/gallery/u1/lamp.png")).await;
+    assert_eq!(public.header("cache-control"), Some("max-age=3600"));
 }
 
 #[tokio::test]

@@ -268,20 +268,37 @@ test('auth: error bodies follow X-Supabase-Api-Version (new shape echoes it, leg
   assert.equal(legacy.body.msg, 'Invalid login credentials');
 });
 
-test('auth: updateUser({ password }) replaces the password', T, async () => {
+test('auth: updateUser({ password, current_password }) replaces the password', T, async () => {
   const { client, email, password, user } = await newUser({ tag: 'newpw' });
   const next = newPassword();
-  const res = await client.auth.updateUser({ password: next });
+  const res = await client.auth.updateUser({ password: next, current_password: password });
   assert.equal(res.error, null, JSON.stringify(res.error));
   assert.equal(res.data.user.id, user.id);
   await signIn(email, next);
   authFails(await authClient().auth.signInWithPassword({ email, password }), 'invalid_credentials', 400);
+  assert.equal(outbox(email, 'password_changed_notification').length, 1, 'the owner is told');
+});
+
+test('auth: updateUser({ password }) without proof → 400 reauthentication_needed; reauthenticate() + nonce works', T, async () => {
+  const { client, email, password } = await newUser({ tag: 'reauth' });
+  const next = newPassword();
+  authFails(await client.auth.updateUser({ password: next }), 'reauthentication_needed', 400);
+  authFails(await client.auth.updateUser({ password: next, current_password: 'not my password' }), 'current_password_invalid', 400);
+  authFails(await client.auth.updateUser({ password: next, nonce: '000000' }), 'reauthentication_not_valid', 422);
+  await signIn(email, password); // unchanged
+  const asked = await client.auth.reauthenticate();
+  assert.equal(asked.error, null, JSON.stringify(asked.error));
+  const [mail] = outbox(email, 'reauthentication');
+  const nonce = mail.body.match(/^\s*(\d{6})\s*$/m)[1];
+  const res = await client.auth.updateUser({ password: next, nonce });
+  assert.equal(res.error, null, JSON.stringify(res.error));
+  await signIn(email, next);
 });
 
 test('auth: updateUser with the current password → 422 same_password; too short → weak_password', T, async () => {
   const { client, email, password } = await newUser({ tag: 'samepw' });
-  authFails(await client.auth.updateUser({ password }), 'same_password', 422);
-  const weak = await client.auth.updateUser({ password: 'abc' });
+  authFails(await client.auth.updateUser({ password, current_password: password }), 'same_password', 422);
+  const weak = await client.auth.updateUser({ password: 'abc', current_password: password });
   const error = authFails(weak, 'weak_password', 422);
   assert.ok(isAuthWeakPasswordError(error));
   assert.ok(error.reasons.includes('length'));
@@ -329,7 +346,8 @@ test('auth: PUT /user cannot change app_metadata → 403 not_admin', T, async ()
 test('auth: updateUser({ email }) with auto-confirm applies the new address at once', T, async () => {
   const { client, email, password, user } = await newUser({ tag: 'oldmail' });
   const next = newEmail('newmail');
-  const res = await client.auth.updateUser({ email: next });
+  authFails(await client.auth.updateUser({ email: next }), 'reauthentication_needed', 400);
+  const res = await client.auth.updateUser({ email: next, current_password: password });
   assert.equal(res.error, null, JSON.stringify(res.error));
   assert.equal(res.data.user.email, next);
   assert.ok(!res.data.user.new_email, `new_email still pending: ${res.data.user.new_email}`);
@@ -339,12 +357,14 @@ test('auth: updateUser({ email }) with auto-confirm applies the new address at o
   authFails(await authClient().auth.signInWithPassword({ email, password }), 'invalid_credentials', 400);
   const refreshed = await client.auth.refreshSession();
   assert.equal(decodeJwt(refreshed.data.session.access_token).payload.email, next);
+  const [notice] = outbox(email, 'email_changed_notification');
+  assert.ok(notice && notice.body.includes(next), 'the old address is told');
 });
 
 test('auth: updateUser({ email }) to an address in use → 422 email_exists', T, async () => {
   const taken = await newUser({ tag: 'taken' });
-  const { client, email } = await newUser({ tag: 'wants' });
-  authFails(await client.auth.updateUser({ email: taken.email }), 'email_exists', 422);
+  const { client, email, password } = await newUser({ tag: 'wants' });
+  authFails(await client.auth.updateUser({ email: taken.email, current_password: password }), 'email_exists', 422);
   const me = await client.auth.getUser();
   assert.equal(me.data.user.email, email);
 });

@@ -217,6 +217,19 @@ export class AuthClient {
     return result.error ? { data: { user: null }, error: result.error } : result;
   }
 
+  /**
+   * Mails the signed-in user a code to pass as `nonce` to `updateUser` when changing the
+   * password or e-mail address (the alternative to `current_password`).
+   */
+  async reauthenticate(): AuthResult<object | null> {
+    const session = (await this.getSession()).data.session;
+    return settle(async () => {
+      if (!session) throw missingSession();
+      await this.call('/reauthenticate', { method: 'GET' }, session.access_token);
+      return {};
+    });
+  }
+
   /** Mails a password-recovery link (the answer is the same for unknown addresses). */
   async resetPasswordForEmail(
     email: string,

@@ -69,7 +69,10 @@ export interface UserAttributes {
   phone?: string;
   /** Merged into `user_metadata`; a null value removes the key. */
   data?: Record<string, unknown>;
+  /** The code mailed by `reauthenticate()`: proof for a password or e-mail change. */
   nonce?: string;
+  /** The current password: the other proof for a password or e-mail change. */
+  current_password?: string;
 }
 
 export interface AdminUserAttributes extends Omit<UserAttributes, 'data'> {

@@ -385,6 +385,23 @@ describe('signing out and updating', () => {
     expect((await client.auth.getSession()).data.session).toBeNull();
   });
 
+  test('reauthenticate asks for a code with the session, which updateUser then sends as nonce', async () => {
+    const { stub } = authServer();
+    const client = authClient(stub.fetch);
+    expect((await client.auth.reauthenticate()).error).toBeInstanceOf(AuthError);
+    await client.auth.signInWithPassword({ email: 'a@example.com', password: 'pw' });
+    expect(await client.auth.reauthenticate()).toEqual({ data: {}, error: null });
+    const asked = stub.calls.at(-1)!;
+    expect(asked.method).toBe('GET');
+    expect(asked.url.pathname).toBe('/auth/v1/reauthenticate');
+    expect(asked.headers.get('authorization')).toMatch(/^Bearer /);
+    await client.auth.updateUser({ password: 'a new passphrase', nonce: '123456' });
+    expect(JSON.parse(String(stub.calls.at(-1)!.body))).toEqual({
+      password: 'a new passphrase',
+      nonce: '123456',
+    });
+  });
+
   test('resetPasswordForEmail posts the address and the redirect', async () => {
     const { stub } = authServer();
     const client = authClient(stub.fetch);

@@ -56,7 +56,7 @@ export function authServer() {
       return json({ ...USER, user_metadata: JSON.parse(String(req.body)).data });
     if (path === '/user') return json(USER);
     if (path === '/logout') return new Response(null, { status: 204 });
-    if (path === '/recover') return json({});
+    if (path === '/recover' || path === '/reauthenticate') return json({});
     return json([]);
   });
   const refreshes = () =>

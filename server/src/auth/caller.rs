@@ -8,7 +8,7 @@ use http::HeaderMap;
 use http::header::AUTHORIZATION;
 use serde_json::{Map, Value};
 
-use super::jwt::{self, JwtError};
+use super::jwt::{self, ClaimRules, JwtError};
 use crate::error::{ApiError, ErrorKind};
 use crate::secrets::ApiKeys;
 
@@ -67,6 +67,7 @@ pub fn resolve(
     query_apikey: Option<&str>,
     keys: &ApiKeys,
     secret: &[u8],
+    rules: &ClaimRules,
     now: i64,
 ) -> Result<Caller, ApiError> {
     let apikey = headers.get("apikey").and_then(|v| v.to_str().ok()).or(query_apikey).map(str::trim);
@@ -74,16 +75,22 @@ pub fn resolve(
         None | Some("") => return Err(ApiError::new(ErrorKind::ApiKeyMissing)),
         Some(key) => role_of_key(key, keys).ok_or_else(|| ApiError::new(ErrorKind::ApiKeyInvalid))?,
     };
-    resolve_bearer(headers, key_role, keys, secret, now)
+    resolve_bearer(headers, key_role, keys, secret, rules, now)
 }
 
 /// Resolves the caller where the API key is optional (the storage API, which checks the token
 /// itself, as Supabase Storage does): a given key must be valid; with neither a key nor a
 /// bearer token the caller is refused.
-pub fn resolve_without_key(headers: &HeaderMap, keys: &ApiKeys, secret: &[u8], now: i64) -> Result<Caller, ApiError> {
+pub fn resolve_without_key(
+    headers: &HeaderMap,
+    keys: &ApiKeys,
+    secret: &[u8],
+    rules: &ClaimRules,
+    now: i64,
+) -> Result<Caller, ApiError> {
     match headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::trim) {
-        Some(key) if !key.is_empty() => resolve(headers, None, keys, secret, now),
-        _ if headers.contains_key(AUTHORIZATION) => resolve_bearer(headers, ApiRole::Anon, keys, secret, now),
+        Some(key) if !key.is_empty() => resolve(headers, None, keys, secret, rules, now),
+        _ if headers.contains_key(AUTHORIZATION) => resolve_bearer(headers, ApiRole::Anon, keys, secret, rules, now),
         _ => Err(ApiError::new(ErrorKind::ApiKeyMissing)),
     }
 }
@@ -94,6 +101,7 @@ fn resolve_bearer(
     key_role: ApiRole,
     keys: &ApiKeys,
     secret: &[u8],
+    rules: &ClaimRules,
     now: i64,
 ) -> Result<Caller, ApiError> {
     let Some(authorization) = headers.get(AUTHORIZATION) else {
@@ -105,7 +113,7 @@ fn resolve_bearer(
     if let Some(role) = role_of_key(token, keys) {
         return Ok(Caller::of_key(role));
     }
-    let mut claims = jwt::verify(token, secret, now).map_err(jwt_error)?;
+    let mut claims = jwt::verify(token, secret, rules, now).map_err(jwt_error)?;
     let role = match claims.get("role") {
         None | Some(Value::Null) => ApiRole::Anon,
         Some(Value::String(role)) => ApiRole::from_claim(role)
@@ -176,7 +184,7 @@ mod tests {
     }
 
     fn resolve_with(pairs: &[(&str, &str)]) -> Result<Caller, ApiError> {
-        resolve(&headers(pairs), None, &keys(), SECRET.as_bytes(), NOW)
+        resolve(&headers(pairs), None, &keys(), SECRET.as_bytes(), &ClaimRules::default(), NOW)
     }
 
     #[test]
@@ -197,7 +205,9 @@ mod tests {
         let keys = keys();
         assert_eq!(resolve_with(&[("apikey", &keys.anon)]).unwrap().role, ApiRole::Anon);
         assert_eq!(resolve_with(&[("apikey", &keys.service_role)]).unwrap().role, ApiRole::ServiceRole);
-        let by_query = resolve(&HeaderMap::new(), Some(&keys.anon), &keys, SECRET.as_bytes(), NOW).unwrap();
+        let by_query =
+            resolve(&HeaderMap::new(), Some(&keys.anon), &keys, SECRET.as_bytes(), &ClaimRules::default(), NOW)
+                .unwrap();
         assert_eq!(by_query.role, ApiRole::Anon);
     }
 
@@ -243,14 +253,28 @@ mod tests {
     fn without_a_key_the_bearer_decides() {
         let keys = keys();
         let user = format!("Bearer {}", token(json!({"sub": "u-1", "role": "authenticated", "exp": NOW + 60})));
-        let caller = resolve_without_key(&headers(&[("authorization", &user)]), &keys, SECRET.as_bytes(), NOW).unwrap();
+        let caller = resolve_without_key(
+            &headers(&[("authorization", &user)]),
+            &keys,
+            SECRET.as_bytes(),
+            &ClaimRules::default(),
+            NOW,
+        )
+        .unwrap();
         assert_eq!(caller.role, ApiRole::Authenticated);
         let anon = format!("Bearer {}", keys.anon);
-        let caller = resolve_without_key(&headers(&[("authorization", &anon)]), &keys, SECRET.as_bytes(), NOW).unwrap();
+        let caller = resolve_without_key(
+            &headers(&[("authorization", &anon)]),
+            &keys,
+            SECRET.as_bytes(),
+            &ClaimRules::default(),
+            NOW,
+        )
+        .unwrap();
         assert_eq!(caller.role, ApiRole::Anon);
-        assert!(resolve_without_key(&headers(&[]), &keys, SECRET.as_bytes(), NOW).is_err());
+        assert!(resolve_without_key(&headers(&[]), &keys, SECRET.as_bytes(), &ClaimRules::default(), NOW).is_err());
         let bad_key = headers(&[("apikey", "nope"), ("authorization", &user)]);
-        assert!(resolve_without_key(&bad_key, &keys, SECRET.as_bytes(), NOW).is_err());
+        assert!(resolve_without_key(&bad_key, &keys, SECRET.as_bytes(), &ClaimRules::default(), NOW).is_err());
     }
 
     #[test]

@@ -80,6 +80,25 @@ impl AuthError {
         )
     }
 
+    /// A password or e-mail change without the proof it needs.
+    pub fn reauthentication_needed() -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "reauthentication_needed", "Password update requires reauthentication")
+    }
+
+    /// A reauthentication nonce that is wrong, spent or expired.
+    pub fn reauthentication_not_valid() -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "reauthentication_not_valid", "Nonce has expired or is invalid")
+    }
+
+    /// A wrong `current_password` (GoTrue's `current_password_invalid`).
+    pub fn current_password_invalid() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "current_password_invalid",
+            "Current password required when setting new password.",
+        )
+    }
+
     pub fn validation(message: impl Into<Cow<'static, str>>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "validation_failed", message)
     }

@@ -1,5 +1,7 @@
 //! Verifying access tokens: HS256 only, three parts, a valid signature, and a numeric `exp`,
-//! with PostgREST's 30-second clock skew for `exp`, `nbf` and `iat`.
+//! with PostgREST's 30-second clock skew for `exp`, `nbf` and `iat`; a token that names an
+//! audience must name JWT_AUD (PostgREST's `jwt-aud`), and one that names an issuer must name
+//! this server (its auth service, or the API keys' `havyaka`).
 
 use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header};
 use serde_json::{Map, Value};
@@ -17,8 +19,30 @@ pub enum JwtError {
     Claims(String),
 }
 
+/// The issuer of the API keys (server/src/secrets.rs).
+pub const KEYS_ISSUER: &str = "havyaka";
+
+/// What a token's `aud` and `iss` must say when it carries them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ClaimRules {
+    /// JWT_AUD: a present `aud` (a string or an array) must contain it. `None`: not checked.
+    pub audience: Option<String>,
+    /// A present `iss` must be one of these. Empty: not checked.
+    pub issuers: Vec<String>,
+}
+
+impl ClaimRules {
+    /// The rules of this server: `audience` (JWT_AUD, empty for none), and its own issuers.
+    pub fn new(audience: &str, auth_issuer: &str) -> Self {
+        Self {
+            audience: Some(audience.to_owned()).filter(|a| !a.is_empty()),
+            issuers: vec![auth_issuer.to_owned(), KEYS_ISSUER.to_owned()],
+        }
+    }
+}
+
 /// Verifies `token` with `secret` at time `now` (seconds since the epoch) and returns its claims.
-pub fn verify(token: &str, secret: &[u8], now: i64) -> Result<Map<String, Value>, JwtError> {
+pub fn verify(token: &str, secret: &[u8], rules: &ClaimRules, now: i64) -> Result<Map<String, Value>, JwtError> {
     if token.is_empty() {
         return Err(JwtError::Invalid("Empty JWT is sent in Authorization header".into()));
     }
@@ -40,7 +64,33 @@ pub fn verify(token: &str, secret: &[u8], now: i64) -> Result<Map<String, Value>
         .map_err(|_| JwtError::Invalid("JWT cryptographic operation failed".into()))?;
     let claims = data.claims;
     check_time_claims(&claims, now)?;
+    check_audience_and_issuer(&claims, rules)?;
     Ok(claims)
+}
+
+fn check_audience_and_issuer(claims: &Map<String, Value>, rules: &ClaimRules) -> Result<(), JwtError> {
+    if let Some(audience) = &rules.audience {
+        let named = match claims.get("aud") {
+            None | Some(Value::Null) => true,
+            Some(Value::String(aud)) => aud == audience,
+            Some(Value::Array(auds)) => auds.is_empty() || auds.iter().any(|aud| aud.as_str() == Some(audience)),
+            Some(_) => {
+                return Err(JwtError::Claims("The JWT 'aud' claim must be a string or an array of strings".into()));
+            }
+        };
+        if !named {
+            return Err(JwtError::Claims("JWT not in audience".into()));
+        }
+    }
+    if !rules.issuers.is_empty() {
+        match claims.get("iss") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(iss)) if rules.issuers.iter().any(|allowed| allowed == iss) => {}
+            Some(Value::String(_)) => return Err(JwtError::Claims("JWT issuer not accepted".into())),
+            Some(_) => return Err(JwtError::Claims("The JWT 'iss' claim must be a string".into())),
+        }
+    }
+    Ok(())
 }
 
 fn check_time_claims(claims: &Map<String, Value>, now: i64) -> Result<(), JwtError> {
@@ -90,8 +140,13 @@ mod tests {
 
     #[test]
     fn a_valid_token_gives_its_claims() {
-        let claims =
-            verify(&sign(json!({"sub": "u1", "role": "authenticated", "exp": NOW + 60})), SECRET, NOW).unwrap();
+        let claims = verify(
+            &sign(json!({"sub": "u1", "role": "authenticated", "exp": NOW + 60})),
+            SECRET,
+            &ClaimRules::default(),
+            NOW,
+        )
+        .unwrap();
         assert_eq!(claims["role"], "authenticated");
     }
 
@@ -107,31 +162,58 @@ mod tests {
             (sign(json!({"exp": NOW + 600, "iat": NOW + 300})), JwtError::Claims("JWT issued at future".into())),
         ];
         for (token, expected) in cases {
-            assert_eq!(verify(&token, SECRET, NOW).unwrap_err(), expected, "{token}");
+            assert_eq!(verify(&token, SECRET, &ClaimRules::default(), NOW).unwrap_err(), expected, "{token}");
         }
     }
 
     #[test]
+    fn audience_and_issuer_are_checked_when_present() {
+        let rules = ClaimRules::new("authenticated", "https://havyaka.example/auth/v1");
+        let ok = |claims: Value| verify(&sign(claims), SECRET, &rules, NOW);
+        for claims in [
+            json!({"exp": NOW + 60}),
+            json!({"exp": NOW + 60, "aud": "authenticated", "iss": "https://havyaka.example/auth/v1"}),
+            json!({"exp": NOW + 60, "aud": ["other", "authenticated"], "iss": "havyaka"}),
+            json!({"exp": NOW + 60, "aud": [], "iss": null}),
+        ] {
+            assert!(ok(claims.clone()).is_ok(), "{claims}");
+        }
+        let refused = [
+            (json!({"exp": NOW + 60, "aud": "another-app"}), "JWT not in audience"),
+            (json!({"exp": NOW + 60, "aud": ["another-app"]}), "JWT not in audience"),
+            (json!({"exp": NOW + 60, "aud": 7}), "The JWT 'aud' claim must be a string or an array of strings"),
+            (json!({"exp": NOW + 60, "iss": "https://evil.example/auth/v1"}), "JWT issuer not accepted"),
+            (json!({"exp": NOW + 60, "iss": 1}), "The JWT 'iss' claim must be a string"),
+        ];
+        for (claims, message) in refused {
+            assert_eq!(ok(claims.clone()).unwrap_err(), JwtError::Claims(message.into()), "{claims}");
+        }
+        // With JWT_AUD empty, any audience passes.
+        let open = ClaimRules::new("", "https://havyaka.example/auth/v1");
+        assert!(verify(&sign(json!({"exp": NOW + 60, "aud": "another-app"})), SECRET, &open, NOW).is_ok());
+    }
+
+    #[test]
     fn expiry_allows_thirty_seconds_of_clock_skew() {
-        assert!(verify(&sign(json!({"exp": NOW - 29})), SECRET, NOW).is_ok());
+        assert!(verify(&sign(json!({"exp": NOW - 29})), SECRET, &ClaimRules::default(), NOW).is_ok());
     }
 
     #[test]
     fn a_wrong_key_is_refused() {
         let token = encode(&Header::default(), &json!({"exp": NOW + 60}), &EncodingKey::from_secret(b"another-secret"))
             .unwrap();
-        assert!(matches!(verify(&token, SECRET, NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&token, SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
     }
 
     #[test]
     fn alg_none_and_other_algorithms_are_refused() {
         let body = URL_SAFE_NO_PAD.encode(json!({"role": "service_role", "exp": NOW + 60}).to_string());
         let none = format!("{}.{body}.", URL_SAFE_NO_PAD.encode(r#"{"alg":"none","typ":"JWT"}"#));
-        assert!(matches!(verify(&none, SECRET, NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&none, SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
         let hs512 =
             encode(&Header::new(Algorithm::HS512), &json!({"exp": NOW + 60}), &EncodingKey::from_secret(SECRET))
                 .unwrap();
-        assert!(matches!(verify(&hs512, SECRET, NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&hs512, SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
     }
 
     #[test]
@@ -139,6 +221,6 @@ mod tests {
         let token = sign(json!({"role": "authenticated", "exp": NOW + 60}));
         let mut parts: Vec<String> = token.split('.').map(String::from).collect();
         parts[1] = URL_SAFE_NO_PAD.encode(json!({"role": "service_role", "exp": NOW + 60}).to_string());
-        assert!(matches!(verify(&parts.join("."), SECRET, NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&parts.join("."), SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
     }
 }

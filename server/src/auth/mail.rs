@@ -65,6 +65,59 @@ pub fn letter(purpose: Purpose, link: &Url, valid_for: Duration) -> Letter {
     Letter { subject, body: format!("{intro}\n\n{link}\n\nThe link works once, for {minutes} minutes.\n\n{outro}\n") }
 }
 
+/// The mail with a reauthentication code (`GET /reauthenticate`).
+pub fn nonce_letter(nonce: &str, valid_for: Duration) -> Letter {
+    let minutes = valid_for.as_secs() / 60;
+    Letter {
+        subject: "Your confirmation code",
+        body: format!(
+            "Enter this code to confirm a change to your Havyaka community account:\n\n{nonce}\n\n\
+             The code works once, for {minutes} minutes.\n\n\
+             If you did not ask for it, someone may be using your account: change your password.\n"
+        ),
+    }
+}
+
+/// A change made to an account, told to its owner afterwards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice<'a> {
+    PasswordChanged,
+    /// The address the account now uses (the mail goes to the old one).
+    EmailChanged {
+        new_email: &'a str,
+    },
+}
+
+impl Notice<'_> {
+    /// The outbox `kind` of the mail.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Self::PasswordChanged => "password_changed_notification",
+            Self::EmailChanged { .. } => "email_changed_notification",
+        }
+    }
+
+    pub fn letter(self, site_url: &Url) -> Letter {
+        let help = format!(
+            "If you did not make this change, reset your password at once ({site_url}) and tell the \
+             community's office."
+        );
+        match self {
+            Self::PasswordChanged => Letter {
+                subject: "Your password was changed",
+                body: format!("The password of your Havyaka community account was just changed.\n\n{help}\n"),
+            },
+            Self::EmailChanged { new_email } => Letter {
+                subject: "Your e-mail address was changed",
+                body: format!(
+                    "Your Havyaka community account now uses the e-mail address {new_email} instead of this \
+                     one.\n\n{help}\n"
+                ),
+            },
+        }
+    }
+}
+
 /// The link of a mail: always on SITE_URL, never on anything the request said about itself.
 pub fn link(settings: &AuthSettings, token: &str, purpose: Purpose, redirect_to: &Url) -> Url {
     let mut link = settings.site_url.clone();
@@ -99,6 +152,17 @@ impl Mailer {
             &Mail { recipient, subject: letter.subject, body_text: &letter.body, kind: purpose.as_str() },
         )
         .await
+    }
+
+    /// Writes a mail that is not about a link (a code, a notice) to the outbox.
+    pub async fn enqueue_kind(
+        &self,
+        tx: &mut AuthTx,
+        recipient: &str,
+        kind: &str,
+        letter: &Letter,
+    ) -> Result<i64, super::store::tx::DbError> {
+        outbox::enqueue(tx, &Mail { recipient, subject: letter.subject, body_text: &letter.body, kind }).await
     }
 
     /// Sends committed mail in the background (or logs where it waits).

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod caller;
+pub mod common_passwords;
 pub mod error;
 pub mod hash_workers;
 pub mod housekeeping;

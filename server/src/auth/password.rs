@@ -34,6 +34,8 @@ pub struct Passwords {
     jobs: mpsc::Sender<Job>,
     /// A real hash of a random password: what unknown accounts are verified against.
     dummy: Arc<str>,
+    /// The site's own names, refused with digits and symbols around them.
+    site_words: Arc<[String]>,
 }
 
 impl Passwords {
@@ -42,7 +44,14 @@ impl Passwords {
     pub fn new(min_length: usize, concurrency: usize) -> Result<Self, String> {
         let dummy = hash_now(&uuid::Uuid::new_v4().to_string())?;
         let jobs = hash_workers::start(concurrency)?;
-        Ok(Self { min_length, jobs, dummy: Arc::from(dummy) })
+        let site_words = Arc::from(super::common_passwords::SITE_WORDS.map(String::from));
+        Ok(Self { min_length, jobs, dummy: Arc::from(dummy), site_words })
+    }
+
+    /// Refuses the names of the site at `site_url` too (with the built-in ones).
+    pub fn with_site(mut self, site_url: &url::Url) -> Self {
+        self.site_words = Arc::from(super::common_passwords::site_words(site_url));
+        self
     }
 
     /// Checks a new password against the policy.
@@ -57,6 +66,12 @@ impl Passwords {
             return Err(WeakPassword {
                 reasons: vec!["length"],
                 message: format!("Password should be at least {} characters.", self.min_length),
+            });
+        }
+        if super::common_passwords::is_common(password, &self.site_words) {
+            return Err(WeakPassword {
+                reasons: vec!["pwned"],
+                message: "Password is known to be weak and easy to guess, please choose a different one.".into(),
             });
         }
         Ok(())
@@ -145,7 +160,8 @@ mod tests {
     #[test]
     fn the_policy_refuses_short_and_overlong_passwords_without_truncating() {
         let passwords = Passwords::new(8, 1).unwrap();
-        assert!(passwords.check("12345678").is_ok());
+        assert!(passwords.check("kq3#Zp1x").is_ok());
+        assert_eq!(passwords.check("12345678").unwrap_err().reasons, ["pwned"]);
         assert_eq!(passwords.check("1234567").unwrap_err().reasons, ["length"]);
         assert!(passwords.check(&"a".repeat(MAX_PASSWORD_BYTES)).is_ok());
         let long = passwords.check(&"a".repeat(MAX_PASSWORD_BYTES + 1)).unwrap_err();

@@ -3,6 +3,7 @@
 
 use url::Url;
 
+use super::jwt::ClaimRules;
 use super::mail::Mailer;
 use super::password::Passwords;
 use super::settings::AuthSettings;
@@ -13,14 +14,18 @@ pub struct AuthService {
     pub mailer: Mailer,
     /// `iss` of access tokens: SITE_URL's origin + `/auth/v1`.
     pub issuer: String,
+    /// The `aud` and `iss` every verified token must carry when it carries them.
+    pub claim_rules: ClaimRules,
 }
 
 impl AuthService {
     pub fn new(settings: AuthSettings) -> Result<Self, String> {
-        let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?;
+        let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?
+            .with_site(&settings.site_url);
         let mailer = Mailer::new(&settings)?;
         let issuer = format!("{}/auth/v1", settings.site_url.origin().ascii_serialization());
-        Ok(Self { settings, passwords, mailer, issuer })
+        let claim_rules = ClaimRules::new(&settings.jwt_aud, &issuer);
+        Ok(Self { settings, passwords, mailer, issuer, claim_rules })
     }
 
     /// The defaults, on `site_url` (tests and tools).

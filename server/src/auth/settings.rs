@@ -15,6 +15,11 @@ pub struct AuthArgs {
     #[arg(long, env = "JWT_EXPIRY", default_value_t = 3600, global = true)]
     pub jwt_expiry: u64,
 
+    /// The audience tokens must name (PostgREST's `jwt-aud`): a token whose `aud` claim is
+    /// present and does not contain it is refused. Empty: any audience.
+    #[arg(long, env = "JWT_AUD", default_value = "authenticated", global = true)]
+    pub jwt_aud: String,
+
     /// Sign-ups are confirmed at once (no confirmation mail). Off: a link is mailed first.
     #[arg(long, env = "MAILER_AUTOCONFIRM", default_value_t = true, action = clap::ArgAction::Set, global = true)]
     pub mailer_autoconfirm: bool,
@@ -30,6 +35,23 @@ pub struct AuthArgs {
     /// Shortest accepted password, in characters.
     #[arg(long, env = "PASSWORD_MIN_LENGTH", default_value_t = 8, global = true)]
     pub password_min_length: usize,
+
+    /// A password or e-mail change outside the recovery flow needs proof: the current password
+    /// (`current_password`) or a code mailed by `GET /reauthenticate` (`nonce`). A session
+    /// opened by a recovery or invitation link within MAILER_OTP_EXP needs none.
+    #[arg(long, env = "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", default_value_t = true,
+          action = clap::ArgAction::Set, global = true)]
+    pub security_update_password_require_reauthentication: bool,
+
+    /// Mail the owner when their password changes.
+    #[arg(long, env = "MAILER_NOTIFICATIONS_PASSWORD_CHANGED_ENABLED", default_value_t = true,
+          action = clap::ArgAction::Set, global = true)]
+    pub mailer_notifications_password_changed_enabled: bool,
+
+    /// Mail the old address when an account's e-mail address changes.
+    #[arg(long, env = "MAILER_NOTIFICATIONS_EMAIL_CHANGED_ENABLED", default_value_t = true,
+          action = clap::ArgAction::Set, global = true)]
+    pub mailer_notifications_email_changed_enabled: bool,
 
     /// Passwords hashed at once (each on its own low-priority thread); default: half the CPUs
     /// (at least one), so a burst of sign-ins leaves the other half to every other request.
@@ -162,11 +184,19 @@ pub struct AuthSettings {
     pub site_url: Url,
     pub redirect_urls: Vec<Url>,
     pub jwt_expiry: Duration,
+    /// JWT_AUD (empty: not checked).
+    pub jwt_aud: String,
     pub autoconfirm: bool,
     pub otp_expiry: Duration,
     pub disable_signup: bool,
     pub password_min_length: usize,
     pub password_hash_concurrency: usize,
+    /// Password and e-mail changes need the current password or a mailed nonce.
+    pub require_reauthentication: bool,
+    /// Mail the owner after a password change.
+    pub notify_password_changed: bool,
+    /// Mail the old address after an e-mail change.
+    pub notify_email_changed: bool,
     /// Sign-in, sign-up, recovery and verification per address.
     pub request_limit: Limit,
     pub refresh_limit: Limit,
@@ -237,6 +267,7 @@ impl AuthArgs {
             site_url: site_url.clone(),
             redirect_urls,
             jwt_expiry: Duration::from_secs(self.jwt_expiry),
+            jwt_aud: self.jwt_aud.trim().to_owned(),
             autoconfirm: self.mailer_autoconfirm,
             otp_expiry: Duration::from_secs(self.mailer_otp_exp),
             disable_signup: self.disable_signup,
@@ -245,6 +276,9 @@ impl AuthArgs {
                 .password_hash_concurrency
                 .filter(|n| *n > 0)
                 .unwrap_or_else(default_hash_concurrency),
+            require_reauthentication: self.security_update_password_require_reauthentication,
+            notify_password_changed: self.mailer_notifications_password_changed_enabled,
+            notify_email_changed: self.mailer_notifications_email_changed_enabled,
             request_limit: Limit { hits: self.auth_rate_limit, window },
             refresh_limit: Limit { hits: self.auth_refresh_rate_limit, window },
             mail_interval: Duration::from_secs(self.mailer_send_interval),

@@ -113,7 +113,7 @@ mod tests {
         };
         let secret = b"a-secret-of-at-least-thirty-two-bytes!!";
         let token = sign_access_token(&claims, secret).unwrap();
-        let verified = jwt::verify(&token, secret, 1_800_000_100).unwrap();
+        let verified = jwt::verify(&token, secret, &jwt::ClaimRules::default(), 1_800_000_100).unwrap();
         assert_eq!(verified["sub"], user_id.to_string());
         assert_eq!(verified["session_id"], session_id.to_string());
         assert_eq!(verified["role"], "authenticated");

@@ -114,6 +114,7 @@ fn from_database(
     }
     let mut api = ApiError::custom(status, sqlstate.to_owned(), message);
     if let Some(detail) = detail {
+        let detail = if role == ApiRole::ServiceRole { detail } else { without_key_values(detail) };
         api = api.with_details(Value::String(detail));
     }
     if let Some(hint) = hint {
@@ -131,9 +132,58 @@ fn from_database(
     api
 }
 
+/// A key violation's detail without the key's values (`Key (email)=(a@b.org) already
+/// exists.` → `Key (email) already exists.`): a caller other than the service role learns
+/// which constraint refused the row, never another row's values. Other details pass as they are.
+fn without_key_values(detail: String) -> String {
+    let Some(rest) = detail.strip_prefix("Key (") else { return detail };
+    let Some(equals) = rest.find(")=(") else { return detail };
+    let columns = &rest[..equals];
+    let endings = [
+        (") already exists.", " already exists."),
+        (") is not present in table ", " is not present in table "),
+        (") is still referenced from table ", " is still referenced from table "),
+        (") conflicts with existing key ", " conflicts with an existing key."),
+    ];
+    for (marker, replacement) in endings {
+        if let Some(at) = rest.rfind(marker).filter(|at| *at > equals) {
+            let tail = &rest[at + marker.len()..];
+            return match marker {
+                ") conflicts with existing key " | ") already exists." => format!("Key ({columns}){replacement}"),
+                _ => format!("Key ({columns}){replacement}{tail}"),
+            };
+        }
+    }
+    format!("Key ({columns}) is refused.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn key_violations_keep_the_columns_and_drop_the_values() {
+        let cases = [
+            ("Key (email)=(asha@example.org) already exists.", "Key (email) already exists."),
+            ("Key (lower(email::text))=(a (b)) already exists.", "Key (lower(email::text)) already exists."),
+            (
+                "Key (person_id)=(5) is not present in table \"people\".",
+                "Key (person_id) is not present in table \"people\".",
+            ),
+            (
+                "Key (id)=(1) is still referenced from table \"notes\".",
+                "Key (id) is still referenced from table \"notes\".",
+            ),
+            (
+                "Key (room, during)=(1, [a,b)) conflicts with existing key (room, during)=(1, [c,d)).",
+                "Key (room, during) conflicts with an existing key.",
+            ),
+            ("Failing row contains (1, x).", "Failing row contains (1, x)."),
+        ];
+        for (detail, expected) in cases {
+            assert_eq!(without_key_values(detail.to_owned()), expected);
+        }
+    }
 
     #[test]
     fn sqlstates_map_to_postgrest_statuses() {

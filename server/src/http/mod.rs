@@ -5,6 +5,7 @@ pub mod client_config;
 pub mod connections;
 pub mod health;
 pub mod middleware;
+pub mod no_store;
 pub mod rate_limit;
 pub mod settings;
 pub mod static_files;

@@ -2,8 +2,10 @@
 //! one path per relation and per function of the schema, one definition per relation, and
 //! shared parameters referenced by name.
 //!
-//! The document follows the caller's privileges: a relation the role cannot touch at all is
-//! left out, a verb it may not use is not listed, and neither is a function it may not execute.
+//! The document follows the caller's privileges (PostgREST's `openapi-mode=follow-privileges`):
+//! a relation the role cannot touch at all is left out (no privilege, or row-level security
+//! with no policy for the role), a verb it may not use is not listed, a column it has no
+//! privilege on is not described, and neither is a function it may not execute.
 //! Pure: built from the schema cache alone.
 
 pub(crate) mod types;
@@ -50,7 +52,7 @@ pub fn document(cache: &SchemaCache, role: &str, schema: &str, server_url: &str)
     }
 
     let definitions: Map<String, Value> =
-        relations.iter().map(|(relation, _)| (relation.name.name.clone(), definition(cache, relation))).collect();
+        relations.iter().map(|(relation, _)| (relation.name.name.clone(), definition(cache, relation, role))).collect();
 
     let mut doc = json!({
         "swagger": "2.0",
@@ -69,7 +71,7 @@ pub fn document(cache: &SchemaCache, role: &str, schema: &str, server_url: &str)
         "produces": [JSON, OBJECT_STRIPPED, OBJECT, CSV],
         "paths": paths,
         "definitions": definitions,
-        "parameters": parameters(relations.iter().map(|(relation, _)| *relation)),
+        "parameters": parameters(relations.iter().map(|(relation, _)| *relation), role),
     });
     if let Ok(url) = url::Url::parse(server_url) {
         let prefix = url.path().trim_end_matches('/');
@@ -247,9 +249,9 @@ fn function_path(function: &Function) -> Value {
 
 /// The relation's row: typed properties, the required columns (an insert must give them),
 /// and PostgREST's notes on keys in the descriptions.
-fn definition(cache: &SchemaCache, relation: &Relation) -> Value {
+fn definition(cache: &SchemaCache, relation: &Relation, role: &str) -> Value {
     let mut properties = Map::new();
-    for column in &relation.columns {
+    for column in relation.columns.iter().filter(|c| c.visible_to(role)) {
         let mut property = types::column_property(column);
         if let Some(description) = column_description(cache, relation, column) {
             property.insert("description".into(), description.into());
@@ -263,8 +265,12 @@ fn definition(cache: &SchemaCache, relation: &Relation) -> Value {
     }
     definition.insert("type".into(), "object".into());
     definition.insert("properties".into(), properties.into());
-    let required: Vec<&str> =
-        relation.columns.iter().filter(|c| !c.nullable && !c.has_default()).map(|c| c.name.as_str()).collect();
+    let required: Vec<&str> = relation
+        .columns
+        .iter()
+        .filter(|c| c.visible_to(role) && !c.nullable && !c.has_default())
+        .map(|c| c.name.as_str())
+        .collect();
     if !required.is_empty() {
         definition.insert("required".into(), json!(required));
     }
@@ -311,7 +317,7 @@ fn prefer_param(values: &[&str]) -> Value {
 }
 
 /// The shared parameters, then a body and one filter per column of each relation.
-fn parameters<'a>(relations: impl Iterator<Item = &'a Relation>) -> Map<String, Value> {
+fn parameters<'a>(relations: impl Iterator<Item = &'a Relation>, role: &str) -> Map<String, Value> {
     const RETURN: [&str; 3] = ["return=representation", "return=minimal", "return=headers-only"];
     let mut params = Map::new();
     params.insert("preferParams".into(), prefer_param(&[]));
@@ -344,7 +350,7 @@ fn parameters<'a>(relations: impl Iterator<Item = &'a Relation>) -> Map<String, 
             json!({"name": name, "description": name, "required": false, "in": "body",
                    "schema": {"$ref": format!("#/definitions/{name}")}}),
         );
-        for column in &relation.columns {
+        for column in relation.columns.iter().filter(|c| c.visible_to(role)) {
             let mut filter = json!({"name": column.name, "required": false, "in": "query", "type": "string"});
             filter["format"] = types::base_type(&column.data_type).into();
             if let Some(comment) = &column.comment {

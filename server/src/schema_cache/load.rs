@@ -2,8 +2,9 @@
 //! returning plain rows; the shaping happens in Rust.
 //!
 //! Privileges are read for the API roles only, alongside the relations and functions they
-//! belong to: a role needs USAGE on the schema, then the table (or any column's) privilege, or
-//! EXECUTE on the function.
+//! belong to: a role needs USAGE on the schema, then the table (or any column's) privilege and,
+//! where row-level security is on, a permissive policy for the command (or BYPASSRLS), or
+//! EXECUTE on the function. Each column records the roles with no privilege on it.
 
 use std::collections::BTreeMap;
 
@@ -28,11 +29,20 @@ select n.nspname::text as schema, c.relname::text as name, c.relkind::text as ki
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   cross join lateral (
-    select coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'SELECT')), '{}') as select_roles,
-           coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'INSERT')), '{}') as insert_roles,
-           coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'UPDATE')), '{}') as update_roles,
-           coalesce(array_agg(r.rolname::text) filter (where has_table_privilege(r.oid, c.oid, 'DELETE')), '{}') as delete_roles
+    select coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'SELECT') and pol.can_select), '{}') as select_roles,
+           coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'INSERT') and pol.can_insert), '{}') as insert_roles,
+           coalesce(array_agg(r.rolname::text) filter (where has_any_column_privilege(r.oid, c.oid, 'UPDATE') and pol.can_update), '{}') as update_roles,
+           coalesce(array_agg(r.rolname::text) filter (where has_table_privilege(r.oid, c.oid, 'DELETE') and pol.can_delete), '{}') as delete_roles
       from pg_roles r
+      -- With row-level security on, a role no permissive policy applies to can do nothing.
+      cross join lateral (
+        select not c.relrowsecurity or r.rolbypassrls or coalesce(bool_or(po.polcmd in ('r', '*')), false) as can_select,
+               not c.relrowsecurity or r.rolbypassrls or coalesce(bool_or(po.polcmd in ('a', '*')), false) as can_insert,
+               not c.relrowsecurity or r.rolbypassrls or coalesce(bool_or(po.polcmd in ('w', '*')), false) as can_update,
+               not c.relrowsecurity or r.rolbypassrls or coalesce(bool_or(po.polcmd in ('d', '*')), false) as can_delete
+          from pg_policy po
+         where po.polrelid = c.oid and po.polpermissive and (0 = any(po.polroles) or r.oid = any(po.polroles))
+      ) pol
      where r.rolname = any($2) and has_schema_privilege(r.oid, n.oid, 'USAGE')
   ) p
  where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'f')
@@ -51,7 +61,12 @@ select n.nspname::text as schema, c.relname::text as relation, a.attname::text a
        coalesce((select array_agg(e.enumlabel::text order by e.enumsortorder)
                    from pg_enum e where e.enumtypid = coalesce(nullif(t.typbasetype, 0), t.oid)), '{}') as enum_values,
        col_description(c.oid, a.attnum) as comment,
-       a.attidentity <> '' as identity
+       a.attidentity <> '' as identity,
+       array(select r.rolname::text from pg_roles r
+              where r.rolname = any($2)
+                and not (has_column_privilege(r.oid, c.oid, a.attnum, 'SELECT')
+                         or has_column_privilege(r.oid, c.oid, a.attnum, 'INSERT')
+                         or has_column_privilege(r.oid, c.oid, a.attnum, 'UPDATE'))) as hidden_from
   from pg_attribute a
   join pg_class c on c.oid = a.attrelid
   join pg_namespace n on n.oid = c.relnamespace
@@ -193,7 +208,7 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
         );
     }
 
-    for row in sqlx::query(COLUMNS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+    for row in sqlx::query(COLUMNS_SQL).bind(schemas).bind(&roles).fetch_all(&mut *conn).await? {
         let name = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("relation"));
         if let Some(relation) = relations.get_mut(&name) {
             relation.columns.push(Column {
@@ -206,6 +221,7 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
                 enum_values: row.get("enum_values"),
                 comment: row.get("comment"),
                 identity: row.get("identity"),
+                hidden_from: row.get("hidden_from"),
             });
         }
     }

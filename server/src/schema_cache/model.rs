@@ -51,6 +51,16 @@ pub struct Column {
     pub comment: Option<String>,
     /// `generated … as identity`: numbered by PostgreSQL, without a default expression.
     pub identity: bool,
+    /// API roles with no privilege on this column (`has_column_privilege`): the OpenAPI
+    /// document leaves it out for them.
+    pub hidden_from: Vec<String>,
+}
+
+impl Column {
+    /// Whether `role` may read or write this column at all.
+    pub fn visible_to(&self, role: &str) -> bool {
+        !self.hidden_from.iter().any(|hidden| hidden == role)
+    }
 }
 
 impl Column {

@@ -24,7 +24,13 @@ impl Actor {
     /// The caller of a request, from `Authorization` (and `apikey`, when given).
     pub fn from_headers(state: &AppState, headers: &HeaderMap) -> Result<Self, StorageError> {
         let now = chrono::Utc::now().timestamp();
-        let caller = caller::resolve_without_key(headers, &state.keys, state.jwt_secret.as_bytes(), now)?;
+        let caller = caller::resolve_without_key(
+            headers,
+            &state.keys,
+            state.jwt_secret.as_bytes(),
+            &state.auth.claim_rules,
+            now,
+        )?;
         Ok(Self::Caller(caller))
     }
 

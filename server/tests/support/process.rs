@@ -65,6 +65,8 @@ pub struct ServerProcess {
     pub data_dir: PathBuf,
     /// Time from spawn to the "running at" line (cluster, bootstrap and bind included).
     pub startup: Duration,
+    /// Standard output after the "running at" line.
+    output: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl ServerProcess {
@@ -106,9 +108,20 @@ impl ServerProcess {
             }
         };
         let startup = started.elapsed();
-        // Drain the rest of stdout so the child never blocks on a full pipe.
-        std::thread::spawn(move || while rx.recv().is_ok() {});
-        Self { child, address, data_dir: data_dir.to_path_buf(), startup }
+        // Keep the rest of stdout (the banner) and drain it so the child never blocks.
+        let output = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let kept = output.clone();
+        std::thread::spawn(move || {
+            while let Ok(line) = rx.recv() {
+                kept.lock().expect("output lock").push(line);
+            }
+        });
+        Self { child, address, data_dir: data_dir.to_path_buf(), startup, output }
+    }
+
+    /// Standard output after the "running at" line so far.
+    pub fn output(&self) -> Vec<String> {
+        self.output.lock().expect("output lock").clone()
     }
 
     pub fn pid(&self) -> u32 {

@@ -62,8 +62,9 @@ async fn authorize(state: &AppState, client: &Client) -> Result<Actor, AuthError
         return Ok(Actor::ServiceRole);
     }
     let token = client.bearer()?;
-    let claims = crate::auth::jwt::verify(token, state.jwt_secret.as_bytes(), Utc::now().timestamp())
-        .map_err(AuthError::bad_jwt)?;
+    let claims =
+        crate::auth::jwt::verify(token, state.jwt_secret.as_bytes(), &state.auth.claim_rules, Utc::now().timestamp())
+            .map_err(AuthError::bad_jwt)?;
     match claims.get("role").and_then(Value::as_str) {
         Some("service_role") => return Ok(Actor::ServiceRole),
         Some("authenticated") => {}

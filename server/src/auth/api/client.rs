@@ -138,7 +138,7 @@ pub struct UserClaims {
 
 fn verified_claims(token: &str, state: &AppState) -> Result<Map<String, Value>, AuthError> {
     let now = chrono::Utc::now().timestamp();
-    jwt::verify(token, state.jwt_secret.as_bytes(), now).map_err(AuthError::bad_jwt)
+    jwt::verify(token, state.jwt_secret.as_bytes(), &state.auth.claim_rules, now).map_err(AuthError::bad_jwt)
 }
 
 #[cfg(test)]

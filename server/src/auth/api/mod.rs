@@ -6,6 +6,7 @@ pub mod client;
 pub mod links;
 pub mod logout;
 pub mod meta;
+pub mod reauthenticate;
 pub mod recover;
 pub mod session;
 pub mod signup;

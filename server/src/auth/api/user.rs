@@ -9,8 +9,10 @@ use serde_json::{Value, json};
 
 use super::client::{Client, UserClaims};
 use super::links::mail_link;
+use super::reauthenticate::{self, Proof};
 use super::session::{metadata, normalise_email, parse_body};
 use crate::auth::error::AuthError;
+use crate::auth::mail::Notice;
 use crate::auth::store::audit;
 use crate::auth::store::one_time::{self, Purpose};
 use crate::auth::store::sessions::{self, Scope};
@@ -47,6 +49,10 @@ struct UserUpdate {
     data: Option<Value>,
     app_metadata: Option<Value>,
     phone: Option<String>,
+    /// The current password: proof for a password or e-mail change.
+    current_password: Option<String>,
+    /// A code from `GET /reauthenticate`: the other proof.
+    nonce: Option<String>,
 }
 
 pub async fn update_user(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
@@ -69,10 +75,30 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
     }
     let new_password = request.password;
 
-    // Read the current hash first: hashing happens outside any transaction.
+    // Read the current hash first, and decide what proof the change needs: hashing happens
+    // outside any transaction.
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, false).await?;
+    let changes_email = email.as_deref().is_some_and(|email| Some(email) != user.email.as_deref());
+    let proof = if new_password.is_some() || changes_email {
+        match reauthenticate::demand(&mut tx, &state.auth.settings, &claims, request.current_password, request.nonce)
+            .await
+        {
+            Ok(proof) => proof,
+            Err(error) => {
+                tx.commit().await?;
+                return Err(error);
+            }
+        }
+    } else {
+        Proof::Exempt
+    };
     tx.commit().await?;
+    if let Proof::CurrentPassword(current) = &proof
+        && !state.auth.passwords.verify(current.clone(), user.password_hash.clone()).await
+    {
+        return Err(AuthError::current_password_invalid());
+    }
     let new_hash = match new_password {
         Some(password) => {
             if state.auth.passwords.verify(password.clone(), user.password_hash.clone()).await {
@@ -85,10 +111,17 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
 
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, true).await?;
+    if let Proof::Nonce(nonce) = &proof
+        && !one_time::redeem_nonce(&mut tx, user.id, nonce).await?
+    {
+        tx.rollback().await;
+        return Err(AuthError::reauthentication_not_valid());
+    }
     let merged = data.map(|changes| merge_metadata(&user.user_metadata, &changes));
     let mut changes =
         Changes { password_hash: new_hash.as_deref(), user_metadata: merged.as_ref(), ..Default::default() };
-    let mut mail_id = None;
+    let mut mail_ids = Vec::new();
+    let mut email_changed_now = false;
     let new_email = email.filter(|email| Some(email.as_str()) != user.email.as_deref());
     if let Some(new_email) = &new_email {
         if users::by_email(&mut tx, new_email).await?.is_some() {
@@ -98,9 +131,10 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
         if state.auth.settings.autoconfirm {
             changes.email = Some(new_email);
             changes.confirmed = Some(true);
+            email_changed_now = true;
         } else {
             let redirect_to = client.param("redirect_to");
-            mail_id = Some(mail_link(&state, &mut tx, user.id, Purpose::EmailChange, new_email, redirect_to).await?);
+            mail_ids.push(mail_link(&state, &mut tx, user.id, Purpose::EmailChange, new_email, redirect_to).await?);
             changes.email_change = Some(Some(new_email));
             changes.email_change_sent = true;
         }
@@ -116,6 +150,21 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
         // A new password ends every other session and every pending recovery link.
         sessions::end(&mut tx, user.id, claims.session_id, Scope::Others).await?;
         one_time::discard(&mut tx, user.id, Purpose::Recovery).await?;
+    }
+    let settings = &state.auth.settings;
+    // The owner hears of the change at the address they had.
+    if let Some(old_email) = user.email.as_deref().filter(|e| !e.is_empty()) {
+        let mut notices = Vec::new();
+        if new_hash.is_some() && settings.notify_password_changed {
+            notices.push(Notice::PasswordChanged);
+        }
+        if let (true, Some(new_email)) = (email_changed_now && settings.notify_email_changed, new_email.as_deref()) {
+            notices.push(Notice::EmailChanged { new_email });
+        }
+        for notice in notices {
+            let letter = notice.letter(&settings.site_url);
+            mail_ids.push(state.auth.mailer.enqueue_kind(&mut tx, old_email, notice.kind(), &letter).await?);
+        }
     }
     let action = if new_hash.is_some() { "password_changed" } else { "user_updated" };
     let fields: Vec<&str> =
@@ -135,7 +184,7 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
     )
     .await?;
     tx.commit().await?;
-    if let Some(id) = mail_id {
+    for id in mail_ids {
         state.auth.mailer.deliver(&state.connections, id);
     }
     Ok(Json(updated.to_json()))

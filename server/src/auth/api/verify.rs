@@ -13,6 +13,7 @@ use url::Url;
 use super::client::Client;
 use super::session::{self, parse_body, rate_limit};
 use crate::auth::error::AuthError;
+use crate::auth::mail::Notice;
 use crate::auth::store::audit;
 use crate::auth::store::one_time::{self, Purpose, Redeemed};
 use crate::auth::store::tx::AuthTx;
@@ -116,6 +117,7 @@ async fn redeem(
     }
     let Redeemed { purpose, relates_to, .. } = redeemed;
     let mut changes = Changes { confirmed: Some(true), ..Default::default() };
+    let old_email = user.email.clone().filter(|e| !e.is_empty());
     if purpose == Purpose::EmailChange {
         if user.email_change.as_deref() != Some(relates_to.as_str()) {
             tx.commit().await?;
@@ -141,12 +143,24 @@ async fn redeem(
         audit::Entry { action, actor: Some(user.id), target: Some(user.id), ip: &client.ip, details: json!({}) },
     )
     .await?;
+    let mut notice_id = None;
+    if let (Purpose::EmailChange, Some(old_email)) = (purpose, old_email.as_deref())
+        && state.auth.settings.notify_email_changed
+        && old_email != relates_to
+    {
+        let notice = Notice::EmailChanged { new_email: &relates_to };
+        let letter = notice.letter(&state.auth.settings.site_url);
+        notice_id = Some(state.auth.mailer.enqueue_kind(&mut tx, old_email, notice.kind(), &letter).await?);
+    }
     let method = match purpose {
         Purpose::Confirmation => "email/signup",
         other => other.as_str(),
     };
     let (user, grant) = session::open(&mut tx, client, &user, method).await?;
     tx.commit().await?;
+    if let Some(id) = notice_id {
+        state.auth.mailer.deliver(&state.connections, id);
+    }
     let answer = session::answer(state, &user, &grant.session, &grant.refresh_token)?;
     Ok((answer, purpose.verify_type()))
 }

@@ -45,12 +45,65 @@ pub async fn issue(
     relates_to: &str,
     lifetime: Duration,
 ) -> Result<(), DbError> {
+    issue_kind(tx, user_id, purpose.as_str(), token_hash, relates_to, lifetime).await
+}
+
+/// `token_type` of reauthentication nonces (never redeemed by `/verify`).
+const REAUTHENTICATION: &str = "reauthentication";
+
+/// The stored form of a reauthentication nonce: short codes are hashed with their user's id,
+/// so two users' codes never share a hash.
+fn nonce_hash(user_id: Uuid, nonce: &str) -> String {
+    crate::auth::tokens::token_hash(&format!("{user_id}:{nonce}"))
+}
+
+/// Replaces the user's earlier reauthentication nonce with `nonce`, sent to `relates_to`.
+pub async fn issue_nonce(
+    tx: &mut AuthTx,
+    user_id: Uuid,
+    nonce: &str,
+    relates_to: &str,
+    lifetime: Duration,
+) -> Result<(), DbError> {
+    issue_kind(tx, user_id, REAUTHENTICATION, &nonce_hash(user_id, nonce), relates_to, lifetime).await
+}
+
+/// Spends the user's unexpired nonce when it is `nonce`; whether it was.
+pub async fn redeem_nonce(tx: &mut AuthTx, user_id: Uuid, nonce: &str) -> Result<bool, DbError> {
+    let row = tx
+        .query_opt(
+            "delete from auth.one_time_tokens where user_id = $1 and token_type = $2 and token_hash = $3 \
+             returning expires_at > now()",
+            &[&user_id, &REAUTHENTICATION, &nonce_hash(user_id, nonce)],
+        )
+        .await?;
+    Ok(row.is_some_and(|row| row.get::<_, bool>(0)))
+}
+
+/// Discards the user's unused reauthentication nonce.
+pub async fn discard_nonce(tx: &mut AuthTx, user_id: Uuid) -> Result<(), DbError> {
+    tx.execute(
+        "delete from auth.one_time_tokens where user_id = $1 and token_type = $2",
+        &[&user_id, &REAUTHENTICATION],
+    )
+    .await?;
+    Ok(())
+}
+
+async fn issue_kind(
+    tx: &mut AuthTx,
+    user_id: Uuid,
+    kind: &str,
+    token_hash: &str,
+    relates_to: &str,
+    lifetime: Duration,
+) -> Result<(), DbError> {
     let seconds = lifetime.as_secs_f64();
     tx.query(
         "with earlier as (delete from auth.one_time_tokens where user_id = $1 and token_type = $2) \
          insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, expires_at) \
          values ($1, $2, $3, $4, now() + make_interval(secs => $5))",
-        &[&user_id, &purpose.as_str(), &token_hash, &relates_to, &seconds],
+        &[&user_id, &kind, &token_hash, &relates_to, &seconds],
     )
     .await?;
     Ok(())

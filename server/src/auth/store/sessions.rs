@@ -53,6 +53,17 @@ pub async fn find(tx: &mut AuthTx, id: Uuid) -> Result<Option<Session>, DbError>
     Ok(row.map(|row| Session { id: row.get(0), user_id: row.get(1), aal: row.get(2), amr: row.get(3) }))
 }
 
+/// How a session was established (its `amr`) and its age in seconds.
+pub async fn origin(tx: &mut AuthTx, id: Uuid) -> Result<Option<(Value, f64)>, DbError> {
+    let row = tx
+        .query_opt(
+            "select amr, extract(epoch from now() - created_at)::float8 from auth.sessions where id = $1",
+            &[&id],
+        )
+        .await?;
+    Ok(row.map(|row| (row.get(0), row.get(1))))
+}
+
 /// Which sessions a sign-out ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {

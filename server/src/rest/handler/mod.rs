@@ -38,6 +38,9 @@ pub async fn relation(
     let result = async {
         let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
         context.client = client.map(|Extension(ClientAddress(ip))| ip);
+        if matches!(method, Method::POST | Method::PATCH | Method::PUT) {
+            check_body_type(&headers)?;
+        }
         if matches!(method, Method::POST | Method::PATCH | Method::PUT | Method::DELETE) {
             let rows = matches!(method, Method::POST | Method::PUT).then(|| rows_in_body(&body));
             anon_writes::check(&state, context.caller.role, context.client, &name, rows).await?;
@@ -79,6 +82,9 @@ pub async fn function(
         }
         let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
         context.client = client.map(|Extension(ClientAddress(ip))| ip);
+        if method == Method::POST {
+            check_body_type(&headers)?;
+        }
         rpc::call(&state, &context, &name, &body).await
     }
     .await;
@@ -106,6 +112,11 @@ pub async fn root(State(state): State<AppState>, method: Method, uri: Uri, heade
         response
     });
     result.unwrap_or_else(IntoResponse::into_response)
+}
+
+fn check_body_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("(not text)"));
+    crate::rest::request::media::check_body_type(content_type)
 }
 
 fn allow(verbs: &'static str) -> Response {

@@ -240,3 +240,17 @@ fn paths_reference_shared_parameters() {
     let post = &doc["paths"]["/feedback"]["post"]["parameters"];
     assert_eq!(post[0]["$ref"], "#/parameters/body.feedback");
 }
+
+#[test]
+fn columns_a_role_has_no_privilege_on_are_not_described() {
+    let mut cache = cache();
+    let people = cache.relations.get_mut(&QualifiedName::new("public", "people")).unwrap();
+    people.columns.push(Column { hidden_from: vec!["anon".into()], ..column("pan_no", "text", false, None) });
+    let anon = document(&cache, "anon", "public", "http://localhost:8080");
+    assert!(anon["definitions"]["people"]["properties"].get("pan_no").is_none());
+    assert!(!anon["definitions"]["people"]["required"].as_array().unwrap().contains(&json!("pan_no")));
+    assert!(anon["parameters"].get("rowFilter.people.pan_no").is_none());
+    assert!(anon["definitions"]["people"]["properties"].get("full_name").is_some());
+    let user = document(&cache, "authenticated", "public", "http://localhost:8080");
+    assert!(user["definitions"]["people"]["properties"].get("pan_no").is_some());
+}

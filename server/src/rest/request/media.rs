@@ -56,6 +56,22 @@ pub fn negotiate(accept: Option<&str>) -> Result<MediaType, ApiError> {
     })
 }
 
+/// A request body must be JSON (`application/json`, or a `+json` type); a missing
+/// Content-Type reads as JSON. Anything else is 415 PGRST107, as in PostgREST.
+pub fn check_body_type(content_type: Option<&str>) -> Result<(), ApiError> {
+    let Some(raw) = content_type else { return Ok(()) };
+    let essence = raw.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let json = essence.is_empty()
+        || essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"));
+    if json {
+        Ok(())
+    } else {
+        Err(ApiError::new(ErrorKind::UnsupportedMediaType)
+            .with_message(format!("Content-Type not acceptable: {}", raw.trim())))
+    }
+}
+
 fn parse_one(item: &str) -> Option<MediaType> {
     let mut parts = item.split(';').map(str::trim);
     let essence = parts.next()?.to_ascii_lowercase();
@@ -77,6 +93,18 @@ fn parse_one(item: &str) -> Option<MediaType> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bodies_must_be_json() {
+        for ok in [None, Some("application/json"), Some("application/json; charset=utf-8"), Some("Application/JSON")] {
+            assert!(check_body_type(ok).is_ok(), "{ok:?}");
+        }
+        for refused in ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "text/csv"] {
+            let error = check_body_type(Some(refused)).unwrap_err();
+            assert_eq!(error.status(), 415, "{refused}");
+            assert_eq!(error.code(), "PGRST107");
+        }
+    }
 
     #[test]
     fn what_clients_send_is_understood() {

@@ -1,0 +1,123 @@
+//! The most common passwords, refused whatever their length: the 10,000 most frequent
+//! passwords of at least four characters from zxcvbn's ranked list of leaked passwords
+//! (`common_passwords.txt`, MIT, Dan Wheeler and Dropbox, Inc.; compiled in), and the site's
+//! own name with digits and symbols around it (`Havyaka@123`).
+//!
+//! A password is compared lower-cased, then with the digits and symbols around it stripped
+//! (`Password123!` is `password`), then with common substitutions undone (`P@ssw0rd`).
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+static LIST: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| include_str!("common_passwords.txt").lines().filter(|l| !l.is_empty()).collect());
+
+/// Words of this site that make a guessable password with digits and symbols around them.
+pub const SITE_WORDS: [&str; 6] =
+    ["havyaka", "havyak", "havyakas", "havyaka community", "havyakacommunity", "havyakatrust"];
+
+/// Whether `password` is one of the common passwords or a variant of `site_words`.
+pub fn is_common(password: &str, site_words: &[String]) -> bool {
+    let lower = password.to_lowercase();
+    let core = lower.trim_matches(|c: char| !c.is_alphabetic());
+    let plain: String = undo_substitutions(&lower);
+    let plain_core = plain.trim_matches(|c: char| !c.is_alphabetic());
+    let candidates = [lower.as_str(), core, plain.as_str(), plain_core];
+    candidates
+        .iter()
+        .any(|candidate| LIST.contains(candidate) || site_words.iter().any(|word| is_site_word(candidate, word)))
+}
+
+/// The site word alone, or followed by a common word ("havyakacommunity", "havyaka2025").
+fn is_site_word(candidate: &str, word: &str) -> bool {
+    let letters: String = candidate.chars().filter(|c| c.is_alphabetic()).collect();
+    let word: String = word.chars().filter(|c| c.is_alphabetic()).collect();
+    !word.is_empty()
+        && (letters == word
+            || letters.strip_prefix(word.as_str()).is_some_and(|rest| LIST.contains(rest))
+            || letters.strip_suffix(word.as_str()).is_some_and(|rest| LIST.contains(rest)))
+}
+
+fn undo_substitutions(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '@' | '4' => 'a',
+            '0' => 'o',
+            '1' | '!' => 'i',
+            '3' => 'e',
+            '$' | '5' => 's',
+            '7' => 't',
+            other => other,
+        })
+        .collect()
+}
+
+/// The site words of `site_url`: the fixed ones and the host's name ("havyaka" of
+/// havyaka.org, "mysamaja" of www.mysamaja.in).
+pub fn site_words(site_url: &url::Url) -> Vec<String> {
+    let mut words: Vec<String> = SITE_WORDS.iter().map(|w| (*w).to_owned()).collect();
+    if let Some(host) = site_url.host_str() {
+        let generic = ["www", "localhost", "app", "com", "org", "net", "in", "co", "example"];
+        for label in host.split('.') {
+            if label.len() >= 5
+                && !generic.contains(&label)
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            {
+                words.push(label.to_lowercase());
+            }
+        }
+    }
+    words.sort();
+    words.dedup();
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words() -> Vec<String> {
+        site_words(&url::Url::parse("https://mysamaja.example.org/").unwrap())
+    }
+
+    #[test]
+    fn the_list_is_compiled_in_and_ranked() {
+        assert_eq!(LIST.len(), 10_000);
+        for common in ["password", "12345678", "password123", "qwerty123", "iloveyou"] {
+            assert!(LIST.contains(common), "{common}");
+        }
+    }
+
+    #[test]
+    fn common_passwords_and_their_dressed_up_forms_are_refused() {
+        for weak in [
+            "password123",
+            "12345678",
+            "Havyaka@123",
+            "havyaka2025",
+            "HAVYAKA@2025",
+            "Havyaka Community 1",
+            "Password123!",
+            "P@ssw0rd",
+            "iloveyou!!",
+            "MySamaja@1",
+            "Dragon2024!",
+        ] {
+            assert!(is_common(weak, &words()), "{weak} should be refused");
+        }
+    }
+
+    #[test]
+    fn uncommon_passwords_pass() {
+        for fine in [
+            "correct horse battery",
+            "a brand new passphrase",
+            "kq3#Zp1x",
+            "Tiger!Lily2024",
+            "ಹವ್ಯಕಹವ್ಯಕ",
+            "Sirsi-Yellapur-1987",
+        ] {
+            assert!(!is_common(fine, &words()), "{fine} should pass");
+        }
+    }
+}
