@@ -109,10 +109,13 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     }
   };
 
+  // Newcomers chose PASSWORD; the demo accounts were seeded with DEMO_PASSWORD.
   const signInAs = async (page, email, landing) => {
     await page.goto(`${base}/login`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page
+      .getByLabel('Password')
+      .fill(email.endsWith('@demo.havyaka.org') ? DEMO_PASSWORD : PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`${base}${landing}`, { timeout: 20_000 });
   };
@@ -527,14 +530,14 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     const mine = await api(
       `/rest/v1/notifications?select=title&title=eq.New event: ${encodeURIComponent(title)}`,
       {
-        token: await tokenOf('member@demo.havyaka.org'),
+        token: await tokenOf('member@demo.havyaka.org', DEMO_PASSWORD),
       },
     );
     assert(mine.length === 0, 'the member who turned events off got no notification');
     const theirs = await api(
       `/rest/v1/notifications?select=title&title=eq.New event: ${encodeURIComponent(title)}`,
       {
-        token: await tokenOf('member.viewer@demo.havyaka.org'),
+        token: await tokenOf('member.viewer@demo.havyaka.org', DEMO_PASSWORD),
       },
     );
     assert(theirs.length === 1, 'others still do');

@@ -40,7 +40,8 @@ async fn a_fresh_data_directory_starts_with_the_demo_community() {
     command.env("DEMO", "1");
     let server = ServerProcess::start_command(command, &data);
     wait_ready(&server).await;
-    assert_eq!(count(&data, "select count(*) from public.users where email like '%@demo.havyaka.org'").await, 9);
+    // One account per role, and the second matrimony registrant (seed/content.sql, issue 16).
+    assert_eq!(count(&data, "select count(*) from public.users where email like '%@demo.havyaka.org'").await, 10);
     assert!(count(&data, "select count(*) from public.events where event_date >= current_date").await >= 2);
     assert!(count(&data, "select count(*) from public.events where event_date < current_date").await >= 2);
     assert!(count(&data, "select count(*) from public.media_items").await >= 3);
@@ -86,7 +87,8 @@ async fn a_fresh_data_directory_starts_with_the_demo_community() {
     command.env("DEMO", "1");
     let again = ServerProcess::start_command(command, &data);
     wait_ready(&again).await;
-    assert_eq!(count(&data, "select count(*) from public.users where email like '%@demo.havyaka.org'").await, 9);
+    // One account per role, and the second matrimony registrant (seed/content.sql, issue 16).
+    assert_eq!(count(&data, "select count(*) from public.users where email like '%@demo.havyaka.org'").await, 10);
     assert!(again.terminate().success());
     let output = run_to_exit(server_command(&data).arg("demo"));
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
