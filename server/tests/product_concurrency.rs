@@ -110,4 +110,23 @@ async fn concurrent_member_creation_gives_distinct_hwt_ids() {
         ids.insert(unique_id);
     }
     assert_eq!(ids.len(), 30, "every member got a number of their own");
+    // Numbers are taken only by rows that commit (a counter row, not a sequence): the thirty
+    // are consecutive, and failed inserts in between, one with 2,000 rows among them, take none.
+    let mut numbers: Vec<u32> = ids.iter().map(|id| id[4..].parse().unwrap()).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers.last().unwrap() - numbers.first().unwrap(), 29, "{numbers:?}");
+    let applicant = app.approved("member").await;
+    let many: Vec<_> = (0..2_000).map(|i| json!({"full_name": format!("Burn {i}"), "user_id": applicant})).collect();
+    let burnt = send(app.user(&applicant, Method::POST, "/member_directory").json(&many)).await;
+    assert_eq!(burnt.status, StatusCode::CONFLICT, "the second application of one account: {}", burnt.text);
+    let bad = send(app.user(&admin, Method::POST, "/member_directory").json(&json!({"full_name": ""}))).await;
+    assert!(bad.status.is_client_error(), "{}", bad.text);
+    let next = send(
+        app.user(&admin, Method::POST, "/member_directory?select=unique_id")
+            .header("prefer", "return=representation")
+            .json(&json!({"full_name": "After the failures"})),
+    )
+    .await;
+    let next: u32 = next.json()[0]["unique_id"].as_str().unwrap()[4..].parse().unwrap();
+    assert_eq!(next, numbers.last().unwrap() + 1, "failed inserts burnt no number");
 }
