@@ -77,6 +77,14 @@ export interface FilterOption {
 }
 
 /** A select bound to one filter key of the URL state. `allLabel` adds an "All" option (value ''). */
+/** Select options from a list of stored values and their labels (a value without a label shows as itself). */
+export function labelledOptions(
+  values: readonly string[],
+  labels: Record<string, string>,
+): FilterOption[] {
+  return values.map((value) => ({ value, label: labels[value] ?? value }));
+}
+
 export function SelectFilter<F extends Record<string, string>>({
   state,
   name,

@@ -15,6 +15,7 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  labelledOptions,
 } from '@/components/data-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
@@ -169,9 +170,6 @@ export function Component() {
     [actions],
   );
 
-  const options = (values: readonly string[], labels: Record<string, string>) =>
-    values.map((value) => ({ value, label: labels[value] ?? value }));
-
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
@@ -243,14 +241,14 @@ export function Component() {
                 state={state}
                 name="status"
                 label={text.status}
-                options={options(MEMBER_STATUSES, text.statusLabels)}
+                options={labelledOptions(MEMBER_STATUSES, text.statusLabels)}
                 allLabel={text.all}
               />
               <SelectFilter
                 state={state}
                 name="member_type"
                 label={text.memberType}
-                options={options(MEMBER_TYPES, text.typeLabels)}
+                options={labelledOptions(MEMBER_TYPES, text.typeLabels)}
                 allLabel={text.all}
               />
               <TextFilter
@@ -268,7 +266,7 @@ export function Component() {
                 name="delivery"
                 label={text.delivery}
                 options={[
-                  ...options(DELIVERY_METHODS, text.deliveryLabels),
+                  ...labelledOptions(DELIVERY_METHODS, text.deliveryLabels),
                   { value: 'none', label: text.noDelivery },
                 ]}
                 allLabel={text.all}

@@ -15,6 +15,7 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  labelledOptions,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -185,9 +186,6 @@ export function Component() {
     ];
   }, [confirm, setStatus, isAdmin, setFilter]);
 
-  const labelled = (values: readonly string[], labels: Record<string, string>) =>
-    values.map((value) => ({ value, label: labels[value] ?? value }));
-
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
@@ -249,14 +247,14 @@ export function Component() {
               state={state}
               name="payment_type"
               label={text.type}
-              options={labelled(PAYMENT_TYPES, text.typeLabels)}
+              options={labelledOptions(PAYMENT_TYPES, text.typeLabels)}
               allLabel={text.all}
             />
             <SelectFilter
               state={state}
               name="status"
               label={text.status}
-              options={labelled(PAYMENT_STATUSES, text.statusLabels)}
+              options={labelledOptions(PAYMENT_STATUSES, text.statusLabels)}
               allLabel={text.all}
             />
             {state.filters.user && (

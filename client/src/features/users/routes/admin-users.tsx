@@ -12,6 +12,7 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  labelledOptions,
 } from '@/components/data-table';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
@@ -87,9 +88,6 @@ export function Component() {
     [caller],
   );
 
-  const labelled = (values: readonly string[], labels: Record<string, string>) =>
-    values.map((value) => ({ value, label: labels[value] ?? value }));
-
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
@@ -116,21 +114,21 @@ export function Component() {
               state={state}
               name="type"
               label={text.type}
-              options={labelled(USER_TYPES, text.typeLabels)}
+              options={labelledOptions(USER_TYPES, text.typeLabels)}
               allLabel={text.all}
             />
             <SelectFilter
               state={state}
               name="status"
               label={text.status}
-              options={labelled(USER_STATUSES, text.statusLabels)}
+              options={labelledOptions(USER_STATUSES, text.statusLabels)}
               allLabel={text.all}
             />
             <SelectFilter
               state={state}
               name="approval_status"
               label={text.approval}
-              options={labelled(['pending', 'approved', 'rejected'], text.statusLabels)}
+              options={labelledOptions(['pending', 'approved', 'rejected'], text.statusLabels)}
               allLabel={text.all}
             />
           </FilterBar>
