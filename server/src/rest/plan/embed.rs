@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::error::{ApiError, ErrorKind};
 use crate::schema_cache::SchemaCache;
-use crate::schema_cache::model::{Cardinality, QualifiedName, Relationship};
+use crate::schema_cache::model::{Cardinality, QualifiedName, RelationKind, Relationship};
 
 /// The one relationship from `from` that `target` (with an optional `hint`) names.
 pub fn resolve<'a>(
@@ -18,9 +18,11 @@ pub fn resolve<'a>(
     let mut candidates: Vec<&Relationship> = all.iter().filter(|r| r.to.name == target).collect();
     if candidates.is_empty() {
         // `organizer_id(*)` or `events_organizer_id_fkey(*)`: a to-one by column or constraint.
+        // As in PostgREST, views are left out of this search: a view over the target table
+        // inherits its foreign keys and would otherwise make every such embed ambiguous.
         candidates = all
             .iter()
-            .filter(|r| r.is_to_one() && r.foreign_key.table == *from)
+            .filter(|r| r.is_to_one() && r.foreign_key.table == *from && !is_view(cache, &r.to))
             .filter(|r| r.foreign_key.constraint == target || r.foreign_key.columns == [target])
             .collect();
     }
@@ -32,6 +34,13 @@ pub fn resolve<'a>(
         [] => Err(no_relationship(from, target, hint)),
         many => Err(ambiguous(from, target, many)),
     }
+}
+
+fn is_view(cache: &SchemaCache, name: &QualifiedName) -> bool {
+    cache
+        .relations
+        .get(name)
+        .is_some_and(|relation| matches!(relation.kind, RelationKind::View | RelationKind::MaterializedView))
 }
 
 /// A hint names the foreign key (constraint or its columns, on either side) or, for
