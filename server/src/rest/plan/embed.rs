@@ -36,6 +36,18 @@ pub fn resolve<'a>(
     }
 }
 
+/// Two embeds under one key at one level. PostgREST names each embed's subquery
+/// `<parent>_<key>_<depth>` and lets PostgreSQL refuse the second one (42712, 400); the same
+/// answer here, before any query runs, instead of a body with a duplicated JSON key.
+pub fn duplicate(from: &QualifiedName, key: &str, depth: usize) -> ApiError {
+    let mut alias = format!("{}_{key}_{depth}", from.name);
+    // PostgreSQL truncates identifiers to 63 bytes (NAMEDATALEN - 1).
+    while alias.len() > 63 {
+        alias.pop();
+    }
+    ApiError::custom(http::StatusCode::BAD_REQUEST, "42712", format!("table name \"{alias}\" specified more than once"))
+}
+
 fn is_view(cache: &SchemaCache, name: &QualifiedName) -> bool {
     cache
         .relations

@@ -266,6 +266,9 @@ impl<'a> ReadPlanner<'a> {
             )));
         };
         let relationship = embed::resolve(self.cache, from, request.written, request.hint)?.clone();
+        if plan.embeds.iter().any(|e| e.name == request.name) {
+            return Err(embed::duplicate(from, &request.name, path.len() + 1));
+        }
         let target = self.cache.relations.get(&relationship.to).ok_or_else(|| {
             ApiError::new(ErrorKind::TableNotFound)
                 .with_message(format!("Could not find the table '{}' in the schema cache", relationship.to))
