@@ -52,3 +52,98 @@ async fn two_embeds_under_one_key_are_refused_as_postgresql_refuses_them() {
     let rows = get_json(&app, "/novels?select=id,w:writer_id(name),c:writer_id(country)&id=eq.1").await;
     assert_eq!(rows, json!([{"id": 1, "w": {"name": "Kuvempu"}, "c": {"country": "India"}}]));
 }
+
+#[tokio::test]
+async fn hints_name_a_constraint_a_column_of_either_side_or_a_junction() {
+    let app = library().await;
+    let rows = get_json(
+        &app,
+        "/novels?select=title,writer:writers!novels_writer_id_fkey(name),editor:writers!editor_id(name)&id=eq.1",
+    )
+    .await;
+    assert_eq!(
+        rows,
+        json!([{"title": "Malegalalli Madumagalu", "writer": {"name": "Kuvempu"}, "editor": {"name": "Shivarama Karanth"}}])
+    );
+    let rows = get_json(
+        &app,
+        "/writers?select=name,written:novels!writer_id(title),edited:novels!novels_editor_fkey(title)&id=eq.2&written.order=id",
+    )
+    .await;
+    assert_eq!(
+        rows,
+        json!([{"name": "Shivarama Karanth", "written": [{"title": "Chomana Dudi"}, {"title": "Marali Mannige"}],
+                "edited": [{"title": "Malegalalli Madumagalu"}]}])
+    );
+    // many-to-many through novel_genres, by table name or with the junction as hint
+    let rows = get_json(&app, "/novels?select=title,genres(name)&id=eq.1&genres.order=name").await;
+    assert_eq!(rows, json!([{"title": "Malegalalli Madumagalu", "genres": [{"name": "epic"}, {"name": "rural"}]}]));
+    let rows = get_json(&app, "/genres?select=name,novels!novel_genres(title)&id=eq.3").await;
+    assert_eq!(rows, json!([{"name": "social", "novels": [{"title": "Chomana Dudi"}]}]));
+}
+
+#[tokio::test]
+async fn a_self_reference_gives_children_by_table_name_and_the_parent_by_column() {
+    let app = library().await;
+    let rows = get_json(
+        &app,
+        "/staff?select=name,supervisor:supervisor_id(name),supervisees:staff!supervisor_id(name)&id=eq.2",
+    )
+    .await;
+    assert_eq!(
+        rows,
+        json!([{"name": "Ganesh", "supervisor": {"name": "Lakshmi"}, "supervisees": [{"name": "Vinay"}]}])
+    );
+    let rows = get_json(&app, "/staff?select=name,staff(name)&id=eq.1&staff.order=id").await;
+    assert_eq!(rows, json!([{"name": "Lakshmi", "staff": [{"name": "Ganesh"}, {"name": "Shreya"}]}]));
+    // Nested: the parent's children.
+    let rows = get_json(&app, "/staff?select=name,supervisor_id(name,team:staff!supervisor_id(name))&id=eq.4").await;
+    assert_eq!(rows, json!([{"name": "Vinay", "supervisor_id": {"name": "Ganesh", "team": [{"name": "Vinay"}]}}]));
+    // With a hint, the table name means the children through the hinted column only.
+    let body = error(&app, "/staff?select=name,staff!staff_supervisor_id_fkey(name)", 400, "PGRST200").await;
+    assert_eq!(
+        body["details"],
+        "Searched for a foreign key relationship between 'staff' and 'staff' using the hint 'staff_supervisor_id_fkey' in the schema 'public', but no matches were found."
+    );
+}
+
+#[tokio::test]
+async fn ambiguity_lists_the_candidates_in_postgrest_order_with_its_texts() {
+    let app = library().await;
+    let body = error(&app, "/novels?select=title,writers(name)", 300, "PGRST201").await;
+    assert_eq!(
+        body,
+        json!({
+            "code": "PGRST201",
+            "message": "Could not embed because more than one relationship was found for 'novels' and 'writers'",
+            "details": [
+                {"cardinality": "many-to-one", "embedding": "novels with writers",
+                 "relationship": "novels_editor_fkey using novels(editor_id) and writers(id)"},
+                {"cardinality": "many-to-one", "embedding": "novels with writers",
+                 "relationship": "novels_writer_id_fkey using novels(writer_id) and writers(id)"},
+            ],
+            "hint": "Try changing 'writers' to one of the following: 'writers!novels_editor_fkey', 'writers!novels_writer_id_fkey'. Find the desired relationship in the 'details' key.",
+        })
+    );
+    let body = error(&app, "/writers?select=novels(title)", 300, "PGRST201").await;
+    assert_eq!(
+        body["details"],
+        json!([
+            {"cardinality": "one-to-many", "embedding": "writers with novels",
+             "relationship": "novels_editor_fkey using writers(id) and novels(editor_id)"},
+            {"cardinality": "one-to-many", "embedding": "writers with novels",
+             "relationship": "novels_writer_id_fkey using writers(id) and novels(writer_id)"},
+        ])
+    );
+    let body = error(&app, "/novels?select=writers!nope(name)", 400, "PGRST200").await;
+    assert_eq!(body["message"], "Could not find a relationship between 'novels' and 'writers' in the schema cache");
+    assert_eq!(
+        body["details"],
+        "Searched for a foreign key relationship between 'novels' and 'writers' using the hint 'nope' in the schema 'public', but no matches were found."
+    );
+    let body = error(&app, "/genres?select=staff(name)", 400, "PGRST200").await;
+    assert_eq!(
+        body["details"],
+        "Searched for a foreign key relationship between 'genres' and 'staff' in the schema 'public', but no matches were found."
+    );
+}

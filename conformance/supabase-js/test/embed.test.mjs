@@ -20,3 +20,51 @@ test('embed: two embeds under one key answer 400 42712 as PostgreSQL words it', 
   const aliased = ok(await anon().from('novels').select('id, w:writer_id(name), c:writer_id(country)').eq('id', 1));
   assert.deepEqual(aliased.data, [{ id: 1, w: { name: 'Kuvempu' }, c: { country: 'India' } }]);
 });
+
+test('embed: hints by constraint, by column of either side, and by junction', T, async () => {
+  const { data } = ok(
+    await anon()
+      .from('novels')
+      .select('title, writer:writers!novels_writer_id_fkey(name), editor:writers!editor_id(name)')
+      .eq('id', 1),
+  );
+  assert.deepEqual(data, [{ title: 'Malegalalli Madumagalu', writer: { name: 'Kuvempu' }, editor: { name: 'Shivarama Karanth' } }]);
+  const back = ok(
+    await anon()
+      .from('writers')
+      .select('name, written:novels!writer_id(title), edited:novels!novels_editor_fkey(title)')
+      .eq('id', 2)
+      .order('id', { referencedTable: 'written' }),
+  );
+  assert.deepEqual(back.data, [
+    { name: 'Shivarama Karanth', written: [{ title: 'Chomana Dudi' }, { title: 'Marali Mannige' }], edited: [{ title: 'Malegalalli Madumagalu' }] },
+  ]);
+  const m2m = ok(await anon().from('genres').select('name, novels!novel_genres(title)').eq('id', 3));
+  assert.deepEqual(m2m.data, [{ name: 'social', novels: [{ title: 'Chomana Dudi' }] }]);
+});
+
+test('embed: a self-reference gives the parent by column and the children by table name', T, async () => {
+  const { data } = ok(
+    await anon().from('staff').select('name, supervisor:supervisor_id(name), supervisees:staff!supervisor_id(name)').eq('id', 2),
+  );
+  assert.deepEqual(data, [{ name: 'Ganesh', supervisor: { name: 'Lakshmi' }, supervisees: [{ name: 'Vinay' }] }]);
+  const children = ok(await anon().from('staff').select('name, staff(name)').eq('id', 1).order('id', { referencedTable: 'staff' }));
+  assert.deepEqual(children.data, [{ name: 'Lakshmi', staff: [{ name: 'Ganesh' }, { name: 'Shreya' }] }]);
+});
+
+test('embed: ambiguity is 300 PGRST201 with the candidates in PostgREST order', T, async () => {
+  const error = fails(await anon().from('novels').select('title, writers(name)'), 'PGRST201', 300);
+  assert.deepEqual(error.details, [
+    { cardinality: 'many-to-one', embedding: 'novels with writers', relationship: 'novels_editor_fkey using novels(editor_id) and writers(id)' },
+    { cardinality: 'many-to-one', embedding: 'novels with writers', relationship: 'novels_writer_id_fkey using novels(writer_id) and writers(id)' },
+  ]);
+  assert.equal(
+    error.hint,
+    "Try changing 'writers' to one of the following: 'writers!novels_editor_fkey', 'writers!novels_writer_id_fkey'. Find the desired relationship in the 'details' key.",
+  );
+  const missing = fails(await anon().from('novels').select('title, writers!nope(name)'), 'PGRST200', 400);
+  assert.equal(
+    missing.details,
+    "Searched for a foreign key relationship between 'novels' and 'writers' using the hint 'nope' in the schema 'public', but no matches were found.",
+  );
+});

@@ -5,6 +5,7 @@
 mod load;
 pub mod model;
 mod privileges;
+mod relationship_order;
 pub(crate) mod relationships;
 mod views;
 

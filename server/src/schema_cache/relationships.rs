@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::model::{Cardinality, ForeignKey, Junction, QualifiedName, Relation, Relationship};
+use super::relationship_order;
 
 pub fn derive(
     relations: &BTreeMap<QualifiedName, Relation>,
@@ -59,6 +60,9 @@ pub fn derive(
                 });
             }
         }
+    }
+    for list in by_relation.values_mut() {
+        relationship_order::sort(list, relations);
     }
     by_relation
 }
