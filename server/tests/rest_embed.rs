@@ -147,3 +147,73 @@ async fn ambiguity_lists_the_candidates_in_postgrest_order_with_its_texts() {
         "Searched for a foreign key relationship between 'genres' and 'staff' in the schema 'public', but no matches were found."
     );
 }
+
+#[tokio::test]
+async fn computed_relationships_embed_like_foreign_keys() {
+    let app = library().await;
+    // setof: an array, with filters, order and limit inside
+    let rows = get_json(&app, "/writers?select=name,works(title)&id=eq.1&works.order=year").await;
+    assert_eq!(
+        rows,
+        json!([{"name": "Kuvempu", "works": [{"title": "Kanuru Heggadithi"}, {"title": "Malegalalli Madumagalu"}]}])
+    );
+    let rows = get_json(&app, "/writers?select=name,works(title)&id=eq.1&works.year=gt.1950&works.limit=5").await;
+    assert_eq!(rows, json!([{"name": "Kuvempu", "works": [{"title": "Malegalalli Madumagalu"}]}]));
+    // rows 1: an object or null
+    let rows = get_json(&app, "/writers?select=name,latest_novel(title)&order=id").await;
+    assert_eq!(
+        rows,
+        json!([
+            {"name": "Kuvempu", "latest_novel": {"title": "Malegalalli Madumagalu"}},
+            {"name": "Shivarama Karanth", "latest_novel": {"title": "Marali Mannige"}},
+            {"name": "Anita Desai", "latest_novel": null},
+        ])
+    );
+    // !inner drops the writers without a matching work; so does a null filter
+    let rows = get_json(&app, "/writers?select=name,works!inner(title)&works.year=lt.1940&order=id").await;
+    assert_eq!(
+        rows,
+        json!([
+            {"name": "Kuvempu", "works": [{"title": "Kanuru Heggadithi"}]},
+            {"name": "Shivarama Karanth", "works": [{"title": "Chomana Dudi"}]},
+        ])
+    );
+    let rows = get_json(&app, "/writers?select=name,latest_novel()&latest_novel=is.null").await;
+    assert_eq!(rows, json!([{"name": "Anita Desai"}]));
+    // ordering the parent by a to-one computed embed, and nesting foreign keys inside
+    let rows = get_json(
+        &app,
+        "/writers?select=name,latest_novel(year,genres(name))&order=latest_novel(year).desc.nullslast&limit=2",
+    )
+    .await;
+    assert_eq!(
+        rows,
+        json!([
+            {"name": "Kuvempu", "latest_novel": {"year": 1967, "genres": [{"name": "epic"}, {"name": "rural"}]}},
+            {"name": "Shivarama Karanth", "latest_novel": {"year": 1941, "genres": []}},
+        ])
+    );
+    // self-references through functions
+    let rows = get_json(&app, "/staff?select=name,supervisor(name),supervisees(name)&id=eq.2").await;
+    assert_eq!(
+        rows,
+        json!([{"name": "Ganesh", "supervisor": {"name": "Lakshmi"}, "supervisees": [{"name": "Vinay"}]}])
+    );
+}
+
+#[tokio::test]
+async fn a_computed_relationship_named_like_a_table_overrides_its_foreign_keys() {
+    let app = library().await;
+    // awards has two foreign keys to writers; writers(awards) replaces both.
+    let rows = get_json(&app, "/awards?select=name,writers(name)&order=id").await;
+    assert_eq!(
+        rows,
+        json!([{"name": "Jnanpith", "writers": {"name": "Kuvempu"}}, {"name": "Pampa", "writers": {"name": "Shivarama Karanth"}}])
+    );
+    // The foreign keys themselves are gone from that search: as in PostgREST, a computed
+    // relationship answers to its name whatever the hint.
+    let rows = get_json(&app, "/awards?select=name,writers!awards_nominee_fkey(name)&id=eq.1").await;
+    assert_eq!(rows, json!([{"name": "Jnanpith", "writers": {"name": "Kuvempu"}}]));
+    // Nor does a column find them any more.
+    error(&app, "/awards?select=name,nominee_id(name)", 400, "PGRST200").await;
+}

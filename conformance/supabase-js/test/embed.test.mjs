@@ -68,3 +68,25 @@ test('embed: ambiguity is 300 PGRST201 with the candidates in PostgREST order', 
     "Searched for a foreign key relationship between 'novels' and 'writers' using the hint 'nope' in the schema 'public', but no matches were found.",
   );
 });
+
+test('embed: computed relationships (setof and rows 1) with inner, filters and order inside', T, async () => {
+  const { data } = ok(
+    await anon()
+      .from('writers')
+      .select('name, works!inner(title), latest_novel(year)')
+      .lt('works.year', 1940)
+      .order('year', { referencedTable: 'works' })
+      .order('id'),
+  );
+  assert.deepEqual(data, [
+    { name: 'Kuvempu', works: [{ title: 'Kanuru Heggadithi' }], latest_novel: { year: 1967 } },
+    { name: 'Shivarama Karanth', works: [{ title: 'Chomana Dudi' }], latest_novel: { year: 1941 } },
+  ]);
+  const self = ok(await anon().from('staff').select('name, supervisor(name), supervisees(name)').eq('id', 2));
+  assert.deepEqual(self.data, [{ name: 'Ganesh', supervisor: { name: 'Lakshmi' }, supervisees: [{ name: 'Vinay' }] }]);
+  const override = ok(await anon().from('awards').select('name, writers(name)').order('id'));
+  assert.deepEqual(override.data, [
+    { name: 'Jnanpith', writers: { name: 'Kuvempu' } },
+    { name: 'Pampa', writers: { name: 'Shivarama Karanth' } },
+  ]);
+});

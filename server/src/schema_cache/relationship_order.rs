@@ -3,7 +3,7 @@
 //!
 //! Foreign-key relationships come first, by target relation, self-reference, then cardinality
 //! (one-to-many, many-to-one, one-to-one, many-to-many) with its constraint and columns, then
-//! whether either end is a view.
+//! whether either end is a view; computed relationships follow, by function.
 
 use std::collections::BTreeMap;
 
@@ -19,13 +19,11 @@ enum CardinalityKey<'a> {
     ManyToMany(&'a QualifiedName, &'a str, &'a str, Pairs<'a>, Pairs<'a>),
 }
 
+/// Foreign-key relationships sort before computed ones (PostgREST's constructor order).
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
-struct Key<'a> {
-    to: &'a QualifiedName,
-    is_self: bool,
-    cardinality: CardinalityKey<'a>,
-    from_view: bool,
-    to_view: bool,
+enum Key<'a> {
+    ForeignKey { to: &'a QualifiedName, is_self: bool, cardinality: CardinalityKey<'a>, from_view: bool, to_view: bool },
+    Computed { function: &'a QualifiedName, to: &'a QualifiedName },
 }
 
 /// Sorts one relation's relationships as PostgREST does.
@@ -42,6 +40,7 @@ fn key<'a>(r: &'a Relationship, relations: &BTreeMap<QualifiedName, Relation>) -
     let (from_columns, to_columns) =
         if fk.table == r.from { (&fk.columns, &fk.foreign_columns) } else { (&fk.foreign_columns, &fk.columns) };
     let cardinality = match &r.cardinality {
+        Cardinality::Computed { function, .. } => return Key::Computed { function, to: &r.to },
         Cardinality::OneToMany => CardinalityKey::OneToMany(&fk.constraint, zip(from_columns, to_columns)),
         Cardinality::ManyToOne => CardinalityKey::ManyToOne(&fk.constraint, zip(from_columns, to_columns)),
         Cardinality::OneToOne => {
@@ -58,7 +57,13 @@ fn key<'a>(r: &'a Relationship, relations: &BTreeMap<QualifiedName, Relation>) -
     let is_view = |name: &QualifiedName| {
         relations.get(name).is_some_and(|r| matches!(r.kind, RelationKind::View | RelationKind::MaterializedView))
     };
-    Key { to: &r.to, is_self: r.from == r.to, cardinality, from_view: is_view(&r.from), to_view: is_view(&r.to) }
+    Key::ForeignKey {
+        to: &r.to,
+        is_self: r.from == r.to,
+        cardinality,
+        from_view: is_view(&r.from),
+        to_view: is_view(&r.to),
+    }
 }
 
 #[cfg(test)]

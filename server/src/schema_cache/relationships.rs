@@ -61,10 +61,18 @@ pub fn derive(
             }
         }
     }
+    sort_all(&mut by_relation, relations);
+    by_relation
+}
+
+/// Puts every relation's relationships in PostgREST's order.
+pub fn sort_all(
+    by_relation: &mut BTreeMap<QualifiedName, Vec<Relationship>>,
+    relations: &BTreeMap<QualifiedName, Relation>,
+) {
     for list in by_relation.values_mut() {
         relationship_order::sort(list, relations);
     }
-    by_relation
 }
 
 #[cfg(test)]

@@ -34,6 +34,10 @@ pub fn resolve<'a>(
 }
 
 fn matches(cache: &SchemaCache, r: &Relationship, target: &str, hint: Option<&str>) -> bool {
+    if let Cardinality::Computed { function, .. } = &r.cardinality {
+        // A computed relationship answers to its function's name, whatever the hint.
+        return function.name == target;
+    }
     let names_table = r.to.name == target;
     if r.from == r.to {
         return match hint {
@@ -59,10 +63,10 @@ fn matches(cache: &SchemaCache, r: &Relationship, target: &str, hint: Option<&st
     }
 }
 
-/// The foreign key's name (not for many-to-many).
+/// The foreign key's name (not for many-to-many or computed relationships).
 fn constraint(r: &Relationship) -> Option<&str> {
     match r.cardinality {
-        Cardinality::ManyToMany(_) => None,
+        Cardinality::ManyToMany(_) | Cardinality::Computed { .. } => None,
         _ => Some(&r.foreign_key.constraint),
     }
 }
@@ -79,7 +83,10 @@ fn single_to_column(r: &Relationship) -> Option<&str> {
 
 fn single_pair(r: &Relationship) -> Option<(&str, &str)> {
     let fk = &r.foreign_key;
-    if matches!(r.cardinality, Cardinality::ManyToMany(_)) || fk.columns.len() != 1 || fk.foreign_columns.len() != 1 {
+    if matches!(r.cardinality, Cardinality::ManyToMany(_) | Cardinality::Computed { .. })
+        || fk.columns.len() != 1
+        || fk.foreign_columns.len() != 1
+    {
         return None;
     }
     let (column, foreign_column) = (fk.columns[0].as_str(), fk.foreign_columns[0].as_str());
@@ -123,6 +130,8 @@ fn ambiguous(from: &QualifiedName, target: &str, candidates: &[&Relationship]) -
     let describe = |r: &&Relationship| -> Value {
         let fk = &r.foreign_key;
         let (cardinality, relationship) = match &r.cardinality {
+            // PostgREST describes a computed candidate as an empty object.
+            Cardinality::Computed { .. } => return json!({}),
             Cardinality::ManyToMany(junction) => (
                 "many-to-many",
                 format!(
@@ -168,6 +177,7 @@ fn ambiguous(from: &QualifiedName, target: &str, candidates: &[&Relationship]) -
         .iter()
         .map(|r| match &r.cardinality {
             Cardinality::ManyToMany(junction) => format!("'{}!{}'", r.to.name, junction.relation.name),
+            Cardinality::Computed { .. } => String::new(),
             _ => format!("'{}!{}'", r.to.name, r.foreign_key.constraint),
         })
         .collect();

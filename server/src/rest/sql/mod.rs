@@ -3,6 +3,7 @@
 
 pub mod builder;
 pub mod call;
+mod computed;
 pub mod condition;
 pub mod mutate;
 pub mod read;
@@ -10,5 +11,7 @@ pub mod read;
 pub use builder::{Param, Sql};
 pub use read::Body;
 
+#[cfg(test)]
+mod embed_tests;
 #[cfg(test)]
 mod tests;

@@ -16,6 +16,7 @@
 
 use super::builder::Sql;
 use super::call;
+use super::computed;
 use super::condition::{column_expr, conditions};
 use crate::rest::plan::{Condition, Embed, OrderExpr, OrderItem, Projection, ReadPlan, Source};
 use crate::rest::request::{NullsOrder, OrderDirection, RowRange};
@@ -104,7 +105,10 @@ pub fn level(sql: &mut Sql, plan: &ReadPlan, parent: Option<(&str, &Relationship
     sql.push("SELECT ");
     projection(sql, plan);
     sql.push(" FROM ");
-    source(sql, plan);
+    match parent {
+        Some((parent_alias, relationship)) if computed::write_source(sql, &plan.alias, parent_alias, relationship) => {}
+        _ => source(sql, plan),
+    }
     if let Some((_, Relationship { cardinality: Cardinality::ManyToMany(junction), .. })) = parent {
         let junction_alias = format!("{}_junction", plan.alias);
         sql.push(" JOIN ").qualified(&junction.relation.schema, &junction.relation.name).push(" AS ");
@@ -245,9 +249,11 @@ fn related_order_join(
     sql.push(" LEFT JOIN LATERAL (SELECT ");
     column_expr(sql, child, column);
     sql.push(" AS pgrst_order FROM ");
-    source(sql, &embed.plan);
-    sql.push(" WHERE ");
-    join_condition(sql, &plan.alias, child, &embed.relationship);
+    if !computed::write_source(sql, child, &plan.alias, &embed.relationship) {
+        source(sql, &embed.plan);
+        sql.push(" WHERE ");
+        join_condition(sql, &plan.alias, child, &embed.relationship);
+    }
     sql.push(" LIMIT 1) AS ").ident(&order_alias(plan, position)).push(" ON TRUE");
 }
 
@@ -256,6 +262,8 @@ fn order_alias(plan: &ReadPlan, position: usize) -> String {
 }
 
 fn where_clause(sql: &mut Sql, plan: &ReadPlan, parent: Option<(&str, &Relationship)>) {
+    // A computed relationship's function does the joining.
+    let parent = parent.filter(|(_, relationship)| !computed::is_computed(relationship));
     let has_join = parent.is_some();
     if !has_join && plan.conditions.is_empty() {
         return;
