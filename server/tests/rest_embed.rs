@@ -217,3 +217,48 @@ async fn a_computed_relationship_named_like_a_table_overrides_its_foreign_keys()
     // Nor does a column find them any more.
     error(&app, "/awards?select=name,nominee_id(name)", 400, "PGRST200").await;
 }
+
+#[tokio::test]
+async fn to_many_spreads_give_arrays_of_the_column_values() {
+    let app = library().await;
+    // computed, in the embed's order
+    let rows = get_json(&app, "/writers?select=name,...works(title,year)&id=eq.1&works.order=year").await;
+    assert_eq!(
+        rows,
+        json!([{"name": "Kuvempu", "title": ["Kanuru Heggadithi", "Malegalalli Madumagalu"], "year": [1936, 1967]}])
+    );
+    // one-to-many by foreign key, aliased, [] without rows
+    let rows = get_json(&app, "/writers?select=name,...novels!writer_id(titles:title)&order=id&novels.order=id").await;
+    assert_eq!(
+        rows,
+        json!([
+            {"name": "Kuvempu", "titles": ["Malegalalli Madumagalu", "Kanuru Heggadithi"]},
+            {"name": "Shivarama Karanth", "titles": ["Chomana Dudi", "Marali Mannige"]},
+            {"name": "Anita Desai", "titles": []},
+        ])
+    );
+    // many-to-many, and nested embeds and to-one spreads inside
+    let rows = get_json(&app, "/novels?select=title,...genres(genre:name)&id=eq.1&genres.order=name").await;
+    assert_eq!(rows, json!([{"title": "Malegalalli Madumagalu", "genre": ["epic", "rural"]}]));
+    let rows = get_json(
+        &app,
+        "/writers?select=name,...works(title,genres(name),...novels_editor_fkey(editor:name))&id=eq.1&works.order=id&works.genres.order=name",
+    )
+    .await;
+    assert_eq!(
+        rows,
+        json!([{"name": "Kuvempu", "title": ["Malegalalli Madumagalu", "Kanuru Heggadithi"],
+                "genres": [[{"name": "epic"}, {"name": "rural"}], [{"name": "rural"}]],
+                "editor": ["Shivarama Karanth", null]}])
+    );
+    // !inner and null filters select parents as on any embed
+    let rows = get_json(&app, "/writers?select=name,...works!inner(title)&works.year=gt.1950").await;
+    assert_eq!(rows, json!([{"name": "Kuvempu", "title": ["Malegalalli Madumagalu"]}]));
+    let rows = get_json(&app, "/writers?select=name,...works(title)&works=is.null").await;
+    assert_eq!(rows, json!([{"name": "Anita Desai", "title": []}]));
+    // to-one spreads still lift plain values
+    let rows = get_json(&app, "/novels?select=title,...writer_id(author:name)&id=eq.2").await;
+    assert_eq!(rows, json!([{"title": "Kanuru Heggadithi", "author": "Kuvempu"}]));
+    let body = error(&app, "/writers?select=name,...works(title,...genres(name))", 400, "PGRST127").await;
+    assert_eq!(body["message"], "A to-many spread inside another to-many spread is not supported");
+}

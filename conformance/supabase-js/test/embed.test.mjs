@@ -90,3 +90,19 @@ test('embed: computed relationships (setof and rows 1) with inner, filters and o
     { name: 'Pampa', writers: { name: 'Shivarama Karanth' } },
   ]);
 });
+
+test('embed: to-many spreads give arrays of the values (computed, one-to-many, many-to-many)', T, async () => {
+  const { data } = ok(
+    await anon().from('writers').select('name, ...works(title, year)').eq('id', 1).order('year', { referencedTable: 'works' }),
+  );
+  assert.deepEqual(data, [{ name: 'Kuvempu', title: ['Kanuru Heggadithi', 'Malegalalli Madumagalu'], year: [1936, 1967] }]);
+  const fk = ok(
+    await anon().from('writers').select('name, ...novels!writer_id(titles:title)').order('id').order('id', { referencedTable: 'novels' }),
+  );
+  assert.deepEqual(fk.data.at(-1), { name: 'Anita Desai', titles: [] });
+  assert.deepEqual(fk.data[1], { name: 'Shivarama Karanth', titles: ['Chomana Dudi', 'Marali Mannige'] });
+  const m2m = ok(await anon().from('novels').select('title, ...genres(genre:name)').eq('id', 1).order('name', { referencedTable: 'genres' }));
+  assert.deepEqual(m2m.data, [{ title: 'Malegalalli Madumagalu', genre: ['epic', 'rural'] }]);
+  const inner = ok(await anon().from('writers').select('name, ...works!inner(title)').gt('works.year', 1950));
+  assert.deepEqual(inner.data, [{ name: 'Kuvempu', title: ['Malegalalli Madumagalu'] }]);
+});

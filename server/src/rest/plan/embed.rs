@@ -205,6 +205,11 @@ pub fn duplicate(from: &QualifiedName, key: &str, depth: usize) -> ApiError {
     ApiError::custom(http::StatusCode::BAD_REQUEST, "42712", format!("table name \"{alias}\" specified more than once"))
 }
 
+/// Whether a level lifts a to-many spread into its rows (directly or through to-one spreads).
+pub fn has_to_many_spread(plan: &super::ReadPlan) -> bool {
+    plan.embeds.iter().any(|e| e.spread && (!e.is_to_one() || has_to_many_spread(&e.plan)))
+}
+
 fn is_view(cache: &SchemaCache, name: &QualifiedName) -> bool {
     cache
         .relations

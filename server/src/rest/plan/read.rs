@@ -241,10 +241,10 @@ impl<'a> ReadPlanner<'a> {
                     params,
                     path,
                 )?;
-                if !plan.embeds[index].is_to_one() {
+                if !plan.embeds[index].is_to_one() && embed::has_to_many_spread(&plan.embeds[index].plan) {
                     return Err(ApiError::new(ErrorKind::NotImplemented)
-                        .with_message("Spreading a to-many relationship is not supported")
-                        .with_hint(format!("Embed '{}' without '...' to get an array.", spread.relation)));
+                        .with_message("A to-many spread inside another to-many spread is not supported")
+                        .with_hint(format!("Embed the inner relationship of '{}' without '...'.", spread.relation)));
                 }
                 plan.select.push(Projection::Embed(index));
             }
@@ -310,7 +310,7 @@ impl<'a> ReadPlanner<'a> {
                     (Operation::Is(IsValue::NotNull), negated) => negated,
                     _ => return Err(ApiError::new(ErrorKind::EmbedOperator)),
                 };
-                if plan.embeds[index].spread {
+                if plan.embeds[index].spread && plan.embeds[index].is_to_one() {
                     return Err(ApiError::new(ErrorKind::NotImplemented)
                         .with_message("Null filters on spread embeds are not supported"));
                 }

@@ -39,7 +39,7 @@ fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
 }
 
 #[test]
-fn computed_relationship_statements() {
+fn computed_relationship_and_spread_statements() {
     let cache = cache();
     let cases = [
         (
@@ -52,6 +52,12 @@ fn computed_relationship_statements() {
             "read_computed_to_one_and_related_order",
             "events",
             "select=title,organizer(full_name)&order=organizer(full_name).desc",
+            false,
+        ),
+        (
+            "read_to_many_spreads",
+            "people",
+            "select=full_name,...registrations(id),...roles!inner(role:name)&roles.order=name&registrations=is.null",
             false,
         ),
     ];

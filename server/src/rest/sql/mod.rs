@@ -7,6 +7,7 @@ mod computed;
 pub mod condition;
 pub mod mutate;
 pub mod read;
+mod spread;
 
 pub use builder::{Param, Sql};
 pub use read::Body;

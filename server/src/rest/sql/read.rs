@@ -18,6 +18,7 @@ use super::builder::Sql;
 use super::call;
 use super::computed;
 use super::condition::{column_expr, conditions};
+use super::spread;
 use crate::rest::plan::{Condition, Embed, OrderExpr, OrderItem, Projection, ReadPlan, Source};
 use crate::rest::request::{NullsOrder, OrderDirection, RowRange};
 use crate::schema_cache::model::{Cardinality, Relationship};
@@ -143,9 +144,11 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
     let alias = plan.alias.as_str();
     let mut first = true;
     for item in &plan.select {
-        // `rel()` embeds only filter; they have no output.
+        // `rel()` embeds only filter; they have no output (nor has a spread of no columns).
         if let Projection::Embed(index) = item
-            && plan.embeds[*index].plan.select.is_empty()
+            && (plan.embeds[*index].plan.select.is_empty()
+                || (is_to_many_spread(&plan.embeds[*index])
+                    && spread::output_names(&plan.embeds[*index].plan).is_empty()))
         {
             continue;
         }
@@ -174,7 +177,9 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
             Projection::Embed(index) => {
                 let embed = &plan.embeds[*index];
                 let embed_alias = embed.plan.alias.as_str();
-                if embed.spread {
+                if is_to_many_spread(embed) {
+                    spread::project(sql, embed);
+                } else if embed.spread {
                     sql.ident(embed_alias).push(".*");
                 } else if embed.is_to_one() {
                     sql.ident(embed_alias).push(".pgrst_value AS ").ident(&embed.name);
@@ -219,7 +224,9 @@ fn embed_join(sql: &mut Sql, plan: &ReadPlan, index: usize) {
     let embed: &Embed = &plan.embeds[index];
     sql.push(if embed.inner { " INNER JOIN LATERAL (" } else { " LEFT JOIN LATERAL (" });
     let parent = Some((plan.alias.as_str(), &embed.relationship));
-    if embed.spread {
+    if is_to_many_spread(embed) {
+        spread::aggregate(sql, embed, parent);
+    } else if embed.spread {
         level(sql, &embed.plan, parent);
     } else if embed.is_to_one() {
         sql.push("SELECT row_to_json(pgrst_e) AS pgrst_value FROM (");
@@ -234,6 +241,10 @@ fn embed_join(sql: &mut Sql, plan: &ReadPlan, index: usize) {
         }
     }
     sql.push(") AS ").ident(&embed.plan.alias).push(" ON TRUE");
+}
+
+fn is_to_many_spread(embed: &Embed) -> bool {
+    embed.spread && !embed.is_to_one()
 }
 
 /// `order=rel(col)`: the to-one row's column, joined separately so the embed's JSON is untouched.
