@@ -262,3 +262,17 @@ async fn to_many_spreads_give_arrays_of_the_column_values() {
     let body = error(&app, "/writers?select=name,...works(title,...genres(name))", 400, "PGRST127").await;
     assert_eq!(body["message"], "A to-many spread inside another to-many spread is not supported");
 }
+
+#[tokio::test]
+async fn a_write_returns_computed_embeds_in_its_representation() {
+    let app = library().await;
+    app.sql("grant insert on public.writers to service_role").await;
+    let answer = send(
+        app.service(Method::POST, "/writers?select=name,works(title),latest_novel(title)")
+            .header("Prefer", "return=representation")
+            .json(&json!({"id": 9, "name": "Vaidehi"})),
+    )
+    .await;
+    assert_eq!(answer.status.as_u16(), 201, "{}", answer.text);
+    assert_eq!(answer.json(), json!([{"name": "Vaidehi", "works": [], "latest_novel": null}]));
+}
