@@ -205,9 +205,28 @@ pub fn duplicate(from: &QualifiedName, key: &str, depth: usize) -> ApiError {
     ApiError::custom(http::StatusCode::BAD_REQUEST, "42712", format!("table name \"{alias}\" specified more than once"))
 }
 
-/// Whether a level lifts a to-many spread into its rows (directly or through to-one spreads).
-pub fn has_to_many_spread(plan: &super::ReadPlan) -> bool {
-    plan.embeds.iter().any(|e| e.spread && (!e.is_to_one() || has_to_many_spread(&e.plan)))
+/// Marks the to-many spreads lifted into a to-many spread's rows (directly or through to-one
+/// spreads) to be joined into those rows, so their values land in the outer arrays as in
+/// PostgREST. A null filter on such a spread has nothing to test and is refused.
+pub fn flatten_nested_spreads(plan: &mut super::ReadPlan) -> Result<(), ApiError> {
+    for index in 0..plan.embeds.len() {
+        if !plan.embeds[index].spread {
+            continue;
+        }
+        if !plan.embeds[index].is_to_one() {
+            let filtered = plan
+                .conditions
+                .iter()
+                .any(|c| matches!(c, super::Condition::EmbedIsNull { embed, .. } if *embed == index));
+            if filtered {
+                return Err(ApiError::new(ErrorKind::NotImplemented)
+                    .with_message("Null filters on a to-many spread inside another to-many spread are not supported"));
+            }
+            plan.embeds[index].flatten = true;
+        }
+        flatten_nested_spreads(&mut plan.embeds[index].plan)?;
+    }
+    Ok(())
 }
 
 fn is_view(cache: &SchemaCache, name: &QualifiedName) -> bool {

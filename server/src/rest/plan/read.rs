@@ -68,6 +68,9 @@ pub struct Embed {
     pub inner: bool,
     /// `...embed(...)`: columns lifted into the parent.
     pub spread: bool,
+    /// A to-many spread inside another to-many spread: its rows join the outer spread's rows
+    /// (as in PostgREST) instead of being aggregated on their own.
+    pub flatten: bool,
     pub plan: ReadPlan,
 }
 
@@ -241,10 +244,8 @@ impl<'a> ReadPlanner<'a> {
                     params,
                     path,
                 )?;
-                if !plan.embeds[index].is_to_one() && embed::has_to_many_spread(&plan.embeds[index].plan) {
-                    return Err(ApiError::new(ErrorKind::NotImplemented)
-                        .with_message("A to-many spread inside another to-many spread is not supported")
-                        .with_hint(format!("Embed the inner relationship of '{}' without '...'.", spread.relation)));
+                if !plan.embeds[index].is_to_one() {
+                    embed::flatten_nested_spreads(&mut plan.embeds[index].plan)?;
                 }
                 plan.select.push(Projection::Embed(index));
             }
@@ -294,6 +295,7 @@ impl<'a> ReadPlanner<'a> {
             relationship,
             inner: request.inner,
             spread: request.spread,
+            flatten: false,
             plan: child,
         });
         Ok(plan.embeds.len() - 1)

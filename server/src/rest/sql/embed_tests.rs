@@ -60,6 +60,12 @@ fn computed_relationship_and_spread_statements() {
             "select=full_name,...registrations(id),...roles!inner(role:name)&roles.order=name&registrations=is.null",
             false,
         ),
+        (
+            "read_to_many_spread_inside_a_to_many_spread",
+            "people",
+            "select=full_name,...registrations(id,...events(title,...registrations(person_id)))",
+            false,
+        ),
     ];
     for (name, table, query, count) in cases {
         let plan = plan(&cache, table, query);

@@ -243,8 +243,9 @@ fn embed_join(sql: &mut Sql, plan: &ReadPlan, index: usize) {
     sql.push(") AS ").ident(&embed.plan.alias).push(" ON TRUE");
 }
 
+/// A to-many spread aggregated into arrays of its own (not one joined into an outer one).
 fn is_to_many_spread(embed: &Embed) -> bool {
-    embed.spread && !embed.is_to_one()
+    embed.spread && !embed.is_to_one() && !embed.flatten
 }
 
 /// `order=rel(col)`: the to-one row's column, joined separately so the embed's JSON is untouched.
