@@ -98,6 +98,12 @@ create table public.staff (
   supervisor_id int references public.staff (id)
 );
 
+-- A key to a table outside the exposed schema: not embeddable.
+create table public.readers (
+  id uuid primary key references auth.users (id),
+  name text
+);
+
 -- Computed relationships: a row of the first table in, rows of the second out.
 create function public.works(public.writers) returns setof public.novels
   language sql stable as $$ select * from public.novels where writer_id = $1.id $$;
@@ -111,7 +117,7 @@ create function public.supervisees(public.staff) returns setof public.staff
   language sql stable as $$ select * from public.staff where supervisor_id = $1.id $$;
 
 grant select on public.writers, public.writers_public, public.novels, public.genres, public.novel_genres,
-  public.awards, public.staff to anon, authenticated, service_role;
+  public.awards, public.staff, public.readers to anon, authenticated, service_role;
 
 insert into public.writers (id, name, country) values
   (1, 'Kuvempu', 'India'), (2, 'Shivarama Karanth', 'India'), (3, 'Anita Desai', null);

@@ -286,3 +286,13 @@ async fn a_write_returns_computed_embeds_in_its_representation() {
     assert_eq!(answer.status.as_u16(), 201, "{}", answer.text);
     assert_eq!(answer.json(), json!([{"name": "Vaidehi", "works": [], "latest_novel": null}]));
 }
+
+#[tokio::test]
+async fn relations_outside_the_schema_are_not_embeddable() {
+    let app = library().await;
+    let body = error(&app, "/readers?select=name,users(id)", 400, "PGRST200").await;
+    assert_eq!(
+        body["details"],
+        "Searched for a foreign key relationship between 'readers' and 'users' in the schema 'public', but no matches were found."
+    );
+}

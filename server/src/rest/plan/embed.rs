@@ -24,8 +24,13 @@ pub fn resolve<'a>(
     target: &str,
     hint: Option<&str>,
 ) -> Result<&'a Relationship, ApiError> {
-    let candidates: Vec<&Relationship> =
-        cache.relationships_from(from).iter().filter(|r| matches(cache, r, target, hint)).collect();
+    // Only relations of the same schema are embeddable (PostgREST keys its relationships by
+    // the origin and the target's schema): a key to `auth.users` finds nothing.
+    let candidates: Vec<&Relationship> = cache
+        .relationships_from(from)
+        .iter()
+        .filter(|r| r.to.schema == from.schema && matches(cache, r, target, hint))
+        .collect();
     match candidates.as_slice() {
         [one] => Ok(one),
         [] => Err(no_relationship(from, target, hint)),
