@@ -106,3 +106,23 @@ test('embed: to-many spreads give arrays of the values (computed, one-to-many, m
   const inner = ok(await anon().from('writers').select('name, ...works!inner(title)').gt('works.year', 1950));
   assert.deepEqual(inner.data, [{ name: 'Kuvempu', title: ['Malegalalli Madumagalu'] }]);
 });
+
+test('embed: a to-many spread inside another joins its rows; keys outside the schema are not embeddable', T, async () => {
+  const { data } = ok(
+    await anon()
+      .from('writers')
+      .select('name, ...works(title, ...genres(genre:name))')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'works' })
+      .order('name', { referencedTable: 'works.genres' }),
+  );
+  assert.deepEqual(data, [
+    {
+      name: 'Kuvempu',
+      title: ['Malegalalli Madumagalu', 'Malegalalli Madumagalu', 'Kanuru Heggadithi'],
+      genre: ['epic', 'rural', 'rural'],
+    },
+  ]);
+  const error = fails(await anon().from('readers').select('name, users(id)'), 'PGRST200', 400);
+  assertErrorShape(error);
+});
