@@ -340,6 +340,17 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
       p.approval_status === 'pending' && p.date_of_birth === '1994-06-21',
       'pending, date converted',
     );
+    // The contact details are stored apart (matrimony_contacts), never on the browsable row.
+    assert(!('mobile_no' in p) && !('email' in p), 'no contact column on the profile');
+    const contacts = await api('/rest/v1/matrimony_contacts?select=profile_id,mobile_no', {
+      token,
+    });
+    assert(
+      contacts.length === 1 &&
+        contacts[0].profile_id === p.id &&
+        /12345$/.test(contacts[0].mobile_no),
+      `the mobile number in its own row: ${JSON.stringify(contacts)}`,
+    );
     assert(
       p.vegetarian_brahmin === true && p.smoking === false && p.handicaps === null,
       'yes/no as booleans',
@@ -453,6 +464,21 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await page.getByTestId('profiles').getByText('Sneha Shastri').click();
     await page.getByRole('heading', { level: 1, name: 'Sneha Shastri' }).waitFor();
     await page.getByTestId('contact-locked').waitFor();
+    // Not in the page, and not over REST either: the database withholds them until accepted.
+    const groom = await tokenOf('matrimony@demo.havyaka.org', DEMO_PASSWORD);
+    const browsed = JSON.stringify(
+      await api('/rest/v1/matrimony_details?select=*', { token: groom }),
+    );
+    assert(
+      browsed.includes('Shastri') && !browsed.includes('9820044444'),
+      'select=* has no mobile',
+    );
+    const embedded = JSON.stringify(
+      await api('/rest/v1/matrimony_details?select=first_name,matrimony_contacts(*)', {
+        token: groom,
+      }),
+    );
+    assert(!embedded.includes('bride@demo.havyaka.org'), `no embedded contacts: ${embedded}`);
     await page
       .getByLabel('A short note (optional)')
       .fill('Namaskara, our families are from Kumta and Sirsi.');
