@@ -567,6 +567,24 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
       },
     );
     assert(theirs.length === 1, 'others still do');
+
+    // Announcements from the office are "other notices": turned off, they stop too.
+    await page.getByRole('switch', { name: /Other notices/ }).uncheck();
+    await sawToast(page, 'Notification settings saved');
+    const notice = `Office notice ${Date.now()}`;
+    await api('/rest/v1/rpc/send_announcement', {
+      token: admin,
+      method: 'POST',
+      body: { title: notice, message: 'The office is closed on Monday.', audience: 'everyone' },
+    });
+    const bell = async (email) =>
+      api(`/rest/v1/notifications?select=title&title=eq.${encodeURIComponent(notice)}`, {
+        token: await tokenOf(email, DEMO_PASSWORD),
+      });
+    const mineNotice = await bell('member@demo.havyaka.org');
+    assert(mineNotice.length === 0, 'no announcement for the member who turned them off');
+    const theirNotice = await bell('member.viewer@demo.havyaka.org');
+    assert(theirNotice.length === 1, 'the others get it');
     await ctx.close();
   });
 
