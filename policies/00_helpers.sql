@@ -104,7 +104,8 @@ as $$
 $$;
 
 -- Contact details (matrimony_contacts, the biodata) of the account `owner` are the caller's to
--- see: both have approved profiles and an interest between them was accepted (issue 16).
+-- see: both accounts are approved (spec §4: the account and its profile), and an interest
+-- between them was accepted (issue 16). A deactivated account sees none, and shows none.
 create or replace function app.may_see_matrimony_contacts_of(owner uuid) returns boolean
 language sql stable
 security definer
@@ -112,7 +113,9 @@ set search_path = ''
 as $$
   select owner is not null and owner is distinct from auth.uid()
      and app.has_approved_matrimony_profile()
-     and exists (select from public.matrimony_details m where m.user_id = owner and m.approval_status = 'approved')
+     and exists (select from public.users u where u.id = auth.uid() and u.status = 'approved')
+     and exists (select from public.matrimony_details m join public.users u on u.id = m.user_id
+                  where m.user_id = owner and m.approval_status = 'approved' and u.status = 'approved')
      and app.has_accepted_interest_with(owner)
 $$;
 

@@ -3,7 +3,7 @@
 -- profiles; nobody else, by any path: a plain select, `*` on the profiles, a join (what an
 -- embed does), an upsert, an update, a function's answer, a storage read.
 begin;
-select plan(45);
+select plan(47);
 select tests.seed();
 
 -- The people: Olga owns the profile; Arun's interest she accepted; Pavan's waits; Dev's she
@@ -89,6 +89,16 @@ select throws_ok(format($$insert into public.matrimony_contacts (profile_id, mob
 select tests.act_as_superuser();
 select is((select mobile_no from public.matrimony_contacts where profile_id = pg_temp.profile('olga')), '9820010001',
   'and his update changed nothing');
+
+-- An account the trust deactivated reads none and shows none, its accepted interest notwithstanding.
+select tests.act_as_superuser();
+update public.users set status = 'inactive' where id = pg_temp.person('arun');
+select tests.act_as(pg_temp.person('arun'));
+select is(pg_temp.contacts_of('olga'), 0, 'a deactivated account reads no one''s details');
+select tests.act_as(pg_temp.person('olga'));
+select is(pg_temp.contacts_of('arun'), 0, 'nor are its own shown');
+select tests.act_as_superuser();
+update public.users set status = 'approved' where id = pg_temp.person('arun');
 
 -- A pending interest, a declined one, no interest.
 select tests.act_as(pg_temp.person('pavan'));
