@@ -522,6 +522,35 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await ctx.close();
   });
 
+  test('a matrimony user keeps their profile and contact details up to date', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signInAs(page, 'bride@demo.havyaka.org', '/dashboard/matrimony');
+    await page.goto(`${base}/profile/matrimony`);
+    await page.getByRole('heading', { level: 1, name: 'My Matrimony Profile' }).waitFor();
+    // The form shows the contact details, stored apart, next to the profile.
+    const mobile = page.getByLabel('Mobile number');
+    await mobile.waitFor();
+    assert((await mobile.inputValue()).includes('9820044444'), 'the mobile number is loaded');
+    const address = `Shivaji Park ${Date.now()}`;
+    await page.getByLabel('Address').fill(address);
+    await page.getByLabel('Hobbies').fill('Carnatic music, trekking, chess');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await sawToast(page, 'Profile updated');
+    const token = await tokenOf('bride@demo.havyaka.org', DEMO_PASSWORD);
+    const saved = await api(
+      '/rest/v1/matrimony_details?select=hobby,matrimony_contacts(address)&first_name=eq.Sneha',
+      { token },
+    );
+    assert(
+      saved.length === 1 &&
+        saved[0].hobby === 'Carnatic music, trekking, chess' &&
+        saved[0].matrimony_contacts?.address === address,
+      `the hobby on the profile, the address apart: ${JSON.stringify(saved)}`,
+    );
+    await ctx.close();
+  });
+
   test('a user turns event notifications off and stops receiving them', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
