@@ -3,7 +3,7 @@
 -- profiles; nobody else, by any path: a plain select, `*` on the profiles, a join (what an
 -- embed does), an upsert, an update, a function's answer, a storage read.
 begin;
-select plan(47);
+select plan(58);
 select tests.seed();
 
 -- The people: Olga owns the profile; Arun's interest she accepted; Pavan's waits; Dev's she
@@ -163,6 +163,35 @@ select tests.act_as(pg_temp.person('olga'));
 select ok(not (to_jsonb(public.register_matrimony('{"first_name": "Olga"}')) ? 'mobile_no'),
   'register_matrimony (a retry answers with the profile) returns no contact column');
 select tests.act_as_superuser();
+
+-- The own-profile page saves both tables in one call, as the caller.
+select tests.act_as(pg_temp.person('olga'));
+select lives_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"hobby": "Veena", "address": "Sion", "monthly_income": 90000}')$$,
+  'the owner saves her profile and contact details at once');
+select results_eq($$select m.hobby, c.address, m.monthly_income from public.matrimony_details m
+                     join public.matrimony_contacts c on c.profile_id = m.id where m.id = pg_temp.profile('olga')$$,
+  $$values ('Veena'::text, 'Sion'::text, 90000::numeric(14, 2))$$, 'both are saved');
+select throws_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"hobby": "Chess", "mobile_no": "98201"}')$$,
+  'P0001', 'Mobile number is required', 'a refused contact field refuses the whole save');
+select is((select hobby from public.matrimony_details where id = pg_temp.profile('olga')), 'Veena', 'nothing half-saved');
+select throws_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"first_name": "Olivia"}')$$,
+  '42501', 'Name, gender and date of birth of an approved profile are changed by the trust', 'the approval locks still hold');
+select throws_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"user_id": null}')$$,
+  'P0001', 'Validation error - please check your input', 'no key or owner column');
+select throws_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"password": "x"}')$$,
+  'P0001', 'Validation error - please check your input', 'no column the tables do not have');
+select tests.act_as(pg_temp.person('arun'));
+select throws_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"address": "Elsewhere"}')$$,
+  '42501', null, 'the accepted party cannot save her details');
+select throws_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"hobby": "Elsewhere"}')$$,
+  '42501', null, 'nor her profile');
+select tests.act_as_anon();
+select throws_ok($$select public.update_matrimony_profile(pg_temp.profile('olga'), '{"hobby": "Elsewhere"}')$$,
+  '42501', null, 'nor may a visitor call it');
+select tests.act_as_superuser();
+select results_eq($$select m.hobby, c.address from public.matrimony_details m join public.matrimony_contacts c on c.profile_id = m.id
+                     where m.id = pg_temp.profile('olga')$$,
+  $$values ('Veena'::text, 'Sion'::text)$$, 'and her rows are as she left them');
 
 -- Registration writes both, in one call; a profile without them is refused.
 create table pg_temp.newcomer as select gen_random_uuid() id;
