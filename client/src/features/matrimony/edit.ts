@@ -48,30 +48,3 @@ export function matrimonyChanges(
   }
   return changes;
 }
-
-/** The form's columns that are stored in matrimony_contacts. */
-export const CONTACT_COLUMNS = [
-  'email',
-  'tel_no',
-  'mobile_no',
-  'contact_person',
-  'contact_no',
-  'address',
-  'reference1_name',
-  'reference1_contact',
-  'reference2_name',
-  'reference2_contact',
-  'signature',
-  'biodata_url',
-] as const;
-
-/** A flat change of the form, split by the table that stores each column. */
-export function splitChanges(changes: Record<string, unknown>) {
-  const details: Record<string, unknown> = {};
-  const contacts: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(changes)) {
-    if ((CONTACT_COLUMNS as readonly string[]).includes(column)) contacts[column] = value;
-    else details[column] = value;
-  }
-  return { details, contacts };
-}

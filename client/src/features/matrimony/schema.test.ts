@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matrimonyChanges, splitChanges, toMatrimonyValues } from './edit';
+import { matrimonyChanges, toMatrimonyValues } from './edit';
 import { fitWithin } from './photo';
 import type { OwnProfile } from './api/profiles';
 import { emptyMatrimony, matrimonySchema, toMatrimonyProfile } from './schema';
@@ -97,12 +97,8 @@ describe('the matrimony form (spec §5)', () => {
       { ...initial, hobby: 'Trekking', firstName: 'K', address: 'Matunga' },
       ['firstName'],
     );
+    // One flat change: update_matrimony_profile writes each column to its table.
     expect(changes).toEqual({ hobby: 'Trekking', address: 'Matunga' });
-    // Contact details are written to their own table (the database shares them apart).
-    expect(splitChanges(changes)).toEqual({
-      details: { hobby: 'Trekking' },
-      contacts: { address: 'Matunga' },
-    });
   });
 });
 

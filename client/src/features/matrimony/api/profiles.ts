@@ -1,7 +1,7 @@
 // Matrimony profiles: registering (account, photo, biodata, then register_matrimony), the
 // user's own profile, the approved profiles they may browse, one profile, and photos through
 // short-lived signed URLs (the bucket is private).
-import type { Database } from '@havyaka/sdk/database';
+import type { Database, Json } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authKeys, useAuth } from '@/lib/auth';
 import { unwrap } from '@/lib/errors';
@@ -13,7 +13,6 @@ import {
 } from '@/lib/registration/api';
 import { sdk } from '@/lib/sdk';
 import { resizePhoto } from '../photo';
-import { splitChanges } from '../edit';
 import { toMatrimonyProfile, type MatrimonyValues } from '../schema';
 
 export type Profile = Database['public']['Tables']['matrimony_details']['Row'];
@@ -86,30 +85,17 @@ export function useOwnProfile() {
   });
 }
 
+/** Saves the changed columns of the profile and its contact details in one transaction. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: string; changes: Record<string, unknown> }) => {
-      const { details, contacts } = splitChanges(changes);
-      if (Object.keys(contacts).length)
-        unwrap(
-          await sdk()
-            .from('matrimony_contacts')
-            .update(contacts as Database['public']['Tables']['matrimony_contacts']['Update'])
-            .eq('profile_id', id)
-            .select('profile_id')
-            .single(),
-        );
-      if (Object.keys(details).length)
-        unwrap(
-          await sdk()
-            .from('matrimony_details')
-            .update(details as Database['public']['Tables']['matrimony_details']['Update'])
-            .eq('id', id)
-            .select('id')
-            .single(),
-        );
-    },
+    mutationFn: async ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
+      unwrap(
+        await sdk().rpc('update_matrimony_profile', {
+          profile_id: id,
+          changes: changes as Json,
+        }),
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: matrimonyKeys.all });
       void queryClient.invalidateQueries({ queryKey: authKeys.all });
