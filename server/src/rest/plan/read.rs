@@ -149,6 +149,9 @@ impl<'a> ReadPlanner<'a> {
             range: RowRange::ALL,
             embeds: Vec::new(),
         };
+        if let Some(relation) = &plan.relation {
+            super::computed::attach(self.cache, relation, &mut plan.columns, items, params, path);
+        }
         for item in items {
             self.select_item(&mut plan, item, params, path)?;
         }

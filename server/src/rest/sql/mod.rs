@@ -12,3 +12,5 @@ pub use read::Body;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cols;

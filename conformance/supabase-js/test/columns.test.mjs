@@ -1,0 +1,44 @@
+// Computed columns, aggregates and PostgREST's "Perhaps you meant" hints, on the donors and
+// donations of the rest-cols block of seed.sql.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { anon, service, ok, fails, T } from './helpers.mjs';
+
+test('computed column: selected, aliased, filtered and ordered like a column', T, async () => {
+  const { data } = ok(await anon().from('donors').select('id, full_name, name:full_name').order('full_name', { ascending: false }), 200);
+  assert.deepEqual(data, [
+    { id: 2, full_name: 'Ravi Hegde', name: 'Ravi Hegde' },
+    { id: 3, full_name: 'Meera Joshi', name: 'Meera Joshi' },
+    { id: 1, full_name: 'Asha Bhat', name: 'Asha Bhat' },
+  ]);
+  const filtered = ok(await anon().from('donors').select('id').eq('full_name', 'Meera Joshi'));
+  assert.deepEqual(filtered.data, [{ id: 3 }]);
+  const either = ok(await anon().from('donors').select('id').or('full_name.like.*Bhat,city.eq.Sagara').order('id'));
+  assert.deepEqual(either.data, [{ id: 1 }, { id: 2 }]);
+});
+
+test('computed column: inside embeds, and filtered there', T, async () => {
+  const { data } = ok(
+    await anon()
+      .from('donors')
+      .select('full_name, donations(id, amount_band)')
+      .eq('donations.amount_band', 'large')
+      .order('id')
+      .order('id', { referencedTable: 'donations' }),
+  );
+  assert.deepEqual(data, [
+    { full_name: 'Asha Bhat', donations: [{ id: 2, amount_band: 'large' }] },
+    { full_name: 'Ravi Hegde', donations: [] },
+    { full_name: 'Meera Joshi', donations: [{ id: 5, amount_band: 'large' }] },
+  ]);
+});
+
+test('computed column: returned by a write with select', T, async () => {
+  const { data } = ok(
+    await service().from('donors').insert({ id: 90, first_name: 'Kiran', last_name: 'Rao' }).select('id, full_name'),
+    201,
+  );
+  assert.deepEqual(data, [{ id: 90, full_name: 'Kiran Rao' }]);
+  ok(await service().from('donors').delete().eq('id', 90), 204);
+});

@@ -1,0 +1,84 @@
+//! Computed columns, aggregates and PostgREST's "Perhaps you meant" hints, over HTTP on the
+//! fixture `tests/fixtures/rest_cols.sql` (donors and their donations).
+
+#![allow(clippy::unwrap_used, reason = "tests fail loudly")]
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+use support::rest::{get_json, send};
+use support::{TestApp, TestAppOptions};
+
+const FIXTURE: &str = include_str!("fixtures/rest_cols.sql");
+
+async fn app() -> TestApp {
+    TestApp::spawn_with(TestAppOptions { fixture: Some(FIXTURE), ..TestAppOptions::default() }).await
+}
+
+#[tokio::test]
+async fn computed_columns_are_selected_filtered_and_ordered() {
+    let app = app().await;
+    let rows = get_json(&app, "/donors?select=id,full_name,name:full_name::varchar&order=full_name.desc").await;
+    assert_eq!(
+        rows,
+        json!([
+            {"id": 2, "full_name": "Ravi Hegde", "name": "Ravi Hegde"},
+            {"id": 3, "full_name": "Meera Joshi", "name": "Meera Joshi"},
+            {"id": 1, "full_name": "Asha Bhat", "name": "Asha Bhat"},
+        ])
+    );
+    let rows = get_json(&app, "/donors?select=id&full_name=eq.Meera%20Joshi").await;
+    assert_eq!(rows, json!([{"id": 3}]));
+    let rows = get_json(&app, "/donors?select=id&or=(full_name.like.*Bhat,city.eq.Sagara)&order=id").await;
+    assert_eq!(rows, json!([{"id": 1}, {"id": 2}]));
+    // `*` is the stored columns only, as in PostgREST.
+    let rows = get_json(&app, "/donors?id=eq.1").await;
+    assert_eq!(rows, json!([{"id": 1, "first_name": "Asha", "last_name": "Bhat", "city": "Sirsi"}]));
+}
+
+#[tokio::test]
+async fn computed_columns_work_inside_embeds_and_on_written_rows() {
+    let app = app().await;
+    let rows = get_json(&app, "/donations?select=id,amount_band,donors(full_name)&id=in.(1,2)&order=id").await;
+    assert_eq!(
+        rows,
+        json!([
+            {"id": 1, "amount_band": "small", "donors": {"full_name": "Asha Bhat"}},
+            {"id": 2, "amount_band": "large", "donors": {"full_name": "Asha Bhat"}},
+        ])
+    );
+    let rows = get_json(
+        &app,
+        "/donors?select=full_name,donations(id,amount_band)&donations.amount_band=eq.large&donations.order=id&order=id",
+    )
+    .await;
+    assert_eq!(
+        rows,
+        json!([
+            {"full_name": "Asha Bhat", "donations": [{"id": 2, "amount_band": "large"}]},
+            {"full_name": "Ravi Hegde", "donations": []},
+            {"full_name": "Meera Joshi", "donations": [{"id": 5, "amount_band": "large"}]},
+        ])
+    );
+    let answer = send(
+        app.service(Method::POST, "/donors?select=id,full_name")
+            .header("Prefer", "return=representation")
+            .json(&json!({"id": 4, "first_name": "Kiran", "last_name": "Rao"})),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    assert_eq!(answer.json(), json!([{"id": 4, "full_name": "Kiran Rao"}]));
+}
+
+#[tokio::test]
+async fn functions_that_are_not_computed_columns_stay_unknown_columns() {
+    let app = app().await;
+    // Two parameters: not a computed column.
+    let answer = send(app.service(Method::GET, "/donors?select=greeting")).await;
+    let body = answer.assert_error(400, "42703");
+    assert_eq!(body["message"], "column donors.greeting does not exist");
+    // A computed column cannot be written.
+    let answer = send(app.service(Method::PATCH, "/donors?id=eq.1").json(&json!({"full_name": "x"}))).await;
+    answer.assert_error(400, "PGRST204");
+}
