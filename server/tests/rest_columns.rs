@@ -82,3 +82,49 @@ async fn functions_that_are_not_computed_columns_stay_unknown_columns() {
     let answer = send(app.service(Method::PATCH, "/donors?id=eq.1").json(&json!({"full_name": "x"}))).await;
     answer.assert_error(400, "PGRST204");
 }
+
+#[tokio::test]
+async fn misspelled_tables_columns_functions_and_embeds_get_postgrests_hints() {
+    let app = app().await;
+    let body = send(app.service(Method::GET, "/donor")).await.assert_error(404, "PGRST205");
+    assert_eq!(
+        body,
+        json!({"code": "PGRST205", "details": null,
+               "hint": "Perhaps you meant the table 'public.donors'",
+               "message": "Could not find the table 'public.donor' in the schema cache"})
+    );
+    let body = send(app.service(Method::GET, "/zzqqxx")).await.assert_error(404, "PGRST205");
+    assert_eq!(body["hint"], json!(null));
+
+    // Reads: PostgreSQL's own error and hint, as PostgREST passes them on.
+    let body = send(app.service(Method::GET, "/donors?select=id,frist_name")).await.assert_error(400, "42703");
+    assert_eq!(
+        body,
+        json!({"code": "42703", "details": null,
+               "hint": "Perhaps you meant to reference the column \"donors.first_name\".",
+               "message": "column donors.frist_name does not exist"})
+    );
+    let body = send(app.service(Method::GET, "/donors?cty=eq.Sirsi")).await.assert_error(400, "42703");
+    assert_eq!(body["hint"], "Perhaps you meant to reference the column \"donors.city\".");
+    let body = send(app.service(Method::GET, "/donors?order=xyzzy")).await.assert_error(400, "42703");
+    assert_eq!(body["hint"], json!(null));
+
+    // Writes: PGRST204, without a hint (as PostgREST).
+    let answer = send(app.service(Method::POST, "/donors").json(&json!({"id": 9, "frist_name": "A"}))).await;
+    let body = answer.assert_error(400, "PGRST204");
+    assert_eq!(body["message"], "Could not find the 'frist_name' column of 'donors' in the schema cache");
+    assert_eq!(body["hint"], json!(null));
+
+    // Functions: the closest name, or the closest parameter list of the overloads.
+    let answer = send(app.service(Method::POST, "/rpc/donor_count_by_cty").json(&json!({"city": "Sirsi"}))).await;
+    let body = answer.assert_error(404, "PGRST202");
+    assert_eq!(body["hint"], "Perhaps you meant to call the function public.donor_count_by_city");
+    let answer = send(app.service(Method::POST, "/rpc/donor_count_by_city").json(&json!({"cty": "Sirsi"}))).await;
+    let body = answer.assert_error(404, "PGRST202");
+    assert_eq!(body["hint"], "Perhaps you meant to call the function public.donor_count_by_city(city)");
+
+    // Embeds: the closest related table.
+    let body = send(app.service(Method::GET, "/donors?select=id,donation(id)")).await.assert_error(400, "PGRST200");
+    assert_eq!(body["hint"], "Perhaps you meant 'donations' instead of 'donation'.");
+    assert_eq!(body["message"], "Could not find a relationship between 'donors' and 'donation' in the schema cache");
+}

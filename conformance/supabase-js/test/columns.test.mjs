@@ -42,3 +42,29 @@ test('computed column: returned by a write with select', T, async () => {
   assert.deepEqual(data, [{ id: 90, full_name: 'Kiran Rao' }]);
   ok(await service().from('donors').delete().eq('id', 90), 204);
 });
+
+test('hints: misspelled table, column, function and embed, as PostgREST words them', T, async () => {
+  let error = fails(await anon().from('donor').select(), 'PGRST205', 404);
+  assert.equal(error.message, "Could not find the table 'public.donor' in the schema cache");
+  assert.equal(error.hint, "Perhaps you meant the table 'public.donors'");
+  assert.equal(error.details, null);
+
+  error = fails(await anon().from('donors').select('id, frist_name'), '42703', 400);
+  assert.equal(error.message, 'column donors.frist_name does not exist');
+  assert.equal(error.hint, 'Perhaps you meant to reference the column "donors.first_name".');
+
+  error = fails(await anon().from('donors').select('id').eq('cty', 'Sirsi'), '42703', 400);
+  assert.equal(error.hint, 'Perhaps you meant to reference the column "donors.city".');
+
+  error = fails(await service().from('donors').insert({ id: 91, frist_name: 'A' }), 'PGRST204', 400);
+  assert.equal(error.message, "Could not find the 'frist_name' column of 'donors' in the schema cache");
+  assert.equal(error.hint, null);
+
+  error = fails(await anon().rpc('donor_count_by_cty', { city: 'Sirsi' }), 'PGRST202', 404);
+  assert.equal(error.hint, 'Perhaps you meant to call the function public.donor_count_by_city');
+  error = fails(await anon().rpc('donor_count_by_city', { cty: 'Sirsi' }), 'PGRST202', 404);
+  assert.equal(error.hint, 'Perhaps you meant to call the function public.donor_count_by_city(city)');
+
+  error = fails(await anon().from('donors').select('id, donation(id)'), 'PGRST200', 400);
+  assert.equal(error.hint, "Perhaps you meant 'donations' instead of 'donation'.");
+});

@@ -10,5 +10,6 @@ pub mod plan;
 pub mod request;
 pub mod response;
 pub mod sql;
+pub mod suggest;
 #[cfg(test)]
 mod test_schema;

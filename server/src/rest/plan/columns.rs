@@ -68,7 +68,14 @@ impl SourceColumns {
 
     /// The type of `name`, or PostgreSQL's 42703 error, answered before any query runs.
     pub fn require(&self, name: &str) -> Result<&str, ApiError> {
-        self.cast_type(name).ok_or_else(|| undefined_column(&self.source_name, name))
+        self.cast_type(name).ok_or_else(|| self.undefined(name))
+    }
+
+    /// PostgreSQL's 42703 for `name`, with its "Perhaps you meant" hint over the columns.
+    pub fn undefined(&self, name: &str) -> ApiError {
+        let hint =
+            crate::rest::suggest::column_hint(&self.source_name, self.columns.iter().map(|(n, _)| n.as_str()), name);
+        crate::rest::suggest::with_hint(undefined_column(&self.source_name, name), hint)
     }
 }
 

@@ -2,7 +2,7 @@
 //! page each level.
 
 use super::call::CallPlan;
-use super::columns::{SourceColumns, undefined_column};
+use super::columns::SourceColumns;
 use super::condition::{Condition, FilterPlan};
 use super::{ColumnExpr, embed};
 use crate::error::{ApiError, ErrorKind};
@@ -201,7 +201,7 @@ impl<'a> ReadPlanner<'a> {
                     return Ok(());
                 }
                 if !plan.columns.contains(name) {
-                    return Err(undefined_column(&plan.columns.source_name, name));
+                    return Err(plan.columns.undefined(name));
                 }
                 let output = field.alias.clone().unwrap_or_else(|| output_name(&field.field));
                 let cast = field.cast.as_deref().map(validate_cast).transpose()?;
