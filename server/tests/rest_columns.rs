@@ -128,3 +128,115 @@ async fn misspelled_tables_columns_functions_and_embeds_get_postgrests_hints() {
     assert_eq!(body["hint"], "Perhaps you meant 'donations' instead of 'donation'.");
     assert_eq!(body["message"], "Could not find a relationship between 'donors' and 'donation' in the schema cache");
 }
+
+async fn app_with_aggregates(timeout: Option<std::time::Duration>) -> TestApp {
+    TestApp::spawn_with(TestAppOptions {
+        fixture: Some(FIXTURE),
+        aggregates: server::rest::settings::AggregateSettings { enabled: true, timeout },
+        ..TestAppOptions::default()
+    })
+    .await
+}
+
+#[tokio::test]
+async fn aggregates_are_refused_unless_enabled() {
+    let app = app().await;
+    for select in ["amount.sum()", "count()", "category,amount.max()", "id,donations(amount.avg())"] {
+        let table = if select.starts_with("id,") { "donors" } else { "donations" };
+        let answer = send(app.service(Method::GET, &format!("/{table}?select={select}"))).await;
+        let body = answer.assert_error(400, "PGRST123");
+        assert_eq!(body["message"], "Use of aggregate functions is not allowed", "{select}");
+    }
+    // The legacy bare `count` is not an aggregate function.
+    assert_eq!(get_json(&app, "/donations?select=count").await, json!([{"count": 5}]));
+}
+
+#[tokio::test]
+async fn aggregates_sum_count_average_and_group_by_the_other_columns() {
+    let app = app_with_aggregates(None).await;
+    let rows = get_json(&app, "/donations?select=amount.sum()").await;
+    assert_eq!(rows[0]["sum"].as_f64(), Some(5000.0), "{rows}");
+    let rows = get_json(
+        &app,
+        "/donations?select=total:amount.sum()::int,biggest:amount.max()::int,smallest:amount.min()::int,mean:amount.avg()::int,count()",
+    )
+    .await;
+    assert_eq!(rows, json!([{"total": 5000, "biggest": 2000, "smallest": 250, "mean": 1000, "count": 5}]));
+    let rows = get_json(&app, "/donations?select=category,amount.sum()::int,count()&order=category").await;
+    assert_eq!(
+        rows,
+        json!([{"category": "school", "sum": 2250, "count": 2}, {"category": "temple", "sum": 2750, "count": 3}])
+    );
+    // Filters apply before grouping; a column count skips nulls; the input can be cast.
+    let rows = get_json(&app, "/donations?select=amount.sum()::int&category=eq.temple").await;
+    assert_eq!(rows, json!([{"sum": 2750}]));
+    let rows = get_json(&app, "/donations?select=details.count(),tax:details->>tax::numeric.sum()::int").await;
+    assert_eq!(rows, json!([{"count": 4, "tax": 425}]));
+    // JSON paths group too.
+    let rows =
+        get_json(&app, "/donations?select=category,tax:details->>tax,count()&category=eq.school&details=not.is.null")
+            .await;
+    assert_eq!(rows, json!([{"category": "school", "tax": "150", "count": 1}]));
+    // Computed columns group and aggregate like columns.
+    let rows = get_json(&app, "/donations?select=amount_band,count()&order=amount_band").await;
+    assert_eq!(rows, json!([{"amount_band": "large", "count": 2}, {"amount_band": "small", "count": 3}]));
+    // The rows of a function aggregate like a table's.
+    let rows = get_json(&app, "/rpc/donations_in?wanted=temple&select=amount.sum()::int,count()").await;
+    assert_eq!(rows, json!([{"sum": 2750, "count": 3}]));
+    // Limit and offset page the groups.
+    let rows = get_json(&app, "/donations?select=category,count()&order=category.desc&limit=1").await;
+    assert_eq!(rows, json!([{"category": "temple", "count": 3}]));
+}
+
+#[tokio::test]
+async fn aggregates_work_inside_embeds_and_group_by_embeds() {
+    let app = app_with_aggregates(None).await;
+    let rows = get_json(&app, "/donors?select=id,donations(amount.sum()::int,count())&order=id").await;
+    assert_eq!(
+        rows,
+        json!([
+            {"id": 1, "donations": [{"sum": 2000, "count": 2}]},
+            {"id": 2, "donations": [{"sum": 1000, "count": 2}]},
+            {"id": 3, "donations": [{"sum": 2000, "count": 1}]},
+        ])
+    );
+    let rows = get_json(&app, "/donors?select=id,donations(category,count())&donations.order=category&id=eq.1").await;
+    assert_eq!(
+        rows,
+        json!([{"id": 1, "donations": [{"category": "school", "count": 1}, {"category": "temple", "count": 1}]}])
+    );
+
+    let mut rows = get_json(&app, "/donations?select=amount.sum()::int,donors(city)").await;
+    let rows = rows.as_array_mut().unwrap();
+    rows.sort_by_key(|r| r["sum"].as_i64());
+    assert_eq!(
+        json!(rows),
+        json!([{"sum": 1000, "donors": {"city": "Sagara"}}, {"sum": 4000, "donors": {"city": "Sirsi"}}])
+    );
+    let rows = get_json(&app, "/donations?select=amount.sum()::int,...donors(city)").await;
+    let mut rows = rows.as_array().unwrap().clone();
+    rows.sort_by_key(|r| r["sum"].as_i64());
+    assert_eq!(json!(rows), json!([{"sum": 1000, "city": "Sagara"}, {"sum": 4000, "city": "Sirsi"}]));
+
+    // Ordering by a column that is neither grouped nor aggregated: PostgreSQL's 42803, as in
+    // PostgREST.
+    let answer = send(app.service(Method::GET, "/donations?select=category,count()&order=id")).await;
+    answer.assert_error(400, "42803");
+
+    let answer = send(app.service(Method::GET, "/donations?select=id,...donors(id.count())")).await;
+    let body = answer.assert_error(400, "PGRST127");
+    assert_eq!(body["message"], "Aggregate functions inside a spread embed are not supported");
+}
+
+#[tokio::test]
+async fn aggregate_reads_run_under_their_own_statement_timeout() {
+    let app = app_with_aggregates(Some(std::time::Duration::from_millis(200))).await;
+    // Five rows at 0.1 s each: the aggregate is cancelled, the same rows without it are not.
+    let answer = send(app.service(Method::GET, "/donations?select=slow_amount.sum()")).await;
+    let body = answer.assert_error(500, "57014");
+    assert_eq!(body["message"], "canceling statement due to statement timeout");
+    let rows = get_json(&app, "/donations?select=id,slow_amount&order=id").await;
+    assert_eq!(rows.as_array().unwrap().len(), 5);
+    // A quick aggregate passes.
+    assert_eq!(get_json(&app, "/donations?select=count()").await, json!([{"count": 5}]));
+}

@@ -68,3 +68,45 @@ test('hints: misspelled table, column, function and embed, as PostgREST words th
   error = fails(await anon().from('donors').select('id, donation(id)'), 'PGRST200', 400);
   assert.equal(error.hint, "Perhaps you meant 'donations' instead of 'donation'.");
 });
+
+test('aggregates: sum, count, avg, min, max with aliases and casts', T, async () => {
+  const { data } = ok(
+    await anon()
+      .from('donations')
+      .select('total:amount.sum()::int, biggest:amount.max()::int, smallest:amount.min()::int, mean:amount.avg()::int, count()'),
+    200,
+  );
+  assert.deepEqual(data, [{ total: 5000, biggest: 2000, smallest: 250, mean: 1000, count: 5 }]);
+  const plain = ok(await anon().from('donations').select('amount.sum()'));
+  assert.equal(Number(plain.data[0].sum), 5000);
+});
+
+test('aggregates: grouped by the other columns, filtered first', T, async () => {
+  const { data } = ok(await anon().from('donations').select('category, amount.sum()::int, count()').order('category'));
+  assert.deepEqual(data, [
+    { category: 'school', sum: 2250, count: 2 },
+    { category: 'temple', sum: 2750, count: 3 },
+  ]);
+  const temple = ok(await anon().from('donations').select('amount.sum()::int').eq('category', 'temple'));
+  assert.deepEqual(temple.data, [{ sum: 2750 }]);
+  const byBand = ok(await anon().from('donations').select('amount_band, count()').order('amount_band'));
+  assert.deepEqual(byBand.data, [
+    { amount_band: 'large', count: 2 },
+    { amount_band: 'small', count: 3 },
+  ]);
+});
+
+test('aggregates: inside an embed, and grouped by a spread', T, async () => {
+  const { data } = ok(await anon().from('donors').select('id, donations(amount.sum()::int, count())').order('id'));
+  assert.deepEqual(data, [
+    { id: 1, donations: [{ sum: 2000, count: 2 }] },
+    { id: 2, donations: [{ sum: 1000, count: 2 }] },
+    { id: 3, donations: [{ sum: 2000, count: 1 }] },
+  ]);
+  const spread = ok(await anon().from('donations').select('amount.sum()::int, ...donors(city)'));
+  const sorted = [...spread.data].sort((a, b) => a.sum - b.sum);
+  assert.deepEqual(sorted, [
+    { sum: 1000, city: 'Sagara' },
+    { sum: 4000, city: 'Sirsi' },
+  ]);
+});

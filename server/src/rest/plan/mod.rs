@@ -5,6 +5,7 @@
 //! answered here, before any connection is taken. Nothing in this module touches a database;
 //! [`crate::rest::sql`] turns plans into SQL.
 
+pub mod aggregate;
 pub mod call;
 mod columns;
 pub mod computed;
@@ -37,7 +38,7 @@ impl ColumnExpr {
         Self { column: column.into(), json_path: Vec::new(), to_jsonb: false, computed: None }
     }
 
-    fn from_field(field: &Field, columns: &SourceColumns) -> Self {
+    pub(crate) fn from_field(field: &Field, columns: &SourceColumns) -> Self {
         let to_jsonb = !field.json_path.is_empty() && !columns.is_json(&field.name);
         let computed = columns.computed(&field.name).cloned().map(Box::new);
         Self { column: field.name.clone(), json_path: field.json_path.clone(), to_jsonb, computed }

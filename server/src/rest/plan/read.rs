@@ -52,6 +52,9 @@ pub enum Projection {
     },
     /// The legacy bare `count`: the number of rows (the level becomes one aggregate row).
     Count { output: String },
+    /// `col.sum()`, `count()`: the level groups its rows by its other outputs
+    /// (`db-aggregates-enabled`; [`super::aggregate`]).
+    Aggregate(Box<super::aggregate::AggregateItem>),
     /// An embed (index into `embeds`), by its output name; spreads lift its columns.
     Embed(usize),
 }
@@ -103,11 +106,19 @@ pub struct ReadPlanner<'a> {
     pub cache: &'a SchemaCache,
     pub schema: &'a str,
     next_alias: usize,
+    /// Whether `count()`, `col.sum()` … are allowed (else 400 PGRST123).
+    aggregates: bool,
 }
 
 impl<'a> ReadPlanner<'a> {
     pub fn new(cache: &'a SchemaCache, schema: &'a str) -> Self {
-        Self { cache, schema, next_alias: 0 }
+        Self { cache, schema, next_alias: 0, aggregates: false }
+    }
+
+    /// Allows aggregate functions in `select` (`DB_AGGREGATES_ENABLED`).
+    pub fn with_aggregates(mut self, enabled: bool) -> Self {
+        self.aggregates = enabled;
+        self
     }
 
     /// The plan of a whole read. `params` carries the select, filters, order and paging of
@@ -188,11 +199,19 @@ impl<'a> ReadPlanner<'a> {
     ) -> Result<(), ApiError> {
         match item {
             SelectItem::Star => plan.select.push(Projection::Star),
-            SelectItem::CountAll { .. } => return Err(ApiError::new(ErrorKind::AggregatesDisabled)),
-            SelectItem::Field(field) => {
-                if field.aggregate.is_some() {
+            SelectItem::CountAll { alias, cast } => {
+                if !self.aggregates {
                     return Err(ApiError::new(ErrorKind::AggregatesDisabled));
                 }
+                plan.select.push(super::aggregate::count_all(alias.as_deref(), cast.as_deref())?);
+            }
+            SelectItem::Field(field) if field.aggregate.is_some() => {
+                if !self.aggregates {
+                    return Err(ApiError::new(ErrorKind::AggregatesDisabled));
+                }
+                plan.select.push(super::aggregate::of_field(field, &plan.columns)?);
+            }
+            SelectItem::Field(field) => {
                 let name = &field.field.name;
                 let legacy_count = name == "count" && field.field.json_path.is_empty() && !plan.columns.contains(name);
                 if legacy_count {
@@ -230,6 +249,9 @@ impl<'a> ReadPlanner<'a> {
                 plan.select.push(Projection::Embed(index));
             }
             SelectItem::Spread(spread) => {
+                if self.aggregates && crate::rest::request::select::uses_aggregates(&spread.children) {
+                    return Err(super::aggregate::in_spread(&spread.relation));
+                }
                 let inner = spread.join == Some(JoinType::Inner);
                 let index = self.embed(
                     plan,

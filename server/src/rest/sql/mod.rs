@@ -1,6 +1,7 @@
 //! Stage three: plans become SQL text with bound parameters. Pure functions, snapshot-tested;
 //! nothing here touches a connection.
 
+pub mod aggregate;
 pub mod builder;
 pub mod call;
 pub mod condition;

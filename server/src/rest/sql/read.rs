@@ -17,6 +17,7 @@
 use super::builder::Sql;
 use super::call;
 use super::condition::{column_expr, conditions};
+use crate::rest::plan::aggregate::is_grouped;
 use crate::rest::plan::{Condition, Embed, OrderExpr, OrderItem, Projection, ReadPlan, Source};
 use crate::rest::request::{NullsOrder, OrderDirection, RowRange};
 use crate::schema_cache::model::{Cardinality, Relationship};
@@ -123,6 +124,12 @@ pub fn level(sql: &mut Sql, plan: &ReadPlan, parent: Option<(&str, &Relationship
         }
     }
     where_clause(sql, plan, parent);
+    if is_grouped(plan) {
+        super::aggregate::group_by(sql, plan);
+        order_by(sql, plan);
+        limit(sql, plan.range);
+        return;
+    }
     let aggregate = plan.select.iter().any(|p| matches!(p, Projection::Count { .. }));
     if !aggregate {
         order_by(sql, plan);
@@ -137,6 +144,7 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
         return;
     }
     let alias = plan.alias.as_str();
+    let grouped = is_grouped(plan);
     let mut first = true;
     for item in &plan.select {
         // `rel()` embeds only filter; they have no output.
@@ -167,10 +175,13 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
             Projection::Count { output } => {
                 sql.push("pg_catalog.count(*) AS ").ident(output);
             }
+            Projection::Aggregate(item) => super::aggregate::aggregate_call(sql, alias, item),
             Projection::Embed(index) => {
                 let embed = &plan.embeds[*index];
                 let embed_alias = embed.plan.alias.as_str();
-                if embed.spread {
+                if grouped && !embed.spread {
+                    super::aggregate::grouped_embed_value(sql, embed);
+                } else if embed.spread {
                     sql.ident(embed_alias).push(".*");
                 } else if embed.is_to_one() {
                     sql.ident(embed_alias).push(".pgrst_value AS ").ident(&embed.name);

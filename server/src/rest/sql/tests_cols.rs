@@ -32,6 +32,7 @@ pub(super) fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
     let params = QueryParams::from_query(query).unwrap_or_else(|e| panic!("{query}: {e}"));
     let relation = cache.relation("public", table).unwrap_or_else(|| panic!("no {table}"));
     ReadPlanner::new(cache, "public")
+        .with_aggregates(true)
         .plan(
             Source::Relation(relation.name.clone()),
             table.into(),
@@ -72,4 +73,28 @@ fn plain_columns_carry_no_computed_columns() {
     let cache = cache();
     let plan = plan(&cache, "people", "select=id,full_name&full_name=eq.x&order=id");
     assert!(plan.columns.computed.is_empty());
+}
+
+#[test]
+fn aggregates_group_by_every_other_output() {
+    let cache = cache();
+    let cases = [
+        ("read_aggregate_all_rows", "events", "select=count(),n:id.count()::text,id::int.sum()&title=eq.x"),
+        (
+            "read_aggregate_grouped",
+            "events",
+            "select=title,total:id.sum(),id.avg()::int,id.max(),id.min()&order=title&limit=5",
+        ),
+        ("read_aggregate_in_embed", "people", "select=id,registrations(event_id,count())"),
+        (
+            "read_aggregate_grouped_by_embeds",
+            "events",
+            "select=count(),people!organizer_id(full_name),...people!contact_id(contact:full_name),registrations(id)",
+        ),
+        ("read_aggregate_star_and_json_path", "people", "select=*,data->>n::int.sum()"),
+    ];
+    for (name, table, query) in cases {
+        let plan = plan(&cache, table, query);
+        insta::assert_snapshot!(name, show(&read_statement(&plan, false, Body::Json)));
+    }
 }

@@ -1,0 +1,131 @@
+//! SQL of aggregating levels: the aggregate calls and the `GROUP BY` of every other output.
+//!
+//! ```sql
+//! SELECT "donations"."category" AS "category", sum("donations"."amount") AS "sum"
+//!   FROM "public"."donations" AS "donations" GROUP BY "donations"."category"
+//! ```
+//!
+//! Embeds are grouped by their JSON as text (`json` has no equality), and selected as that text
+//! read back as JSON so PostgreSQL sees the grouped expression.
+
+use super::builder::Sql;
+use super::condition::column_expr;
+use crate::rest::plan::aggregate::AggregateItem;
+use crate::rest::plan::{Embed, Projection, ReadPlan};
+use crate::rest::request::select::Aggregate;
+
+/// `sum(CAST("alias"."col" AS type))`, cast again when asked, `AS "output"`.
+pub fn aggregate_call(sql: &mut Sql, alias: &str, item: &AggregateItem) {
+    if item.output_cast.is_some() {
+        sql.push("CAST(");
+    }
+    sql.push(match item.function {
+        Aggregate::Count => "pg_catalog.count(",
+        other => other.sql(),
+    });
+    if item.function != Aggregate::Count {
+        sql.push("(");
+    }
+    match &item.input {
+        None => {
+            sql.push("*");
+        }
+        Some(expr) => match &item.input_cast {
+            Some(cast) => {
+                sql.push("CAST(");
+                column_expr(sql, alias, expr);
+                sql.push(" AS ").push(cast).push(")");
+            }
+            None => column_expr(sql, alias, expr),
+        },
+    }
+    sql.push(")");
+    if let Some(cast) = &item.output_cast {
+        sql.push(" AS ").push(cast).push(")");
+    }
+    sql.push(" AS ").ident(&item.output);
+}
+
+/// The value of a non-spread embed in a grouped level: its JSON text read back as JSON.
+pub fn grouped_embed_value(sql: &mut Sql, embed: &Embed) {
+    sql.push("(");
+    embed_text(sql, embed);
+    sql.push(")::json AS ").ident(&embed.name);
+}
+
+fn embed_text(sql: &mut Sql, embed: &Embed) {
+    let alias = embed.plan.alias.as_str();
+    if embed.is_to_one() {
+        sql.ident(alias).push(".pgrst_value::text");
+    } else {
+        sql.push("coalesce(").ident(alias).push(".pgrst_value, '[]')::text");
+    }
+}
+
+/// ` GROUP BY …` of every output that is not an aggregate (nothing when there is none).
+/// Columns are grouped by their position in the select list (a JSON path's keys are bound
+/// parameters, so the same expression written twice would not be the same to PostgreSQL);
+/// embeds by their JSON text, spreads by their columns.
+pub fn group_by(sql: &mut Sql, plan: &ReadPlan) {
+    let mut first = true;
+    let mut next = |sql: &mut Sql| {
+        sql.push(if first { " GROUP BY " } else { ", " });
+        first = false;
+    };
+    let mut position: u64 = 0;
+    for item in &plan.select {
+        match item {
+            Projection::Aggregate(_) | Projection::Count { .. } => position += 1,
+            Projection::Star => {
+                for _ in &plan.columns.columns {
+                    position += 1;
+                    next(sql);
+                    sql.integer(position);
+                }
+            }
+            Projection::Column { .. } => {
+                position += 1;
+                next(sql);
+                sql.integer(position);
+            }
+            Projection::Embed(index) => {
+                let embed = &plan.embeds[*index];
+                if embed.plan.select.is_empty() {
+                    continue;
+                }
+                if embed.spread {
+                    for output in spread_outputs(&embed.plan) {
+                        position += 1;
+                        next(sql);
+                        sql.column(&embed.plan.alias, output);
+                    }
+                } else {
+                    position += 1;
+                    next(sql);
+                    embed_text(sql, embed);
+                }
+            }
+        }
+    }
+}
+
+/// The output names a spread lifts into its parent.
+fn spread_outputs(plan: &ReadPlan) -> Vec<&str> {
+    let mut outputs = Vec::new();
+    for item in &plan.select {
+        match item {
+            Projection::Star => outputs.extend(plan.columns.columns.iter().map(|(c, _)| c.as_str())),
+            Projection::Column { output, .. } | Projection::Count { output } => outputs.push(output),
+            Projection::Aggregate(item) => outputs.push(&item.output),
+            Projection::Embed(index) => {
+                let embed = &plan.embeds[*index];
+                if embed.spread {
+                    outputs.extend(spread_outputs(&embed.plan));
+                } else if !embed.plan.select.is_empty() {
+                    outputs.push(&embed.name);
+                }
+            }
+        }
+    }
+    outputs
+}
