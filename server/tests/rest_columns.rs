@@ -177,6 +177,12 @@ async fn aggregates_sum_count_average_and_group_by_the_other_columns() {
         get_json(&app, "/donations?select=category,tax:details->>tax,count()&category=eq.school&details=not.is.null")
             .await;
     assert_eq!(rows, json!([{"category": "school", "tax": "150", "count": 1}]));
+    let rows =
+        get_json(&app, "/donations?select=details->>tax,count()&order=details->>tax.desc.nullslast&limit=2").await;
+    assert_eq!(rows, json!([{"tax": "50", "count": 1}, {"tax": "25", "count": 1}]));
+    // A cast column groups by the column, so `order` can name it.
+    let rows = get_json(&app, "/donations?select=c:category::varchar,count()&order=category.desc").await;
+    assert_eq!(rows, json!([{"c": "temple", "count": 3}, {"c": "school", "count": 2}]));
     // Computed columns group and aggregate like columns.
     let rows = get_json(&app, "/donations?select=amount_band,count()&order=amount_band").await;
     assert_eq!(rows, json!([{"amount_band": "large", "count": 2}, {"amount_band": "small", "count": 3}]));

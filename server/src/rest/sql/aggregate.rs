@@ -11,7 +11,7 @@
 use super::builder::Sql;
 use super::condition::column_expr;
 use crate::rest::plan::aggregate::AggregateItem;
-use crate::rest::plan::{Embed, Projection, ReadPlan};
+use crate::rest::plan::{ColumnExpr, Embed, Projection, ReadPlan};
 use crate::rest::request::select::Aggregate;
 
 /// `sum(CAST("alias"."col" AS type))`, cast again when asked, `AS "output"`.
@@ -63,10 +63,12 @@ fn embed_text(sql: &mut Sql, embed: &Embed) {
 }
 
 /// ` GROUP BY …` of every output that is not an aggregate (nothing when there is none).
-/// Columns are grouped by their position in the select list (a JSON path's keys are bound
-/// parameters, so the same expression written twice would not be the same to PostgreSQL);
-/// embeds by their JSON text, spreads by their columns.
+/// Columns are grouped by themselves (without their cast, so `order` can name them), JSON
+/// paths by their position in the select list (their keys are bound parameters, so the same
+/// path written twice would not be the same expression to PostgreSQL); embeds by their JSON
+/// text, spreads by their columns.
 pub fn group_by(sql: &mut Sql, plan: &ReadPlan) {
+    let alias = plan.alias.as_str();
     let mut first = true;
     let mut next = |sql: &mut Sql| {
         sql.push(if first { " GROUP BY " } else { ", " });
@@ -83,10 +85,14 @@ pub fn group_by(sql: &mut Sql, plan: &ReadPlan) {
                     sql.integer(position);
                 }
             }
-            Projection::Column { .. } => {
+            Projection::Column { expr, .. } => {
                 position += 1;
                 next(sql);
-                sql.integer(position);
+                if expr.json_path.is_empty() {
+                    column_expr(sql, alias, expr);
+                } else {
+                    sql.integer(position);
+                }
             }
             Projection::Embed(index) => {
                 let embed = &plan.embeds[*index];
@@ -107,6 +113,35 @@ pub fn group_by(sql: &mut Sql, plan: &ReadPlan) {
             }
         }
     }
+}
+
+/// In a grouped level, the select-list position of the uncast JSON path `expr` (ordered by
+/// position, since its keys are bound parameters: see [`group_by`]).
+pub fn grouped_position(plan: &ReadPlan, expr: &ColumnExpr) -> Option<u64> {
+    if expr.json_path.is_empty() || !crate::rest::plan::aggregate::is_grouped(plan) {
+        return None;
+    }
+    let mut position: u64 = 0;
+    for item in &plan.select {
+        match item {
+            Projection::Star => position += plan.columns.columns.len() as u64,
+            Projection::Column { expr: selected, cast, .. } => {
+                position += 1;
+                if selected == expr && cast.is_none() {
+                    return Some(position);
+                }
+            }
+            Projection::Aggregate(_) | Projection::Count { .. } => position += 1,
+            Projection::Embed(index) => {
+                let embed = &plan.embeds[*index];
+                if embed.plan.select.is_empty() {
+                    continue;
+                }
+                position += if embed.spread { spread_outputs(&embed.plan).len() as u64 } else { 1 };
+            }
+        }
+    }
+    None
 }
 
 /// The output names a spread lifts into its parent.

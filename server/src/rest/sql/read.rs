@@ -306,7 +306,12 @@ fn order_by(sql: &mut Sql, plan: &ReadPlan) {
     sql.push(" ORDER BY ");
     sql.join(plan.order.iter().enumerate(), ", ", |sql, (position, item): (usize, &OrderItem)| {
         match &item.expr {
-            OrderExpr::Column(expr) => column_expr(sql, &plan.alias, expr),
+            OrderExpr::Column(expr) => match super::aggregate::grouped_position(plan, expr) {
+                Some(position) => {
+                    sql.integer(position);
+                }
+                None => column_expr(sql, &plan.alias, expr),
+            },
             OrderExpr::Related { .. } => {
                 sql.ident(&order_alias(plan, position)).push(".pgrst_order");
             }
