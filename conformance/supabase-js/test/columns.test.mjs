@@ -110,3 +110,11 @@ test('aggregates: inside an embed, and grouped by a spread', T, async () => {
     { sum: 4000, city: 'Sirsi' },
   ]);
 });
+
+test('aggregates: inside a spread, over the parent groups', T, async () => {
+  const { data } = ok(await anon().from('donations').select('category, ...donors(first_name.max(), id.count())').order('category'));
+  assert.deepEqual(data, [
+    { category: 'school', max: 'Ravi', count: 2 },
+    { category: 'temple', max: 'Ravi', count: 3 },
+  ]);
+});

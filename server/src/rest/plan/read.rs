@@ -249,9 +249,11 @@ impl<'a> ReadPlanner<'a> {
                 plan.select.push(Projection::Embed(index));
             }
             SelectItem::Spread(spread) => {
-                if self.aggregates && crate::rest::request::select::uses_aggregates(&spread.children) {
-                    return Err(super::aggregate::in_spread(&spread.relation));
-                }
+                let lifted = match self.aggregates {
+                    true => super::aggregate::LiftedSpread::of(&spread.relation, &spread.children)?,
+                    false => None,
+                };
+                let children = lifted.as_ref().map_or(&spread.children[..], |l| &l.children[..]);
                 let inner = spread.join == Some(JoinType::Inner);
                 let index = self.embed(
                     plan,
@@ -261,7 +263,7 @@ impl<'a> ReadPlanner<'a> {
                         hint: spread.hint.as_deref(),
                         inner,
                         spread: true,
-                        children: &spread.children,
+                        children,
                     },
                     params,
                     path,
@@ -272,6 +274,10 @@ impl<'a> ReadPlanner<'a> {
                         .with_hint(format!("Embed '{}' without '...' to get an array.", spread.relation)));
                 }
                 plan.select.push(Projection::Embed(index));
+                if let Some(lifted) = lifted {
+                    let alias = plan.embeds[index].plan.alias.clone();
+                    plan.select.extend(lifted.aggregates(&alias));
+                }
             }
         }
         Ok(())

@@ -10,12 +10,13 @@
 
 use super::builder::Sql;
 use super::condition::column_expr;
-use crate::rest::plan::aggregate::AggregateItem;
+use crate::rest::plan::aggregate::{AggregateItem, HIDDEN_PREFIX};
 use crate::rest::plan::{ColumnExpr, Embed, Projection, ReadPlan};
 use crate::rest::request::select::Aggregate;
 
 /// `sum(CAST("alias"."col" AS type))`, cast again when asked, `AS "output"`.
 pub fn aggregate_call(sql: &mut Sql, alias: &str, item: &AggregateItem) {
+    let alias = item.source.as_deref().unwrap_or(alias);
     if item.output_cast.is_some() {
         sql.push("CAST(");
     }
@@ -144,8 +145,21 @@ pub fn grouped_position(plan: &ReadPlan, expr: &ColumnExpr) -> Option<u64> {
     None
 }
 
-/// The output names a spread lifts into its parent.
-fn spread_outputs(plan: &ReadPlan) -> Vec<&str> {
+/// The output names a spread lifts into its parent (not the values it passes up to be
+/// aggregated there).
+pub fn spread_outputs(plan: &ReadPlan) -> Vec<&str> {
+    let mut outputs = all_spread_outputs(plan);
+    outputs.retain(|o| !o.starts_with(HIDDEN_PREFIX));
+    outputs
+}
+
+/// Whether a spread passes values up for its parent to aggregate (its columns are then listed
+/// one by one instead of `"alias".*`).
+pub fn passes_values_up(plan: &ReadPlan) -> bool {
+    plan.select.iter().any(|p| matches!(p, Projection::Column { output, .. } if output.starts_with(HIDDEN_PREFIX)))
+}
+
+fn all_spread_outputs(plan: &ReadPlan) -> Vec<&str> {
     let mut outputs = Vec::new();
     for item in &plan.select {
         match item {

@@ -153,6 +153,21 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
         {
             continue;
         }
+        // A spread passing values up to be aggregated lifts its other columns one by one.
+        if let Projection::Embed(index) = item
+            && plan.embeds[*index].spread
+            && super::aggregate::passes_values_up(&plan.embeds[*index].plan)
+        {
+            let embed_plan = &plan.embeds[*index].plan;
+            for output in super::aggregate::spread_outputs(embed_plan) {
+                if !first {
+                    sql.push(", ");
+                }
+                first = false;
+                sql.column(&embed_plan.alias, output);
+            }
+            continue;
+        }
         if !first {
             sql.push(", ");
         }

@@ -92,6 +92,11 @@ fn aggregates_group_by_every_other_output() {
             "select=count(),people!organizer_id(full_name),...people!contact_id(contact:full_name),registrations(id)",
         ),
         ("read_aggregate_star_and_json_path", "people", "select=*,data->>n::int.sum()"),
+        (
+            "read_aggregate_lifted_from_spread",
+            "events",
+            "select=title,...people!organizer_id(full_name,n:id.count(),data->>k::int.sum()::text)",
+        ),
     ];
     for (name, table, query) in cases {
         let plan = plan(&cache, table, query);
