@@ -252,6 +252,8 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
     // Likewise the REST budget and the anonymous write limits (per address).
     REST_RATE_LIMIT: '0',
     ANON_WRITE_RATE_LIMIT: '0',
+    // Aggregate functions are off by default; the columns cases use them.
+    DB_AGGREGATES_ENABLED: 'true',
     // No demo content: the suite brings its own fixture.
     DEMO: '0',
     MIGRATIONS_DIR: path.join(noApp, 'migrations'),

@@ -132,3 +132,38 @@ insert into public.awards (id, name, winner_id, nominee_id) values (1, 'Jnanpith
 insert into public.staff (id, name, supervisor_id) values
   (1, 'Lakshmi', null), (2, 'Ganesh', 1), (3, 'Shreya', 1), (4, 'Vinay', 2);
 -- End of the embedding block.
+
+-- rest-cols: computed columns, aggregates and "Perhaps you meant" hints (test/columns.test.mjs).
+-- The same donors and donations as server/tests/fixtures/rest_cols.sql.
+create table public.donors (
+  id int primary key,
+  first_name text not null,
+  last_name text not null,
+  city text
+);
+create table public.donations (
+  id int primary key,
+  donor_id int not null references public.donors (id),
+  amount numeric(10, 2) not null,
+  category text not null,
+  given_on date not null,
+  details jsonb
+);
+create function public.full_name(public.donors) returns text
+  language sql stable as $$ select $1.first_name || ' ' || $1.last_name $$;
+create function public.amount_band(public.donations) returns text
+  language sql immutable as $$ select case when $1.amount >= 1000 then 'large' else 'small' end $$;
+create function public.donor_count_by_city(city text) returns bigint
+  language sql stable as $$ select count(*) from public.donors d where d.city = $1 $$;
+insert into public.donors (id, first_name, last_name, city) values
+  (1, 'Asha', 'Bhat', 'Sirsi'),
+  (2, 'Ravi', 'Hegde', 'Sagara'),
+  (3, 'Meera', 'Joshi', 'Sirsi');
+insert into public.donations (id, donor_id, amount, category, given_on, details) values
+  (1, 1, 500, 'temple', '2026-01-05', '{"tax": 50}'),
+  (2, 1, 1500, 'school', '2026-02-10', '{"tax": 150}'),
+  (3, 2, 250, 'temple', '2026-01-20', '{"tax": 25}'),
+  (4, 2, 750, 'school', '2026-03-01', null),
+  (5, 3, 2000, 'temple', '2026-03-15', '{"tax": 200}');
+analyze public.donors, public.donations;
+-- end of rest-cols

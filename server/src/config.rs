@@ -164,6 +164,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub http: HttpArgs,
+
+    #[command(flatten)]
+    pub rest: crate::rest::settings::RestArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -234,6 +237,8 @@ pub struct Config {
     pub connections: ConnectionLimits,
     /// Per-address budgets of REST requests and anonymous writes.
     pub rate_limits: crate::http::rate_limit::RateLimits,
+    /// Aggregate functions in `select`: allowed or not, and their statement timeout.
+    pub aggregates: crate::rest::settings::AggregateSettings,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -339,6 +344,7 @@ impl Settings {
             push: self.push.validate(&site_url, external)?,
             connections: self.http.connection_limits()?,
             rate_limits: self.http.rate_limits()?,
+            aggregates: self.rest.aggregates(),
             site_url,
         })
     }

@@ -47,6 +47,8 @@ pub struct AppState {
     pub rate_limits: Arc<RateLimits>,
     /// This replica's REST request counters per address.
     pub rest_budget: Arc<RequestBudget>,
+    /// Aggregate functions in `select` (off unless set: `DB_AGGREGATES_ENABLED`).
+    pub aggregates: crate::rest::settings::AggregateSettings,
     stopping: Arc<AtomicBool>,
 }
 
@@ -80,6 +82,7 @@ impl AppState {
             expected_migrations: Arc::new(crate::db::bootstrap::latest_migrations(crate::db::bootstrap::EMBEDDED)),
             rate_limits: Arc::new(RateLimits::default()),
             rest_budget: Arc::new(RequestBudget::default()),
+            aggregates: crate::rest::settings::AggregateSettings::default(),
             stopping: Arc::new(AtomicBool::new(false)),
         }
     }

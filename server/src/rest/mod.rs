@@ -9,6 +9,8 @@ pub mod openapi;
 pub mod plan;
 pub mod request;
 pub mod response;
+pub mod settings;
 pub mod sql;
+pub mod suggest;
 #[cfg(test)]
 mod test_schema;

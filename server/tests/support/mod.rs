@@ -310,6 +310,8 @@ pub struct TestAppOptions {
     pub connections: ConnectionLimits,
     /// Per-address budgets (off by default: tests send many requests from one address).
     pub rate_limits: server::http::rate_limit::RateLimits,
+    /// Aggregate functions in `select` (off by default, as in the server).
+    pub aggregates: server::rest::settings::AggregateSettings,
 }
 
 impl Default for TestAppOptions {
@@ -327,6 +329,7 @@ impl Default for TestAppOptions {
             pool_size: 4,
             connections: ConnectionLimits::default(),
             rate_limits: server::http::rate_limit::RateLimits::default(),
+            aggregates: server::rest::settings::AggregateSettings::default(),
         }
     }
 }
@@ -370,6 +373,7 @@ impl TestApp {
         );
         state.max_rows = options.max_rows;
         state.rate_limits = std::sync::Arc::new(options.rate_limits);
+        state.aggregates = options.aggregates;
         let app = build_app(
             state.clone(),
             AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },

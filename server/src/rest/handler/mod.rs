@@ -128,51 +128,7 @@ fn find_relation<'c>(context: &'c RestContext, name: &str) -> Result<&'c Relatio
     if let Some(relation) = context.cache.relation(&context.schema, name) {
         return Ok(relation);
     }
-    let mut error = ApiError::new(ErrorKind::TableNotFound)
+    let error = ApiError::new(ErrorKind::TableNotFound)
         .with_message(format!("Could not find the table '{}.{name}' in the schema cache", context.schema));
-    let suggestion = context
-        .cache
-        .relations
-        .keys()
-        .filter(|q| q.schema == context.schema)
-        .map(|q| (similarity(&q.name, name), &q.name))
-        .filter(|(score, _)| *score >= 0.5)
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    if let Some((_, best)) = suggestion {
-        error = error.with_hint(format!("Perhaps you meant the table '{}.{best}'", context.schema));
-    }
-    Err(error)
-}
-
-/// Dice coefficient over character bigrams: good enough to catch a typo.
-fn similarity(a: &str, b: &str) -> f64 {
-    let grams = |s: &str| -> Vec<(char, char)> {
-        let chars: Vec<char> = s.to_lowercase().chars().collect();
-        chars.windows(2).map(|w| (w[0], w[1])).collect()
-    };
-    let (x, y) = (grams(a), grams(b));
-    if x.is_empty() || y.is_empty() {
-        return if a.eq_ignore_ascii_case(b) { 1.0 } else { 0.0 };
-    }
-    let mut pool = y.clone();
-    let mut shared = 0usize;
-    for gram in &x {
-        if let Some(index) = pool.iter().position(|g| g == gram) {
-            pool.swap_remove(index);
-            shared += 1;
-        }
-    }
-    (2 * shared) as f64 / (x.len() + y.len()) as f64
-}
-
-#[cfg(test)]
-mod tests {
-    use super::similarity;
-
-    #[test]
-    fn a_typo_is_similar_and_an_unrelated_name_is_not() {
-        assert!(similarity("people", "peple") > 0.5);
-        assert!(similarity("registrations", "registration") > 0.8);
-        assert!(similarity("people", "events") < 0.3);
-    }
+    Err(crate::rest::suggest::with_hint(error, crate::rest::suggest::table_hint(&context.cache, &context.schema, name)))
 }

@@ -20,7 +20,7 @@ use crate::state::AppState;
 pub async fn read(state: &AppState, context: &RestContext, name: &str) -> Result<Reply, ApiError> {
     let relation = find_relation(context, name)?;
     let params = QueryParams::parse(&context.pairs)?;
-    let mut plan = ReadPlanner::new(&context.cache, &context.schema).plan(
+    let mut plan = ReadPlanner::new(&context.cache, &context.schema).with_aggregates(state.aggregates.enabled).plan(
         Source::Relation(relation.name.clone()),
         relation.name.name.clone(),
         Some(relation.name.clone()),
@@ -74,6 +74,12 @@ pub async fn run_read(
     let more = matches!(count, Some(CountPreference::Planned | CountPreference::Estimated));
     let last = !more && (read_only || !context.singular());
     let mut tx = RequestTx::begin(state, context, read_only).await?;
+    if state.aggregates.enabled
+        && let Some(timeout) = state.aggregates.timeout
+        && crate::rest::plan::aggregate::uses_aggregates(plan)
+    {
+        tx.lower_statement_timeout(timeout).await?;
+    }
     let outcome = tx.fetch_then(&statement, last).await?;
     let total = match count {
         Some(CountPreference::Exact) => outcome.total,

@@ -77,7 +77,7 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
         }
         CallShape::Rows { set, relation, columns } => {
             let alias = plan.function.name.clone();
-            let mut read = ReadPlanner::new(cache, schema).plan(
+            let mut read = ReadPlanner::new(cache, schema).with_aggregates(state.aggregates.enabled).plan(
                 Source::Call(Box::new(plan)),
                 alias,
                 relation,

@@ -102,6 +102,17 @@ impl RequestTx {
         self.on_error(result).await
     }
 
+    /// Lowers the transaction's `statement_timeout` to `timeout` (unless it is lower already):
+    /// the guard of reads using aggregate functions.
+    pub async fn lower_statement_timeout(&mut self, timeout: std::time::Duration) -> Result<(), ApiError> {
+        let mut sql = Sql::new();
+        let millis = timeout.as_millis().to_string();
+        sql.push("SELECT set_config('statement_timeout', ");
+        sql.bind(millis.clone()).push(", true) FROM pg_catalog.pg_settings WHERE name = 'statement_timeout' AND (setting = '0' OR setting::bigint > ");
+        sql.bind(millis).push("::bigint)");
+        self.execute_then(&sql, false).await.map(|_| ())
+    }
+
     pub async fn commit(mut self) -> Result<(), ApiError> {
         match self.tx.take() {
             Some(tx) => tx.commit().await,

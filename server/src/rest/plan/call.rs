@@ -76,7 +76,10 @@ pub fn plan_call(
                     let data_type = one.params[0].data_type.clone();
                     return Ok(finish(cache, one, Arguments::Whole { body: raw_body.to_owned(), data_type }));
                 }
-                [] => return Err(not_found(schema, name, &given)),
+                [] => {
+                    let hint = crate::rest::suggest::function_hint(cache, schema, name, &given);
+                    return Err(crate::rest::suggest::with_hint(not_found(schema, name, &given), hint));
+                }
                 _ => return Err(ambiguous(schema, name, &whole)),
             }
         }

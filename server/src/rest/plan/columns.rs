@@ -1,5 +1,6 @@
 //! The columns a plan may name, with the type each filter value is cast to.
 
+use super::computed::ComputedColumn;
 use crate::error::{ApiError, ErrorKind};
 use crate::schema_cache::model::Relation;
 
@@ -14,6 +15,8 @@ pub struct SourceColumns {
     pub defaults: Vec<(String, String)>,
     /// Generated columns, which writes cannot set.
     pub generated: Vec<String>,
+    /// Computed columns the request names (empty unless it names one: [`super::computed`]).
+    pub computed: Vec<ComputedColumn>,
 }
 
 impl SourceColumns {
@@ -27,6 +30,7 @@ impl SourceColumns {
                 .filter_map(|c| c.default.as_ref().map(|d| (c.name.clone(), d.clone())))
                 .collect(),
             generated: relation.columns.iter().filter(|c| c.generated).map(|c| c.name.clone()).collect(),
+            computed: Vec::new(),
         }
     }
 
@@ -35,12 +39,23 @@ impl SourceColumns {
     }
 
     pub fn contains(&self, name: &str) -> bool {
-        self.columns.iter().any(|(n, _)| n == name)
+        self.cast_type(name).is_some()
     }
 
-    /// The cast type of `name`.
+    /// The cast type of `name` (a column, else a computed column the request names).
     pub fn cast_type(&self, name: &str) -> Option<&str> {
-        self.columns.iter().find(|(n, _)| n == name).map(|(_, t)| t.as_str())
+        match self.columns.iter().find(|(n, _)| n == name) {
+            Some((_, cast)) => Some(cast),
+            None => self.computed.iter().find(|c| c.name == name).map(|c| c.cast_type.as_str()),
+        }
+    }
+
+    /// The computed column `name`, unless `name` is a column.
+    pub fn computed(&self, name: &str) -> Option<&ComputedColumn> {
+        if self.computed.is_empty() || self.columns.iter().any(|(n, _)| n == name) {
+            return None;
+        }
+        self.computed.iter().find(|c| c.name == name)
     }
 
     pub fn is_json(&self, name: &str) -> bool {
@@ -53,7 +68,14 @@ impl SourceColumns {
 
     /// The type of `name`, or PostgreSQL's 42703 error, answered before any query runs.
     pub fn require(&self, name: &str) -> Result<&str, ApiError> {
-        self.cast_type(name).ok_or_else(|| undefined_column(&self.source_name, name))
+        self.cast_type(name).ok_or_else(|| self.undefined(name))
+    }
+
+    /// PostgreSQL's 42703 for `name`, with its "Perhaps you meant" hint over the columns.
+    pub fn undefined(&self, name: &str) -> ApiError {
+        let hint =
+            crate::rest::suggest::column_hint(&self.source_name, self.columns.iter().map(|(n, _)| n.as_str()), name);
+        crate::rest::suggest::with_hint(undefined_column(&self.source_name, name), hint)
     }
 }
 

@@ -33,7 +33,10 @@ pub fn resolve<'a>(
         .collect();
     match candidates.as_slice() {
         [one] => Ok(one),
-        [] => Err(no_relationship(from, target, hint)),
+        [] => {
+            let suggestion = crate::rest::suggest::relationship_hint(cache, from, target);
+            Err(crate::rest::suggest::with_hint(no_relationship(from, target, hint), suggestion))
+        }
         many => Err(ambiguous(from, target, many)),
     }
 }

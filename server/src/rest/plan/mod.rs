@@ -5,8 +5,10 @@
 //! answered here, before any connection is taken. Nothing in this module touches a database;
 //! [`crate::rest::sql`] turns plans into SQL.
 
+pub mod aggregate;
 pub mod call;
 mod columns;
+pub mod computed;
 mod condition;
 mod embed;
 pub mod mutate;
@@ -27,15 +29,18 @@ pub struct ColumnExpr {
     pub column: String,
     pub json_path: JsonPath,
     pub to_jsonb: bool,
+    /// Set when the name is a computed column: the function is called on the row.
+    pub computed: Option<Box<computed::ComputedColumn>>,
 }
 
 impl ColumnExpr {
     pub fn plain(column: impl Into<String>) -> Self {
-        Self { column: column.into(), json_path: Vec::new(), to_jsonb: false }
+        Self { column: column.into(), json_path: Vec::new(), to_jsonb: false, computed: None }
     }
 
-    fn from_field(field: &Field, columns: &SourceColumns) -> Self {
+    pub(crate) fn from_field(field: &Field, columns: &SourceColumns) -> Self {
         let to_jsonb = !field.json_path.is_empty() && !columns.is_json(&field.name);
-        Self { column: field.name.clone(), json_path: field.json_path.clone(), to_jsonb }
+        let computed = columns.computed(&field.name).cloned().map(Box::new);
+        Self { column: field.name.clone(), json_path: field.json_path.clone(), to_jsonb, computed }
     }
 }

@@ -2,7 +2,7 @@
 //! page each level.
 
 use super::call::CallPlan;
-use super::columns::{SourceColumns, undefined_column};
+use super::columns::SourceColumns;
 use super::condition::{Condition, FilterPlan};
 use super::{ColumnExpr, embed};
 use crate::error::{ApiError, ErrorKind};
@@ -52,6 +52,9 @@ pub enum Projection {
     },
     /// The legacy bare `count`: the number of rows (the level becomes one aggregate row).
     Count { output: String },
+    /// `col.sum()`, `count()`: the level groups its rows by its other outputs
+    /// (`db-aggregates-enabled`; [`super::aggregate`]).
+    Aggregate(Box<super::aggregate::AggregateItem>),
     /// An embed (index into `embeds`), by its output name; spreads lift its columns.
     Embed(usize),
 }
@@ -106,11 +109,19 @@ pub struct ReadPlanner<'a> {
     pub cache: &'a SchemaCache,
     pub schema: &'a str,
     next_alias: usize,
+    /// Whether `count()`, `col.sum()` … are allowed (else 400 PGRST123).
+    aggregates: bool,
 }
 
 impl<'a> ReadPlanner<'a> {
     pub fn new(cache: &'a SchemaCache, schema: &'a str) -> Self {
-        Self { cache, schema, next_alias: 0 }
+        Self { cache, schema, next_alias: 0, aggregates: false }
+    }
+
+    /// Allows aggregate functions in `select` (`DB_AGGREGATES_ENABLED`).
+    pub fn with_aggregates(mut self, enabled: bool) -> Self {
+        self.aggregates = enabled;
+        self
     }
 
     /// The plan of a whole read. `params` carries the select, filters, order and paging of
@@ -152,6 +163,9 @@ impl<'a> ReadPlanner<'a> {
             range: RowRange::ALL,
             embeds: Vec::new(),
         };
+        if let Some(relation) = &plan.relation {
+            super::computed::attach(self.cache, relation, &mut plan.columns, items, params, path);
+        }
         for item in items {
             self.select_item(&mut plan, item, params, path)?;
         }
@@ -188,11 +202,19 @@ impl<'a> ReadPlanner<'a> {
     ) -> Result<(), ApiError> {
         match item {
             SelectItem::Star => plan.select.push(Projection::Star),
-            SelectItem::CountAll { .. } => return Err(ApiError::new(ErrorKind::AggregatesDisabled)),
-            SelectItem::Field(field) => {
-                if field.aggregate.is_some() {
+            SelectItem::CountAll { alias, cast } => {
+                if !self.aggregates {
                     return Err(ApiError::new(ErrorKind::AggregatesDisabled));
                 }
+                plan.select.push(super::aggregate::count_all(alias.as_deref(), cast.as_deref())?);
+            }
+            SelectItem::Field(field) if field.aggregate.is_some() => {
+                if !self.aggregates {
+                    return Err(ApiError::new(ErrorKind::AggregatesDisabled));
+                }
+                plan.select.push(super::aggregate::of_field(field, &plan.columns)?);
+            }
+            SelectItem::Field(field) => {
                 let name = &field.field.name;
                 let legacy_count = name == "count" && field.field.json_path.is_empty() && !plan.columns.contains(name);
                 if legacy_count {
@@ -201,7 +223,7 @@ impl<'a> ReadPlanner<'a> {
                     return Ok(());
                 }
                 if !plan.columns.contains(name) {
-                    return Err(undefined_column(&plan.columns.source_name, name));
+                    return Err(plan.columns.undefined(name));
                 }
                 let output = field.alias.clone().unwrap_or_else(|| output_name(&field.field));
                 let cast = field.cast.as_deref().map(validate_cast).transpose()?;
@@ -230,6 +252,11 @@ impl<'a> ReadPlanner<'a> {
                 plan.select.push(Projection::Embed(index));
             }
             SelectItem::Spread(spread) => {
+                let lifted = match self.aggregates {
+                    true => super::aggregate::LiftedSpread::of(&spread.relation, &spread.children)?,
+                    false => None,
+                };
+                let children = lifted.as_ref().map_or(&spread.children[..], |l| &l.children[..]);
                 let inner = spread.join == Some(JoinType::Inner);
                 let index = self.embed(
                     plan,
@@ -239,7 +266,7 @@ impl<'a> ReadPlanner<'a> {
                         hint: spread.hint.as_deref(),
                         inner,
                         spread: true,
-                        children: &spread.children,
+                        children,
                     },
                     params,
                     path,
@@ -248,6 +275,10 @@ impl<'a> ReadPlanner<'a> {
                     embed::flatten_nested_spreads(&mut plan.embeds[index].plan)?;
                 }
                 plan.select.push(Projection::Embed(index));
+                if let Some(lifted) = lifted {
+                    let alias = plan.embeds[index].plan.alias.clone();
+                    plan.select.extend(lifted.aggregates(&alias));
+                }
             }
         }
         Ok(())

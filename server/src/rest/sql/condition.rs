@@ -7,11 +7,28 @@ use crate::rest::request::{IsValue, Operation, Operator, Quantifier};
 /// Writes a column expression of the source aliased `alias`.
 pub fn column_expr(sql: &mut Sql, alias: &str, expr: &ColumnExpr) {
     if expr.to_jsonb {
-        sql.push("to_jsonb(").column(alias, &expr.column).push(")");
+        sql.push("to_jsonb(");
+        column_or_call(sql, alias, expr);
+        sql.push(")");
     } else {
-        sql.column(alias, &expr.column);
+        column_or_call(sql, alias, expr);
     }
     sql.json_path(&expr.json_path);
+}
+
+/// `"alias"."column"`, or for a computed column `"schema"."fn"("alias".*::"schema"."table")`
+/// (the cast makes the rows of a write's `pgrst_mutation` the table's row type too).
+fn column_or_call(sql: &mut Sql, alias: &str, expr: &ColumnExpr) {
+    match &expr.computed {
+        None => {
+            sql.column(alias, &expr.column);
+        }
+        Some(computed) => {
+            let (function, row) = (&computed.function, &computed.row_type);
+            sql.qualified(&function.schema, &function.name).push("(").ident(alias).push(".*::");
+            sql.qualified(&row.schema, &row.name).push(")");
+        }
+    }
 }
 
 /// Writes `conditions` AND-ed; `embed_alias(i)` names the lateral of embed `i`.

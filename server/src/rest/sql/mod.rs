@@ -1,6 +1,7 @@
 //! Stage three: plans become SQL text with bound parameters. Pure functions, snapshot-tested;
 //! nothing here touches a connection.
 
+pub mod aggregate;
 pub mod builder;
 pub mod call;
 mod computed;
@@ -16,3 +17,5 @@ pub use read::Body;
 mod embed_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cols;

@@ -19,6 +19,7 @@ use super::call;
 use super::computed;
 use super::condition::{column_expr, conditions};
 use super::spread;
+use crate::rest::plan::aggregate::is_grouped;
 use crate::rest::plan::{Condition, Embed, OrderExpr, OrderItem, Projection, ReadPlan, Source};
 use crate::rest::request::{NullsOrder, OrderDirection, RowRange};
 use crate::schema_cache::model::{Cardinality, Relationship};
@@ -128,6 +129,12 @@ pub fn level(sql: &mut Sql, plan: &ReadPlan, parent: Option<(&str, &Relationship
         }
     }
     where_clause(sql, plan, parent);
+    if is_grouped(plan) {
+        super::aggregate::group_by(sql, plan);
+        order_by(sql, plan);
+        limit(sql, plan.range);
+        return;
+    }
     let aggregate = plan.select.iter().any(|p| matches!(p, Projection::Count { .. }));
     if !aggregate {
         order_by(sql, plan);
@@ -142,6 +149,7 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
         return;
     }
     let alias = plan.alias.as_str();
+    let grouped = is_grouped(plan);
     let mut first = true;
     for item in &plan.select {
         // `rel()` embeds only filter; they have no output (nor has a spread of no columns).
@@ -150,6 +158,21 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
                 || (is_to_many_spread(&plan.embeds[*index])
                     && spread::output_names(&plan.embeds[*index].plan).is_empty()))
         {
+            continue;
+        }
+        // A spread passing values up to be aggregated lifts its other columns one by one.
+        if let Projection::Embed(index) = item
+            && plan.embeds[*index].spread
+            && super::aggregate::passes_values_up(&plan.embeds[*index].plan)
+        {
+            let embed_plan = &plan.embeds[*index].plan;
+            for output in super::aggregate::spread_outputs(embed_plan) {
+                if !first {
+                    sql.push(", ");
+                }
+                first = false;
+                sql.column(&embed_plan.alias, output);
+            }
             continue;
         }
         if !first {
@@ -174,11 +197,14 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
             Projection::Count { output } => {
                 sql.push("pg_catalog.count(*) AS ").ident(output);
             }
+            Projection::Aggregate(item) => super::aggregate::aggregate_call(sql, alias, item),
             Projection::Embed(index) => {
                 let embed = &plan.embeds[*index];
                 let embed_alias = embed.plan.alias.as_str();
                 if is_to_many_spread(embed) {
                     spread::project(sql, embed);
+                } else if grouped && !embed.spread {
+                    super::aggregate::grouped_embed_value(sql, embed);
                 } else if embed.spread {
                     sql.ident(embed_alias).push(".*");
                 } else if embed.is_to_one() {
@@ -315,7 +341,12 @@ fn order_by(sql: &mut Sql, plan: &ReadPlan) {
     sql.push(" ORDER BY ");
     sql.join(plan.order.iter().enumerate(), ", ", |sql, (position, item): (usize, &OrderItem)| {
         match &item.expr {
-            OrderExpr::Column(expr) => column_expr(sql, &plan.alias, expr),
+            OrderExpr::Column(expr) => match super::aggregate::grouped_position(plan, expr) {
+                Some(position) => {
+                    sql.integer(position);
+                }
+                None => column_expr(sql, &plan.alias, expr),
+            },
             OrderExpr::Related { .. } => {
                 sql.ident(&order_alias(plan, position)).push(".pgrst_order");
             }

@@ -24,6 +24,7 @@ pub fn output_names(plan: &ReadPlan) -> Vec<String> {
         match item {
             Projection::Star => names.extend(plan.columns.columns.iter().map(|(name, _)| name.clone())),
             Projection::Column { output, .. } | Projection::Count { output } => names.push(output.clone()),
+            Projection::Aggregate(item) => names.push(item.output.clone()),
             Projection::Embed(index) => {
                 let embed = &plan.embeds[*index];
                 if embed.spread {
