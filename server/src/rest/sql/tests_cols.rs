@@ -89,7 +89,7 @@ fn aggregates_group_by_every_other_output() {
         (
             "read_aggregate_grouped_by_embeds",
             "events",
-            "select=count(),people!organizer_id(full_name),...people!contact_id(contact:full_name),registrations(id)",
+            "select=count(),organizer:people!organizer_id(full_name),...people!contact_id(contact:full_name),registrations(id)",
         ),
         ("read_aggregate_star_and_json_path", "people", "select=*,data->>n::int.sum()"),
         (
