@@ -52,3 +52,16 @@ insert into public.feedback (message) values ('Seeded feedback nobody but the se
 
 -- Planner statistics, so `count: 'planned'` has something to estimate from.
 analyze;
+
+-- ---- Issue 19, items 1, 2, 8 and 11 (test/tx-rpc-media.test.mjs): how transactions end
+-- (run.mjs starts the server with DB_TX_END=commit-allow-override), max-affected on
+-- functions, RPC forms and media types. The cases leave these rows as they found them. ----
+create table public.tx_items (id int primary key, name text not null);
+insert into public.tx_items select g, 'item ' || g from generate_series(1, 15) g;
+create function public.tx_delete_items() returns setof public.tx_items
+  language sql as $$ delete from public.tx_items returning * $$;
+create function public.tx_delete_item_ids() returns setof int
+  language sql as $$ delete from public.tx_items returning id $$;
+create function public.tx_delete_items_void() returns void
+  language sql as $$ delete from public.tx_items $$;
+-- ---- end of issue 19 (rest-rpc) ----

@@ -9,6 +9,7 @@ pub mod openapi;
 pub mod plan;
 pub mod request;
 pub mod response;
+pub mod settings;
 pub mod sql;
 #[cfg(test)]
 mod test_schema;

@@ -33,6 +33,8 @@ pub struct RestContext {
     pub echo_profile: bool,
     /// The client's address, when known (for the anonymous write limits).
     pub client: Option<std::net::IpAddr>,
+    /// Whether a read-write transaction ends with ROLLBACK (`DB_TX_END`, `Prefer: tx=`).
+    pub rollback: bool,
 }
 
 impl RestContext {
@@ -69,8 +71,13 @@ impl RestContext {
             }
         };
 
-        let preferences = Preferences::parse(headers.get_all("prefer").iter().filter_map(|v| v.to_str().ok()));
+        let mut preferences = Preferences::parse(headers.get_all("prefer").iter().filter_map(|v| v.to_str().ok()));
         preferences.check_strict()?;
+        // A `tx=` the settings do not let clients choose is ignored, and so not echoed.
+        if !state.rest.tx_end.allows_override() {
+            preferences.tx = None;
+        }
+        let rollback = state.rest.tx_end.rolls_back(preferences.tx);
         let media = negotiate(header(headers, "accept"))?;
         let range = if reading {
             header(headers, "range").map(parse_range_header).unwrap_or(RangeRequest::All)
@@ -90,6 +97,7 @@ impl RestContext {
             path: path.to_owned(),
             query: query.map(str::to_owned),
             client: None,
+            rollback,
         })
     }
 

@@ -1,0 +1,39 @@
+// Issue 19, items 1, 2, 8 and 11: Prefer: tx (the suite's server allows the override:
+// DB_TX_END=commit-allow-override), max-affected on functions, RPC forms and media types.
+// Seeded in the "Issue 19" block of ../seed.sql; every case leaves the rows as it found them.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { service, ok, fails, T, sql } from './helpers.mjs';
+
+const itemCount = () => Number(sql('select count(*) from public.tx_items'));
+
+test('tx: rollback() returns the written rows and keeps none of them', T, async () => {
+  const res = ok(await service().from('tx_items').insert([{ id: 100, name: 'dry run' }]).select().rollback(), 201);
+  assert.deepEqual(res.data, [{ id: 100, name: 'dry run' }]);
+  const updated = ok(await service().from('tx_items').update({ name: 'renamed' }).lte('id', 3).select('id').rollback());
+  assert.deepEqual(updated.data.map((r) => r.id).sort(), [1, 2, 3]);
+  ok(await service().from('tx_items').delete().gt('id', 0).rollback(), 204);
+  assert.equal(itemCount(), 15);
+  assert.equal(sql("select count(*) from public.tx_items where name = 'renamed'"), '0');
+});
+
+test('tx: rollback() on a function undoes its writes', T, async () => {
+  const res = ok(await service().rpc('tx_delete_items').rollback());
+  assert.equal(res.data.length, 15);
+  assert.equal(itemCount(), 15);
+});
+
+test('tx: Preference-Applied echoes tx=rollback only when it was applied', T, async () => {
+  const url = `${process.env.CONFORMANCE_URL}/rest/v1/tx_items?id=eq.1`;
+  const key = process.env.CONFORMANCE_SERVICE_KEY;
+  const res = await fetch(url, {
+    method: 'PATCH',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Prefer: 'tx=rollback' },
+    body: JSON.stringify({ name: 'x' }),
+  });
+  await res.arrayBuffer();
+  assert.equal(res.status, 204);
+  assert.equal(res.headers.get('preference-applied'), 'tx=rollback');
+  assert.equal(sql('select name from public.tx_items where id = 1'), 'item 1');
+});

@@ -1,0 +1,156 @@
+//! Issue 19 (items 1, 2, 8, 11) on `tests/fixtures/rest_rpc_forms.sql`: how a request's
+//! transaction ends (`DB_TX_END`, `Prefer: tx`), `max-affected` on functions, RPC forms (raw
+//! bodies, overloads, counted scalar sets) and the execution plan media type.
+
+#![allow(clippy::unwrap_used, reason = "tests fail loudly")]
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+use server::rest::settings::{RestSettings, TxEnd};
+use support::rest::send;
+use support::{TestApp, TestAppOptions};
+
+const FIXTURE: &str = include_str!("fixtures/rest_rpc_forms.sql");
+
+async fn app_with(rest: RestSettings) -> TestApp {
+    TestApp::spawn_with(TestAppOptions { fixture: Some(FIXTURE), rest, ..TestAppOptions::default() }).await
+}
+
+async fn app_ending(tx_end: TxEnd) -> TestApp {
+    app_with(RestSettings { tx_end, ..RestSettings::default() }).await
+}
+
+// ---- Item 1: Prefer: tx and DB_TX_END ----
+
+#[tokio::test]
+async fn by_default_tx_rollback_is_ignored_and_not_echoed() {
+    let app = app_ending(TxEnd::default()).await;
+    let answer = send(
+        app.service(Method::POST, "/items")
+            .header("prefer", "tx=rollback, return=representation")
+            .json(&json!({"id": 100, "name": "kept"})),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    assert_eq!(answer.header("preference-applied"), Some("return=representation"));
+    assert_eq!(app.count("select count(*) from public.items where id = 100").await, 1, "committed");
+    // Not an invalid preference either: handling=strict accepts it, as PostgREST does.
+    let answer =
+        send(app.service(Method::DELETE, "/items?id=eq.100").header("prefer", "handling=strict, tx=rollback")).await;
+    assert_eq!(answer.status, StatusCode::NO_CONTENT, "{}", answer.text);
+    assert_eq!(answer.header("preference-applied"), Some("handling=strict"));
+    assert_eq!(app.count("select count(*) from public.items where id = 100").await, 0);
+}
+
+#[tokio::test]
+async fn an_allowed_rollback_answers_as_usual_and_keeps_nothing() {
+    let app = app_ending(TxEnd::CommitAllowOverride).await;
+    let insert = send(
+        app.service(Method::POST, "/items?select=id,name")
+            .header("prefer", "tx=rollback, return=representation")
+            .json(&json!([{"id": 100, "name": "dry run"}, {"id": 101, "name": "dry run"}])),
+    )
+    .await;
+    assert_eq!(insert.status, StatusCode::CREATED, "{}", insert.text);
+    assert_eq!(insert.json(), json!([{"id": 100, "name": "dry run"}, {"id": 101, "name": "dry run"}]));
+    assert_eq!(insert.header("preference-applied"), Some("return=representation, tx=rollback"));
+    let update = send(
+        app.service(Method::PATCH, "/items?id=lte.3")
+            .header("prefer", "tx=rollback, count=exact")
+            .json(&json!({"name": "renamed"})),
+    )
+    .await;
+    assert_eq!(update.status, StatusCode::NO_CONTENT, "{}", update.text);
+    assert_eq!(update.header("content-range"), Some("0-2/3"));
+    let delete = send(app.service(Method::DELETE, "/items?id=gt.0").header("prefer", "tx=rollback")).await;
+    assert_eq!(delete.status, StatusCode::NO_CONTENT, "{}", delete.text);
+    let call = send(app.service(Method::POST, "/rpc/delete_item_ids").header("prefer", "tx=rollback")).await;
+    assert_eq!(call.status, StatusCode::OK, "{}", call.text);
+    assert_eq!(call.json().as_array().unwrap().len(), 15);
+    // Nothing of the above was kept.
+    assert_eq!(app.count("select count(*) from public.items").await, 15);
+    assert_eq!(app.count("select count(*) from public.items where name = 'renamed'").await, 0);
+    // A read echoes it too; tx=commit commits and is echoed.
+    let read = send(app.service(Method::GET, "/items?id=eq.1").header("prefer", "tx=rollback")).await;
+    assert_eq!(read.header("preference-applied"), Some("tx=rollback"));
+    let commit = send(
+        app.service(Method::POST, "/items").header("prefer", "tx=commit").json(&json!({"id": 100, "name": "kept"})),
+    )
+    .await;
+    assert_eq!(commit.header("preference-applied"), Some("tx=commit"));
+    assert_eq!(app.count("select count(*) from public.items").await, 16);
+}
+
+#[tokio::test]
+async fn a_rollback_still_checks_deferred_constraints() {
+    let app = app_ending(TxEnd::CommitAllowOverride).await;
+    let answer = send(
+        app.service(Method::POST, "/pairs").header("prefer", "tx=rollback").json(&json!({"id": 1, "partner_id": 99})),
+    )
+    .await;
+    answer.assert_error(409, "23503");
+    let answer = send(
+        app.service(Method::POST, "/pairs").header("prefer", "tx=rollback").json(&json!({"id": 1, "partner_id": 1})),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    assert_eq!(app.count("select count(*) from public.pairs").await, 0);
+}
+
+#[tokio::test]
+async fn rollback_settings_undo_every_write_unless_the_override_asks_to_commit() {
+    let app = app_ending(TxEnd::Rollback).await;
+    let answer =
+        send(app.service(Method::POST, "/items").header("prefer", "tx=commit").json(&json!({"id": 100, "name": "x"})))
+            .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    assert_eq!(answer.header("preference-applied"), None, "not allowed, so not applied");
+    assert_eq!(app.count("select count(*) from public.items").await, 15);
+
+    let app = app_ending(TxEnd::RollbackAllowOverride).await;
+    let answer = send(app.service(Method::POST, "/items").json(&json!({"id": 100, "name": "x"}))).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    assert_eq!(app.count("select count(*) from public.items").await, 15);
+    let answer =
+        send(app.service(Method::POST, "/items").header("prefer", "tx=commit").json(&json!({"id": 100, "name": "x"})))
+            .await;
+    assert_eq!(answer.header("preference-applied"), Some("tx=commit"));
+    assert_eq!(app.count("select count(*) from public.items").await, 16);
+}
+
+/// Why the default is `commit`: a counter kept in the request's transaction would be undone
+/// by a client's rollback, while the anonymous write limits (counted apart) still hold.
+#[tokio::test]
+async fn a_client_rollback_would_undo_counters_kept_in_the_transaction() {
+    let guess = |app: &TestApp| {
+        app.anon(Method::POST, "/rpc/check_code").header("prefer", "tx=rollback").json(&json!({"code": "guess"}))
+    };
+    // Default: tx=rollback is ignored, so the fourth guess is refused.
+    let app = app_ending(TxEnd::default()).await;
+    for _ in 0..3 {
+        assert_eq!(send(guess(&app)).await.text, "false");
+    }
+    send(guess(&app)).await.assert_error(400, "P0001");
+    assert_eq!(app.count("select count(*) from public.code_attempts").await, 3);
+
+    // Allowed: every guess is undone, counter included (an unlimited oracle).
+    let limits = server::http::rate_limit::RateLimits {
+        anon_writes: Some(server::auth::settings::Limit { hits: 5, window: std::time::Duration::from_secs(300) }),
+        ..Default::default()
+    };
+    let app = TestApp::spawn_with(TestAppOptions {
+        fixture: Some(FIXTURE),
+        rest: RestSettings { tx_end: TxEnd::CommitAllowOverride, ..RestSettings::default() },
+        rate_limits: limits,
+        ..TestAppOptions::default()
+    })
+    .await;
+    for _ in 0..5 {
+        assert_eq!(send(guess(&app)).await.text, "false");
+    }
+    assert_eq!(app.count("select count(*) from public.code_attempts").await, 0);
+    // ...but the anonymous write limit is counted in its own transaction and holds.
+    send(guess(&app)).await.assert_error(429, "over_request_rate_limit");
+}
