@@ -154,3 +154,54 @@ async fn a_client_rollback_would_undo_counters_kept_in_the_transaction() {
     // ...but the anonymous write limit is counted in its own transaction and holds.
     send(guess(&app)).await.assert_error(429, "over_request_rate_limit");
 }
+
+// ---- Item 2: Prefer: handling=strict, max-affected=N on functions ----
+
+#[tokio::test]
+async fn a_function_returning_more_rows_than_max_affected_is_400_and_undone() {
+    let app = app_ending(TxEnd::default()).await;
+    for function in ["delete_items_returns_setof", "delete_items_returns_table", "delete_item_ids"] {
+        let answer = send(
+            app.service(Method::POST, &format!("/rpc/{function}")).header("prefer", "handling=strict, max-affected=10"),
+        )
+        .await;
+        let body = answer.assert_error(400, "PGRST124");
+        assert_eq!(body["message"], "Query result exceeds max-affected preference constraint");
+        assert_eq!(body["details"], "The query affects 15 rows", "{function}");
+        assert_eq!(app.count("select count(*) from public.items").await, 15, "{function} rolled back");
+    }
+    let answer = send(
+        app.service(Method::POST, "/rpc/delete_items_returns_table?order=id")
+            .header("prefer", "handling=strict, max-affected=15"),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(answer.json().as_array().unwrap().len(), 15);
+    assert_eq!(answer.header("preference-applied"), Some("handling=strict, max-affected=15"));
+    assert_eq!(app.count("select count(*) from public.items").await, 0);
+}
+
+#[tokio::test]
+async fn max_affected_needs_a_set_returning_function_and_lenient_handling_ignores_it() {
+    let app = app_ending(TxEnd::default()).await;
+    for function in ["delete_items_returns_void", "delete_one_item"] {
+        let answer = send(
+            app.service(Method::POST, &format!("/rpc/{function}")).header("prefer", "handling=strict, max-affected=20"),
+        )
+        .await;
+        let body = answer.assert_error(400, "PGRST128");
+        assert_eq!(
+            body["message"],
+            "Function must return SETOF or TABLE when max-affected preference is used with handling=strict"
+        );
+    }
+    assert_eq!(app.count("select count(*) from public.items").await, 15, "refused before running");
+    let answer = send(
+        app.service(Method::POST, "/rpc/delete_items_returns_setof")
+            .header("prefer", "handling=lenient, max-affected=1"),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(answer.header("preference-applied"), Some("handling=lenient"));
+    assert_eq!(app.count("select count(*) from public.items").await, 0);
+}

@@ -37,3 +37,21 @@ test('tx: Preference-Applied echoes tx=rollback only when it was applied', T, as
   assert.equal(res.headers.get('preference-applied'), 'tx=rollback');
   assert.equal(sql('select name from public.tx_items where id = 1'), 'item 1');
 });
+
+test('max-affected: a function returning more rows is 400 PGRST124 and undone', T, async () => {
+  for (const fn of ['tx_delete_items', 'tx_delete_item_ids']) {
+    const error = fails(await service().rpc(fn).maxAffected(10), 'PGRST124', 400);
+    assert.equal(error.message, 'Query result exceeds max-affected preference constraint');
+    assert.equal(error.details, 'The query affects 15 rows');
+    assert.equal(itemCount(), 15, fn);
+  }
+  const res = ok(await service().rpc('tx_delete_items').maxAffected(15).rollback(), 200);
+  assert.equal(res.data.length, 15);
+  assert.equal(itemCount(), 15);
+});
+
+test('max-affected: a function that is not set-returning is 400 PGRST128', T, async () => {
+  const error = fails(await service().rpc('tx_delete_items_void').maxAffected(20), 'PGRST128', 400);
+  assert.equal(error.message, 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+  assert.equal(itemCount(), 15);
+});

@@ -12,6 +12,7 @@ use crate::error::{ApiError, ErrorKind};
 use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{CallShape, Source};
+use crate::rest::request::prefer::Handling;
 use crate::rest::request::rpc::parse_rpc_get;
 use crate::rest::request::{QueryParams, RowRange};
 use crate::rest::response::content_range::content_range;
@@ -38,6 +39,7 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
     };
     let plan = plan_call(cache, schema, name, &arguments, &raw)?;
     let read_only = !(post && plan.is_volatile());
+    let max_affected = strict_max_affected(context, &plan.shape)?;
     if !read_only {
         crate::http::anon_writes::check(state, context.caller.role, context.client, name, None).await?;
     }
@@ -56,12 +58,16 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
             } else {
                 RowRange::ALL
             };
-            let last = read_only || !(set && context.singular());
+            let last = read_only || !(set && (context.singular() || max_affected.is_some()));
             let mut tx = RequestTx::begin(state, context, read_only).await?;
             let outcome = tx.fetch_then(&scalar_statement(&plan, set, range, context.is_head()), last).await?;
             if set && context.singular() && outcome.page != 1 {
                 tx.rollback().await;
                 return Err(singular_error(outcome.page));
+            }
+            if let Some(error) = max_affected.and_then(|max| exceeded(max, outcome.page)) {
+                tx.rollback().await;
+                return Err(error);
             }
             tx.commit().await?;
             let mut reply = Reply::new(StatusCode::OK).for_context(context);
@@ -86,9 +92,32 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
             )?;
             read.range = if set { root_range(context, read.range, state.max_rows)? } else { RowRange::ALL };
             let shape = if set { Shape::Rows } else { Shape::OneObject };
-            run_read(state, context, &read, read_only, shape).await
+            run_read(state, context, &read, read_only, shape, max_affected).await
         }
     }
+}
+
+/// `Prefer: handling=strict, max-affected=N`: the cap on the rows a function returns, which
+/// only a set-returning function can have (400 PGRST128 otherwise, before it runs).
+fn strict_max_affected(context: &RestContext, shape: &CallShape) -> Result<Option<u64>, ApiError> {
+    let prefs = &context.preferences;
+    let Some(max) = prefs.max_affected.filter(|_| prefs.handling == Some(Handling::Strict)) else {
+        return Ok(None);
+    };
+    match shape {
+        CallShape::Scalar { set: true } | CallShape::Rows { set: true, .. } => Ok(Some(max)),
+        _ => Err(ApiError::custom(
+            StatusCode::BAD_REQUEST,
+            "PGRST128",
+            "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+        )),
+    }
+}
+
+/// 400 PGRST124 when `rows` is over `max`.
+pub fn exceeded(max: u64, rows: i64) -> Option<ApiError> {
+    (u64::try_from(rows).unwrap_or(0) > max)
+        .then(|| ApiError::new(ErrorKind::MaxAffectedExceeded).with_details(format!("The query affects {rows} rows")))
 }
 
 fn invalid_body(details: &str) -> ApiError {
