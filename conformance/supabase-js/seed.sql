@@ -64,4 +64,17 @@ create function public.tx_delete_item_ids() returns setof int
   language sql as $$ delete from public.tx_items returning id $$;
 create function public.tx_delete_items_void() returns void
   language sql as $$ delete from public.tx_items $$;
+create function public.tx_item_ids() returns setof int
+  language sql stable as $$ select id from public.tx_items order by id $$;
+-- One unnamed parameter takes the whole body; the Content-Type picks the overload.
+create function public.tx_whole(text) returns text language sql immutable as $$ select 'text: ' || $1 $$;
+create function public.tx_whole(bytea) returns int language sql immutable as $$ select length($1) $$;
+create function public.tx_whole(json) returns text language sql immutable as $$ select 'json: ' || $1::text $$;
+-- Overloads told apart by argument names, and two no call without arguments can tell apart.
+create function public.tx_overloaded() returns text language sql immutable as $$ select 'none' $$;
+create function public.tx_overloaded(a int) returns text language sql immutable as $$ select 'a=' || a $$;
+create function public.tx_overloaded(a int, b int) returns text
+  language sql immutable as $$ select 'a=' || a || ',b=' || b $$;
+create function public.tx_clash() returns int language sql immutable as $$ select 0 $$;
+create function public.tx_clash(a int default 1) returns int language sql immutable as $$ select a $$;
 -- ---- end of issue 19 (rest-rpc) ----

@@ -205,3 +205,145 @@ async fn max_affected_needs_a_set_returning_function_and_lenient_handling_ignore
     assert_eq!(answer.header("preference-applied"), Some("handling=lenient"));
     assert_eq!(app.count("select count(*) from public.items").await, 0);
 }
+
+// ---- Item 8: RPC forms ----
+
+#[tokio::test]
+async fn a_single_unnamed_parameter_takes_the_whole_body_of_its_content_type() {
+    let app = app_ending(TxEnd::default()).await;
+    let raw = |content_type: &str, body: Vec<u8>| {
+        app.anon(Method::POST, "/rpc/whole_body").header("content-type", content_type).body(body)
+    };
+    let answer = send(raw("text/plain; charset=utf-8", b"hello, world".to_vec())).await;
+    assert_eq!((answer.status, answer.json()), (StatusCode::OK, json!("text: hello, world")), "{}", answer.text);
+    let answer = send(raw("text/xml", b"<a>1</a>".to_vec())).await;
+    assert_eq!(answer.json(), json!("xml: <a>1</a>"), "{}", answer.text);
+    let answer = send(raw("application/octet-stream", vec![0, 1, 0xff])).await;
+    assert_eq!(answer.json(), json!("bytea: 0001ff"), "{}", answer.text);
+    let answer = send(raw("application/json", br#"{"k": [1, 2]}"#.to_vec())).await;
+    assert_eq!(answer.json(), json!(r#"jsonb: {"k": [1, 2]}"#), "{}", answer.text);
+    let answer = send(raw("text/csv", b"a,b".to_vec())).await;
+    answer.assert_error(415, "PGRST107");
+    let answer = send(raw("text/plain", vec![0xff, 0xfe])).await;
+    answer.assert_error(400, "PGRST102");
+}
+
+#[tokio::test]
+async fn a_raw_body_needs_a_function_with_one_unnamed_parameter_of_its_type() {
+    let app = app_ending(TxEnd::default()).await;
+    // `overloaded()` takes no parameter: a text body does not call it.
+    let answer =
+        send(app.anon(Method::POST, "/rpc/overloaded").header("content-type", "text/plain").body("hello")).await;
+    let body = answer.assert_error(404, "PGRST202");
+    assert_eq!(body["message"], "Could not find the function public.overloaded in the schema cache");
+    assert_eq!(
+        body["details"],
+        "Searched for the function public.overloaded with a single unnamed text parameter, but no matches were found in the schema cache."
+    );
+    let answer = send(
+        app.anon(Method::POST, "/rpc/only_text").header("content-type", "application/octet-stream").body(vec![1u8]),
+    )
+    .await;
+    let body = answer.assert_error(404, "PGRST202");
+    assert_eq!(
+        body["details"],
+        "Searched for the function public.only_text with a single unnamed bytea parameter, but no matches were found in the schema cache."
+    );
+    let answer = send(app.anon(Method::POST, "/rpc/only_text").json(&json!({"x": 1}))).await;
+    let body = answer.assert_error(404, "PGRST202");
+    assert_eq!(body["message"], "Could not find the function public.only_text(x) in the schema cache");
+    assert_eq!(
+        body["details"],
+        "Searched for the function public.only_text with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
+    );
+    let answer = send(app.anon(Method::POST, "/rpc/only_text").header("content-type", "text/plain").body("four")).await;
+    assert_eq!(answer.text, "4");
+}
+
+#[tokio::test]
+async fn overloads_are_told_apart_by_argument_names() {
+    let app = app_ending(TxEnd::default()).await;
+    for (args, expected) in [
+        (json!({}), "none"),
+        (json!({"a": 1}), "a=1"),
+        (json!({"a": 1, "b": 2}), "a=1,b=2"),
+        (json!({"c": "x"}), "c=x"),
+    ] {
+        let answer = send(app.anon(Method::POST, "/rpc/overloaded").json(&args)).await;
+        assert_eq!((answer.status, answer.json()), (StatusCode::OK, json!(expected)), "{args}: {}", answer.text);
+    }
+    let answer = send(app.anon(Method::GET, "/rpc/overloaded?a=7")).await;
+    assert_eq!(answer.json(), json!("a=7"));
+    let answer = send(app.anon(Method::GET, "/rpc/overloaded")).await;
+    assert_eq!(answer.json(), json!("none"));
+    let answer = send(app.anon(Method::POST, "/rpc/overloaded").json(&json!({"c": "x", "a": 1}))).await;
+    let body = answer.assert_error(404, "PGRST202");
+    assert_eq!(body["message"], "Could not find the function public.overloaded(a, c) in the schema cache");
+    assert_eq!(
+        body["details"],
+        "Searched for the function public.overloaded with parameters a, c or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
+    );
+    let answer = send(app.anon(Method::GET, "/rpc/overloaded?z=1")).await;
+    assert_eq!(
+        answer.assert_error(404, "PGRST202")["details"],
+        "Searched for the function public.overloaded with parameter z, but no matches were found in the schema cache.",
+        "a GET has no body to pass whole"
+    );
+    let answer = send(app.anon(Method::POST, "/rpc/nothing_here").json(&json!({}))).await;
+    let body = answer.assert_error(404, "PGRST202");
+    assert_eq!(
+        body["message"],
+        "Could not find the function public.nothing_here without parameters in the schema cache"
+    );
+    assert_eq!(
+        body["details"],
+        "Searched for the function public.nothing_here without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
+    );
+}
+
+#[tokio::test]
+async fn overloads_a_call_cannot_tell_apart_are_300_pgrst203() {
+    let app = app_ending(TxEnd::default()).await;
+    let hint =
+        "Try renaming the parameters or the function itself in the database so function overloading can be resolved";
+    let cases = [
+        ("/rpc/defaults_clash", json!({}), "public.defaults_clash(a => integer), public.defaults_clash(b => text)"),
+        ("/rpc/no_args_clash", json!({}), "public.no_args_clash(), public.no_args_clash(a => integer)"),
+        ("/rpc/same_names", json!({"x": 1}), "public.same_names(x => integer), public.same_names(x => text)"),
+    ];
+    for (path, args, candidates) in cases {
+        let answer = send(app.anon(Method::POST, path).json(&args)).await;
+        let body = answer.assert_error(300, "PGRST203");
+        assert_eq!(body["message"], format!("Could not choose the best candidate function between: {candidates}"));
+        assert_eq!(body["hint"], hint);
+        assert_eq!(body["details"], serde_json::Value::Null);
+    }
+    let answer = send(app.anon(Method::GET, "/rpc/no_args_clash")).await;
+    answer.assert_error(300, "PGRST203");
+    // Naming an argument picks the overload.
+    let answer = send(app.anon(Method::POST, "/rpc/defaults_clash").json(&json!({"b": "y"}))).await;
+    assert_eq!(answer.json(), json!("b=y"));
+    let answer = send(app.anon(Method::GET, "/rpc/no_args_clash?a=3")).await;
+    assert_eq!(answer.json(), json!(3));
+}
+
+#[tokio::test]
+async fn count_exact_on_a_set_of_values_gives_the_total_and_runs_the_function_once() {
+    let app = app_ending(TxEnd::default()).await;
+    let answer = send(app.anon(Method::GET, "/rpc/item_ids?limit=2&offset=3").header("prefer", "count=exact")).await;
+    assert_eq!(answer.status, StatusCode::PARTIAL_CONTENT, "{}", answer.text);
+    assert_eq!(answer.header("content-range"), Some("3-4/15"));
+    assert_eq!(answer.json(), json!([4, 5]));
+    let head = send(app.anon(Method::HEAD, "/rpc/item_ids").header("prefer", "count=exact")).await;
+    assert_eq!((head.status, head.header("content-range")), (StatusCode::OK, Some("0-14/15")));
+    let plain = send(app.anon(Method::GET, "/rpc/item_ids?limit=2")).await;
+    assert_eq!((plain.status, plain.header("content-range")), (StatusCode::OK, Some("0-1/*")));
+    // A volatile set is read once: all 15 deleted, 15 counted, 5 returned.
+    let answer = send(
+        app.service(Method::POST, "/rpc/delete_item_ids?limit=5").header("prefer", "count=exact").json(&json!({})),
+    )
+    .await;
+    assert_eq!(answer.header("content-range"), Some("0-4/15"), "{}", answer.text);
+    assert_eq!(answer.json().as_array().unwrap().len(), 5);
+    assert_eq!(app.count("select count(*) from public.items").await, 0);
+}

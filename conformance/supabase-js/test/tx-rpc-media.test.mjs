@@ -4,7 +4,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { service, ok, fails, T, sql } from './helpers.mjs';
+import { anon, service, ok, fails, T, sql } from './helpers.mjs';
 
 const itemCount = () => Number(sql('select count(*) from public.tx_items'));
 
@@ -54,4 +54,43 @@ test('max-affected: a function that is not set-returning is 400 PGRST128', T, as
   const error = fails(await service().rpc('tx_delete_items_void').maxAffected(20), 'PGRST128', 400);
   assert.equal(error.message, 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
   assert.equal(itemCount(), 15);
+});
+
+const raw = async (fn, contentType, body) => {
+  const key = process.env.CONFORMANCE_ANON_KEY;
+  const res = await fetch(`${process.env.CONFORMANCE_URL}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': contentType },
+    body,
+  });
+  return { status: res.status, body: await res.json() };
+};
+
+test('rpc forms: a single unnamed parameter takes the whole body its Content-Type names', T, async () => {
+  assert.deepEqual(await raw('tx_whole', 'text/plain', 'hello'), { status: 200, body: 'text: hello' });
+  assert.deepEqual(await raw('tx_whole', 'application/octet-stream', new Uint8Array([1, 2, 3])), { status: 200, body: 3 });
+  // supabase-js sends JSON: the object goes whole to the json overload.
+  assert.equal(ok(await anon().rpc('tx_whole', { k: 1 })).data, 'json: {"k":1}');
+  const missing = await raw('tx_overloaded', 'text/plain', 'hello');
+  assert.equal(missing.status, 404);
+  assert.equal(missing.body.code, 'PGRST202');
+  assert.equal(missing.body.message, 'Could not find the function public.tx_overloaded in the schema cache');
+});
+
+test('rpc forms: overloads are resolved by argument names', T, async () => {
+  assert.equal(ok(await anon().rpc('tx_overloaded')).data, 'none');
+  assert.equal(ok(await anon().rpc('tx_overloaded', { a: 1 })).data, 'a=1');
+  assert.equal(ok(await anon().rpc('tx_overloaded', { a: 1, b: 2 }, { get: true })).data, 'a=1,b=2');
+  const error = fails(await anon().rpc('tx_clash'), 'PGRST203', 300);
+  assert.equal(error.message, 'Could not choose the best candidate function between: public.tx_clash(), public.tx_clash(a => integer)');
+  assert.equal(error.hint, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+  assert.equal(ok(await anon().rpc('tx_clash', { a: 4 })).data, 4);
+});
+
+test('rpc forms: count exact on a set of values gives the total in Content-Range', T, async () => {
+  const res = ok(await anon().rpc('tx_item_ids', {}, { count: 'exact' }).range(0, 2), 206);
+  assert.deepEqual(res.data, [1, 2, 3]);
+  assert.equal(res.count, 15);
+  const head = ok(await anon().rpc('tx_item_ids', {}, { head: true, count: 'exact' }));
+  assert.equal(head.count, 15);
 });

@@ -12,32 +12,52 @@ use crate::error::{ApiError, ErrorKind};
 use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{CallShape, Source};
+use crate::rest::request::media::RpcPayload;
+use crate::rest::request::prefer::CountPreference;
 use crate::rest::request::prefer::Handling;
 use crate::rest::request::rpc::parse_rpc_get;
 use crate::rest::request::{QueryParams, RowRange};
-use crate::rest::response::content_range::content_range;
+use crate::rest::response::content_range::{content_range, read_status};
 use crate::rest::sql::call::{scalar_statement, void_statement};
 use crate::state::AppState;
 
-pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u8]) -> Result<Reply, ApiError> {
+pub async fn call(
+    state: &AppState,
+    context: &RestContext,
+    name: &str,
+    body: &[u8],
+    payload: RpcPayload,
+) -> Result<Reply, ApiError> {
     let cache = &context.cache;
     let schema = context.schema.as_str();
     let post = context.method == Method::POST;
-    let (arguments, raw, params) = if post {
-        let text = std::str::from_utf8(body).map_err(|_| invalid_body("The body is not UTF-8"))?;
-        let arguments: Value = if text.trim().is_empty() {
-            Value::Object(Default::default())
-        } else {
-            serde_json::from_str(text).map_err(|e| invalid_body(&e.to_string()))?
-        };
-        (arguments, text.to_owned(), QueryParams::parse(&context.pairs)?)
-    } else {
-        let split = parse_rpc_get(&context.pairs, |arg| is_argument_name(cache, schema, name, arg))?;
-        let arguments = arguments_object(&split.arguments);
-        let raw = arguments.to_string();
-        (arguments, raw, split.query)
+    let utf8 = || std::str::from_utf8(body).map_err(|_| invalid_body("The body is not UTF-8"));
+    let (arguments, raw, params) = match payload {
+        RpcPayload::Query => {
+            let split = parse_rpc_get(&context.pairs, |arg| is_argument_name(cache, schema, name, arg))?;
+            let arguments = arguments_object(&split.arguments);
+            let raw = arguments.to_string();
+            (arguments, raw, split.query)
+        }
+        RpcPayload::Json => {
+            let text = utf8()?;
+            let arguments: Value = if text.trim().is_empty() {
+                Value::Object(Default::default())
+            } else {
+                serde_json::from_str(text).map_err(|e| invalid_body(&e.to_string()))?
+            };
+            (arguments, text.to_owned(), QueryParams::parse(&context.pairs)?)
+        }
+        // A raw body is the value of the function's single unnamed parameter, as sent.
+        RpcPayload::Text | RpcPayload::Xml => {
+            (Value::Object(Default::default()), utf8()?.to_owned(), QueryParams::parse(&context.pairs)?)
+        }
+        RpcPayload::Bytes => {
+            let hex = format!("\\x{}", hex::encode(body));
+            (Value::Object(Default::default()), hex, QueryParams::parse(&context.pairs)?)
+        }
     };
-    let plan = plan_call(cache, schema, name, &arguments, &raw)?;
+    let plan = plan_call(cache, schema, name, &arguments, &raw, payload)?;
     let read_only = !(post && plan.is_volatile());
     let max_affected = strict_max_affected(context, &plan.shape)?;
     if !read_only {
@@ -60,7 +80,9 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
             };
             let last = read_only || !(set && (context.singular() || max_affected.is_some()));
             let mut tx = RequestTx::begin(state, context, read_only).await?;
-            let outcome = tx.fetch_then(&scalar_statement(&plan, set, range, context.is_head()), last).await?;
+            let count = set && context.preferences.count == Some(CountPreference::Exact);
+            let statement = scalar_statement(&plan, set, range, context.is_head(), count);
+            let outcome = tx.fetch_then(&statement, last).await?;
             if set && context.singular() && outcome.page != 1 {
                 tx.rollback().await;
                 return Err(singular_error(outcome.page));
@@ -70,9 +92,12 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
                 return Err(error);
             }
             tx.commit().await?;
-            let mut reply = Reply::new(StatusCode::OK).for_context(context);
+            let returned = u64::try_from(outcome.page).unwrap_or(0);
+            let total = outcome.total.map(|t| u64::try_from(t).unwrap_or(0));
+            let status = if set { read_status(range.offset, returned, total)? } else { StatusCode::OK };
+            let mut reply = Reply::new(status).for_context(context);
             if set {
-                reply.content_range = Some(content_range(range.offset, u64::try_from(outcome.page).unwrap_or(0), None));
+                reply.content_range = Some(content_range(range.offset, returned, total));
             }
             reply.content_location = Some(content_location(context));
             if let Some(text) = outcome.body {

@@ -72,6 +72,42 @@ pub fn check_body_type(content_type: Option<&str>) -> Result<(), ApiError> {
     }
 }
 
+/// How a call to `/rpc/{fn}` carries its arguments: the query (GET, HEAD), a JSON body, or a raw
+/// body for a function's single unnamed `text`, `xml` or `bytea` parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RpcPayload {
+    Query,
+    Json,
+    Text,
+    Xml,
+    Bytes,
+}
+
+impl RpcPayload {
+    /// The type of the single unnamed parameter a raw body goes to.
+    pub fn raw_type(self) -> Option<&'static str> {
+        match self {
+            Self::Text => Some("text"),
+            Self::Xml => Some("xml"),
+            Self::Bytes => Some("bytea"),
+            Self::Query | Self::Json => None,
+        }
+    }
+}
+
+/// The payload of a POST to a function, from its `Content-Type`: JSON as for tables, or
+/// `text/plain`, `text/xml`, `application/octet-stream` for a single unnamed parameter of that
+/// type (as in PostgREST). Anything else is 415 PGRST107.
+pub fn rpc_payload(content_type: Option<&str>) -> Result<RpcPayload, ApiError> {
+    let essence = content_type.map(|raw| raw.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
+    match essence.as_deref() {
+        Some("text/plain") => Ok(RpcPayload::Text),
+        Some("text/xml") => Ok(RpcPayload::Xml),
+        Some("application/octet-stream") => Ok(RpcPayload::Bytes),
+        _ => check_body_type(content_type).map(|()| RpcPayload::Json),
+    }
+}
+
 fn parse_one(item: &str) -> Option<MediaType> {
     let mut parts = item.split(';').map(str::trim);
     let essence = parts.next()?.to_ascii_lowercase();
@@ -104,6 +140,21 @@ mod tests {
             assert_eq!(error.status(), 415, "{refused}");
             assert_eq!(error.code(), "PGRST107");
         }
+    }
+
+    #[test]
+    fn function_bodies_may_also_be_text_xml_or_bytes() {
+        let cases = [
+            (None, RpcPayload::Json),
+            (Some("application/json; charset=utf-8"), RpcPayload::Json),
+            (Some("text/plain;charset=UTF-8"), RpcPayload::Text),
+            (Some("Text/XML"), RpcPayload::Xml),
+            (Some("application/octet-stream"), RpcPayload::Bytes),
+        ];
+        for (content_type, expected) in cases {
+            assert_eq!(rpc_payload(content_type).unwrap(), expected, "{content_type:?}");
+        }
+        assert_eq!(rpc_payload(Some("text/csv")).unwrap_err().status(), 415);
     }
 
     #[test]
