@@ -347,3 +347,77 @@ async fn count_exact_on_a_set_of_values_gives_the_total_and_runs_the_function_on
     assert_eq!(answer.json().as_array().unwrap().len(), 5);
     assert_eq!(app.count("select count(*) from public.items").await, 0);
 }
+
+// ---- Item 11: media types ----
+
+fn plan_enabled() -> RestSettings {
+    RestSettings { plan_enabled: true, ..RestSettings::default() }
+}
+
+#[tokio::test]
+async fn the_execution_plan_is_406_unless_enabled() {
+    let app = app_ending(TxEnd::default()).await;
+    let answer =
+        send(app.anon(Method::GET, "/items?id=eq.1").header("accept", "application/vnd.pgrst.plan+json")).await;
+    let body = answer.assert_error(406, "PGRST107");
+    assert_eq!(body["message"], "None of these media types are available: application/vnd.pgrst.plan+json");
+}
+
+#[tokio::test]
+async fn the_execution_plan_explains_the_statement_of_the_media_type_it_is_for() {
+    let app = app_with(plan_enabled()).await;
+    let answer = send(
+        app.anon(Method::GET, "/items?id=eq.1&select=name")
+            .header("accept", r#"application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json""#),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(
+        answer.header("content-type"),
+        Some(r#"application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; charset=utf-8"#)
+    );
+    let plan = answer.json();
+    assert!(plan[0]["Plan"]["Node Type"].is_string(), "{plan}");
+    assert!(plan[0].get("Execution Time").is_none(), "no analyze: {plan}");
+
+    let text = send(app.anon(Method::GET, "/items?id=eq.1").header("accept", "application/vnd.pgrst.plan")).await;
+    assert_eq!(
+        text.header("content-type"),
+        Some(r#"application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8"#)
+    );
+    assert!(text.text.contains("Aggregate") && text.text.contains("items"), "{}", text.text);
+
+    let analyzed = send(app.anon(Method::GET, "/rpc/item_ids").header(
+        "accept",
+        r#"application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose|buffers|settings;"#,
+    ))
+    .await;
+    let plan = analyzed.json();
+    assert!(plan[0]["Execution Time"].is_number(), "{plan}");
+    assert!(plan[0]["Plan"]["Output"].is_array(), "verbose: {plan}");
+}
+
+#[tokio::test]
+async fn explain_analyze_of_a_write_keeps_nothing() {
+    // Even where clients may not roll back themselves.
+    let app = app_with(plan_enabled()).await;
+    let analyze = r#"application/vnd.pgrst.plan+json; for="application/json"; options=analyze"#;
+    let delete = send(app.service(Method::DELETE, "/items?id=lte.5").header("accept", analyze)).await;
+    assert_eq!(delete.status, StatusCode::OK, "{}", delete.text);
+    assert!(delete.text.contains("\"Actual Rows\""), "{}", delete.text);
+    let insert = send(
+        app.service(Method::POST, "/items")
+            .header("accept", analyze)
+            .header("prefer", "return=representation")
+            .json(&json!({"id": 99, "name": "x"})),
+    )
+    .await;
+    assert_eq!(insert.status, StatusCode::OK, "{}", insert.text);
+    let call = send(app.service(Method::POST, "/rpc/delete_item_ids").header("accept", analyze).json(&json!({}))).await;
+    assert_eq!(call.status, StatusCode::OK, "{}", call.text);
+    let void =
+        send(app.service(Method::POST, "/rpc/delete_items_returns_void").header("accept", analyze).json(&json!({})))
+            .await;
+    assert!(void.json()[0]["Plan"].is_object(), "{}", void.text);
+    assert_eq!(app.count("select count(*) from public.items").await, 15);
+}

@@ -94,3 +94,20 @@ test('rpc forms: count exact on a set of values gives the total in Content-Range
   const head = ok(await anon().rpc('tx_item_ids', {}, { head: true, count: 'exact' }));
   assert.equal(head.count, 15);
 });
+
+test('explain: the execution plan as text and as JSON (the suite enables DB_PLAN_ENABLED)', T, async () => {
+  const text = ok(await anon().from('tx_items').select('id').eq('id', 1).explain(), 200);
+  assert.equal(typeof text.data, 'string');
+  assert.match(text.data, /Aggregate/);
+  const json = ok(await anon().from('tx_items').select('id').explain({ format: 'json', analyze: true, verbose: true }), 200);
+  assert.equal(typeof json.data[0].Plan['Node Type'], 'string');
+  assert.equal(typeof json.data[0]['Execution Time'], 'number');
+});
+
+test('explain: analyze of a write reports the rows and keeps none', T, async () => {
+  const res = ok(await service().from('tx_items').delete().lte('id', 5).explain({ format: 'json', analyze: true }), 200);
+  assert.ok(JSON.stringify(res.data).includes('Actual Rows'));
+  const call = ok(await service().rpc('tx_delete_items').explain({ format: 'json', analyze: true }), 200);
+  assert.ok(Array.isArray(call.data));
+  assert.equal(itemCount(), 15);
+});

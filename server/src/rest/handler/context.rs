@@ -9,9 +9,10 @@ use http::{HeaderMap, Method};
 
 use crate::auth::caller::{self, Caller};
 use crate::error::{ApiError, ErrorKind};
+use crate::rest::request::media::{PlanRequest, negotiate_plan};
 use crate::rest::request::query_string::{API_KEY_PARAM, decode_pairs};
 use crate::rest::request::range::{RangeRequest, parse_range_header};
-use crate::rest::request::{MediaType, Preferences, negotiate};
+use crate::rest::request::{MediaType, Preferences};
 use crate::schema_cache::SchemaCache;
 use crate::state::AppState;
 
@@ -35,6 +36,9 @@ pub struct RestContext {
     pub client: Option<std::net::IpAddr>,
     /// Whether a read-write transaction ends with ROLLBACK (`DB_TX_END`, `Prefer: tx=`).
     pub rollback: bool,
+    /// `Accept: application/vnd.pgrst.plan…` (with `DB_PLAN_ENABLED`): answer the EXPLAIN of
+    /// the statement built for [`Self::media`].
+    pub plan: Option<PlanRequest>,
 }
 
 impl RestContext {
@@ -77,8 +81,9 @@ impl RestContext {
         if !state.rest.tx_end.allows_override() {
             preferences.tx = None;
         }
-        let rollback = state.rest.tx_end.rolls_back(preferences.tx);
-        let media = negotiate(header(headers, "accept"))?;
+        let (media, plan) = negotiate_plan(header(headers, "accept"), state.rest.plan_enabled)?;
+        // An execution plan (EXPLAIN ANALYZE runs the statement) never keeps its writes.
+        let rollback = state.rest.tx_end.rolls_back(preferences.tx) || plan.is_some();
         let range = if reading {
             header(headers, "range").map(parse_range_header).unwrap_or(RangeRequest::All)
         } else {
@@ -98,6 +103,7 @@ impl RestContext {
             query: query.map(str::to_owned),
             client: None,
             rollback,
+            plan,
         })
     }
 

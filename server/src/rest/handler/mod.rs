@@ -3,6 +3,7 @@
 //! ([`respond`]).
 
 mod context;
+mod explain;
 mod read;
 mod respond;
 mod rpc;

@@ -70,6 +70,9 @@ pub async fn run_read(
         _ => body_kind(context.media, head),
     };
     let statement = read_statement(plan, count == Some(CountPreference::Exact), body);
+    if let Some(explained) = context.plan {
+        return super::explain::reply(state, context, explained, &statement, read_only).await;
+    }
 
     // A read-only transaction commits or rolls back alike, so COMMIT rides with the query
     // unless a count query follows (or a volatile call's single-object check may undo it).

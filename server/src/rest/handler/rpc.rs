@@ -66,6 +66,9 @@ pub async fn call(
 
     match plan.shape.clone() {
         CallShape::Void => {
+            if let Some(explained) = context.plan {
+                return super::explain::reply(state, context, explained, &void_statement(&plan), read_only).await;
+            }
             let mut tx = RequestTx::begin(state, context, read_only).await?;
             tx.fetch_then(&void_statement(&plan), true).await?;
             tx.commit().await?;
@@ -79,9 +82,12 @@ pub async fn call(
                 RowRange::ALL
             };
             let last = read_only || !(set && (context.singular() || max_affected.is_some()));
-            let mut tx = RequestTx::begin(state, context, read_only).await?;
             let count = set && context.preferences.count == Some(CountPreference::Exact);
             let statement = scalar_statement(&plan, set, range, context.is_head(), count);
+            if let Some(explained) = context.plan {
+                return super::explain::reply(state, context, explained, &statement, read_only).await;
+            }
+            let mut tx = RequestTx::begin(state, context, read_only).await?;
             let outcome = tx.fetch_then(&statement, last).await?;
             if set && context.singular() && outcome.page != 1 {
                 tx.rollback().await;

@@ -87,6 +87,27 @@ impl RequestTx {
         self.on_error(result).await
     }
 
+    /// `EXPLAIN (<options>) <sql>`: the plan as JSON text, or the text plan's lines.
+    pub async fn explain(&mut self, sql: &Sql, options: &str) -> Result<String, ApiError> {
+        let result = async {
+            let explain = format!("EXPLAIN ({options}) {}", sql.text);
+            let (types, values) = parameters(sql);
+            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
+            let rows = self.transaction()?.query(&explain, &types, &params).await?;
+            let decode = |e: tokio_postgres::Error| ApiError::internal(e);
+            let mut lines = Vec::with_capacity(rows.len());
+            for row in &rows {
+                match row.columns().first().map(|c| c.type_().clone()) {
+                    Some(Type::JSON) => lines.push(row.try_get::<_, serde_json::Value>(0).map_err(decode)?.to_string()),
+                    _ => lines.push(row.try_get::<_, String>(0).map_err(decode)?),
+                }
+            }
+            Ok(lines.join("\n"))
+        }
+        .await;
+        self.on_error(result).await
+    }
+
     /// PostgreSQL's row estimate for a query (`Prefer: count=planned`).
     pub async fn planned_rows(&mut self, sql: &Sql) -> Result<i64, ApiError> {
         let result = async {
