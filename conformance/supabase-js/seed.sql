@@ -77,4 +77,10 @@ create function public.tx_overloaded(a int, b int) returns text
   language sql immutable as $$ select 'a=' || a || ',b=' || b $$;
 create function public.tx_clash() returns int language sql immutable as $$ select 0 $$;
 create function public.tx_clash(a int default 1) returns int language sql immutable as $$ select a $$;
+-- GeoJSON (Accept: application/geo+json): PostGIS, which scripts/system-deps.sh installs.
+create extension if not exists postgis schema extensions;
+create table public.tx_places (id int primary key, name text not null, location extensions.geometry(Point, 4326));
+insert into public.tx_places values
+  (1, 'Sirsi', extensions.st_setsrid(extensions.st_makepoint(74.83, 14.62), 4326)),
+  (2, 'Banavasi', extensions.st_setsrid(extensions.st_makepoint(75.02, 14.53), 4326));
 -- ---- end of issue 19 (rest-rpc) ----

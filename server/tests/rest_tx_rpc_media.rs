@@ -421,3 +421,37 @@ async fn explain_analyze_of_a_write_keeps_nothing() {
     assert!(void.json()[0]["Plan"].is_object(), "{}", void.text);
     assert_eq!(app.count("select count(*) from public.items").await, 15);
 }
+
+#[tokio::test]
+async fn geojson_is_a_feature_collection_of_the_rows() {
+    let app = TestApp::spawn_with(TestAppOptions {
+        fixture: Some(include_str!("fixtures/rest_geo.sql")),
+        ..TestAppOptions::default()
+    })
+    .await;
+    let feature = |id: i32, name: &str, x: f64, y: f64| json!({"type": "Feature", "geometry": {"type": "Point", "coordinates": [x, y]}, "properties": {"id": id, "name": name}});
+    let answer = send(
+        app.anon(Method::GET, "/places?select=id,name,location&id=lte.2&order=id")
+            .header("accept", "application/geo+json"),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(answer.header("content-type"), Some("application/geo+json; charset=utf-8"));
+    assert_eq!(
+        answer.json(),
+        json!({"type": "FeatureCollection", "features": [feature(1, "Sirsi", 74.83, 14.62), feature(2, "Banavasi", 75.02, 14.53)]})
+    );
+    let none = send(app.anon(Method::GET, "/places?id=eq.99").header("accept", "application/geo+json")).await;
+    assert_eq!(none.json(), json!({"type": "FeatureCollection", "features": []}));
+    let call = send(
+        app.anon(Method::GET, "/rpc/places_east_of?longitude=74.5&select=id,name,location&order=id")
+            .header("accept", "application/geo+json"),
+    )
+    .await;
+    assert_eq!(
+        call.json(),
+        json!({"type": "FeatureCollection", "features": [feature(1, "Sirsi", 74.83, 14.62), feature(2, "Banavasi", 75.02, 14.53)]}),
+        "{}",
+        call.text
+    );
+}

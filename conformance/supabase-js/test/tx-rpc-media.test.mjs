@@ -111,3 +111,16 @@ test('explain: analyze of a write reports the rows and keeps none', T, async () 
   assert.ok(Array.isArray(call.data));
   assert.equal(itemCount(), 15);
 });
+
+test('geojson: the rows as a FeatureCollection', T, async () => {
+  const res = ok(await anon().from('tx_places').select('id, name, location').order('id').geojson(), 200);
+  assert.deepEqual(res.data, {
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [74.83, 14.62] }, properties: { id: 1, name: 'Sirsi' } },
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [75.02, 14.53] }, properties: { id: 2, name: 'Banavasi' } },
+    ],
+  });
+  const one = ok(await anon().from('tx_places').select('name, location').eq('id', 2).geojson());
+  assert.deepEqual(one.data.features.map((f) => f.properties.name), ['Banavasi']);
+});

@@ -14,6 +14,9 @@ pub enum MediaType {
     ArrayStripNulls,
     /// `text/csv`: a header line and one line per row.
     Csv,
+    /// `application/geo+json`: a GeoJSON FeatureCollection of the rows, by PostGIS's
+    /// `ST_AsGeoJSON` (the first geometry column is the feature's geometry).
+    GeoJson,
 }
 
 impl MediaType {
@@ -26,6 +29,7 @@ impl MediaType {
             }
             Self::ArrayStripNulls => "application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8",
             Self::Csv => "text/csv; charset=utf-8",
+            Self::GeoJson => "application/geo+json; charset=utf-8",
         }
     }
 }
@@ -116,6 +120,8 @@ impl PlanRequest {
             (false, MediaType::SingleObject { .. }) => plan!("text", "application/vnd.pgrst.object+json"),
             (false, MediaType::ArrayStripNulls) => plan!("text", "application/vnd.pgrst.array+json"),
             (false, MediaType::Csv) => plan!("text", "text/csv"),
+            (true, MediaType::GeoJson) => plan!("json", "application/geo+json"),
+            (false, MediaType::GeoJson) => plan!("text", "application/geo+json"),
         }
     }
 }
@@ -221,6 +227,7 @@ fn parse_one(item: &str) -> Option<MediaType> {
         }
         "application/vnd.pgrst.array+json" | "application/vnd.pgrst.array" => Some(MediaType::Json),
         "text/csv" | "text/*" => Some(MediaType::Csv),
+        "application/geo+json" => Some(MediaType::GeoJson),
         _ => None,
     }
 }
@@ -267,6 +274,7 @@ mod tests {
             (Some("application/vnd.pgrst.object+json;nulls=stripped"), MediaType::SingleObject { strip_nulls: true }),
             (Some("application/vnd.pgrst.array+json;nulls=stripped"), MediaType::ArrayStripNulls),
             (Some("text/csv"), MediaType::Csv),
+            (Some("application/geo+json"), MediaType::GeoJson),
             (Some("text/html, application/json;q=0.9, */*;q=0.8"), MediaType::Json),
             (Some("text/csv;q=0.5, application/json"), MediaType::Json),
         ];

@@ -178,6 +178,17 @@ fn call_statements_of_raw_bodies_and_counted_scalar_sets() {
     let set = plan_call(&cache, "public", "numbers_upto", &serde_json::json!({"n": 5}), "", RpcPayload::Json).unwrap();
     let page = RowRange { offset: 1, limit: Some(2) };
     insta::assert_snapshot!("call_scalar_set_counted", show(&scalar_statement(&set, true, page, false, true)));
+    let params = QueryParams::from_query("select=id,title&order=id").unwrap();
+    let read = ReadPlanner::new(&cache, "public")
+        .plan(
+            Source::Relation(QualifiedName::new("public", "events")),
+            "events".into(),
+            Some(QualifiedName::new("public", "events")),
+            SourceColumns::of_relation(cache.relation("public", "events").unwrap()),
+            &params,
+        )
+        .unwrap();
+    insta::assert_snapshot!("read_geojson", show(&read_statement(&read, false, Body::GeoJson)));
 }
 
 /// The SQL outside quoted identifiers and `$n` placeholders: only our own text.
