@@ -336,6 +336,8 @@ async fn count_exact_on_a_set_of_values_gives_the_total_and_runs_the_function_on
     assert_eq!(answer.json(), json!([4, 5]));
     let head = send(app.anon(Method::HEAD, "/rpc/item_ids").header("prefer", "count=exact")).await;
     assert_eq!((head.status, head.header("content-range")), (StatusCode::OK, Some("0-14/15")));
+    let planned = send(app.anon(Method::GET, "/rpc/item_ids?limit=2").header("prefer", "count=planned")).await;
+    assert_eq!(planned.header("content-range"), Some("0-1/15"), "a function's estimate is no count: exact");
     let plain = send(app.anon(Method::GET, "/rpc/item_ids?limit=2")).await;
     assert_eq!((plain.status, plain.header("content-range")), (StatusCode::OK, Some("0-1/*")));
     // A volatile set is read once: all 15 deleted, 15 counted, 5 returned.

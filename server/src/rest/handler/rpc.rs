@@ -13,7 +13,6 @@ use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{CallShape, Source};
 use crate::rest::request::media::RpcPayload;
-use crate::rest::request::prefer::CountPreference;
 use crate::rest::request::prefer::Handling;
 use crate::rest::request::rpc::parse_rpc_get;
 use crate::rest::request::{QueryParams, RowRange};
@@ -82,7 +81,9 @@ pub async fn call(
                 RowRange::ALL
             };
             let last = read_only || !(set && (context.singular() || max_affected.is_some()));
-            let count = set && context.preferences.count == Some(CountPreference::Exact);
+            // A function's row estimate is its declared ROWS, not a count: planned and
+            // estimated counts of a set of values are exact (docs/rest.md).
+            let count = set && context.preferences.count.is_some();
             let statement = scalar_statement(&plan, set, range, context.is_head(), count);
             if let Some(explained) = context.plan {
                 return super::explain::reply(state, context, explained, &statement, read_only).await;
