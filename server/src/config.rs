@@ -528,6 +528,16 @@ mod tests {
     }
 
     #[test]
+    fn rest_transactions_commit_and_plans_are_off_unless_set() {
+        let config = settings(&[]).validate().unwrap();
+        assert_eq!(config.rest, RestSettings { tx_end: TxEnd::Commit, plan_enabled: false });
+        let config =
+            settings(&["--db-tx-end", "rollback-allow-override", "--db-plan-enabled", "true"]).validate().unwrap();
+        assert_eq!(config.rest, RestSettings { tx_end: TxEnd::RollbackAllowOverride, plan_enabled: true });
+        assert!(Probe::try_parse_from(["server", "--db-tx-end", "sometimes"]).is_err());
+    }
+
+    #[test]
     fn site_url_defaults_to_localhost_on_the_port() {
         let config = settings(&["--port", "9123"]).validate().unwrap();
         assert_eq!(config.site_url.as_str(), "http://localhost:9123/");
