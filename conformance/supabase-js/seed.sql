@@ -132,6 +132,7 @@ insert into public.awards (id, name, winner_id, nominee_id) values (1, 'Jnanpith
 insert into public.staff (id, name, supervisor_id) values
   (1, 'Lakshmi', null), (2, 'Ganesh', 1), (3, 'Shreya', 1), (4, 'Vinay', 2);
 -- End of the embedding block.
+
 -- ---- Issue 19, items 1, 2, 8 and 11 (test/tx-rpc-media.test.mjs): how transactions end
 -- (run.mjs starts the server with DB_TX_END=commit-allow-override), max-affected on
 -- functions, RPC forms and media types. The cases leave these rows as they found them. ----
