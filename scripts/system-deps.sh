@@ -47,6 +47,13 @@ if [ "$purpose" = test ]; then
     missing+=("postgresql-$major-pgtap")
   fi
   command -v pg_prove >/dev/null 2>&1 || missing+=(libtap-parser-sourcehandler-pgtap-perl)
+  # The REST engine's GeoJSON cases (server/tests/fixtures/rest_geo.sql, the conformance seed)
+  # create PostGIS, also matching the server's major version (postgresql-<major>-postgis-3).
+  if [ -z "$major" ]; then
+    missing+=(postgresql-postgis)
+  elif [ ! -f "/usr/share/postgresql/$major/extension/postgis.control" ]; then
+    missing+=("postgresql-$major-postgis-3")
+  fi
   # The web app's browser tests and Lighthouse drive Debian's Chromium (npm never downloads one).
   [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi

@@ -85,7 +85,13 @@ async function main() {
   process.once('exit', () => platform?.killNow());
 
   try {
-    platform = await startPlatform({ server: args.server, log: (m) => console.log(m.replace(/^platform/, 'conformance')) });
+    platform = await startPlatform({
+      server: args.server,
+      log: (m) => console.log(m.replace(/^platform/, 'conformance')),
+      // Like PostgREST's own spec suite: clients may ask for a rollback (`.rollback()`), and the
+      // execution plan media type (`.explain()`) is served. Both are off in production.
+      extraEnv: { DB_TX_END: 'commit-allow-override', DB_PLAN_ENABLED: 'true' },
+    });
     Object.assign(process.env, {
       CONFORMANCE_URL: platform.baseUrl,
       CONFORMANCE_ANON_KEY: platform.keys.ANON_KEY,

@@ -167,3 +167,35 @@ insert into public.donations (id, donor_id, amount, category, given_on, details)
   (5, 3, 2000, 'temple', '2026-03-15', '{"tax": 200}');
 analyze public.donors, public.donations;
 -- end of rest-cols
+
+-- ---- Issue 19, items 1, 2, 8 and 11 (test/tx-rpc-media.test.mjs): how transactions end
+-- (run.mjs starts the server with DB_TX_END=commit-allow-override), max-affected on
+-- functions, RPC forms and media types. The cases leave these rows as they found them. ----
+create table public.tx_items (id int primary key, name text not null);
+insert into public.tx_items select g, 'item ' || g from generate_series(1, 15) g;
+create function public.tx_delete_items() returns setof public.tx_items
+  language sql as $$ delete from public.tx_items returning * $$;
+create function public.tx_delete_item_ids() returns setof int
+  language sql as $$ delete from public.tx_items returning id $$;
+create function public.tx_delete_items_void() returns void
+  language sql as $$ delete from public.tx_items $$;
+create function public.tx_item_ids() returns setof int
+  language sql stable as $$ select id from public.tx_items order by id $$;
+-- One unnamed parameter takes the whole body; the Content-Type picks the overload.
+create function public.tx_whole(text) returns text language sql immutable as $$ select 'text: ' || $1 $$;
+create function public.tx_whole(bytea) returns int language sql immutable as $$ select length($1) $$;
+create function public.tx_whole(json) returns text language sql immutable as $$ select 'json: ' || $1::text $$;
+-- Overloads told apart by argument names, and two no call without arguments can tell apart.
+create function public.tx_overloaded() returns text language sql immutable as $$ select 'none' $$;
+create function public.tx_overloaded(a int) returns text language sql immutable as $$ select 'a=' || a $$;
+create function public.tx_overloaded(a int, b int) returns text
+  language sql immutable as $$ select 'a=' || a || ',b=' || b $$;
+create function public.tx_clash() returns int language sql immutable as $$ select 0 $$;
+create function public.tx_clash(a int default 1) returns int language sql immutable as $$ select a $$;
+-- GeoJSON (Accept: application/geo+json): PostGIS, which scripts/system-deps.sh installs.
+create extension if not exists postgis schema extensions;
+create table public.tx_places (id int primary key, name text not null, location extensions.geometry(Point, 4326));
+insert into public.tx_places values
+  (1, 'Sirsi', extensions.st_setsrid(extensions.st_makepoint(74.83, 14.62), 4326)),
+  (2, 'Banavasi', extensions.st_setsrid(extensions.st_makepoint(75.02, 14.53), 4326));
+-- ---- end of issue 19 (rest-rpc) ----

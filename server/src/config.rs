@@ -11,6 +11,7 @@ use crate::auth::settings::{AuthArgs, AuthSettings};
 use crate::http::connections::ConnectionLimits;
 use crate::http::settings::HttpArgs;
 use crate::push::settings::{PushArgs, PushSettings};
+use crate::rest::settings::{RestSettings, TxEnd};
 use crate::startup_error::StartupError;
 use crate::storage::settings::{RenderLimits, StorageSettings, UPLOAD_IDLE_TIMEOUT};
 
@@ -94,6 +95,18 @@ pub struct Settings {
     /// Most rows one REST read returns (Supabase's "Max rows"); 0 means no cap.
     #[arg(long, env = "DB_MAX_ROWS", default_value_t = 1000, global = true)]
     pub db_max_rows: u64,
+
+    /// How REST transactions end: `commit` (the default: `Prefer: tx=rollback` is ignored),
+    /// `commit-allow-override`, `rollback` or `rollback-allow-override` (PostgREST's
+    /// `db-tx-end`). See docs/security.md before allowing the override.
+    #[arg(long, env = "DB_TX_END", value_enum, default_value_t = TxEnd::Commit, global = true)]
+    pub db_tx_end: TxEnd,
+
+    /// Serve `Accept: application/vnd.pgrst.plan` (the query's EXPLAIN) on REST requests
+    /// (PostgREST's `db-plan-enabled`); off by default: 406.
+    #[arg(long, env = "DB_PLAN_ENABLED", default_value_t = false, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new(), global = true)]
+    pub db_plan_enabled: bool,
 
     /// Browser origins allowed by CORS, comma-separated, or `*` for any origin. Empty (the
     /// default): SITE_URL's origin only, the embedded web app's own.
@@ -217,6 +230,8 @@ pub struct Config {
     pub db_schemas: Vec<String>,
     /// The REST read cap; `None` for no cap.
     pub db_max_rows: Option<u64>,
+    /// `DB_TX_END` and `DB_PLAN_ENABLED`.
+    pub rest: RestSettings,
     pub log_format: LogFormat,
     pub log_level: String,
     pub max_body_bytes: usize,
@@ -328,6 +343,7 @@ impl Settings {
             cors_origins: parse_cors_origins(&self.cors_allowed_origins, &site_url)?,
             db_schemas: parse_schemas(&self.db_schemas)?,
             db_max_rows: (self.db_max_rows > 0).then_some(self.db_max_rows),
+            rest: RestSettings { tx_end: self.db_tx_end, plan_enabled: self.db_plan_enabled },
             log_format: self.log_format,
             log_level: self.log_level,
             max_body_bytes: self.max_body_bytes,
@@ -515,6 +531,16 @@ mod tests {
             let err = settings(&["--db-schemas", schema]).validate().unwrap_err();
             assert_eq!(err.setting_name(), Some("DB_SCHEMAS"), "{schema}");
         }
+    }
+
+    #[test]
+    fn rest_transactions_commit_and_plans_are_off_unless_set() {
+        let config = settings(&[]).validate().unwrap();
+        assert_eq!(config.rest, RestSettings { tx_end: TxEnd::Commit, plan_enabled: false });
+        let config =
+            settings(&["--db-tx-end", "rollback-allow-override", "--db-plan-enabled", "true"]).validate().unwrap();
+        assert_eq!(config.rest, RestSettings { tx_end: TxEnd::RollbackAllowOverride, plan_enabled: true });
+        assert!(Probe::try_parse_from(["server", "--db-tx-end", "sometimes"]).is_err());
     }
 
     #[test]

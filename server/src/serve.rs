@@ -188,6 +188,7 @@ async fn run(
         AppState::new(pool.clone(), schema, secret, keys.clone(), client_dir, Services { auth, storage, push });
     state.max_rows = config.db_max_rows;
     state.aggregates = config.aggregates;
+    state.rest = config.rest;
     let (app_migrations, app_policies) = (connections.app_sql.migrations.files(), connections.app_sql.policies.files());
     state.expected_migrations = std::sync::Arc::new(db::bootstrap::latest_migrations(db::bootstrap::SqlBundle {
         platform: db::sql_files::PLATFORM_MIGRATIONS,

@@ -34,6 +34,8 @@ pub struct AppState {
     pub client_dir: Option<Arc<PathBuf>>,
     /// The most rows one REST read returns (`None`: no cap).
     pub max_rows: Option<u64>,
+    /// `DB_TX_END` and `DB_PLAN_ENABLED`.
+    pub rest: crate::rest::settings::RestSettings,
     /// The auth service's settings, password workers and mailer.
     pub auth: Arc<AuthService>,
     /// The file service's settings, byte store and signing key.
@@ -76,6 +78,7 @@ impl AppState {
             jwt_secret: Arc::from(jwt_secret),
             client_dir: client_dir.map(Arc::new),
             max_rows: Some(1000),
+            rest: crate::rest::settings::RestSettings::default(),
             auth: Arc::new(auth),
             storage: Arc::new(storage),
             push: Arc::new(push),

@@ -106,6 +106,9 @@ pub fn cache() -> SchemaCache {
             true,
         ),
         function("touch", &[], ReturnType::Void, false),
+        // One unnamed parameter taking the whole body; a set of a base type.
+        function("count_keys", &[("", "json")], ReturnType::Scalar { data_type: "integer".into() }, false),
+        function("numbers_upto", &[("n", "integer")], ReturnType::Scalar { data_type: "integer".into() }, true),
     ]
     .into_iter()
     .map(|f| (f.name.clone(), vec![f]))

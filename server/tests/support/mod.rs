@@ -294,6 +294,8 @@ pub struct TestAppOptions {
     /// SQL run as superuser before the schema cache loads.
     pub fixture: Option<&'static str>,
     pub max_rows: Option<u64>,
+    /// `DB_TX_END` and `DB_PLAN_ENABLED`.
+    pub rest: server::rest::settings::RestSettings,
     pub cors_origins: CorsOrigins,
     pub max_body_bytes: usize,
     /// Auth settings; `None`: the defaults on SITE_URL http://localhost:3000.
@@ -320,6 +322,7 @@ impl Default for TestAppOptions {
             client_dir: None,
             fixture: None,
             max_rows: Some(1000),
+            rest: server::rest::settings::RestSettings::default(),
             cors_origins: CorsOrigins::Any,
             max_body_bytes: 1024 * 1024,
             auth: None,
@@ -372,6 +375,7 @@ impl TestApp {
             Services { auth, storage, push },
         );
         state.max_rows = options.max_rows;
+        state.rest = options.rest;
         state.rate_limits = std::sync::Arc::new(options.rate_limits);
         state.aggregates = options.aggregates;
         let app = build_app(

@@ -9,9 +9,10 @@ use http::{HeaderMap, Method};
 
 use crate::auth::caller::{self, Caller};
 use crate::error::{ApiError, ErrorKind};
+use crate::rest::request::media::{PlanRequest, negotiate_plan};
 use crate::rest::request::query_string::{API_KEY_PARAM, decode_pairs};
 use crate::rest::request::range::{RangeRequest, parse_range_header};
-use crate::rest::request::{MediaType, Preferences, negotiate};
+use crate::rest::request::{MediaType, Preferences};
 use crate::schema_cache::SchemaCache;
 use crate::state::AppState;
 
@@ -33,6 +34,11 @@ pub struct RestContext {
     pub echo_profile: bool,
     /// The client's address, when known (for the anonymous write limits).
     pub client: Option<std::net::IpAddr>,
+    /// Whether a read-write transaction ends with ROLLBACK (`DB_TX_END`, `Prefer: tx=`).
+    pub rollback: bool,
+    /// `Accept: application/vnd.pgrst.plan…` (with `DB_PLAN_ENABLED`): answer the EXPLAIN of
+    /// the statement built for [`Self::media`].
+    pub plan: Option<PlanRequest>,
 }
 
 impl RestContext {
@@ -69,9 +75,15 @@ impl RestContext {
             }
         };
 
-        let preferences = Preferences::parse(headers.get_all("prefer").iter().filter_map(|v| v.to_str().ok()));
+        let mut preferences = Preferences::parse(headers.get_all("prefer").iter().filter_map(|v| v.to_str().ok()));
         preferences.check_strict()?;
-        let media = negotiate(header(headers, "accept"))?;
+        // A `tx=` the settings do not let clients choose is ignored, and so not echoed.
+        if !state.rest.tx_end.allows_override() {
+            preferences.tx = None;
+        }
+        let (media, plan) = negotiate_plan(header(headers, "accept"), state.rest.plan_enabled)?;
+        // An execution plan (EXPLAIN ANALYZE runs the statement) never keeps its writes.
+        let rollback = state.rest.tx_end.rolls_back(preferences.tx) || plan.is_some();
         let range = if reading {
             header(headers, "range").map(parse_range_header).unwrap_or(RangeRequest::All)
         } else {
@@ -90,6 +102,8 @@ impl RestContext {
             path: path.to_owned(),
             query: query.map(str::to_owned),
             client: None,
+            rollback,
+            plan,
         })
     }
 

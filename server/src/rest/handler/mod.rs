@@ -3,6 +3,7 @@
 //! ([`respond`]).
 
 mod context;
+mod explain;
 mod read;
 mod respond;
 mod rpc;
@@ -82,10 +83,13 @@ pub async fn function(
         }
         let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
         context.client = client.map(|Extension(ClientAddress(ip))| ip);
-        if method == Method::POST {
-            check_body_type(&headers)?;
-        }
-        rpc::call(&state, &context, &name, &body).await
+        let payload = if method == Method::POST {
+            let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("(not text)"));
+            crate::rest::request::media::rpc_payload(content_type)?
+        } else {
+            crate::rest::request::media::RpcPayload::Query
+        };
+        rpc::call(&state, &context, &name, &body, payload).await
     }
     .await;
     match result {

@@ -28,7 +28,7 @@ pub async fn read(state: &AppState, context: &RestContext, name: &str) -> Result
         &params,
     )?;
     plan.range = root_range(context, plan.range, state.max_rows)?;
-    run_read(state, context, &plan, true, Shape::Rows).await
+    run_read(state, context, &plan, true, Shape::Rows, None).await
 }
 
 /// How a read's rows are returned.
@@ -53,13 +53,15 @@ pub fn root_range(context: &RestContext, paging: RowRange, max_rows: Option<u64>
     Ok(range)
 }
 
-/// Runs a planned read in a transaction (`read_only` unless a volatile function is called).
+/// Runs a planned read in a transaction (`read_only` unless a volatile function is called);
+/// more rows than `max_affected` (a function's `Prefer: max-affected`) undo it: 400 PGRST124.
 pub async fn run_read(
     state: &AppState,
     context: &RestContext,
     plan: &ReadPlan,
     read_only: bool,
     shape: Shape,
+    max_affected: Option<u64>,
 ) -> Result<Reply, ApiError> {
     let count = context.preferences.count;
     let head = context.is_head();
@@ -68,11 +70,14 @@ pub async fn run_read(
         _ => body_kind(context.media, head),
     };
     let statement = read_statement(plan, count == Some(CountPreference::Exact), body);
+    if let Some(explained) = context.plan {
+        return super::explain::reply(state, context, explained, &statement, read_only).await;
+    }
 
     // A read-only transaction commits or rolls back alike, so COMMIT rides with the query
     // unless a count query follows (or a volatile call's single-object check may undo it).
     let more = matches!(count, Some(CountPreference::Planned | CountPreference::Estimated));
-    let last = !more && (read_only || !context.singular());
+    let last = !more && (read_only || !(context.singular() || max_affected.is_some()));
     let mut tx = RequestTx::begin(state, context, read_only).await?;
     if state.aggregates.enabled
         && let Some(timeout) = state.aggregates.timeout
@@ -99,6 +104,10 @@ pub async fn run_read(
     if context.singular() && outcome.page != 1 {
         tx.rollback().await;
         return Err(singular_error(outcome.page));
+    }
+    if let Some(error) = max_affected.and_then(|max| super::rpc::exceeded(max, outcome.page)) {
+        tx.rollback().await;
+        return Err(error);
     }
     tx.commit().await?;
 

@@ -90,6 +90,7 @@ pub fn body_kind(media: MediaType, head: bool) -> BodyKind {
         MediaType::Json | MediaType::SingleObject { strip_nulls: false } => BodyKind::Json,
         MediaType::SingleObject { strip_nulls: true } | MediaType::ArrayStripNulls => BodyKind::JsonStripNulls,
         MediaType::Csv => BodyKind::Csv,
+        MediaType::GeoJson => BodyKind::GeoJson,
     }
 }
 

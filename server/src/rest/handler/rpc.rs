@@ -12,38 +12,62 @@ use crate::error::{ApiError, ErrorKind};
 use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{CallShape, Source};
+use crate::rest::request::media::RpcPayload;
+use crate::rest::request::prefer::Handling;
 use crate::rest::request::rpc::parse_rpc_get;
 use crate::rest::request::{QueryParams, RowRange};
-use crate::rest::response::content_range::content_range;
+use crate::rest::response::content_range::{content_range, read_status};
 use crate::rest::sql::call::{scalar_statement, void_statement};
 use crate::state::AppState;
 
-pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u8]) -> Result<Reply, ApiError> {
+pub async fn call(
+    state: &AppState,
+    context: &RestContext,
+    name: &str,
+    body: &[u8],
+    payload: RpcPayload,
+) -> Result<Reply, ApiError> {
     let cache = &context.cache;
     let schema = context.schema.as_str();
     let post = context.method == Method::POST;
-    let (arguments, raw, params) = if post {
-        let text = std::str::from_utf8(body).map_err(|_| invalid_body("The body is not UTF-8"))?;
-        let arguments: Value = if text.trim().is_empty() {
-            Value::Object(Default::default())
-        } else {
-            serde_json::from_str(text).map_err(|e| invalid_body(&e.to_string()))?
-        };
-        (arguments, text.to_owned(), QueryParams::parse(&context.pairs)?)
-    } else {
-        let split = parse_rpc_get(&context.pairs, |arg| is_argument_name(cache, schema, name, arg))?;
-        let arguments = arguments_object(&split.arguments);
-        let raw = arguments.to_string();
-        (arguments, raw, split.query)
+    let utf8 = || std::str::from_utf8(body).map_err(|_| invalid_body("The body is not UTF-8"));
+    let (arguments, raw, params) = match payload {
+        RpcPayload::Query => {
+            let split = parse_rpc_get(&context.pairs, |arg| is_argument_name(cache, schema, name, arg))?;
+            let arguments = arguments_object(&split.arguments);
+            let raw = arguments.to_string();
+            (arguments, raw, split.query)
+        }
+        RpcPayload::Json => {
+            let text = utf8()?;
+            let arguments: Value = if text.trim().is_empty() {
+                Value::Object(Default::default())
+            } else {
+                serde_json::from_str(text).map_err(|e| invalid_body(&e.to_string()))?
+            };
+            (arguments, text.to_owned(), QueryParams::parse(&context.pairs)?)
+        }
+        // A raw body is the value of the function's single unnamed parameter, as sent.
+        RpcPayload::Text | RpcPayload::Xml => {
+            (Value::Object(Default::default()), utf8()?.to_owned(), QueryParams::parse(&context.pairs)?)
+        }
+        RpcPayload::Bytes => {
+            let hex = format!("\\x{}", hex::encode(body));
+            (Value::Object(Default::default()), hex, QueryParams::parse(&context.pairs)?)
+        }
     };
-    let plan = plan_call(cache, schema, name, &arguments, &raw)?;
+    let plan = plan_call(cache, schema, name, &arguments, &raw, payload)?;
     let read_only = !(post && plan.is_volatile());
+    let max_affected = strict_max_affected(context, &plan.shape)?;
     if !read_only {
         crate::http::anon_writes::check(state, context.caller.role, context.client, name, None).await?;
     }
 
     match plan.shape.clone() {
         CallShape::Void => {
+            if let Some(explained) = context.plan {
+                return super::explain::reply(state, context, explained, &void_statement(&plan), read_only).await;
+            }
             let mut tx = RequestTx::begin(state, context, read_only).await?;
             tx.fetch_then(&void_statement(&plan), true).await?;
             tx.commit().await?;
@@ -56,17 +80,31 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
             } else {
                 RowRange::ALL
             };
-            let last = read_only || !(set && context.singular());
+            let last = read_only || !(set && (context.singular() || max_affected.is_some()));
+            // A function's row estimate is its declared ROWS, not a count: planned and
+            // estimated counts of a set of values are exact (docs/rest.md).
+            let count = set && context.preferences.count.is_some();
+            let statement = scalar_statement(&plan, set, range, context.is_head(), count);
+            if let Some(explained) = context.plan {
+                return super::explain::reply(state, context, explained, &statement, read_only).await;
+            }
             let mut tx = RequestTx::begin(state, context, read_only).await?;
-            let outcome = tx.fetch_then(&scalar_statement(&plan, set, range, context.is_head()), last).await?;
+            let outcome = tx.fetch_then(&statement, last).await?;
             if set && context.singular() && outcome.page != 1 {
                 tx.rollback().await;
                 return Err(singular_error(outcome.page));
             }
+            if let Some(error) = max_affected.and_then(|max| exceeded(max, outcome.page)) {
+                tx.rollback().await;
+                return Err(error);
+            }
             tx.commit().await?;
-            let mut reply = Reply::new(StatusCode::OK).for_context(context);
+            let returned = u64::try_from(outcome.page).unwrap_or(0);
+            let total = outcome.total.map(|t| u64::try_from(t).unwrap_or(0));
+            let status = if set { read_status(range.offset, returned, total)? } else { StatusCode::OK };
+            let mut reply = Reply::new(status).for_context(context);
             if set {
-                reply.content_range = Some(content_range(range.offset, u64::try_from(outcome.page).unwrap_or(0), None));
+                reply.content_range = Some(content_range(range.offset, returned, total));
             }
             reply.content_location = Some(content_location(context));
             if let Some(text) = outcome.body {
@@ -86,9 +124,32 @@ pub async fn call(state: &AppState, context: &RestContext, name: &str, body: &[u
             )?;
             read.range = if set { root_range(context, read.range, state.max_rows)? } else { RowRange::ALL };
             let shape = if set { Shape::Rows } else { Shape::OneObject };
-            run_read(state, context, &read, read_only, shape).await
+            run_read(state, context, &read, read_only, shape, max_affected).await
         }
     }
+}
+
+/// `Prefer: handling=strict, max-affected=N`: the cap on the rows a function returns, which
+/// only a set-returning function can have (400 PGRST128 otherwise, before it runs).
+fn strict_max_affected(context: &RestContext, shape: &CallShape) -> Result<Option<u64>, ApiError> {
+    let prefs = &context.preferences;
+    let Some(max) = prefs.max_affected.filter(|_| prefs.handling == Some(Handling::Strict)) else {
+        return Ok(None);
+    };
+    match shape {
+        CallShape::Scalar { set: true } | CallShape::Rows { set: true, .. } => Ok(Some(max)),
+        _ => Err(ApiError::custom(
+            StatusCode::BAD_REQUEST,
+            "PGRST128",
+            "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+        )),
+    }
+}
+
+/// 400 PGRST124 when `rows` is over `max`.
+pub fn exceeded(max: u64, rows: i64) -> Option<ApiError> {
+    (u64::try_from(rows).unwrap_or(0) > max)
+        .then(|| ApiError::new(ErrorKind::MaxAffectedExceeded).with_details(format!("The query affects {rows} rows")))
 }
 
 fn invalid_body(details: &str) -> ApiError {

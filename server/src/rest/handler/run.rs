@@ -22,6 +22,9 @@ pub struct Outcome {
 pub struct RequestTx {
     /// `None` once a failed statement rolled it back.
     tx: Option<RequestTransaction>,
+    /// The request's writes are undone at the end ([`RestContext::rollback`]): nothing
+    /// commits early, and [`Self::commit`] rolls back.
+    rollback: bool,
 }
 
 impl RequestTx {
@@ -41,7 +44,8 @@ impl RequestTx {
             settings: &settings,
         };
         let tx = request_tx::begin(&state.connections, &request).await?;
-        Ok(Self { tx: Some(tx) })
+        // A read-only transaction has nothing to undo: its COMMIT may still ride along.
+        Ok(Self { tx: Some(tx), rollback: context.rollback && !read_only })
     }
 
     /// Runs a statement returning `(pgrst_total, pgrst_page, pgrst_body)`.
@@ -52,6 +56,7 @@ impl RequestTx {
     /// [`Self::fetch`], committing in the same round trip when `commit` (the request's last
     /// statement, whose answer cannot turn into a rollback).
     pub async fn fetch_then(&mut self, sql: &Sql, commit: bool) -> Result<Outcome, ApiError> {
+        let commit = commit && !self.rollback;
         let result = async {
             let (types, values) = parameters(sql);
             let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
@@ -71,11 +76,33 @@ impl RequestTx {
     /// Runs a statement for its effect; returns the rows it affected. Commits in the same
     /// round trip when `commit`.
     pub async fn execute_then(&mut self, sql: &Sql, commit: bool) -> Result<u64, ApiError> {
+        let commit = commit && !self.rollback;
         let result = async {
             let (types, values) = parameters(sql);
             let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
             let (_, affected) = self.transaction()?.run_then(&sql.text, &types, &params, commit).await?;
             Ok(affected)
+        }
+        .await;
+        self.on_error(result).await
+    }
+
+    /// `EXPLAIN (<options>) <sql>`: the plan as JSON text, or the text plan's lines.
+    pub async fn explain(&mut self, sql: &Sql, options: &str) -> Result<String, ApiError> {
+        let result = async {
+            let explain = format!("EXPLAIN ({options}) {}", sql.text);
+            let (types, values) = parameters(sql);
+            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
+            let rows = self.transaction()?.query(&explain, &types, &params).await?;
+            let decode = |e: tokio_postgres::Error| ApiError::internal(e);
+            let mut lines = Vec::with_capacity(rows.len());
+            for row in &rows {
+                match row.columns().first().map(|c| c.type_().clone()) {
+                    Some(Type::JSON) => lines.push(row.try_get::<_, serde_json::Value>(0).map_err(decode)?.to_string()),
+                    _ => lines.push(row.try_get::<_, String>(0).map_err(decode)?),
+                }
+            }
+            Ok(lines.join("\n"))
         }
         .await;
         self.on_error(result).await
@@ -113,7 +140,16 @@ impl RequestTx {
         self.execute_then(&sql, false).await.map(|_| ())
     }
 
+    /// Ends the request: COMMIT, or, when the request rolls back, its deferred constraints
+    /// checked (a violation answers as the COMMIT would have) and then ROLLBACK.
     pub async fn commit(mut self) -> Result<(), ApiError> {
+        if self.rollback {
+            let checked = self.transaction()?.execute("SET CONSTRAINTS ALL IMMEDIATE", &[], &[]).await;
+            if let Some(tx) = self.tx.take() {
+                tx.rollback().await;
+            }
+            return checked.map(|_| ());
+        }
         match self.tx.take() {
             Some(tx) => tx.commit().await,
             None => Err(ApiError::internal("commit after a failed statement")),

@@ -210,6 +210,16 @@ async fn respond(
         plan.order.clear();
     }
 
+    if let Some(explained) = context.plan {
+        let statement = if representation || headers_only {
+            let kind = if headers_only { crate::rest::sql::Body::Json } else { body_kind(context.media, false) };
+            representation_statement(&write, &plan, kind)
+        } else {
+            minimal_statement(&write)
+        };
+        return super::explain::reply(state, context, explained, &statement, false).await;
+    }
+
     // Without a check that could roll back, COMMIT rides with the write.
     let checked = context.singular()
         || (prefs.max_affected.is_some()

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::columns::SourceColumns;
 use crate::error::{ApiError, ErrorKind};
+use crate::rest::request::media::RpcPayload;
 use crate::schema_cache::SchemaCache;
 use crate::schema_cache::model::{Function, QualifiedName, ReturnType, Volatility};
 
@@ -51,15 +52,30 @@ impl CallPlan {
 }
 
 /// Resolves `schema.name` called with the keys of `args` (a JSON object, or any JSON for a
-/// function taking one unnamed `json`/`jsonb` parameter).
+/// function taking one unnamed `json`/`jsonb` parameter), or with a raw body (`payload`
+/// text, XML or bytes) for a function taking one unnamed parameter of that type. As in
+/// PostgREST, overloads are told apart by argument names only: more than one match is 300
+/// PGRST203.
 pub fn plan_call(
     cache: &SchemaCache,
     schema: &str,
     name: &str,
     args: &Value,
     raw_body: &str,
+    payload: RpcPayload,
 ) -> Result<CallPlan, ApiError> {
     let overloads = cache.functions_named(schema, name);
+    if let Some(data_type) = payload.raw_type() {
+        let whole: Vec<&Function> = overloads.iter().filter(|f| single_unnamed(f, &[data_type])).collect();
+        return match whole.as_slice() {
+            [one] => Ok(whole_body(cache, one, raw_body)),
+            [] => {
+                let hint = crate::rest::suggest::function_hint(cache, schema, name, &[]);
+                Err(crate::rest::suggest::with_hint(not_found(schema, name, &[], payload), hint))
+            }
+            _ => Err(ambiguous(schema, name, &whole)),
+        };
+    }
     let object = args.as_object();
     let given: Vec<&str> = object.map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
 
@@ -69,19 +85,20 @@ pub fn plan_call(
     };
     let function = match named.as_slice() {
         [one] => *one,
-        [] => {
-            let whole: Vec<&Function> = overloads.iter().filter(|f| takes_whole_body(f)).collect();
+        [] if payload == RpcPayload::Json => {
+            let whole: Vec<&Function> = overloads.iter().filter(|f| single_unnamed(f, &["json", "jsonb"])).collect();
             match whole.as_slice() {
-                [one] => {
-                    let data_type = one.params[0].data_type.clone();
-                    return Ok(finish(cache, one, Arguments::Whole { body: raw_body.to_owned(), data_type }));
-                }
+                [one] => return Ok(whole_body(cache, one, raw_body)),
                 [] => {
                     let hint = crate::rest::suggest::function_hint(cache, schema, name, &given);
-                    return Err(crate::rest::suggest::with_hint(not_found(schema, name, &given), hint));
+                    return Err(crate::rest::suggest::with_hint(not_found(schema, name, &given, payload), hint));
                 }
                 _ => return Err(ambiguous(schema, name, &whole)),
             }
+        }
+        [] => {
+            let hint = crate::rest::suggest::function_hint(cache, schema, name, &given);
+            return Err(crate::rest::suggest::with_hint(not_found(schema, name, &given, payload), hint));
         }
         many => return Err(ambiguous(schema, name, many)),
     };
@@ -94,6 +111,11 @@ pub fn plan_call(
         .collect();
     let object = Value::Object(object).to_string();
     Ok(finish(cache, function, Arguments::Named { object, params }))
+}
+
+fn whole_body(cache: &SchemaCache, function: &Function, body: &str) -> CallPlan {
+    let data_type = function.params[0].data_type.clone();
+    finish(cache, function, Arguments::Whole { body: body.to_owned(), data_type })
 }
 
 /// GET arguments (`?a=1&arr={1,2}`; a repeated name becomes an array) as a JSON object.
@@ -126,8 +148,9 @@ fn accepts(function: &Function, given: &[&str]) -> bool {
         && function.required_params().all(|p| given.contains(&p.name.as_str()))
 }
 
-fn takes_whole_body(function: &Function) -> bool {
-    matches!(function.params.as_slice(), [p] if p.name.is_empty() && matches!(p.data_type.as_str(), "json" | "jsonb"))
+/// One unnamed parameter of one of `types`: it takes the whole body.
+fn single_unnamed(function: &Function, types: &[&str]) -> bool {
+    matches!(function.params.as_slice(), [p] if p.name.is_empty() && types.contains(&p.data_type.as_str()))
 }
 
 fn finish(cache: &SchemaCache, function: &Function, arguments: Arguments) -> CallPlan {
@@ -153,20 +176,31 @@ fn finish(cache: &SchemaCache, function: &Function, arguments: Arguments) -> Cal
     CallPlan { function: function.name.clone(), arguments, shape, volatility: function.volatility }
 }
 
-fn not_found(schema: &str, name: &str, given: &[&str]) -> ApiError {
-    let list = given.join(", ");
-    let details = if given.is_empty() {
-        format!(
-            "Searched for the function {schema}.{name} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
-        )
-    } else {
-        format!(
-            "Searched for the function {schema}.{name} with parameters {list} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache."
-        )
+/// 404 PGRST202, worded as PostgREST words it for the way the arguments came.
+fn not_found(schema: &str, name: &str, given: &[&str], payload: RpcPayload) -> ApiError {
+    let mut keys = given.to_vec();
+    keys.sort_unstable();
+    let list = keys.join(", ");
+    let function = format!("{schema}.{name}");
+    let (message, searched) = match payload.raw_type() {
+        Some(data_type) => (function.clone(), format!(" with a single unnamed {data_type} parameter")),
+        None => {
+            let with = match keys.len() {
+                0 => " without parameters".to_owned(),
+                1 => format!(" with parameter {list}"),
+                _ => format!(" with parameters {list}"),
+            };
+            let message =
+                if keys.is_empty() { format!("{function} without parameters") } else { format!("{function}({list})") };
+            let json = if payload == RpcPayload::Json { " or with a single unnamed json/jsonb parameter" } else { "" };
+            (message, format!("{with}{json}"))
+        }
     };
     ApiError::new(ErrorKind::FunctionNotFound)
-        .with_message(format!("Could not find the function {schema}.{name}({list}) in the schema cache"))
-        .with_details(details)
+        .with_message(format!("Could not find the function {message} in the schema cache"))
+        .with_details(format!(
+            "Searched for the function {function}{searched}, but no matches were found in the schema cache."
+        ))
 }
 
 fn ambiguous(schema: &str, name: &str, candidates: &[&Function]) -> ApiError {

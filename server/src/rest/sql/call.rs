@@ -40,8 +40,14 @@ pub fn from_call(sql: &mut Sql, call: &CallPlan) {
     }
 }
 
-/// A function returning a base type: its value, or for `setof` an array of values.
-pub fn scalar_statement(call: &CallPlan, set: bool, range: RowRange, head: bool) -> Sql {
+/// A function returning a base type: its value, or for `setof` an array of values; with
+/// `count` (`Prefer: count=exact`) the set is read once, in a CTE, and counted there too:
+///
+/// ```sql
+/// WITH pgrst_source AS (SELECT pgrst_scalar FROM "public"."f"() AS pgrst_scalar)
+/// SELECT (SELECT count(*) FROM pgrst_source) AS pgrst_total, … FROM (SELECT … LIMIT 2) AS pgrst_t
+/// ```
+pub fn scalar_statement(call: &CallPlan, set: bool, range: RowRange, head: bool, count: bool) -> Sql {
     let mut sql = Sql::new();
     if !set {
         sql.push("SELECT NULL::bigint AS pgrst_total, 1::bigint AS pgrst_page, ");
@@ -51,10 +57,22 @@ pub fn scalar_statement(call: &CallPlan, set: bool, range: RowRange, head: bool)
         sql.push(" AS pgrst_scalar");
         return sql;
     }
-    aggregate_select(&mut sql, None, if head { Body::None } else { Body::ScalarArray });
-    sql.push("SELECT pgrst_scalar FROM ");
-    from_call(&mut sql, call);
-    sql.push(" AS pgrst_scalar");
+    let body = if head { Body::None } else { Body::ScalarArray };
+    if count {
+        sql.push("WITH pgrst_source AS (SELECT pgrst_scalar FROM ");
+        from_call(&mut sql, call);
+        sql.push(" AS pgrst_scalar) ");
+        let total = |sql: &mut Sql| {
+            sql.push("(SELECT pg_catalog.count(*) FROM pgrst_source)");
+        };
+        aggregate_select(&mut sql, Some(&total), body);
+        sql.push("SELECT pgrst_scalar FROM pgrst_source");
+    } else {
+        aggregate_select(&mut sql, None, body);
+        sql.push("SELECT pgrst_scalar FROM ");
+        from_call(&mut sql, call);
+        sql.push(" AS pgrst_scalar");
+    }
     if let Some(limit) = range.limit {
         sql.push(" LIMIT ").integer(limit);
     }

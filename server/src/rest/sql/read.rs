@@ -37,6 +37,8 @@ pub enum Body {
     Csv,
     /// A JSON array of the bare values of a `setof` base-type function.
     ScalarArray,
+    /// A GeoJSON FeatureCollection (PostGIS's `ST_AsGeoJSON` of each row), as PostgREST.
+    GeoJson,
     /// No body (HEAD, or a write without representation).
     None,
 }
@@ -61,6 +63,10 @@ pub fn aggregate_select(sql: &mut Sql, total: Option<&dyn Fn(&mut Sql)>, body: B
              || chr(10) || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), chr(10)), '')"
         }
         Body::ScalarArray => "coalesce(json_agg(pgrst_t.pgrst_scalar), '[]')::text",
+        Body::GeoJson => {
+            "json_build_object('type', 'FeatureCollection', 'features', \
+             coalesce(json_agg(st_asgeojson(pgrst_t)::json), '[]'))::text"
+        }
         Body::None => "NULL::text",
     });
     sql.push(" AS pgrst_body FROM (");

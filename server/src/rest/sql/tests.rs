@@ -11,6 +11,7 @@ use super::{Param, Sql};
 use crate::rest::plan::call::plan_call;
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{ConflictAction, InsertPlan, MutatePlan, Payload, ReadPlan, Source, SourceColumns, UpdatePlan};
+use crate::rest::request::media::RpcPayload;
 use crate::rest::request::{QueryParams, RowRange};
 use crate::rest::test_schema;
 use crate::schema_cache::SchemaCache;
@@ -147,11 +148,13 @@ fn write_statements() {
 #[test]
 fn call_statements() {
     let cache = test_schema::cache();
-    let add = plan_call(&cache, "public", "add", &serde_json::json!({"a": 1, "b": 2}), "").unwrap();
-    insta::assert_snapshot!("call_scalar", show(&scalar_statement(&add, false, RowRange::ALL, false)));
-    let touch = plan_call(&cache, "public", "touch", &serde_json::json!({}), "{}").unwrap();
+    let add = plan_call(&cache, "public", "add", &serde_json::json!({"a": 1, "b": 2}), "", RpcPayload::Json).unwrap();
+    insta::assert_snapshot!("call_scalar", show(&scalar_statement(&add, false, RowRange::ALL, false, false)));
+    let touch = plan_call(&cache, "public", "touch", &serde_json::json!({}), "{}", RpcPayload::Json).unwrap();
     insta::assert_snapshot!("call_void", show(&void_statement(&touch)));
-    let rows = plan_call(&cache, "public", "events_after", &serde_json::json!({"day": "2026-01-01"}), "").unwrap();
+    let rows =
+        plan_call(&cache, "public", "events_after", &serde_json::json!({"day": "2026-01-01"}), "", RpcPayload::Json)
+            .unwrap();
     let params = QueryParams::from_query("select=id,title&id=gt.1&order=id").unwrap();
     let read = ReadPlanner::new(&cache, "public")
         .plan(
@@ -163,6 +166,29 @@ fn call_statements() {
         )
         .unwrap();
     insta::assert_snapshot!("call_rows", show(&read_statement(&read, false, Body::Json)));
+}
+
+#[test]
+fn call_statements_of_raw_bodies_and_counted_scalar_sets() {
+    let cache = test_schema::cache();
+    let whole =
+        plan_call(&cache, "public", "count_keys", &serde_json::json!({"x": 1}), r#"{"x": 1}"#, RpcPayload::Json)
+            .unwrap();
+    insta::assert_snapshot!("call_whole_body", show(&scalar_statement(&whole, false, RowRange::ALL, false, false)));
+    let set = plan_call(&cache, "public", "numbers_upto", &serde_json::json!({"n": 5}), "", RpcPayload::Json).unwrap();
+    let page = RowRange { offset: 1, limit: Some(2) };
+    insta::assert_snapshot!("call_scalar_set_counted", show(&scalar_statement(&set, true, page, false, true)));
+    let params = QueryParams::from_query("select=id,title&order=id").unwrap();
+    let read = ReadPlanner::new(&cache, "public")
+        .plan(
+            Source::Relation(QualifiedName::new("public", "events")),
+            "events".into(),
+            Some(QualifiedName::new("public", "events")),
+            SourceColumns::of_relation(cache.relation("public", "events").unwrap()),
+            &params,
+        )
+        .unwrap();
+    insta::assert_snapshot!("read_geojson", show(&read_statement(&read, false, Body::GeoJson)));
 }
 
 /// The SQL outside quoted identifiers and `$n` placeholders: only our own text.
