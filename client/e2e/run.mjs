@@ -563,7 +563,7 @@ test('an event manager creates an event with an image, edits it and sees the toa
   const page = await ctx.newPage();
   await signIn(page, 'event_manager');
   await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
-  await page.getByTestId('events-table').getByText('Ugadi Sammilana').waitFor();
+  await page.getByRole('table', { name: 'Events' }).getByText('Ugadi Sammilana').waitFor();
   await page.getByRole('link', { name: 'Create Event' }).click();
   await page.waitForURL(`${base}/admin/events/create`);
   await page.getByRole('heading', { level: 1, name: 'Create Event' }).waitFor();
@@ -685,7 +685,7 @@ test('an event manager creates an event with an image, edits it and sees the toa
   await page.waitForURL(`${base}/admin/events`);
   await page.getByLabel('Search events').fill('Sangeetha Sanje');
   await page.waitForURL(/q=Sangeetha/);
-  await page.getByTestId('events-table').getByText(`${title} (updated)`).waitFor();
+  await page.getByRole('table', { name: 'Events' }).getByText(`${title} (updated)`).waitFor();
 
   await page.goto(`${base}/admin/events/00000000-0000-4000-8000-000000000000/edit`);
   await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
