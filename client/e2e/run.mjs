@@ -961,7 +961,7 @@ test('an admin adds a business, approves it and the public directory lists it', 
   await signIn(page, 'admin');
   await page.goto(`${base}/admin/business`);
   await page.getByRole('heading', { level: 1, name: 'Business Directory' }).waitFor();
-  await page.getByTestId('admin-businesses').waitFor();
+  await page.getByRole('table', { name: 'Business listings' }).waitFor();
   await page.getByRole('link', { name: 'Add business' }).click();
   await page.waitForURL(`${base}/admin/business/add`);
   const name = `Bhat Spices ${Date.now()}`;
