@@ -1007,7 +1007,7 @@ test('an admin announces to the members, who see it in the bell; the inbox is li
   await page.getByRole('button', { name: 'Send announcement' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Send announcement' }).click();
   await sawToast(page, 'Announcement sent to');
-  await page.getByTestId('announcements').getByText(title).waitFor();
+  await page.getByRole('table', { name: 'Announcements sent' }).getByText(title).waitFor();
   await shot(page, 'admin-notifications');
   await ctx.close();
 
