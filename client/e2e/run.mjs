@@ -834,7 +834,7 @@ test('an event manager makes an album: many photos at once, cover, order, publis
   await signIn(page, 'event_manager');
   await page.goto(`${base}/admin/media`);
   await page.getByRole('heading', { level: 1, name: 'Media Management' }).waitFor();
-  await page.getByTestId('admin-albums').waitFor();
+  await page.getByRole('table', { name: 'Albums' }).waitFor();
   await page.getByRole('button', { name: 'New album' }).click();
   const title = `Rathotsava ${Date.now()}`;
   await page.getByLabel('Album title').fill(title);
@@ -887,7 +887,7 @@ test('an event manager makes an album: many photos at once, cover, order, publis
   await page.getByRole('button', { name: 'Delete album' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete album' }).click();
   await sawToast(page, 'Album deleted');
-  await page.getByTestId('admin-albums').waitFor();
+  await page.getByRole('table', { name: 'Albums' }).waitFor();
   await ctx.close();
 });
 
