@@ -66,6 +66,8 @@ export interface TableUrlState<F extends Record<string, string> = Record<string,
   reset: () => void;
   /** Everything the server query depends on, for its query key: `keys.list(state.key)`. */
   key: { search: string; filters: F; sort: SortState | null; from: number; to: number };
+  /** The view without the page (search, filters, sort): what a CSV export of every row reads. */
+  view: { search: string; filters: F; sort: SortState | null };
 }
 
 const DEFAULT_SIZES = [10, 25, 50, 100];
@@ -242,7 +244,13 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
     [search, filters, sortId, sortDesc, range.from, range.to],
   );
 
+  const view = useMemo(
+    () => ({ search: queryKey.search, filters: queryKey.filters, sort: queryKey.sort }),
+    [queryKey.search, queryKey.filters, queryKey.sort],
+  );
+
   return {
+    view,
     filters,
     setFilter,
     setFilters,

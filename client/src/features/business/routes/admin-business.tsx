@@ -17,6 +17,8 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -163,18 +165,11 @@ export function Component() {
       <DataTable
         label={t.tableLabel}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.count}
+        {...tableQueryProps(list)}
         getRowId={(b) => b.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && !list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyTitle={state.isFiltered ? t.noMatch : t.empty}
         emptyBody={state.isFiltered ? undefined : t.emptyBody}
-        sort={state.sort}
-        onSortToggle={state.toggleSort}
-        onSortChange={state.setSort}
+        {...tableSortProps(state)}
         toolbar={
           <FilterBar
             state={state}
@@ -183,13 +178,7 @@ export function Component() {
                 filename={t.exportName()}
                 columns={businessCsvColumns}
                 label={t.exportCsv}
-                rows={() =>
-                  fetchAdminBusinessesExport({
-                    search: state.search,
-                    filters: state.filters,
-                    sort: state.sort,
-                  })
-                }
+                rows={() => fetchAdminBusinessesExport(state.view)}
               />
             }
           >

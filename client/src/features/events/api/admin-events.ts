@@ -56,7 +56,7 @@ function adminEventsQueryOf(view: Omit<AdminEventView, 'from' | 'to'>) {
 export async function fetchAdminEvents(view: AdminEventView) {
   const result = await adminEventsQueryOf(view).range(view.from, view.to);
   const rows = checkEvents(unwrap(result));
-  return { rows, total: result.count ?? rows.length };
+  return { rows, count: result.count ?? rows.length };
 }
 
 /** Every event of a view (not just the page), for the CSV export. */

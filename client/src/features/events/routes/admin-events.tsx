@@ -19,6 +19,8 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
@@ -241,7 +243,7 @@ export function Component() {
   const columns = useMemo(() => eventColumns(canEdit), [canEdit]);
 
   // A page past the end (after deletions or a narrower filter) goes back to the last page.
-  const total = events.data?.total ?? 0;
+  const total = events.data?.count ?? 0;
   const lastPage = pageCount(total, state.pageSize);
   const { page, setPage } = state;
   useEffect(() => {
@@ -264,18 +266,11 @@ export function Component() {
       <DataTable
         label={t.tableLabel}
         columns={columns}
-        rows={events.data?.rows}
-        total={events.data?.total}
+        {...tableQueryProps(events)}
         getRowId={(e) => e.id}
-        isLoading={events.isPending}
-        isFetching={events.isFetching && !events.isPending}
-        error={events.error}
-        onRetry={() => void events.refetch()}
         emptyTitle={state.isFiltered ? t.noMatch : t.empty}
         emptyBody={state.isFiltered ? t.noMatchBody : canEdit ? t.emptyBody : undefined}
-        sort={state.sort}
-        onSortToggle={state.toggleSort}
-        onSortChange={state.setSort}
+        {...tableSortProps(state)}
         toolbar={
           <FilterBar
             state={state}
@@ -284,13 +279,7 @@ export function Component() {
                 filename={t.exportName()}
                 columns={eventCsvColumns}
                 label={t.exportCsv}
-                rows={() =>
-                  fetchAdminEventsExport({
-                    search: state.search,
-                    filters: state.filters,
-                    sort: state.sort,
-                  })
-                }
+                rows={() => fetchAdminEventsExport(state.view)}
               />
             }
           >
@@ -311,7 +300,7 @@ export function Component() {
             />
           </FilterBar>
         }
-        footer={<Pagination {...paginationProps(state, events.data?.total)} />}
+        footer={<Pagination {...paginationProps(state, events.data?.count)} />}
       />
     </div>
   );

@@ -17,6 +17,8 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -165,18 +167,11 @@ function AlbumList({ onOpen }: { onOpen: (id: string) => void }) {
     <DataTable
       label={t.album.tableLabel}
       columns={columns}
-      rows={albums.data?.rows}
-      total={albums.data?.count}
+      {...tableQueryProps(albums)}
       getRowId={(a) => a.id}
-      isLoading={albums.isPending}
-      isFetching={albums.isFetching && !albums.isPending}
-      error={albums.error}
-      onRetry={() => void albums.refetch()}
       emptyTitle={state.isFiltered ? t.album.noMatch : t.album.empty}
       emptyBody={state.isFiltered ? undefined : t.album.emptyBody}
-      sort={state.sort}
-      onSortToggle={state.toggleSort}
-      onSortChange={state.setSort}
+      {...tableSortProps(state)}
       toolbar={
         <FilterBar state={state}>
           <SearchFilter state={state} label={t.album.search} />

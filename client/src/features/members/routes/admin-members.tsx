@@ -17,6 +17,8 @@ import {
   useTableUrlState,
   type DataTableColumn,
   labelledOptions,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -145,16 +147,10 @@ export function Component() {
         <DataTable
           label={text.listLabel}
           columns={columns}
-          rows={list.data?.rows}
-          total={list.data?.count}
+          {...tableQueryProps(list)}
           getRowId={(m) => m.id}
-          isLoading={list.isPending}
-          isFetching={list.isFetching && !list.isPending}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
-          sort={state.sort}
-          onSortToggle={state.toggleSort}
+          {...tableSortProps(state)}
           selectable
           rowLabel={(m) => m.full_name}
           bulkActions={({ rows, clear }) => (
@@ -188,13 +184,7 @@ export function Component() {
                     filename={directoryCsvName(state.isFiltered)}
                     columns={directoryCsvColumns}
                     label={text.exportCsv}
-                    rows={() =>
-                      fetchDirectoryExport({
-                        filters: state.filters,
-                        search: state.search,
-                        sort: state.sort,
-                      })
-                    }
+                    rows={() => fetchDirectoryExport(state.view)}
                   />
                   <ButtonLink to="/admin/members/add">
                     <Plus className="h-4 w-4" aria-hidden /> {text.addMember}

@@ -20,6 +20,8 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
@@ -167,17 +169,10 @@ function History() {
     <DataTable
       label={t.history.tableLabel}
       columns={historyColumns}
-      rows={list.data?.rows}
-      total={list.data?.count}
+      {...tableQueryProps(list)}
       getRowId={(a) => a.id}
-      isLoading={list.isPending}
-      isFetching={list.isFetching && !list.isPending}
-      error={list.error}
-      onRetry={() => void list.refetch()}
       emptyTitle={state.isFiltered ? t.history.noMatch : t.history.empty}
-      sort={state.sort}
-      onSortToggle={state.toggleSort}
-      onSortChange={state.setSort}
+      {...tableSortProps(state)}
       toolbar={
         <FilterBar
           state={state}
@@ -186,13 +181,7 @@ function History() {
               filename={t.history.exportName()}
               columns={announcementCsvColumns}
               label={t.history.exportCsv}
-              rows={() =>
-                fetchAnnouncementsExport({
-                  search: state.search,
-                  filters: state.filters,
-                  sort: state.sort,
-                })
-              }
+              rows={() => fetchAnnouncementsExport(state.view)}
             />
           }
         >
@@ -299,17 +288,10 @@ function Inbox() {
     <DataTable
       label={t.inbox.tableLabel}
       columns={inboxColumns}
-      rows={list.data?.rows}
-      total={list.data?.count}
+      {...tableQueryProps(list)}
       getRowId={(m) => m.id}
-      isLoading={list.isPending}
-      isFetching={list.isFetching && !list.isPending}
-      error={list.error}
-      onRetry={() => void list.refetch()}
       emptyTitle={t.inbox.empty}
-      sort={state.sort}
-      onSortToggle={state.toggleSort}
-      onSortChange={state.setSort}
+      {...tableSortProps(state)}
       toolbar={
         <FilterBar
           state={state}
@@ -318,13 +300,7 @@ function Inbox() {
               filename={t.inbox.exportName()}
               columns={messageCsvColumns}
               label={t.inbox.exportCsv}
-              rows={() =>
-                fetchInboxExport({
-                  search: state.search,
-                  filters: state.filters,
-                  sort: state.sort,
-                })
-              }
+              rows={() => fetchInboxExport(state.view)}
             />
           }
         >

@@ -18,6 +18,8 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
@@ -317,17 +319,10 @@ export function VideosPanel() {
       <DataTable
         label={t.tableLabel}
         columns={columns}
-        rows={videos.data?.rows}
-        total={videos.data?.count}
+        {...tableQueryProps(videos)}
         getRowId={(v) => v.id}
-        isLoading={videos.isPending}
-        isFetching={videos.isFetching && !videos.isPending}
-        error={videos.error}
-        onRetry={() => void videos.refetch()}
         emptyTitle={state.isFiltered ? t.noMatch : t.empty}
-        sort={state.sort}
-        onSortToggle={state.toggleSort}
-        onSortChange={state.setSort}
+        {...tableSortProps(state)}
         toolbar={
           <FilterBar state={state}>
             <SearchFilter state={state} label={t.search} />
