@@ -1047,6 +1047,50 @@ test('PWA analytics chart installs and engagement over 7 and 30 days', async () 
   await ctx.close();
 });
 
+for (const width of [1280, 360]) {
+  test(`staff lists keep their view in the URL, with exact counts, at ${width} px`, async () => {
+    const ctx = await context({ viewport: { width, height: 900 } });
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    // A table from 768 px, one card per row below it: the same accessible name either way.
+    const list = (name) => page.getByRole(width < 768 ? 'list' : 'table', { name, exact: true });
+    const noTables = async () =>
+      assert(width >= 768 || (await page.getByRole('table').count()) === 0, 'cards, not a table');
+
+    await page.goto(`${base}/admin/events?type=cultural`);
+    assert((await page.getByLabel('Type').inputValue()) === 'cultural', 'the filter from the URL');
+    await page.getByLabel('Search events').fill('Ugadi');
+    await page.waitForURL(/[?&]q=Ugadi/);
+    await list('Events').getByText('Ugadi Sammilana').waitFor();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    await noTables();
+    await page.getByRole('link', { name: 'Registrations of Ugadi Sammilana' }).click();
+    await page.waitForURL(/\/admin\/events\/[0-9a-f-]{36}\/registrations$/);
+    await page.getByText('Showing 1–3 of 3').waitFor();
+    await page.getByLabel('Attendance', { exact: true }).selectOption('cancelled');
+    await page.waitForURL(/status=cancelled/);
+    await page.getByText('No registrations match').waitFor();
+    await page.goBack();
+    await page.getByText('Showing 1–3 of 3').waitFor();
+    await shot(page, `admin-event-registrations-${width}`);
+
+    await page.goto(`${base}/admin/business?show=active&q=Ayurveda`);
+    await list('Business listings').getByText('Hegde Ayurveda Clinic').waitFor();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    await noTables();
+
+    await page.goto(`${base}/admin/media?tab=videos&v.status=draft`);
+    await list('Videos').getByText('Interview with the president (draft)').waitFor();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+
+    await page.goto(`${base}/admin/notifications?tab=inbox&status=all`);
+    await list('Contact messages').getByText('Hall booking in May').waitFor();
+    await noTables();
+    await shot(page, `admin-contact-inbox-${width}`);
+    await ctx.close();
+  });
+}
+
 test('the admin test page shows the system state and sends a test notification', async () => {
   const ctx = await context();
   const page = await ctx.newPage();

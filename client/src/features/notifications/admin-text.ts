@@ -99,6 +99,5 @@ export const adminText = {
     statusOf: (subject: string) => `Status of “${subject}”`,
     reply: 'Reply by e-mail',
     updated: 'Message updated',
-    from: (name: string, email: string) => `${name} <${email}>`,
   },
 } as const;

@@ -255,11 +255,18 @@ const inboxColumns: DataTableColumn<ContactMessage>[] = [
   ic.display({
     id: 'from',
     header: t.inbox.columns.from,
-    meta: { className: 'break-all' },
+    meta: { className: 'min-w-48' },
     cell: ({ row }) => {
       const m = row.original;
-      const name = [m.first_name, m.last_name].filter(Boolean).join(' ');
-      return `${t.inbox.from(name, m.email)}${m.phone ? ` · ${m.phone}` : ''}`;
+      return (
+        <>
+          <span className="block">{[m.first_name, m.last_name].filter(Boolean).join(' ')}</span>
+          <span className="block break-all text-stone-600">
+            {m.email}
+            {m.phone ? ` · ${m.phone}` : ''}
+          </span>
+        </>
+      );
     },
   }),
   ic.accessor('message', {
