@@ -48,15 +48,14 @@ function RowActions({ b }: { b: Business }) {
         aria-label={b.is_active ? t.unapprove(b.business_name) : t.approve(b.business_name)}
         disabled={save.isPending}
         onClick={() =>
-          save.mutate(
-            { id: b.id, values: { is_active: !b.is_active } },
-            {
-              onSuccess: () =>
-                toast({
-                  title: b.is_active ? t.withdrawnToast : t.approvedToast,
-                  variant: 'success',
-                }),
-            },
+          // mutateAsync: with a filter on approval, this row leaves the list once it is saved.
+          void save.mutateAsync({ id: b.id, values: { is_active: !b.is_active } }).then(
+            () =>
+              toast({
+                title: b.is_active ? t.withdrawnToast : t.approvedToast,
+                variant: 'success',
+              }),
+            () => undefined, // the query client has shown the error
           )
         }
       >

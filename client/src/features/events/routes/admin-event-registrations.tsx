@@ -83,9 +83,9 @@ function AttendanceControl({ r, eventId }: { r: Registration; eventId: string })
       value={r.attendance_status}
       disabled={set.isPending}
       onChange={(e) =>
-        set.mutate(
-          { id: r.id, status: e.target.value as AttendanceStatus },
-          { onSuccess: () => toast({ title: t.updated, variant: 'success' }) },
+        void set.mutateAsync({ id: r.id, status: e.target.value as AttendanceStatus }).then(
+          () => toast({ title: t.updated, variant: 'success' }),
+          () => undefined, // the query client has shown the error
         )
       }
     >
@@ -117,9 +117,9 @@ function CancelButton({ r, eventId }: { r: Registration; eventId: string }) {
           }))
         )
           return;
-        set.mutate(
-          { id: r.id, status: 'cancelled' },
-          { onSuccess: () => toast({ title: t.cancelled, variant: 'success' }) },
+        void set.mutateAsync({ id: r.id, status: 'cancelled' }).then(
+          () => toast({ title: t.cancelled, variant: 'success' }),
+          () => undefined, // the query client has shown the error
         );
       }}
     >

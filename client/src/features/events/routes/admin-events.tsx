@@ -75,12 +75,9 @@ function StatusControl({ event, canEdit }: { event: EventRow; canEdit: boolean }
       disabled={setStatus.isPending}
       onChange={(e) => {
         const status = e.target.value as EventStatus;
-        setStatus.mutate(
-          { id: event.id, status },
-          {
-            onSuccess: () =>
-              toast({ title: t.statusChanged(adminText.statuses[status]), variant: 'success' }),
-          },
+        void setStatus.mutateAsync({ id: event.id, status }).then(
+          () => toast({ title: t.statusChanged(adminText.statuses[status]), variant: 'success' }),
+          () => undefined, // the query client has shown the error
         );
       }}
     >
@@ -140,9 +137,10 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
             title={t.duplicate}
             disabled={duplicate.isPending}
             onClick={() =>
-              duplicate.mutate(event, {
-                onSuccess: () => toast({ title: t.duplicated, variant: 'success' }),
-              })
+              void duplicate.mutateAsync(event).then(
+                () => toast({ title: t.duplicated, variant: 'success' }),
+                () => undefined, // the query client has shown the error
+              )
             }
           >
             <Copy className="h-4 w-4" aria-hidden />

@@ -213,9 +213,9 @@ function MessageStatus({ m }: { m: ContactMessage }) {
       value={m.status}
       disabled={set.isPending}
       onChange={(e) =>
-        set.mutate(
-          { id: m.id, status: e.target.value },
-          { onSuccess: () => toast({ title: t.inbox.updated, variant: 'success' }) },
+        void set.mutateAsync({ id: m.id, status: e.target.value }).then(
+          () => toast({ title: t.inbox.updated, variant: 'success' }),
+          () => undefined, // the query client has shown the error
         )
       }
     >

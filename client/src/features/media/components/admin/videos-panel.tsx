@@ -199,10 +199,12 @@ function VideoStatus({ v }: { v: AdminVideo }) {
       value={v.status}
       disabled={save.isPending}
       onChange={(e) =>
-        save.mutate(
-          { id: v.id, input: { status: e.target.value as Values['status'] } },
-          { onSuccess: () => toast({ title: t.saved, variant: 'success' }) },
-        )
+        void save
+          .mutateAsync({ id: v.id, input: { status: e.target.value as Values['status'] } })
+          .then(
+            () => toast({ title: t.saved, variant: 'success' }),
+            () => undefined, // the query client has shown the error
+          )
       }
     >
       {STATUSES.map((s) => (
