@@ -78,7 +78,10 @@ export function register({ test, context, signIn, sawToast, shot, assert, base }
     await signIn(page, 'admin');
     await page.goto(`${base}/admin/members?q=Narayan`);
     await page.getByRole('link', { name: 'Narayan Bhat' }).click();
-    await page.getByTestId('member-ledger').getByText('Life membership fee').waitFor();
+    await page
+      .getByRole('table', { name: 'Financial ledger' })
+      .getByText('Life membership fee')
+      .waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await sawToast(page, 'cannot be deleted: the financial ledger has 2 entries');
