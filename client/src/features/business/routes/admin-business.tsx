@@ -22,7 +22,7 @@ import {
 } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toastWhenDone } from '@/components/ui/toast';
 import { adminText as t } from '../admin-text';
 import {
   ADMIN_BUSINESS_FILTER_DEFAULTS,
@@ -49,13 +49,9 @@ function RowActions({ b }: { b: Business }) {
         disabled={save.isPending}
         onClick={() =>
           // mutateAsync: with a filter on approval, this row leaves the list once it is saved.
-          void save.mutateAsync({ id: b.id, values: { is_active: !b.is_active } }).then(
-            () =>
-              toast({
-                title: b.is_active ? t.withdrawnToast : t.approvedToast,
-                variant: 'success',
-              }),
-            () => undefined, // the query client has shown the error
+          void toastWhenDone(
+            save.mutateAsync({ id: b.id, values: { is_active: !b.is_active } }),
+            b.is_active ? t.withdrawnToast : t.approvedToast,
           )
         }
       >
@@ -89,10 +85,7 @@ function RowActions({ b }: { b: Business }) {
           )
             return;
           // mutateAsync: this row unmounts once the listing is gone from the list.
-          await remove.mutateAsync(b.id).then(
-            () => toast({ title: t.deleted, variant: 'success' }),
-            () => undefined, // the query client has shown the error
-          );
+          await toastWhenDone(remove.mutateAsync(b.id), t.deleted);
         }}
       >
         <Trash2 className="h-4 w-4" aria-hidden />

@@ -23,7 +23,7 @@ import {
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toastWhenDone } from '@/components/ui/toast';
 import { formatDate } from '@/lib/images';
 import { adminText } from '../admin-text';
 import { eventQuery, isUuid } from '../api/events';
@@ -83,9 +83,9 @@ function AttendanceControl({ r, eventId }: { r: Registration; eventId: string })
       value={r.attendance_status}
       disabled={set.isPending}
       onChange={(e) =>
-        void set.mutateAsync({ id: r.id, status: e.target.value as AttendanceStatus }).then(
-          () => toast({ title: t.updated, variant: 'success' }),
-          () => undefined, // the query client has shown the error
+        void toastWhenDone(
+          set.mutateAsync({ id: r.id, status: e.target.value as AttendanceStatus }),
+          t.updated,
         )
       }
     >
@@ -117,10 +117,7 @@ function CancelButton({ r, eventId }: { r: Registration; eventId: string }) {
           }))
         )
           return;
-        void set.mutateAsync({ id: r.id, status: 'cancelled' }).then(
-          () => toast({ title: t.cancelled, variant: 'success' }),
-          () => undefined, // the query client has shown the error
-        );
+        void toastWhenDone(set.mutateAsync({ id: r.id, status: 'cancelled' }), t.cancelled);
       }}
     >
       <XCircle className="h-4 w-4" aria-hidden /> {t.cancel}

@@ -24,7 +24,7 @@ import {
 } from '@/components/data-table';
 import { ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast';
+import { toastWhenDone } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { EVENT_EDITORS, type Role } from '@/lib/authorization';
 import { formatDate } from '@/lib/images';
@@ -75,9 +75,9 @@ function StatusControl({ event, canEdit }: { event: EventRow; canEdit: boolean }
       disabled={setStatus.isPending}
       onChange={(e) => {
         const status = e.target.value as EventStatus;
-        void setStatus.mutateAsync({ id: event.id, status }).then(
-          () => toast({ title: t.statusChanged(adminText.statuses[status]), variant: 'success' }),
-          () => undefined, // the query client has shown the error
+        void toastWhenDone(
+          setStatus.mutateAsync({ id: event.id, status }),
+          t.statusChanged(adminText.statuses[status]),
         );
       }}
     >
@@ -136,12 +136,7 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
             aria-label={t.duplicateOf(event.title)}
             title={t.duplicate}
             disabled={duplicate.isPending}
-            onClick={() =>
-              void duplicate.mutateAsync(event).then(
-                () => toast({ title: t.duplicated, variant: 'success' }),
-                () => undefined, // the query client has shown the error
-              )
-            }
+            onClick={() => void toastWhenDone(duplicate.mutateAsync(event), t.duplicated)}
           >
             <Copy className="h-4 w-4" aria-hidden />
           </button>
@@ -162,10 +157,7 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
               )
                 return;
               // mutateAsync: this row unmounts once the event is gone from the list.
-              await remove.mutateAsync(event.id).then(
-                () => toast({ title: t.deleted, variant: 'success' }),
-                () => undefined, // the query client has shown the error
-              );
+              await toastWhenDone(remove.mutateAsync(event.id), t.deleted);
             }}
           >
             <Trash2 className="h-4 w-4" aria-hidden />

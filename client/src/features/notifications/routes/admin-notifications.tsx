@@ -26,7 +26,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toast, toastWhenDone } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { ADMINS, type Role } from '@/lib/authorization';
 import { formatDate } from '@/lib/images';
@@ -213,10 +213,7 @@ function MessageStatus({ m }: { m: ContactMessage }) {
       value={m.status}
       disabled={set.isPending}
       onChange={(e) =>
-        void set.mutateAsync({ id: m.id, status: e.target.value }).then(
-          () => toast({ title: t.inbox.updated, variant: 'success' }),
-          () => undefined, // the query client has shown the error
-        )
+        void toastWhenDone(set.mutateAsync({ id: m.id, status: e.target.value }), t.inbox.updated)
       }
     >
       {MESSAGE_STATUSES.map((s) => (

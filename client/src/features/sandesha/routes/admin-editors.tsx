@@ -8,7 +8,7 @@ import { columnHelper, DataTable, type DataTableColumn } from '@/components/data
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toast, toastWhenDone } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { ADMINS, type Role } from '@/lib/authorization';
 import { dataMessage } from '@/lib/errors';
@@ -115,10 +115,7 @@ function RemoveEditor({ a }: { a: Account }) {
           }))
         )
           return;
-        void set.mutateAsync({ id: a.id, editor: false }).then(
-          () => toast({ title: t.removed, variant: 'success' }),
-          () => undefined, // the query client has shown the error
-        );
+        void toastWhenDone(set.mutateAsync({ id: a.id, editor: false }), t.removed);
       }}
     >
       <UserMinus className="h-4 w-4" aria-hidden /> {t.remove}

@@ -23,7 +23,7 @@ import {
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast';
+import { toast, toastWhenDone } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/images';
 import { adminText } from '@/features/media/admin-text';
@@ -199,12 +199,10 @@ function VideoStatus({ v }: { v: AdminVideo }) {
       value={v.status}
       disabled={save.isPending}
       onChange={(e) =>
-        void save
-          .mutateAsync({ id: v.id, input: { status: e.target.value as Values['status'] } })
-          .then(
-            () => toast({ title: t.saved, variant: 'success' }),
-            () => undefined, // the query client has shown the error
-          )
+        void toastWhenDone(
+          save.mutateAsync({ id: v.id, input: { status: e.target.value as Values['status'] } }),
+          t.saved,
+        )
       }
     >
       {STATUSES.map((s) => (
@@ -244,10 +242,7 @@ function VideoActions({ v, onEdit }: { v: AdminVideo; onEdit: (v: AdminVideo) =>
           )
             return;
           // mutateAsync: this row unmounts once the video is gone from the list.
-          await remove.mutateAsync(v).then(
-            () => toast({ title: t.deleted, variant: 'success' }),
-            () => undefined, // the query client has shown the error
-          );
+          await toastWhenDone(remove.mutateAsync(v), t.deleted);
         }}
       >
         <Trash2 className="h-4 w-4" aria-hidden />
