@@ -78,7 +78,10 @@ export function register({ test, context, signIn, sawToast, shot, assert, base }
     await signIn(page, 'admin');
     await page.goto(`${base}/admin/members?q=Narayan`);
     await page.getByRole('link', { name: 'Narayan Bhat' }).click();
-    await page.getByTestId('member-ledger').getByText('Life membership fee').waitFor();
+    await page
+      .getByRole('table', { name: 'Financial ledger' })
+      .getByText('Life membership fee')
+      .waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await sawToast(page, 'cannot be deleted: the financial ledger has 2 entries');
@@ -204,7 +207,7 @@ export function registerRoles({ test, context, signIn, sawToast, base }) {
     const page = await ctx.newPage();
     await signIn(page, 'super_admin');
     await page.goto(`${base}/admin/rbac`);
-    await page.getByTestId('roles').getByText('volunteer').waitFor();
+    await page.getByRole('table', { name: 'Roles', exact: true }).getByText('volunteer').waitFor();
     await page.getByRole('button', { name: 'Add role' }).click();
     const form = page.getByRole('form', { name: 'Add role' });
     await form.getByLabel('Name').fill('treasurer');
@@ -212,7 +215,7 @@ export function registerRoles({ test, context, signIn, sawToast, base }) {
     await form.getByLabel('Permissions').fill('payments.read, payments.write');
     await form.getByRole('button', { name: 'Create role' }).click();
     await sawToast(page, 'Role saved');
-    await page.getByTestId('roles').getByText('treasurer').waitFor();
+    await page.getByRole('table', { name: 'Roles', exact: true }).getByText('treasurer').waitFor();
     await page.getByLabel('Person (email)').fill('member@demo.havyaka.org');
     await page.getByLabel('Role', { exact: true }).selectOption({ label: 'treasurer' });
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -230,7 +233,10 @@ export function registerRoles({ test, context, signIn, sawToast, base }) {
     await signIn(adminPage, 'admin');
     await adminPage.goto(`${base}/admin/rbac`);
     await adminPage.getByText('only a super admin changes them').waitFor();
-    await adminPage.getByTestId('roles').getByText('treasurer').waitFor();
+    await adminPage
+      .getByRole('table', { name: 'Roles', exact: true })
+      .getByText('treasurer')
+      .waitFor();
     if (await adminPage.getByRole('button', { name: 'Add role' }).count())
       throw new Error('an admin is offered Add role');
     await adminCtx.close();

@@ -563,7 +563,7 @@ test('an event manager creates an event with an image, edits it and sees the toa
   const page = await ctx.newPage();
   await signIn(page, 'event_manager');
   await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
-  await page.getByTestId('events-table').getByText('Ugadi Sammilana').waitFor();
+  await page.getByRole('table', { name: 'Events' }).getByText('Ugadi Sammilana').waitFor();
   await page.getByRole('link', { name: 'Create Event' }).click();
   await page.waitForURL(`${base}/admin/events/create`);
   await page.getByRole('heading', { level: 1, name: 'Create Event' }).waitFor();
@@ -685,7 +685,7 @@ test('an event manager creates an event with an image, edits it and sees the toa
   await page.waitForURL(`${base}/admin/events`);
   await page.getByLabel('Search events').fill('Sangeetha Sanje');
   await page.waitForURL(/q=Sangeetha/);
-  await page.getByTestId('events-table').getByText(`${title} (updated)`).waitFor();
+  await page.getByRole('table', { name: 'Events' }).getByText(`${title} (updated)`).waitFor();
 
   await page.goto(`${base}/admin/events/00000000-0000-4000-8000-000000000000/edit`);
   await page.getByRole('heading', { name: 'Event Not Found' }).waitFor();
@@ -800,7 +800,7 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
   await page.goto(`${base}/admin/sandesh-editors`);
   await page.getByRole('heading', { level: 1, name: 'Sandesh Editors' }).waitFor();
   await page
-    .getByTestId('sandesh-editors')
+    .getByRole('table', { name: 'Current editors' })
     .getByText(ACCOUNTS.havyaka_sandesh_manager[0])
     .waitFor();
   await page.getByLabel('Search members').fill('member@demo');
@@ -811,18 +811,21 @@ test('an admin adds a Sandesha editor and removes them again', async () => {
   await make.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Make editor' }).click();
   await sawToast(page, 'Editor added');
-  await page.getByTestId('sandesh-editors').getByText('member@demo.havyaka.org').waitFor();
+  await page
+    .getByRole('table', { name: 'Current editors' })
+    .getByText('member@demo.havyaka.org')
+    .waitFor();
   await shot(page, 'admin-sandesh-editors');
   await page
-    .getByTestId('sandesh-editors')
-    .getByRole('listitem')
+    .getByRole('table', { name: 'Current editors' })
+    .getByRole('row')
     .filter({ hasText: 'member@demo.havyaka.org' })
     .getByRole('button', { name: /^Remove/ })
     .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove', exact: true }).click();
   await sawToast(page, 'Editor removed');
   await page
-    .getByTestId('sandesh-editors')
+    .getByRole('table', { name: 'Current editors' })
     .getByText('member@demo.havyaka.org')
     .waitFor({ state: 'detached' });
   await ctx.close();
@@ -834,7 +837,7 @@ test('an event manager makes an album: many photos at once, cover, order, publis
   await signIn(page, 'event_manager');
   await page.goto(`${base}/admin/media`);
   await page.getByRole('heading', { level: 1, name: 'Media Management' }).waitFor();
-  await page.getByTestId('admin-albums').waitFor();
+  await page.getByRole('table', { name: 'Albums' }).waitFor();
   await page.getByRole('button', { name: 'New album' }).click();
   const title = `Rathotsava ${Date.now()}`;
   await page.getByLabel('Album title').fill(title);
@@ -887,7 +890,7 @@ test('an event manager makes an album: many photos at once, cover, order, publis
   await page.getByRole('button', { name: 'Delete album' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete album' }).click();
   await sawToast(page, 'Album deleted');
-  await page.getByTestId('admin-albums').waitFor();
+  await page.getByRole('table', { name: 'Albums' }).waitFor();
   await ctx.close();
 });
 
@@ -961,7 +964,7 @@ test('an admin adds a business, approves it and the public directory lists it', 
   await signIn(page, 'admin');
   await page.goto(`${base}/admin/business`);
   await page.getByRole('heading', { level: 1, name: 'Business Directory' }).waitFor();
-  await page.getByTestId('admin-businesses').waitFor();
+  await page.getByRole('table', { name: 'Business listings' }).waitFor();
   await page.getByRole('link', { name: 'Add business' }).click();
   await page.waitForURL(`${base}/admin/business/add`);
   const name = `Bhat Spices ${Date.now()}`;
@@ -1007,7 +1010,7 @@ test('an admin announces to the members, who see it in the bell; the inbox is li
   await page.getByRole('button', { name: 'Send announcement' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Send announcement' }).click();
   await sawToast(page, 'Announcement sent to');
-  await page.getByTestId('announcements').getByText(title).waitFor();
+  await page.getByRole('table', { name: 'Announcements sent' }).getByText(title).waitFor();
   await shot(page, 'admin-notifications');
   await ctx.close();
 
@@ -1046,6 +1049,62 @@ test('PWA analytics chart installs and engagement over 7 and 30 days', async () 
   await shot(page, 'admin-pwa-analytics');
   await ctx.close();
 });
+
+for (const width of [1280, 360]) {
+  test(`staff lists keep their view in the URL, with exact counts, at ${width} px`, async () => {
+    const ctx = await context({ viewport: { width, height: 900 } });
+    const page = await ctx.newPage();
+    await signIn(page, 'admin');
+    // A table from 768 px, one card per row below it: the same accessible name either way.
+    const list = (name) => page.getByRole(width < 768 ? 'list' : 'table', { name, exact: true });
+    const noTables = async () =>
+      assert(width >= 768 || (await page.getByRole('table').count()) === 0, 'cards, not a table');
+
+    await page.goto(`${base}/admin/events?type=cultural`);
+    assert((await page.getByLabel('Type').inputValue()) === 'cultural', 'the filter from the URL');
+    await page.getByLabel('Search events').fill('Ugadi');
+    await page.waitForURL(/[?&]q=Ugadi/);
+    await list('Events').getByText('Ugadi Sammilana').waitFor();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    await noTables();
+    await page.getByRole('link', { name: 'Registrations of Ugadi Sammilana' }).click();
+    await page.waitForURL(/\/admin\/events\/[0-9a-f-]{36}\/registrations$/);
+    await page.getByText('Showing 1–3 of 3').waitFor();
+    await page.getByLabel('Attendance', { exact: true }).selectOption('cancelled');
+    await page.waitForURL(/status=cancelled/);
+    await page.getByText('No registrations match').waitFor();
+    await page.goBack();
+    await page.getByText('Showing 1–3 of 3').waitFor();
+    await shot(page, `admin-event-registrations-${width}`);
+
+    await page.goto(`${base}/admin/business?show=active&q=Ayurveda`);
+    await list('Business listings').getByText('Hegde Ayurveda Clinic').waitFor();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    await noTables();
+
+    await page.goto(`${base}/admin/media?tab=videos&v.status=draft`);
+    await list('Videos').getByText('Interview with the president (draft)').waitFor();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+
+    await page.goto(`${base}/admin/notifications?tab=inbox&status=all`);
+    await list('Contact messages').getByText('Hall booking in May').waitFor();
+    await noTables();
+    await shot(page, `admin-contact-inbox-${width}`);
+    if (width >= 768) {
+      // A change that takes the row out of the filtered list still says it was saved.
+      await page.getByLabel('Show').selectOption('new');
+      await page.waitForURL((u) => !u.search.includes('status='));
+      await page.getByLabel('Status of “Hall booking in May”').selectOption('read');
+      await sawToast(page, 'Message updated');
+      await list('Contact messages')
+        .getByText('Hall booking in May')
+        .waitFor({ state: 'detached' });
+      await page.getByLabel('Show').selectOption('read');
+      await list('Contact messages').getByText('Hall booking in May').waitFor();
+    }
+    await ctx.close();
+  });
+}
 
 test('the admin test page shows the system state and sends a test notification', async () => {
   const ctx = await context();

@@ -1,6 +1,6 @@
 // Small filter controls wired to useTableUrlState: a search box, selects, and a reset button.
 import { Search } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { text } from './text';
@@ -71,12 +71,75 @@ export function SearchFilter({
   );
 }
 
+/**
+ * A typed partial-match filter bound to one filter key (a city, a place): the box updates at
+ * once, the URL 300 ms after the last keystroke (replacing the history entry, like the search)
+ * or at once on Enter. The value reaches the URL trimmed; the screen decides how to match it.
+ */
+export function TextFilter<F extends Record<string, string>>({
+  state,
+  name,
+  label,
+  placeholder,
+  debounceMs = 300,
+}: {
+  state: Pick<TableUrlState<F>, 'filters' | 'setFilter'>;
+  name: keyof F & string;
+  label: string;
+  placeholder?: string;
+  debounceMs?: number;
+}) {
+  const id = useId();
+  const value: string = state.filters[name];
+  const [draft, setDraft] = useState<string>(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const written = useRef(value);
+  useEffect(() => {
+    if (value === written.current) return;
+    // The URL changed under us (reset, back button, a shared link): follow it.
+    written.current = value;
+    clearTimeout(timer.current);
+    setDraft(value);
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const { setFilter } = state;
+  const commit = (next: string) => {
+    clearTimeout(timer.current);
+    const trimmed = next.trim();
+    if (trimmed === written.current) return;
+    written.current = trimmed;
+    setFilter(name, trimmed, { replace: true });
+  };
+  return (
+    <div className="min-w-0 sm:w-40">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={draft}
+        placeholder={placeholder}
+        onChange={(e) => {
+          const next = e.target.value;
+          setDraft(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(next), debounceMs);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(draft);
+        }}
+        className={controlClass}
+      />
+    </div>
+  );
+}
+
 export interface FilterOption {
   value: string;
   label: string;
 }
 
-/** A select bound to one filter key of the URL state. `allLabel` adds an "All" option (value ''). */
 /** Select options from a list of stored values and their labels (a value without a label shows as itself). */
 export function labelledOptions(
   values: readonly string[],
@@ -85,6 +148,7 @@ export function labelledOptions(
   return values.map((value) => ({ value, label: labels[value] ?? value }));
 }
 
+/** A select bound to one filter key of the URL state. `allLabel` adds an "All" option (value ''). */
 export function SelectFilter<F extends Record<string, string>>({
   state,
   name,

@@ -7,7 +7,9 @@ export { useTableUrlState, pageRange, parseSort, formatSort } from './url-state'
 export type { SortState, TableUrlState, TableUrlStateOptions } from './url-state';
 export { Pagination, pageCount, paginationProps } from './pagination';
 export type { PaginationProps } from './pagination';
-export { FilterBar, SearchFilter, SelectFilter, labelledOptions } from './filter-bar';
+export { FilterBar, SearchFilter, SelectFilter, TextFilter, labelledOptions } from './filter-bar';
 export type { FilterOption } from './filter-bar';
 export { useMediaQuery } from './use-media-query';
 export { ExportCsvButton } from './export-button';
+export { tableQueryProps, tableSortProps } from './table-props';
+export type { TablePage } from './table-props';

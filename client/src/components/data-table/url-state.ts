@@ -28,10 +28,17 @@ export interface TableUrlStateOptions<F extends Record<string, string>> {
 /** What `useTableUrlState` returns: the view's values, setters, and the PostgREST range. */
 export interface TableUrlState<F extends Record<string, string> = Record<string, string>> {
   filters: F;
-  /** Sets one filter (its default removes it from the URL) and goes back to page 1. */
-  setFilter: <K extends keyof F & string>(key: K, value: F[K] | string) => void;
+  /**
+   * Sets one filter (its default removes it from the URL) and goes back to page 1.
+   * `replace` rewrites the current history entry instead of adding one (typed filters).
+   */
+  setFilter: <K extends keyof F & string>(
+    key: K,
+    value: F[K] | string,
+    options?: { replace?: boolean },
+  ) => void;
   /** Sets several filters at once. */
-  setFilters: (values: Partial<F>) => void;
+  setFilters: (values: Partial<F>, options?: { replace?: boolean }) => void;
   /** The search as typed (bind the input to this). */
   searchInput: string;
   /** Updates the input at once and the URL after the debounce. */
@@ -59,6 +66,8 @@ export interface TableUrlState<F extends Record<string, string> = Record<string,
   reset: () => void;
   /** Everything the server query depends on, for its query key: `keys.list(state.key)`. */
   key: { search: string; filters: F; sort: SortState | null; from: number; to: number };
+  /** The view without the page (search, filters, sort): what a CSV export of every row reads. */
+  view: { search: string; filters: F; sort: SortState | null };
 }
 
 const DEFAULT_SIZES = [10, 25, 50, 100];
@@ -142,20 +151,20 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
   );
 
   const setFilters = useCallback(
-    (values: Partial<F>) => {
+    (values: Partial<F>, options?: { replace?: boolean }) => {
       const changes: Record<string, string | null> = {};
       for (const [k, v] of Object.entries(values)) {
         if (!(k in defaults)) continue;
         changes[k] = v === undefined || v === defaults[k] ? null : (v as string);
       }
-      update(changes, true);
+      update(changes, true, options?.replace);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [update, JSON.stringify(defaults)],
   );
   const setFilter = useCallback(
-    <K extends keyof F & string>(k: K, value: F[K] | string) =>
-      setFilters({ [k]: value } as unknown as Partial<F>),
+    <K extends keyof F & string>(k: K, value: F[K] | string, options?: { replace?: boolean }) =>
+      setFilters({ [k]: value } as unknown as Partial<F>, options),
     [setFilters],
   );
 
@@ -235,7 +244,13 @@ export function useTableUrlState<F extends Record<string, string> = Record<strin
     [search, filters, sortId, sortDesc, range.from, range.to],
   );
 
+  const view = useMemo(
+    () => ({ search: queryKey.search, filters: queryKey.filters, sort: queryKey.sort }),
+    [queryKey.search, queryKey.filters, queryKey.sort],
+  );
+
   return {
+    view,
     filters,
     setFilter,
     setFilters,

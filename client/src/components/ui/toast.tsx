@@ -26,6 +26,18 @@ export function toast(input: ToastInput): number {
   return current.id;
 }
 
+/**
+ * A success toast once `work` (usually `mutation.mutateAsync(…)`) resolves; a rejection is left
+ * to the query client, which has already shown it. Unlike mutate()'s callbacks this still runs
+ * after the calling row unmounts (a filtered list drops the row it changed; a deleted row goes).
+ */
+export function toastWhenDone(work: Promise<unknown>, title: string): Promise<void> {
+  return work.then(
+    () => void toast({ title, variant: 'success' }),
+    () => undefined,
+  );
+}
+
 export function dismissToast(id?: number) {
   if (!current || (id !== undefined && current.id !== id)) return;
   current = null;

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Badge, statusTone } from './badge';
 import { SubmitButton, useSubmitState } from './submit-button';
-import { currentToast, dismissToast, toast, Toaster } from './toast';
+import { currentToast, dismissToast, toast, Toaster, toastWhenDone } from './toast';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -71,6 +71,17 @@ describe('toasts', () => {
     });
     act(() => vi.advanceTimersByTime(60_000));
     expect(currentToast()?.title).toBe("You're offline");
+  });
+});
+
+describe('toastWhenDone', () => {
+  it('says it is done when the work resolves, and stays quiet (already toasted) when it fails', async () => {
+    dismissToast();
+    await toastWhenDone(Promise.reject(new Error('refused')), 'Saved');
+    expect(currentToast()).toBeNull();
+    await toastWhenDone(Promise.resolve({ id: 1 }), 'Saved');
+    expect(currentToast()).toMatchObject({ title: 'Saved', variant: 'success' });
+    dismissToast();
   });
 });
 

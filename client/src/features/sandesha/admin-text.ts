@@ -64,6 +64,7 @@ export const adminText = {
     title: 'Sandesh Editors',
     intro: 'Who edits Havyaka Sandesha: their accounts manage the issues and the rate card.',
     current: 'Current editors',
+    columns: { name: 'Name', email: 'Email', phone: 'Phone', actions: 'Actions' },
     none: 'No editors yet',
     noneBody: 'Add an approved member below.',
     add: 'Add an editor',
@@ -81,7 +82,6 @@ export const adminText = {
     added: 'Editor added',
     removed: 'Editor removed',
     adminsOnly: 'Only administrators add or remove editors.',
-    loadError: 'Editors could not be loaded.',
     unnamed: 'Unnamed account',
   },
   ad: {

@@ -92,5 +92,8 @@ export const text = {
   noSuchUser: 'No account with this email',
   assignedBy: 'Assigned by',
   assignedAt: 'Assigned',
+  assignmentPerson: 'Person',
+  assignmentRole: 'Role',
+  rbacActions: 'Actions',
   readOnly: 'You can see roles and who holds them; only a super admin changes them.',
 } as const;

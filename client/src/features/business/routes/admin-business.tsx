@@ -1,41 +1,147 @@
-// /admin/business: every listing, searchable, filtered by approval; approve or withdraw,
-// edit, delete after confirmation. Content staff and admins (the policies decide).
-import { useConfirm } from '@/components/confirm-dialog';
+// /admin/business: every listing, searchable, filtered by approval, sorted and paged (all kept
+// in the URL) with an exact count, cards below 768 px and a CSV export of the filtered view;
+// approve or withdraw, edit, delete after confirmation. Content staff and admins (the policies
+// decide).
 import { Check, Pencil, Plus, Trash2, Undo2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useConfirm } from '@/components/confirm-dialog';
+import {
+  columnHelper,
+  DataTable,
+  ExportCsvButton,
+  FilterBar,
+  Pagination,
+  paginationProps,
+  SearchFilter,
+  SelectFilter,
+  useTableUrlState,
+  type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
+} from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
-import { dataMessage } from '@/lib/errors';
+import { toastWhenDone } from '@/components/ui/toast';
 import { adminText as t } from '../admin-text';
-import { useAdminBusinesses, useBusinessActions } from '../api/admin-business';
+import {
+  ADMIN_BUSINESS_FILTER_DEFAULTS,
+  ADMIN_BUSINESS_SORT,
+  fetchAdminBusinessesExport,
+  useAdminBusinesses,
+  useBusinessActions,
+  type AdminBusinessFilters,
+} from '../api/admin-business';
+import type { Business } from '../api/business';
+import { businessCsvColumns } from '../lib/business-csv';
+
+const col = columnHelper<Business>();
+
+function RowActions({ b }: { b: Business }) {
+  const confirm = useConfirm();
+  const { save, remove } = useBusinessActions();
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button
+        variant={b.is_active ? 'ghost' : 'secondary'}
+        className="!min-h-9"
+        aria-label={b.is_active ? t.unapprove(b.business_name) : t.approve(b.business_name)}
+        disabled={save.isPending}
+        onClick={() =>
+          // mutateAsync: with a filter on approval, this row leaves the list once it is saved.
+          void toastWhenDone(
+            save.mutateAsync({ id: b.id, values: { is_active: !b.is_active } }),
+            b.is_active ? t.withdrawnToast : t.approvedToast,
+          )
+        }
+      >
+        {b.is_active ? (
+          <Undo2 className="h-4 w-4" aria-hidden />
+        ) : (
+          <Check className="h-4 w-4" aria-hidden />
+        )}
+        <span className="hidden sm:inline">{b.is_active ? t.withdrawShort : t.approveShort}</span>
+      </Button>
+      <ButtonLink
+        to={`/admin/business/${b.id}/edit`}
+        variant="ghost"
+        className="!min-h-9"
+        aria-label={t.edit(b.business_name)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden />
+      </ButtonLink>
+      <Button
+        variant="ghost"
+        className="!min-h-9 text-red-700"
+        aria-label={t.delete(b.business_name)}
+        disabled={remove.isPending}
+        onClick={async () => {
+          if (
+            !(await confirm({
+              title: t.confirmDelete(b.business_name),
+              confirmLabel: t.deleteLabel,
+              destructive: true,
+            }))
+          )
+            return;
+          // mutateAsync: this row unmounts once the listing is gone from the list.
+          await toastWhenDone(remove.mutateAsync(b.id), t.deleted);
+        }}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+const columns: DataTableColumn<Business>[] = [
+  col.accessor('business_name', {
+    header: t.columns.name,
+    meta: { sort: true, cardTitle: true },
+    cell: ({ row }) => (
+      <Link
+        to={`/admin/business/${row.original.id}/edit`}
+        className="font-semibold hover:underline"
+      >
+        {row.original.business_name}
+      </Link>
+    ),
+  }),
+  col.accessor('category', { header: t.columns.category, meta: { sort: true } }),
+  col.accessor('city', { header: t.columns.city, meta: { sort: true } }),
+  col.accessor('owner_name', { header: t.columns.owner, meta: { sort: true } }),
+  col.accessor('is_active', {
+    header: t.columns.state,
+    meta: { sort: true },
+    cell: ({ row }) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge tone={row.original.is_active ? 'success' : 'warning'}>
+          {row.original.is_active ? t.approved : t.awaiting}
+        </Badge>
+        {row.original.is_featured && <Badge tone="info">{t.featured}</Badge>}
+      </span>
+    ),
+  }),
+  col.display({
+    id: 'actions',
+    header: t.columns.actions,
+    cell: ({ row }) => <RowActions b={row.original} />,
+  }),
+];
 
 export function Component() {
-  const confirm = useConfirm();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const show = params.get('show') ?? '';
-  const list = useAdminBusinesses();
-  const { save, remove } = useBusinessActions();
-  const set = (k: string, v: string) => {
-    const p = new URLSearchParams(params);
-    if (v) p.set(k, v);
-    else p.delete(k);
-    setParams(p, { replace: true });
-  };
-  const shown = useMemo(() => {
-    const needle = q.trim().toLowerCase();
-    return (list.data ?? []).filter(
-      (b) =>
-        (show === '' || (show === 'pending' ? !b.is_active : b.is_active)) &&
-        (!needle ||
-          [b.business_name, b.category, b.city, b.owner_name].some((v) =>
-            v?.toLowerCase().includes(needle),
-          )),
-    );
-  }, [list.data, q, show]);
+  const state = useTableUrlState<AdminBusinessFilters>({
+    defaults: ADMIN_BUSINESS_FILTER_DEFAULTS,
+    sort: ADMIN_BUSINESS_SORT,
+  });
+  const list = useAdminBusinesses(state.key);
+  const showOptions = useMemo(
+    () => [
+      { value: 'pending', label: t.pending },
+      { value: 'active', label: t.active },
+    ],
+    [],
+  );
 
   return (
     <div>
@@ -48,129 +154,38 @@ export function Component() {
           <Plus className="h-4 w-4" aria-hidden /> {t.add}
         </ButtonLink>
       </header>
-      <div role="search" className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto]">
-        <label>
-          <span className="mb-1 block text-sm font-semibold">{t.search}</span>
-          <input
-            type="search"
-            className={controlClass}
-            placeholder={t.searchPlaceholder}
-            value={q}
-            onChange={(e) => set('q', e.target.value)}
-          />
-        </label>
-        <label>
-          <span className="mb-1 block text-sm font-semibold">{t.show}</span>
-          <select
-            className={controlClass}
-            value={show}
-            onChange={(e) => set('show', e.target.value)}
+      <DataTable
+        label={t.tableLabel}
+        columns={columns}
+        {...tableQueryProps(list)}
+        getRowId={(b) => b.id}
+        emptyTitle={state.isFiltered ? t.noMatch : t.empty}
+        emptyBody={state.isFiltered ? undefined : t.emptyBody}
+        {...tableSortProps(state)}
+        toolbar={
+          <FilterBar
+            state={state}
+            actions={
+              <ExportCsvButton
+                filename={t.exportName()}
+                columns={businessCsvColumns}
+                label={t.exportCsv}
+                rows={() => fetchAdminBusinessesExport(state.view)}
+              />
+            }
           >
-            <option value="">{t.all}</option>
-            <option value="pending">{t.pending}</option>
-            <option value="active">{t.active}</option>
-          </select>
-        </label>
-      </div>
-      {list.isPending ? (
-        <LoadingState rows={4} height="h-14" />
-      ) : list.isError ? (
-        <ErrorState
-          title={t.loadError}
-          message={dataMessage(list.error)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : shown.length === 0 ? (
-        <EmptyState title={t.empty} />
-      ) : (
-        <ul className="space-y-2" data-testid="admin-businesses">
-          {shown.map((b) => (
-            <li
-              key={b.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-4"
-            >
-              <div className="min-w-0">
-                <p className="font-semibold">
-                  <Link to={`/admin/business/${b.id}/edit`} className="hover:underline">
-                    {b.business_name}
-                  </Link>
-                  <span
-                    className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${b.is_active ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}
-                  >
-                    {b.is_active ? t.approved : t.awaiting}
-                  </span>
-                  {b.is_featured && (
-                    <span className="ml-1 rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-900">
-                      {t.featured}
-                    </span>
-                  )}
-                </p>
-                <p className="text-sm text-stone-600">
-                  {[b.category, b.city, b.owner_name].filter(Boolean).join(' · ')}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-1">
-                <Button
-                  variant={b.is_active ? 'ghost' : 'secondary'}
-                  className="!min-h-9"
-                  aria-label={
-                    b.is_active ? t.unapprove(b.business_name) : t.approve(b.business_name)
-                  }
-                  onClick={() =>
-                    save.mutate(
-                      { id: b.id, values: { is_active: !b.is_active } },
-                      {
-                        onSuccess: () =>
-                          toast({
-                            title: b.is_active ? t.withdrawnToast : t.approvedToast,
-                            variant: 'success',
-                          }),
-                      },
-                    )
-                  }
-                >
-                  {b.is_active ? (
-                    <Undo2 className="h-4 w-4" aria-hidden />
-                  ) : (
-                    <Check className="h-4 w-4" aria-hidden />
-                  )}
-                  <span className="hidden sm:inline">
-                    {b.is_active ? t.withdrawShort : t.approveShort}
-                  </span>
-                </Button>
-                <ButtonLink
-                  to={`/admin/business/${b.id}/edit`}
-                  variant="ghost"
-                  className="!min-h-9"
-                  aria-label={t.edit(b.business_name)}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden />
-                </ButtonLink>
-                <Button
-                  variant="ghost"
-                  className="!min-h-9 text-red-700"
-                  aria-label={t.delete(b.business_name)}
-                  onClick={async () => {
-                    if (
-                      !(await confirm({
-                        title: t.confirmDelete(b.business_name),
-                        confirmLabel: 'Delete',
-                        destructive: true,
-                      }))
-                    )
-                      return;
-                    remove.mutate(b.id, {
-                      onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
-                    });
-                  }}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+            <SearchFilter state={state} label={t.search} placeholder={t.searchPlaceholder} />
+            <SelectFilter
+              state={state}
+              name="show"
+              label={t.show}
+              allLabel={t.all}
+              options={showOptions}
+            />
+          </FilterBar>
+        }
+        footer={<Pagination {...paginationProps(state, list.data?.count)} />}
+      />
     </div>
   );
 }

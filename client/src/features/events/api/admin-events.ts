@@ -8,59 +8,71 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { fetchAllRows } from '@/lib/csv';
 import { unwrap } from '@/lib/errors';
+import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 import type { EventPayload, EventStatus } from '../lib/event-form';
 import { checkEvents, eventKeys, type EventRow } from './events';
 
-export interface AdminEventFilters {
+/** The list's filters, as kept in the URL ('' means any). */
+export type AdminEventFilters = { type: string; status: string };
+export const ADMIN_EVENT_FILTER_DEFAULTS: AdminEventFilters = { type: '', status: '' };
+export const ADMIN_EVENT_PAGE_SIZES = [10, 20, 50];
+export const ADMIN_EVENT_PAGE_SIZE = 20;
+export const ADMIN_EVENT_SORT = { id: 'event_date', desc: true };
+
+/** What one page of the list asks for (the URL state feeds it: `state.key`). */
+export interface AdminEventView {
   search: string;
-  type: string;
-  status: string;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
+  filters: AdminEventFilters;
+  sort: { id: string; desc: boolean } | null;
+  from: number;
+  to: number;
 }
 
 export const adminEventKeys = {
   all: [...eventKeys.all, 'admin'] as const,
-  list: (filters: AdminEventFilters) => [...eventKeys.all, 'admin', 'list', filters] as const,
+  list: (view: AdminEventView) => [...eventKeys.all, 'admin', 'list', view] as const,
   attendance: (id: string) => [...eventKeys.all, 'admin', 'attendance', id] as const,
   registrations: (id: string) => [...eventKeys.all, 'admin', 'registrations', id] as const,
 };
 
-/** `%` and `_` are wildcards of ilike, and `,()` separate PostgREST's or-filter: escape them. */
-export const ilikePattern = (search: string) =>
-  `%${search
-    .trim()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)
-    .replace(/[,()]/g, ' ')}%`;
-
-export async function fetchAdminEvents(filters: AdminEventFilters) {
+/** The filtered, sorted query (without its range): the page and the CSV export share it. */
+function adminEventsQueryOf(view: Omit<AdminEventView, 'from' | 'to'>) {
   let query = sdk().from('events').select('*', { count: 'exact' });
-  if (filters.search.trim()) {
-    const p = ilikePattern(filters.search);
-    query = query.or(`title.ilike.${p},location.ilike.${p},organizer.ilike.${p}`);
-  }
-  if (filters.type) query = query.eq('event_type', filters.type);
-  if (filters.status) query = query.eq('status', filters.status);
-  const from = (filters.page - 1) * filters.pageSize;
-  const result = await query
-    .order('event_date', { ascending: false })
+  const any = ilikeAny(['title', 'location', 'organizer'], view.search);
+  if (any) query = query.or(any);
+  if (view.filters.type) query = query.eq('event_type', view.filters.type);
+  if (view.filters.status) query = query.eq('status', view.filters.status);
+  const sort = view.sort ?? ADMIN_EVENT_SORT;
+  return query
+    .order(sort.id as keyof EventRow, { ascending: !sort.desc, nullsFirst: false })
     .order('created_at', { ascending: false })
-    .range(from, from + filters.pageSize - 1);
-  const rows = checkEvents(unwrap(result));
-  return { rows, total: result.count ?? rows.length };
+    .order('id');
 }
 
-export const adminEventsQuery = (filters: AdminEventFilters) =>
+/** One page with the exact count of the whole view. */
+export async function fetchAdminEvents(view: AdminEventView) {
+  const result = await adminEventsQueryOf(view).range(view.from, view.to);
+  const rows = checkEvents(unwrap(result));
+  return { rows, count: result.count ?? rows.length };
+}
+
+/** Every event of a view (not just the page), for the CSV export. */
+export const fetchAdminEventsExport = (view: Omit<AdminEventView, 'from' | 'to'>) =>
+  fetchAllRows(async (from, to) =>
+    checkEvents(unwrap(await adminEventsQueryOf(view).range(from, to))),
+  );
+
+export const adminEventsQuery = (view: AdminEventView) =>
   queryOptions({
-    queryKey: adminEventKeys.list(filters),
-    queryFn: () => fetchAdminEvents(filters),
+    queryKey: adminEventKeys.list(view),
+    queryFn: () => fetchAdminEvents(view),
     placeholderData: keepPreviousData,
   });
 
-export const useAdminEvents = (filters: AdminEventFilters) => useQuery(adminEventsQuery(filters));
+export const useAdminEvents = (view: AdminEventView) => useQuery(adminEventsQuery(view));
 
 /** Writes invalidate every events query: lists, details, the public pages'. */
 function useInvalidateEvents() {

@@ -1,17 +1,29 @@
 // /admin/events/{id}/registrations: who registered, the places taken against the maximum
 // (registrants and their guests), attendance, cancellation (the row is kept, its place freed)
-// and a CSV export of what is shown.
-import { useConfirm } from '@/components/confirm-dialog';
-import { ArrowLeft, Download, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+// and a CSV export of the filtered list; search, attendance filter, sort and page in the URL,
+// cards below 768 px.
+import { ArrowLeft, XCircle } from 'lucide-react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useConfirm } from '@/components/confirm-dialog';
+import {
+  columnHelper,
+  DataTable,
+  ExportCsvButton,
+  FilterBar,
+  labelledOptions,
+  Pagination,
+  paginationProps,
+  SearchFilter,
+  SelectFilter,
+  useTableUrlState,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
-import { downloadCsv } from '@/lib/csv';
-import { dataMessage } from '@/lib/errors';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { toastWhenDone } from '@/components/ui/toast';
 import { formatDate } from '@/lib/images';
 import { adminText } from '../admin-text';
 import { eventQuery, isUuid } from '../api/events';
@@ -71,9 +83,9 @@ function AttendanceControl({ r, eventId }: { r: Registration; eventId: string })
       value={r.attendance_status}
       disabled={set.isPending}
       onChange={(e) =>
-        set.mutate(
-          { id: r.id, status: e.target.value as AttendanceStatus },
-          { onSuccess: () => toast({ title: t.updated, variant: 'success' }) },
+        void toastWhenDone(
+          set.mutateAsync({ id: r.id, status: e.target.value as AttendanceStatus }),
+          t.updated,
         )
       }
     >
@@ -105,15 +117,64 @@ function CancelButton({ r, eventId }: { r: Registration; eventId: string }) {
           }))
         )
           return;
-        set.mutate(
-          { id: r.id, status: 'cancelled' },
-          { onSuccess: () => toast({ title: t.cancelled, variant: 'success' }) },
-        );
+        void toastWhenDone(set.mutateAsync({ id: r.id, status: 'cancelled' }), t.cancelled);
       }}
     >
       <XCircle className="h-4 w-4" aria-hidden /> {t.cancel}
     </Button>
   );
+}
+
+const col = columnHelper<Registration>();
+type RegistrationFilters = { status: string };
+const DEFAULT_SORT = { id: 'registration_date', desc: false };
+
+/** The value a column sorts by (the list is the event's whole set, sorted here). */
+const sortValue: Record<string, (r: Registration) => string | number> = {
+  name: (r) => nameOf(r).toLowerCase(),
+  registration_date: (r) => r.registration_date ?? '',
+  guests: (r) => r.guests,
+  attendance_status: (r) => r.attendance_status,
+};
+
+function registrationColumns(eventId: string): DataTableColumn<Registration>[] {
+  return [
+    col.display({
+      id: 'name',
+      header: t.columns.name,
+      meta: { sort: true, cardTitle: true },
+      cell: ({ row }) => <span className="font-semibold">{nameOf(row.original)}</span>,
+    }),
+    col.display({
+      id: 'email',
+      header: t.columns.email,
+      meta: { className: 'break-all' },
+      cell: ({ row }) => row.original.user?.email,
+    }),
+    col.display({
+      id: 'phone',
+      header: t.columns.phone,
+      meta: { className: 'whitespace-nowrap' },
+      cell: ({ row }) => row.original.user?.phone,
+    }),
+    col.accessor('registration_date', {
+      header: t.columns.registered,
+      meta: { sort: true, className: 'whitespace-nowrap' },
+      cell: ({ getValue }) => formatDate(getValue(), { dateStyle: 'medium', timeStyle: 'short' }),
+    }),
+    col.accessor('guests', { header: t.columns.guests, meta: { sort: true } }),
+    col.accessor('attendance_status', {
+      header: t.columns.status,
+      meta: { sort: true },
+      cell: ({ row }) => <AttendanceControl r={row.original} eventId={eventId} />,
+    }),
+    col.accessor('notes', { header: t.columns.notes, meta: { className: 'max-w-xs' } }),
+    col.display({
+      id: 'actions',
+      header: t.columns.actions,
+      cell: ({ row }) => <CancelButton r={row.original} eventId={eventId} />,
+    }),
+  ];
 }
 
 export function Component() {
@@ -122,12 +183,18 @@ export function Component() {
   const eventId = valid ? id : '00000000-0000-0000-0000-000000000000';
   const event = useQuery({ ...eventQuery(eventId), enabled: valid });
   const registrations = useRegistrations(eventId, valid);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
+  const state = useTableUrlState<RegistrationFilters>({
+    defaults: { status: '' },
+    sort: DEFAULT_SORT,
+  });
+  const columns = useMemo(() => registrationColumns(eventId), [eventId]);
+  const { search, sort } = state;
+  const status = state.filters.status;
 
+  // Every registration of the event is loaded (they are few): filtered, sorted and paged here.
   const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (registrations.data ?? []).filter(
+    const q = search.toLowerCase();
+    const rows = (registrations.data ?? []).filter(
       (r) =>
         (!status || r.attendance_status === status) &&
         (!q ||
@@ -135,7 +202,18 @@ export function Component() {
             v?.toLowerCase().includes(q),
           )),
     );
-  }, [registrations.data, search, status]);
+    const by = sortValue[sort?.id ?? ''] ?? sortValue.registration_date;
+    const dir = sort?.desc ? -1 : 1;
+    return rows.sort((a, b) => {
+      const x = by(a);
+      const y = by(b);
+      return (x < y ? -1 : x > y ? 1 : 0) * dir;
+    });
+  }, [registrations.data, search, status, sort]);
+  const page = useMemo(
+    () => (registrations.data ? shown.slice(state.from, state.to + 1) : undefined),
+    [registrations.data, shown, state.from, state.to],
+  );
 
   if (!valid || (event.isSuccess && !event.data)) {
     return (
@@ -162,13 +240,7 @@ export function Component() {
     );
   }
   const e = event.data!;
-
-  const exportCsv = () =>
-    downloadCsv(
-      t.exportName(e.title),
-      shown,
-      registrationCsvColumns((s) => t.statuses[s] ?? s),
-    );
+  const none = registrations.data?.length === 0;
 
   return (
     <div>
@@ -190,115 +262,45 @@ export function Component() {
         <Capacity eventId={e.id} />
       </div>
 
-      <div role="search" className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <label className="block">
-          <span className="mb-1 block text-sm font-semibold text-stone-800">{t.search}</span>
-          <input
-            type="search"
-            className={controlClass}
-            placeholder={t.searchPlaceholder}
-            value={search}
-            onChange={(ev) => setSearch(ev.target.value)}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-semibold text-stone-800">{t.status}</span>
-          <select
-            className={controlClass}
-            value={status}
-            onChange={(ev) => setStatus(ev.target.value)}
+      <DataTable
+        label={t.tableLabel}
+        columns={columns}
+        rows={page}
+        total={registrations.data ? shown.length : undefined}
+        getRowId={(r) => r.id}
+        isLoading={registrations.isPending}
+        isFetching={registrations.isFetching && !registrations.isPending}
+        error={registrations.error}
+        onRetry={() => void registrations.refetch()}
+        emptyTitle={none ? t.empty : t.noMatch}
+        emptyBody={none ? t.emptyBody : undefined}
+        sort={state.sort}
+        onSortToggle={state.toggleSort}
+        onSortChange={state.setSort}
+        toolbar={
+          <FilterBar
+            state={state}
+            actions={
+              <ExportCsvButton
+                filename={t.exportName(e.title)}
+                columns={registrationCsvColumns((s) => t.statuses[s] ?? s)}
+                label={t.export}
+                rows={() => shown}
+              />
+            }
           >
-            <option value="">{t.allStatuses}</option>
-            {ATTENDANCE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t.statuses[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button variant="secondary" onClick={exportCsv} disabled={shown.length === 0}>
-          <Download className="h-4 w-4" aria-hidden /> {t.export}
-        </Button>
-      </div>
-
-      {registrations.isPending ? (
-        <LoadingState rows={4} height="h-12" />
-      ) : registrations.isError ? (
-        <ErrorState
-          title={t.loadError}
-          message={dataMessage(registrations.error)}
-          onRetry={() => void registrations.refetch()}
-        />
-      ) : registrations.data.length === 0 ? (
-        <EmptyState title={t.empty}>{t.emptyBody}</EmptyState>
-      ) : shown.length === 0 ? (
-        <EmptyState title={t.noMatch} />
-      ) : (
-        <>
-          <ul className="space-y-3 md:hidden">
-            {shown.map((r) => (
-              <li key={r.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
-                <p className="font-semibold">{nameOf(r)}</p>
-                <p className="text-sm break-all text-stone-600">
-                  {r.user?.email}
-                  {r.user?.phone ? ` · ${r.user.phone}` : ''}
-                </p>
-                <p className="mt-1 text-sm text-stone-600">
-                  {formatDate(r.registration_date)} · {t.columns.guests}: {r.guests}
-                </p>
-                {r.notes && <p className="mt-1 text-sm">{r.notes}</p>}
-                <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <AttendanceControl r={r} eventId={e.id} />
-                  <CancelButton r={r} eventId={e.id} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden overflow-x-auto rounded-lg border border-stone-200 bg-white md:block">
-            <table className="w-full text-left text-sm" data-testid="registrations-table">
-              <thead className="bg-stone-100 text-xs tracking-wide text-stone-700 uppercase">
-                <tr>
-                  {(
-                    ['name', 'email', 'phone', 'registered', 'guests', 'status', 'notes'] as const
-                  ).map((c) => (
-                    <th key={c} scope="col" className="px-4 py-3">
-                      {t.columns[c]}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">{t.columns.actions}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {shown.map((r) => (
-                  <tr
-                    key={r.id}
-                    className={r.attendance_status === 'cancelled' ? 'text-stone-500' : ''}
-                  >
-                    <th scope="row" className="px-4 py-3 font-semibold">
-                      {nameOf(r)}
-                    </th>
-                    <td className="px-4 py-3 break-all">{r.user?.email}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{r.user?.phone}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {formatDate(r.registration_date, { dateStyle: 'medium', timeStyle: 'short' })}
-                    </td>
-                    <td className="px-4 py-3">{r.guests}</td>
-                    <td className="px-4 py-3">
-                      <AttendanceControl r={r} eventId={e.id} />
-                    </td>
-                    <td className="max-w-xs px-4 py-3">{r.notes}</td>
-                    <td className="px-4 py-3">
-                      <CancelButton r={r} eventId={e.id} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+            <SearchFilter state={state} label={t.search} placeholder={t.searchPlaceholder} />
+            <SelectFilter
+              state={state}
+              name="status"
+              label={t.status}
+              allLabel={t.allStatuses}
+              options={labelledOptions(ATTENDANCE_STATUSES, t.statuses)}
+            />
+          </FilterBar>
+        }
+        footer={<Pagination {...paginationProps(state, shown.length)} />}
+      />
     </div>
   );
 }

@@ -15,6 +15,8 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Badge, statusTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -168,16 +170,10 @@ export function Component() {
       <DataTable
         label={text.listLabel}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.count}
+        {...tableQueryProps(list)}
         getRowId={(p) => p.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && !list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
-        sort={state.sort}
-        onSortToggle={state.toggleSort}
+        {...tableSortProps(state)}
         toolbar={
           <FilterBar
             state={state}

@@ -4,10 +4,17 @@
 // as video), cover, order, publish, delete (the database removes the stored files first:
 // app.remove_item_files / app.remove_album_files), and the standalone videos (draft first).
 import type { Database } from '@havyaka/sdk/database';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { uniqueName } from '@/lib/file-names';
 import { resizeImage } from '@/lib/image-resize';
+import { ilikePattern } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 import { mediaKeys } from './media';
 
@@ -27,10 +34,31 @@ export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 10 * 1024 * 1024;
 
+/** What one page of a list asks for (the URL state feeds it: `state.key`). */
+export interface MediaListView<F> {
+  search: string;
+  filters: F;
+  sort: { id: string; desc: boolean } | null;
+  from: number;
+  to: number;
+}
+/** '' every album, 'published' or 'draft'. */
+export type AlbumFilters = { shown: string };
+export const ALBUM_FILTER_DEFAULTS: AlbumFilters = { shown: '' };
+/** The gallery's order: sort_order, then the newest. */
+export const ALBUM_SORT = { id: 'sort_order', desc: false };
+/** '' every video, else one status. */
+export type VideoFilters = { status: string };
+export const VIDEO_FILTER_DEFAULTS: VideoFilters = { status: '' };
+export const VIDEO_SORT = { id: 'created_at', desc: true };
+
 export const adminMediaKeys = {
-  albums: () => [...mediaKeys.all, 'admin', 'albums'] as const,
+  albums: (view: MediaListView<AlbumFilters>) =>
+    [...mediaKeys.all, 'admin', 'albums', view] as const,
+  album: (id: string) => [...mediaKeys.all, 'admin', 'album', id] as const,
   items: (albumId: string) => [...mediaKeys.all, 'admin', 'items', albumId] as const,
-  videos: () => [...mediaKeys.all, 'admin', 'videos'] as const,
+  videos: (view: MediaListView<VideoFilters>) =>
+    [...mediaKeys.all, 'admin', 'videos', view] as const,
   events: () => [...mediaKeys.all, 'admin', 'event-options'] as const,
 };
 
@@ -92,19 +120,38 @@ function useInvalidateMedia() {
   return () => client.invalidateQueries({ queryKey: mediaKeys.all });
 }
 
-export const adminAlbumsQuery = () =>
-  queryOptions({
-    queryKey: adminMediaKeys.albums(),
-    queryFn: async (): Promise<AdminAlbum[]> =>
-      unwrap(
-        await sdk()
-          .from('media_albums')
-          .select('*, event:events(id, title), media_items(count)')
-          .order('sort_order', { ascending: true })
-          .order('created_at', { ascending: false }),
-      ) as unknown as AdminAlbum[],
+const ALBUM_SELECT = '*, event:events(id, title), media_items(count)';
+
+/** One page of albums (drafts too) with their event and item count, and the exact count. */
+export const useAdminAlbums = (view: MediaListView<AlbumFilters>) =>
+  useQuery({
+    queryKey: adminMediaKeys.albums(view),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      let q = sdk().from('media_albums').select(ALBUM_SELECT, { count: 'exact' });
+      const pattern = ilikePattern(view.search);
+      if (pattern) q = q.ilike('title', pattern);
+      if (view.filters.shown) q = q.eq('is_published', view.filters.shown === 'published');
+      const sort = view.sort ?? ALBUM_SORT;
+      const res = await q
+        .order(sort.id as keyof AdminAlbum & string, { ascending: !sort.desc, nullsFirst: false })
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(view.from, view.to);
+      return { rows: unwrap(res) as unknown as AdminAlbum[], count: res.count ?? 0 };
+    },
   });
-export const useAdminAlbums = () => useQuery(adminAlbumsQuery());
+
+/** One album (drafts too) with its event and item count; null when there is none. */
+export const useAdminAlbum = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: adminMediaKeys.album(id),
+    enabled,
+    queryFn: async () =>
+      unwrap(
+        await sdk().from('media_albums').select(ALBUM_SELECT).eq('id', id).maybeSingle(),
+      ) as unknown as AdminAlbum | null,
+  });
 
 export const useEventOptions = () =>
   useQuery({
@@ -232,13 +279,25 @@ export function moved<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-export const adminVideosQuery = () =>
-  queryOptions({
-    queryKey: adminMediaKeys.videos(),
-    queryFn: async (): Promise<AdminVideo[]> =>
-      unwrap(await sdk().from('videos').select().order('created_at', { ascending: false })),
+/** One page of the standalone videos (drafts too) with the exact count. */
+export const useAdminVideos = (view: MediaListView<VideoFilters>) =>
+  useQuery({
+    queryKey: adminMediaKeys.videos(view),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      let q = sdk().from('videos').select('*', { count: 'exact' });
+      const pattern = ilikePattern(view.search);
+      if (pattern) q = q.ilike('title', pattern);
+      if (view.filters.status) q = q.eq('status', view.filters.status);
+      const sort = view.sort ?? VIDEO_SORT;
+      const res = await q
+        .order(sort.id as keyof AdminVideo, { ascending: !sort.desc, nullsFirst: false })
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(view.from, view.to);
+      return { rows: unwrap(res), count: res.count ?? 0 };
+    },
   });
-export const useAdminVideos = () => useQuery(adminVideosQuery());
 
 export type VideoInput = Pick<
   VideoInsert,

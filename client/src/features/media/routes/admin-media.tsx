@@ -1,17 +1,42 @@
 // /admin/media: albums (linked to events; photos and videos uploaded many at once, resized,
 // ordered, a cover, published or draft; deleting removes the files first) and standalone
 // videos (draft first). Media staff: event managers, content managers, admins.
-// The open album and tab live in the URL (?tab=videos, ?album=<id> or ?album=new).
+// The open album and tab live in the URL (?tab=videos, ?album=<id> or ?album=new), and so do
+// the lists' search, filters, sort and page (the data-table kit: cards below 768 px).
 import { useConfirm } from '@/components/confirm-dialog';
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  columnHelper,
+  DataTable,
+  FilterBar,
+  Pagination,
+  paginationProps,
+  SearchFilter,
+  SelectFilter,
+  useTableUrlState,
+  type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
+} from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
 import { formatDate, imageUrl } from '@/lib/images';
 import { adminText as t } from '../admin-text';
-import { useAdminAlbums, useAlbumItems, useDeleteAlbum, type AdminAlbum } from '../api/admin-media';
+import {
+  ALBUM_FILTER_DEFAULTS,
+  ALBUM_SORT,
+  useAdminAlbum,
+  useAdminAlbums,
+  useAlbumItems,
+  useDeleteAlbum,
+  type AdminAlbum,
+  type AlbumFilters,
+} from '../api/admin-media';
 import { AlbumForm } from '../components/admin/album-form';
 import { AlbumItems } from '../components/admin/album-items';
 import { MediaUploader } from '../components/admin/media-uploader';
@@ -69,46 +94,101 @@ function AlbumEditor({ album, onClose }: { album: AdminAlbum; onClose: () => voi
   );
 }
 
-function AlbumGrid({ albums, onOpen }: { albums: AdminAlbum[]; onOpen: (id: string) => void }) {
-  if (albums.length === 0)
-    return <EmptyState title={t.album.empty}>{t.album.emptyBody}</EmptyState>;
+const col = columnHelper<AdminAlbum>();
+function albumColumns(onOpen: (id: string) => void): DataTableColumn<AdminAlbum>[] {
+  return [
+    col.accessor('cover_image_url', {
+      header: t.album.columns.cover,
+      meta: { className: 'w-28' },
+      cell: ({ getValue }) => {
+        const cover = getValue();
+        return cover ? (
+          <img
+            src={imageUrl(cover, { width: 160, height: 90 })}
+            alt=""
+            className="aspect-video w-24 rounded object-cover"
+            loading="lazy"
+          />
+        ) : (
+          <div className="aspect-video w-24 rounded bg-stone-200" />
+        );
+      },
+    }),
+    col.accessor('title', {
+      header: t.album.columns.title,
+      meta: { sort: true, cardTitle: true },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          onClick={() => onOpen(row.original.id)}
+          aria-label={t.album.open(row.original.title)}
+          className="text-left font-semibold text-orange-800 hover:underline"
+        >
+          {row.original.title}
+        </button>
+      ),
+    }),
+    col.accessor('is_published', {
+      header: t.album.columns.status,
+      meta: { sort: true },
+      cell: ({ getValue }) => (
+        <Badge tone={getValue() ? 'success' : 'neutral'}>
+          {getValue() ? t.album.live : t.album.draft}
+        </Badge>
+      ),
+    }),
+    col.display({
+      id: 'items',
+      header: t.album.columns.items,
+      cell: ({ row }) => t.album.items(countOf(row.original)),
+    }),
+    col.display({
+      id: 'event',
+      header: t.album.columns.event,
+      cell: ({ row }) => row.original.event?.title ?? '',
+    }),
+    col.accessor('album_date', {
+      header: t.album.columns.date,
+      meta: { sort: true, className: 'whitespace-nowrap' },
+      cell: ({ getValue }) => (getValue() ? formatDate(getValue()!) : ''),
+    }),
+  ];
+}
+
+/** The albums: search, published or draft, sort and page in the URL. */
+function AlbumList({ onOpen }: { onOpen: (id: string) => void }) {
+  const state = useTableUrlState<AlbumFilters>({
+    defaults: ALBUM_FILTER_DEFAULTS,
+    sort: ALBUM_SORT,
+  });
+  const albums = useAdminAlbums(state.key);
+  const columns = useMemo(() => albumColumns(onOpen), [onOpen]);
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="admin-albums">
-      {albums.map((a) => (
-        <li key={a.id}>
-          <button
-            type="button"
-            onClick={() => onOpen(a.id)}
-            aria-label={t.album.open(a.title)}
-            className="block w-full overflow-hidden rounded-lg border border-stone-200 bg-white text-left shadow-sm hover:border-orange-700 focus-visible:outline-2 focus-visible:outline-orange-800"
-          >
-            {a.cover_image_url ? (
-              <img
-                src={imageUrl(a.cover_image_url, { width: 480, height: 270 })}
-                alt=""
-                className="aspect-video w-full object-cover"
-                loading="lazy"
-              />
-            ) : (
-              <div className="aspect-video w-full bg-stone-200" />
-            )}
-            <div className="p-3">
-              <p className="font-semibold">{a.title}</p>
-              <p className="mt-1 text-sm text-stone-600">
-                <span
-                  className={`mr-2 rounded-full px-2 py-0.5 text-xs font-semibold ${a.is_published ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-800'}`}
-                >
-                  {a.is_published ? t.album.live : t.album.draft}
-                </span>
-                {t.album.items(countOf(a))}
-                {a.event ? ` · ${a.event.title}` : ''}
-                {a.album_date ? ` · ${formatDate(a.album_date)}` : ''}
-              </p>
-            </div>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <DataTable
+      label={t.album.tableLabel}
+      columns={columns}
+      {...tableQueryProps(albums)}
+      getRowId={(a) => a.id}
+      emptyTitle={state.isFiltered ? t.album.noMatch : t.album.empty}
+      emptyBody={state.isFiltered ? undefined : t.album.emptyBody}
+      {...tableSortProps(state)}
+      toolbar={
+        <FilterBar state={state}>
+          <SearchFilter state={state} label={t.album.search} />
+          <SelectFilter
+            state={state}
+            name="shown"
+            label={t.album.shown}
+            allLabel={t.album.allAlbums}
+            options={[
+              { value: 'published', label: t.album.live },
+              { value: 'draft', label: t.album.draft },
+            ]}
+          />
+        </FilterBar>
+      }
+      footer={<Pagination {...paginationProps(state, albums.data?.count)} />}
+    />
   );
 }
 
@@ -116,18 +196,23 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'videos' ? 'videos' : 'albums';
   const open = params.get('album');
-  const albums = useAdminAlbums();
-  const go = (next: Record<string, string | null>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === null) p.delete(k);
-      else p.set(k, v);
-    }
-    setParams(p);
-  };
+  const opened = open && open !== 'new' ? open : null;
+  const album = useAdminAlbum(opened ?? '', !!opened);
+  const go = useCallback(
+    (next: Record<string, string | null>) =>
+      setParams((prev) => {
+        const p = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(next)) {
+          if (v === null) p.delete(k);
+          else p.set(k, v);
+        }
+        return p;
+      }),
+    [setParams],
+  );
+  const openAlbum = useCallback((id: string) => go({ album: id }), [go]);
   const tabClass = (active: boolean) =>
     `min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${active ? 'border-orange-800 text-orange-900' : 'border-transparent text-stone-600 hover:text-stone-900'}`;
-  const current = open && open !== 'new' ? albums.data?.find((a) => a.id === open) : undefined;
 
   return (
     <div>
@@ -168,28 +253,28 @@ export function Component() {
           <VideosPanel />
         ) : open === 'new' ? (
           <AlbumForm onSaved={(id) => go({ album: id })} onCancel={() => go({ album: null })} />
-        ) : albums.isPending ? (
+        ) : opened && album.isPending ? (
           <LoadingState rows={3} height="h-40" />
-        ) : albums.isError ? (
+        ) : opened && album.isError ? (
           <ErrorState
             title={t.album.loadError}
-            message={dataMessage(albums.error)}
-            onRetry={() => void albums.refetch()}
+            message={dataMessage(album.error)}
+            onRetry={() => void album.refetch()}
           />
-        ) : open && !current ? (
+        ) : opened && !album.data ? (
           <EmptyState title={t.album.notFound}>
             <Button variant="secondary" className="mt-3" onClick={() => go({ album: null })}>
               {t.backToAlbums}
             </Button>
           </EmptyState>
-        ) : current ? (
-          <AlbumEditor album={current} onClose={() => go({ album: null })} />
+        ) : opened && album.data ? (
+          <AlbumEditor album={album.data} onClose={() => go({ album: null })} />
         ) : (
           <div className="space-y-4">
             <Button onClick={() => go({ album: 'new' })}>
               <Plus className="h-4 w-4" aria-hidden /> {t.newAlbum}
             </Button>
-            <AlbumGrid albums={albums.data} onOpen={(id) => go({ album: id })} />
+            <AlbumList onOpen={openAlbum} />
           </div>
         )}
       </div>

@@ -4,6 +4,7 @@ import { Check, Pencil, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
+import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
 import { IdentityNumbers } from '@/components/identity-numbers';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
@@ -49,56 +50,52 @@ function Query<T>({
   return <>{children(q.data as T)}</>;
 }
 
+type LedgerRow = NonNullable<ReturnType<typeof useMemberLedger>['data']>[number];
+const lc = columnHelper<LedgerRow>();
+const money = (v: number | string | null) => (Number(v) ? formatInr(v) : '');
+const ledgerColumns: DataTableColumn<LedgerRow>[] = [
+  lc.accessor('entry_date', {
+    header: text.ledgerCols.date,
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ getValue }) => formatDate(getValue()),
+  }),
+  lc.accessor('description', { header: text.ledgerCols.description, meta: { cardTitle: true } }),
+  lc.accessor('reference', { header: text.ledgerCols.reference }),
+  lc.accessor('debit', {
+    header: text.ledgerCols.debit,
+    meta: { className: 'text-right tabular-nums' },
+    cell: ({ getValue }) => money(getValue()),
+  }),
+  lc.accessor('credit', {
+    header: text.ledgerCols.credit,
+    meta: { className: 'text-right tabular-nums' },
+    cell: ({ getValue }) => money(getValue()),
+  }),
+];
+
+/** The entry's ledger: a table from 768 px, cards below, and the balance under it. */
 function Ledger({ id }: { id: string }) {
   const ledger = useMemberLedger(id);
   return (
-    <Query q={ledger}>
-      {(rows) =>
-        rows.length === 0 ? (
-          <EmptyState title={text.ledgerEmpty} />
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-            <table className="w-full text-sm" data-testid="member-ledger">
-              <caption className="sr-only">{text.ledger}</caption>
-              <thead className="bg-stone-50 text-left">
-                <tr>
-                  <th className="px-3 py-2">{text.ledgerCols.date}</th>
-                  <th className="px-3 py-2">{text.ledgerCols.description}</th>
-                  <th className="px-3 py-2">{text.ledgerCols.reference}</th>
-                  <th className="px-3 py-2 text-right">{text.ledgerCols.debit}</th>
-                  <th className="px-3 py-2 text-right">{text.ledgerCols.credit}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} className="border-t border-stone-100">
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.entry_date)}</td>
-                    <td className="px-3 py-2">{r.description}</td>
-                    <td className="px-3 py-2">{r.reference}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {Number(r.debit) ? formatInr(r.debit) : ''}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {Number(r.credit) ? formatInr(r.credit) : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t border-stone-300 font-semibold">
-                  <td className="px-3 py-2" colSpan={4}>
-                    {text.balance}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {formatInr(ledgerBalance(rows))}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        )
+    <DataTable
+      label={text.ledger}
+      columns={ledgerColumns}
+      rows={ledger.data}
+      total={ledger.data?.length}
+      getRowId={(r) => r.id}
+      isLoading={ledger.isPending}
+      error={ledger.error}
+      onRetry={() => void ledger.refetch()}
+      emptyTitle={text.ledgerEmpty}
+      footer={
+        ledger.data?.length ? (
+          <p className="flex justify-between rounded-lg border border-stone-200 bg-white px-3 py-2 font-semibold">
+            <span>{text.balance}</span>
+            <span className="tabular-nums">{formatInr(ledgerBalance(ledger.data))}</span>
+          </p>
+        ) : null
       }
-    </Query>
+    />
   );
 }
 

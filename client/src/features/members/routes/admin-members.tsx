@@ -2,7 +2,7 @@
 // page and sort live in the URL; the count is exact; approve or reject one or many (§4);
 // export the filtered list as CSV.
 import { Check, Plus, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   columnHelper,
@@ -13,12 +13,14 @@ import {
   paginationProps,
   SearchFilter,
   SelectFilter,
+  TextFilter,
   useTableUrlState,
   type DataTableColumn,
   labelledOptions,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
@@ -37,40 +39,6 @@ import { DELIVERY_METHODS, MEMBER_TYPES } from '../lib/member-schema';
 import { adminText as text } from '../text';
 
 const col = columnHelper<DirectoryRow>();
-
-/** A partial-match filter typed into a text box, kept in the URL. */
-function TextFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  const [draft, setDraft] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    // The URL changed (reset, back button): follow it.
-    setShown(value);
-    setDraft(value);
-  }
-  return (
-    <label className="min-w-0 sm:w-40">
-      <span className="mb-1 block text-sm font-semibold text-stone-800">{label}</span>
-      <input
-        type="text"
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => draft.trim() !== value && onChange(draft.trim())}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange(draft.trim());
-        }}
-        className={controlClass}
-      />
-    </label>
-  );
-}
 
 export function Component() {
   const state = useTableUrlState<DirectoryFilters>({
@@ -179,16 +147,10 @@ export function Component() {
         <DataTable
           label={text.listLabel}
           columns={columns}
-          rows={list.data?.rows}
-          total={list.data?.count}
+          {...tableQueryProps(list)}
           getRowId={(m) => m.id}
-          isLoading={list.isPending}
-          isFetching={list.isFetching && !list.isPending}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
-          sort={state.sort}
-          onSortToggle={state.toggleSort}
+          {...tableSortProps(state)}
           selectable
           rowLabel={(m) => m.full_name}
           bulkActions={({ rows, clear }) => (
@@ -222,13 +184,7 @@ export function Component() {
                     filename={directoryCsvName(state.isFiltered)}
                     columns={directoryCsvColumns}
                     label={text.exportCsv}
-                    rows={() =>
-                      fetchDirectoryExport({
-                        filters: state.filters,
-                        search: state.search,
-                        sort: state.sort,
-                      })
-                    }
+                    rows={() => fetchDirectoryExport(state.view)}
                   />
                   <ButtonLink to="/admin/members/add">
                     <Plus className="h-4 w-4" aria-hidden /> {text.addMember}
@@ -251,16 +207,8 @@ export function Component() {
                 options={labelledOptions(MEMBER_TYPES, text.typeLabels)}
                 allLabel={text.all}
               />
-              <TextFilter
-                label={text.city}
-                value={state.filters.city}
-                onChange={(v) => state.setFilter('city', v)}
-              />
-              <TextFilter
-                label={text.nativePlace}
-                value={state.filters.native_place}
-                onChange={(v) => state.setFilter('native_place', v)}
-              />
+              <TextFilter state={state} name="city" label={text.city} />
+              <TextFilter state={state} name="native_place" label={text.nativePlace} />
               <SelectFilter
                 state={state}
                 name="delivery"

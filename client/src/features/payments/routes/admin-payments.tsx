@@ -16,6 +16,7 @@ import {
   useTableUrlState,
   type DataTableColumn,
   labelledOptions,
+  tableQueryProps,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -215,13 +216,8 @@ export function Component() {
       <DataTable
         label={text.listLabel}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.count}
+        {...tableQueryProps(list)}
         getRowId={(p) => p.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && !list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
         toolbar={
           <FilterBar

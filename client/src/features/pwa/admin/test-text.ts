@@ -28,5 +28,6 @@ export const testText = {
   bucketTable: 'Buckets',
   columns: { bucket: 'Bucket', access: 'Access', limit: 'Size limit', types: 'Types' },
   public: 'Public',
+  megabytes: (n: number) => `${n} MB`,
   private: 'Private',
 } as const;

@@ -1,10 +1,16 @@
 // /admin/pwa-analytics: installs and engagement over 7 or 30 days (charts), by platform and
 // display mode, the 10 most recent installs, the 20 most recent engagement records and the
-// average engagement score. The period is kept in the URL (?days=30).
+// average engagement score. The period is kept in the URL (?days=30); the two lists are the
+// data-table kit's (a table from 768 px, cards below).
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { Chart } from '@/components/chart';
-import { controlClass } from '@/components/ui/field';
+import {
+  columnHelper,
+  DataTable,
+  SelectFilter,
+  useTableUrlState,
+  type DataTableColumn,
+} from '@/components/data-table';
 import { Card, EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { dataMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/images';
@@ -14,58 +20,77 @@ import { summarize } from '../admin/summary';
 
 const when = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 const shortDay = (d: string) => formatDate(d, { day: 'numeric', month: 'short' });
+const PERIODS = [7, 30];
+const PERIOD_DEFAULTS = { days: '7' };
 
-function Table({
-  caption,
-  head,
+type Summary = ReturnType<typeof summarize>;
+type Install = Summary['recentInstalls'][number] & { key: string };
+type Engagement = Summary['recentEngagement'][number] & { key: string };
+/** The summary's records with a key each (two records may share a timestamp). */
+const keyed = <T,>(rows: T[]) => rows.map((r, i) => ({ ...r, key: String(i) }));
+
+const ic = columnHelper<Install>();
+const installColumns: DataTableColumn<Install>[] = [
+  ic.accessor('timestamp', {
+    header: t.columns.when,
+    meta: { cardTitle: true, className: 'whitespace-nowrap' },
+    cell: ({ getValue }) => when(getValue()),
+  }),
+  ic.accessor('platform', { header: t.columns.platform }),
+  ic.accessor('displayMode', { header: t.columns.displayMode }),
+  ic.accessor('method', { header: t.columns.method }),
+];
+
+const ec = columnHelper<Engagement>();
+const numeric = { className: 'tabular-nums' };
+const engagementColumns: DataTableColumn<Engagement>[] = [
+  ec.accessor('timestamp', {
+    header: t.columns.when,
+    meta: { cardTitle: true, className: 'whitespace-nowrap' },
+    cell: ({ getValue }) => when(getValue()),
+  }),
+  ec.accessor('eventType', { header: t.columns.event }),
+  ec.accessor('timeOnSite', {
+    header: t.columns.time,
+    meta: numeric,
+    cell: ({ getValue }) => Math.round(getValue()),
+  }),
+  ec.accessor('pageVisits', { header: t.columns.pages, meta: numeric }),
+  ec.accessor('interactions', { header: t.columns.interactions, meta: numeric }),
+  ec.accessor('score', { header: t.columns.score, meta: numeric }),
+];
+
+/** A titled list of recent records: a table from 768 px, cards below. */
+function RecentList<T extends { key: string }>({
+  title,
+  columns,
   rows,
 }: {
-  caption: string;
-  head: string[];
-  rows: (string | number)[][];
+  title: string;
+  columns: DataTableColumn<T>[];
+  rows: T[];
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="px-4 py-3 text-left font-semibold">{caption}</caption>
-        <thead className="bg-stone-100 text-xs tracking-wide text-stone-700 uppercase">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-4 py-2">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className="px-4 py-3 text-stone-600">
-                {t.none}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r, i) => (
-              <tr key={i}>
-                {r.map((c, j) => (
-                  <td key={j} className="px-4 py-2 whitespace-nowrap">
-                    {c}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <section className="space-y-2">
+      <h2 className="font-semibold">{title}</h2>
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => r.key}
+        emptyTitle={t.none}
+      />
+    </section>
   );
 }
 
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const days = params.get('days') === '30' ? 30 : 7;
+  const period = useTableUrlState({ defaults: PERIOD_DEFAULTS });
+  const days = period.filters.days === '30' ? 30 : 7;
   const rows = useAnalyticsRows();
   const s = useMemo(() => (rows.data ? summarize(rows.data, days) : null), [rows.data, days]);
+  const installs = useMemo(() => keyed(s?.recentInstalls ?? []), [s]);
+  const engagement = useMemo(() => keyed(s?.recentEngagement ?? []), [s]);
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -73,19 +98,13 @@ export function Component() {
           <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
           <p className="mt-1 text-stone-700">{t.intro}</p>
         </div>
-        <label>
-          <span className="mb-1 block text-sm font-semibold">{t.window}</span>
-          <select
-            className={controlClass}
-            value={days}
-            onChange={(e) =>
-              setParams(e.target.value === '30' ? { days: '30' } : {}, { replace: true })
-            }
-          >
-            <option value={7}>{t.days(7)}</option>
-            <option value={30}>{t.days(30)}</option>
-          </select>
-        </label>
+        <SelectFilter
+          state={period}
+          name="days"
+          label={t.window}
+          allLabel={null}
+          options={PERIODS.map((n) => ({ value: String(n), label: t.days(n) }))}
+        />
       </header>
       {rows.isPending ? (
         <LoadingState rows={3} height="h-40" />
@@ -157,35 +176,8 @@ export function Component() {
               </div>
             </>
           )}
-          <Table
-            caption={t.recentInstalls}
-            head={[t.columns.when, t.columns.platform, t.columns.displayMode, t.columns.method]}
-            rows={s.recentInstalls.map((r) => [
-              when(r.timestamp),
-              r.platform,
-              r.displayMode,
-              r.method,
-            ])}
-          />
-          <Table
-            caption={t.recentEngagement}
-            head={[
-              t.columns.when,
-              t.columns.event,
-              t.columns.time,
-              t.columns.pages,
-              t.columns.interactions,
-              t.columns.score,
-            ]}
-            rows={s.recentEngagement.map((r) => [
-              when(r.timestamp),
-              r.eventType,
-              Math.round(r.timeOnSite),
-              r.pageVisits,
-              r.interactions,
-              r.score,
-            ])}
-          />
+          <RecentList title={t.recentInstalls} columns={installColumns} rows={installs} />
+          <RecentList title={t.recentEngagement} columns={engagementColumns} rows={engagement} />
         </>
       )}
     </div>

@@ -4,8 +4,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { BellRing, CheckCircle2, Loader2, RefreshCw, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage, unwrap } from '@/lib/errors';
 import { apiUrl, sdk } from '@/lib/sdk';
@@ -18,6 +18,33 @@ async function timed(path: string, init?: RequestInit) {
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return { ms, body: (await res.json().catch(() => null)) as unknown };
 }
+
+/** A storage bucket as listBuckets returns it. */
+type BucketRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof sdk>['storage']['listBuckets']>>['data']
+>[number];
+const bc = columnHelper<BucketRow>();
+const bucketColumns: DataTableColumn<BucketRow>[] = [
+  bc.accessor('name', {
+    header: t.columns.bucket,
+    meta: { cardTitle: true, className: 'font-mono' },
+  }),
+  bc.accessor('public', {
+    header: t.columns.access,
+    cell: ({ getValue }) => (getValue() ? t.public : t.private),
+  }),
+  bc.accessor('file_size_limit', {
+    header: t.columns.limit,
+    cell: ({ getValue }) => {
+      const limit = getValue();
+      return limit ? t.megabytes(Math.round(Number(limit) / 1048576)) : '–';
+    },
+  }),
+  bc.accessor('allowed_mime_types', {
+    header: t.columns.types,
+    cell: ({ getValue }) => (getValue() ?? []).join(', ') || '–',
+  }),
+];
 
 function Check({
   name,
@@ -134,34 +161,15 @@ export function Component() {
         />
       </ul>
       {storage.data && storage.data.length > 0 && (
-        <Card className="overflow-x-auto !p-0">
-          <table className="w-full text-left text-sm">
-            <caption className="px-4 py-3 text-left font-semibold">{t.bucketTable}</caption>
-            <thead className="bg-stone-100 text-xs tracking-wide text-stone-700 uppercase">
-              <tr>
-                {Object.values(t.columns).map((c) => (
-                  <th key={c} scope="col" className="px-4 py-2">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {storage.data.map((b) => (
-                <tr key={b.id}>
-                  <td className="px-4 py-2 font-mono">{b.name}</td>
-                  <td className="px-4 py-2">{b.public ? t.public : t.private}</td>
-                  <td className="px-4 py-2">
-                    {b.file_size_limit
-                      ? `${Math.round(Number(b.file_size_limit) / 1048576)} MB`
-                      : '–'}
-                  </td>
-                  <td className="px-4 py-2">{(b.allowed_mime_types ?? []).join(', ') || '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <section className="space-y-2">
+          <h2 className="font-semibold">{t.bucketTable}</h2>
+          <DataTable
+            label={t.bucketTable}
+            columns={bucketColumns}
+            rows={storage.data}
+            getRowId={(b) => b.id}
+          />
+        </section>
       )}
     </div>
   );

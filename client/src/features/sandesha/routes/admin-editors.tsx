@@ -1,12 +1,14 @@
 // /admin/sandesh-editors: the accounts that edit Havyaka Sandesha. Admins add an approved
-// member as an editor or remove one (set_sandesh_editor); others see the list.
+// member as an editor or remove one (set_sandesh_editor); others see the list (the data-table
+// kit: a table from 768 px, cards below).
 import { useConfirm } from '@/components/confirm-dialog';
 import { UserMinus, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { Spinner } from '@/components/ui/states';
+import { toast, toastWhenDone } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { ADMINS, type Role } from '@/lib/authorization';
 import { dataMessage } from '@/lib/errors';
@@ -95,12 +97,60 @@ function AddEditor() {
   );
 }
 
-export function Component() {
+function RemoveEditor({ a }: { a: Account }) {
   const confirm = useConfirm();
+  const set = useSetEditor();
+  return (
+    <Button
+      variant="ghost"
+      className="!min-h-9 text-red-700"
+      aria-label={t.removeOf(nameOf(a))}
+      disabled={set.isPending}
+      onClick={async () => {
+        if (
+          !(await confirm({
+            title: t.confirmRemove(nameOf(a)),
+            confirmLabel: t.remove,
+            destructive: true,
+          }))
+        )
+          return;
+        void toastWhenDone(set.mutateAsync({ id: a.id, editor: false }), t.removed);
+      }}
+    >
+      <UserMinus className="h-4 w-4" aria-hidden /> {t.remove}
+    </Button>
+  );
+}
+
+const col = columnHelper<Account>();
+function editorColumns(isAdmin: boolean): DataTableColumn<Account>[] {
+  return [
+    col.display({
+      id: 'name',
+      header: t.columns.name,
+      meta: { cardTitle: true, className: 'font-semibold' },
+      cell: ({ row }) => nameOf(row.original),
+    }),
+    col.accessor('email', { header: t.columns.email, meta: { className: 'break-all' } }),
+    col.accessor('phone', { header: t.columns.phone }),
+    ...(isAdmin
+      ? [
+          col.display({
+            id: 'actions',
+            header: t.columns.actions,
+            cell: ({ row }) => <RemoveEditor a={row.original} />,
+          }),
+        ]
+      : []),
+  ];
+}
+
+export function Component() {
   const auth = useAuth();
   const isAdmin = ADMINS.includes(auth.user?.type as Role);
   const editors = useEditors();
-  const set = useSetEditor();
+  const columns = useMemo(() => editorColumns(isAdmin), [isAdmin]);
   return (
     <div className="space-y-6">
       <header>
@@ -112,58 +162,19 @@ export function Component() {
         <h2 id="current-editors" className="mb-3 text-lg font-semibold">
           {t.current}
         </h2>
-        {editors.isPending ? (
-          <LoadingState rows={2} height="h-14" />
-        ) : editors.isError ? (
-          <ErrorState
-            title={t.loadError}
-            message={dataMessage(editors.error)}
-            onRetry={() => void editors.refetch()}
-          />
-        ) : editors.data.length === 0 ? (
-          <EmptyState title={t.none}>{isAdmin && t.noneBody}</EmptyState>
-        ) : (
-          <ul className="space-y-2" data-testid="sandesh-editors">
-            {editors.data.map((a) => (
-              <li
-                key={a.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-4"
-              >
-                <span>
-                  <span className="font-semibold">{nameOf(a)}</span>
-                  <span className="block text-sm break-all text-stone-600">
-                    {a.email}
-                    {a.phone ? ` · ${a.phone}` : ''}
-                  </span>
-                </span>
-                {isAdmin && (
-                  <Button
-                    variant="ghost"
-                    className="!min-h-9 text-red-700"
-                    aria-label={t.removeOf(nameOf(a))}
-                    disabled={set.isPending}
-                    onClick={async () => {
-                      if (
-                        !(await confirm({
-                          title: t.confirmRemove(nameOf(a)),
-                          confirmLabel: t.remove,
-                          destructive: true,
-                        }))
-                      )
-                        return;
-                      set.mutate(
-                        { id: a.id, editor: false },
-                        { onSuccess: () => toast({ title: t.removed, variant: 'success' }) },
-                      );
-                    }}
-                  >
-                    <UserMinus className="h-4 w-4" aria-hidden /> {t.remove}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <DataTable
+          label={t.current}
+          columns={columns}
+          rows={editors.data}
+          total={editors.data?.length}
+          getRowId={(a) => a.id}
+          isLoading={editors.isPending}
+          isFetching={editors.isFetching && !editors.isPending}
+          error={editors.error}
+          onRetry={() => void editors.refetch()}
+          emptyTitle={t.none}
+          emptyBody={isAdmin ? t.noneBody : undefined}
+        />
       </section>
       {isAdmin && <AddEditor />}
     </div>

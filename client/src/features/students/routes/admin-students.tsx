@@ -14,6 +14,8 @@ import {
   SelectFilter,
   useTableUrlState,
   type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -114,16 +116,10 @@ export function Component() {
       <DataTable
         label={text.listLabel}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.count}
+        {...tableQueryProps(list)}
         getRowId={(s) => s.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && !list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
-        sort={state.sort}
-        onSortToggle={state.toggleSort}
+        {...tableSortProps(state)}
         toolbar={
           <FilterBar
             state={state}
@@ -133,13 +129,7 @@ export function Component() {
                   filename={`students-${new Date().toISOString().slice(0, 10)}`}
                   columns={csvColumns}
                   label={text.exportCsv}
-                  rows={() =>
-                    fetchStudentExport({
-                      filters: state.filters,
-                      search: state.search,
-                      sort: state.sort,
-                    })
-                  }
+                  rows={() => fetchStudentExport(state.view)}
                 />
                 <ButtonLink to="/admin/students/add">
                   <Plus className="h-4 w-4" aria-hidden /> {text.addStudent}

@@ -1,14 +1,14 @@
 // /admin/rbac: the roles and who holds them (spec §6). Admins read; a super admin creates,
 // renames and deletes roles, and assigns and removes them. The policies are the gate.
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
+import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { Card, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { dataMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/display-format';
 import {
   parsePermissions,
@@ -156,17 +156,14 @@ function AssignForm({ roles, by }: { roles: RoleRow[]; by: string }) {
   );
 }
 
-export function Component() {
-  const auth = useAuth();
-  const isSuper = auth.user?.type === 'super_admin';
-  const roles = useRoles();
-  const assignments = useAssignments();
-  const remove = useRemoveAssignment();
+type Assignment = NonNullable<ReturnType<typeof useAssignments>['data']>[number];
+type RoleWithHolders = NonNullable<ReturnType<typeof useRoles>['data']>[number];
+
+function RoleActions({ role, onEdit }: { role: RoleWithHolders; onEdit: (role: RoleRow) => void }) {
   const del = useDeleteRole();
   const confirm = useConfirm();
-  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
-
-  async function onDelete(role: RoleRow, holders: number) {
+  const holders = role.user_roles[0]?.count ?? 0;
+  async function onDelete() {
     if (
       !(await confirm({
         title: text.deleteRoleTitle(role.name),
@@ -184,8 +181,68 @@ export function Component() {
       // Toasted by the query client.
     }
   }
+  return (
+    <div className="flex gap-1">
+      <Button
+        variant="ghost"
+        aria-label={`${text.editRole} ${role.name}`}
+        onClick={() => onEdit(role)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        aria-label={text.deleteRole(role.name)}
+        onClick={() => void onDelete()}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}
 
-  async function onRemove(id: string, role: string, who: string) {
+const rc = columnHelper<RoleWithHolders>();
+function roleColumnsFor(
+  isSuper: boolean,
+  onEdit: (role: RoleRow) => void,
+): DataTableColumn<RoleWithHolders>[] {
+  return [
+    rc.accessor('name', {
+      header: text.roleName,
+      meta: { cardTitle: true, className: 'font-semibold' },
+    }),
+    rc.accessor('description', { header: text.roleDescription }),
+    rc.display({
+      id: 'permissions',
+      header: text.rolePermissions,
+      cell: ({ row }) => row.original.permissions.join(', ') || '—',
+    }),
+    rc.display({
+      id: 'holders',
+      header: text.holders,
+      meta: { className: 'tabular-nums' },
+      cell: ({ row }) => row.original.user_roles[0]?.count ?? 0,
+    }),
+    ...(isSuper
+      ? [
+          rc.display({
+            id: 'actions',
+            header: text.rbacActions,
+            cell: ({ row }) => <RoleActions role={row.original} onEdit={onEdit} />,
+          }),
+        ]
+      : []),
+  ];
+}
+
+const whoOf = (a: Assignment) => a.user?.full_name ?? a.user?.email ?? a.user_id;
+
+function RemoveAssignment({ a }: { a: Assignment }) {
+  const remove = useRemoveAssignment();
+  const confirm = useConfirm();
+  const who = whoOf(a);
+  const role = a.role?.name ?? '';
+  async function onRemove() {
     if (
       !(await confirm({
         title: text.removeTitle(role, who),
@@ -196,12 +253,66 @@ export function Component() {
     )
       return;
     try {
-      await remove.mutateAsync(id);
+      await remove.mutateAsync(a.id);
       toast({ title: text.removed, variant: 'success' });
     } catch {
       // Toasted by the query client.
     }
   }
+  return (
+    <Button variant="ghost" aria-label={text.remove(role, who)} onClick={() => void onRemove()}>
+      <Trash2 className="h-4 w-4" aria-hidden />
+    </Button>
+  );
+}
+
+const ac = columnHelper<Assignment>();
+function assignmentColumnsFor(isSuper: boolean): DataTableColumn<Assignment>[] {
+  return [
+    ac.display({
+      id: 'who',
+      header: text.assignmentPerson,
+      meta: { cardTitle: true, className: 'font-semibold' },
+      cell: ({ row }) => whoOf(row.original),
+    }),
+    ac.display({
+      id: 'role',
+      header: text.assignmentRole,
+      cell: ({ row }) => row.original.role?.name ?? '',
+    }),
+    ac.accessor('assigned_at', {
+      header: text.assignedAt,
+      meta: { className: 'whitespace-nowrap' },
+      cell: ({ getValue }) => formatDate(getValue()),
+    }),
+    ac.display({
+      id: 'by',
+      header: text.assignedBy,
+      cell: ({ row }) =>
+        row.original.assigner
+          ? (row.original.assigner.full_name ?? row.original.assigner.email)
+          : '',
+    }),
+    ...(isSuper
+      ? [
+          ac.display({
+            id: 'actions',
+            header: text.rbacActions,
+            cell: ({ row }) => <RemoveAssignment a={row.original} />,
+          }),
+        ]
+      : []),
+  ];
+}
+
+export function Component() {
+  const auth = useAuth();
+  const isSuper = auth.user?.type === 'super_admin';
+  const roles = useRoles();
+  const assignments = useAssignments();
+  const [editing, setEditing] = useState<RoleRow | 'new' | null>(null);
+  const roleColumns = useMemo(() => roleColumnsFor(isSuper, setEditing), [isSuper]);
+  const assignmentColumns = useMemo(() => assignmentColumnsFor(isSuper), [isSuper]);
 
   return (
     <div className="max-w-5xl">
@@ -223,102 +334,36 @@ export function Component() {
         {editing !== null && (
           <RoleForm role={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
         )}
-        {roles.isPending ? (
-          <LoadingState rows={2} height="h-10" />
-        ) : roles.isError ? (
-          <ErrorState message={dataMessage(roles.error)} onRetry={() => void roles.refetch()} />
-        ) : roles.data.length === 0 ? (
-          <EmptyState title={text.rolesEmpty} />
-        ) : (
-          <ul
-            className="mt-3 divide-y divide-stone-100"
-            aria-label={text.rolesLabel}
-            data-testid="roles"
-          >
-            {roles.data.map((r) => {
-              const holders = r.user_roles[0]?.count ?? 0;
-              return (
-                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{r.name}</p>
-                    <p className="text-sm text-stone-700">{r.description}</p>
-                    <p className="text-xs text-stone-600">
-                      {text.rolePermissions}: {r.permissions.join(', ') || '—'} · {text.holders}:{' '}
-                      {holders}
-                    </p>
-                  </div>
-                  {isSuper && (
-                    <div className="flex gap-1">
-                      <Button
-                        variant="ghost"
-                        aria-label={`${text.editRole} ${r.name}`}
-                        onClick={() => setEditing(r)}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={text.deleteRole(r.name)}
-                        onClick={() => void onDelete(r, holders)}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                      </Button>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <div className="mt-3">
+          <DataTable
+            label={text.rolesLabel}
+            columns={roleColumns}
+            rows={roles.data}
+            total={roles.data?.length}
+            getRowId={(r) => r.id}
+            isLoading={roles.isPending}
+            isFetching={roles.isFetching && !roles.isPending}
+            error={roles.error}
+            onRetry={() => void roles.refetch()}
+            emptyTitle={text.rolesEmpty}
+          />
+        </div>
       </Card>
       <Card className="mt-6">
         <h2 className="mb-3 font-serif text-xl font-bold">{text.assignments}</h2>
         {isSuper && roles.data && <AssignForm roles={roles.data} by={auth.user?.id ?? ''} />}
-        {assignments.isPending ? (
-          <LoadingState rows={2} height="h-10" />
-        ) : assignments.isError ? (
-          <ErrorState
-            message={dataMessage(assignments.error)}
-            onRetry={() => void assignments.refetch()}
-          />
-        ) : assignments.data.length === 0 ? (
-          <EmptyState title={text.assignmentsEmpty} />
-        ) : (
-          <ul
-            className="divide-y divide-stone-100"
-            aria-label={text.assignmentsLabel}
-            data-testid="assignments"
-          >
-            {assignments.data.map((a) => {
-              const who = a.user?.full_name ?? a.user?.email ?? a.user_id;
-              const role = a.role?.name ?? '';
-              return (
-                <li
-                  key={a.id}
-                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
-                >
-                  <span>
-                    <span className="font-semibold">{who}</span> · {role}
-                    <span className="block text-xs text-stone-600">
-                      {text.assignedAt} {formatDate(a.assigned_at)}
-                      {a.assigner &&
-                        ` · ${text.assignedBy} ${a.assigner.full_name ?? a.assigner.email}`}
-                    </span>
-                  </span>
-                  {isSuper && (
-                    <Button
-                      variant="ghost"
-                      aria-label={text.remove(role, who)}
-                      onClick={() => void onRemove(a.id, role, who)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <DataTable
+          label={text.assignmentsLabel}
+          columns={assignmentColumns}
+          rows={assignments.data}
+          total={assignments.data?.length}
+          getRowId={(a) => a.id}
+          isLoading={assignments.isPending}
+          isFetching={assignments.isFetching && !assignments.isPending}
+          error={assignments.error}
+          onRetry={() => void assignments.refetch()}
+          emptyTitle={text.assignmentsEmpty}
+        />
       </Card>
     </div>
   );

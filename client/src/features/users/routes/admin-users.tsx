@@ -13,6 +13,8 @@ import {
   useTableUrlState,
   type DataTableColumn,
   labelledOptions,
+  tableQueryProps,
+  tableSortProps,
 } from '@/components/data-table';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
@@ -97,16 +99,10 @@ export function Component() {
       <DataTable
         label={text.listLabel}
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.count}
+        {...tableQueryProps(list)}
         getRowId={(u) => u.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching && !list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
-        sort={state.sort}
-        onSortToggle={state.toggleSort}
+        {...tableSortProps(state)}
         toolbar={
           <FilterBar state={state}>
             <SearchFilter state={state} label={text.searchLabel} placeholder={text.search} />

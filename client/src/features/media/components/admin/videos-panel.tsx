@@ -1,16 +1,31 @@
 // Standalone videos: a link or an uploaded file, linked to an event; new ones are drafts and
-// only published ones are public.
+// only published ones are public. The list: search, status, sort and page in the URL (v.*),
+// cards below 768 px.
 import { useConfirm } from '@/components/confirm-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import {
+  columnHelper,
+  DataTable,
+  FilterBar,
+  labelledOptions,
+  Pagination,
+  paginationProps,
+  SearchFilter,
+  SelectFilter,
+  useTableUrlState,
+  type DataTableColumn,
+  tableQueryProps,
+  tableSortProps,
+} from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toast, toastWhenDone } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/images';
 import { adminText } from '@/features/media/admin-text';
 import {
   mediaKind,
@@ -19,8 +34,11 @@ import {
   useDeleteVideo,
   useEventOptions,
   useSaveVideo,
+  VIDEO_FILTER_DEFAULTS,
   VIDEO_MAX_BYTES,
+  VIDEO_SORT,
   type AdminVideo,
+  type VideoFilters,
 } from '@/features/media/api/admin-media';
 
 const t = adminText.video;
@@ -172,12 +190,116 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
   );
 }
 
-export function VideosPanel() {
-  const confirm = useConfirm();
-  const videos = useAdminVideos();
+function VideoStatus({ v }: { v: AdminVideo }) {
   const save = useSaveVideo();
+  return (
+    <select
+      aria-label={t.statusOf(v.title)}
+      className={`${controlClass} !w-auto !py-1 text-sm`}
+      value={v.status}
+      disabled={save.isPending}
+      onChange={(e) =>
+        void toastWhenDone(
+          save.mutateAsync({ id: v.id, input: { status: e.target.value as Values['status'] } }),
+          t.saved,
+        )
+      }
+    >
+      {STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {t.statuses[s]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function VideoActions({ v, onEdit }: { v: AdminVideo; onEdit: (v: AdminVideo) => void }) {
+  const confirm = useConfirm();
   const remove = useDeleteVideo();
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        className="!min-h-9"
+        aria-label={t.edit(v.title)}
+        onClick={() => onEdit(v)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        className="!min-h-9 text-red-700"
+        aria-label={t.delete(v.title)}
+        disabled={remove.isPending}
+        onClick={async () => {
+          if (
+            !(await confirm({
+              title: t.confirmDelete(v.title),
+              confirmLabel: t.deleteLabel,
+              destructive: true,
+            }))
+          )
+            return;
+          // mutateAsync: this row unmounts once the video is gone from the list.
+          await toastWhenDone(remove.mutateAsync(v), t.deleted);
+        }}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+const col = columnHelper<AdminVideo>();
+function videoColumns(onEdit: (v: AdminVideo) => void): DataTableColumn<AdminVideo>[] {
+  return [
+    col.accessor('title', {
+      header: t.columns.title,
+      meta: { sort: true, cardTitle: true, className: 'font-semibold' },
+    }),
+    col.accessor('video_url', {
+      header: t.columns.url,
+      meta: { className: 'max-w-xs' },
+      cell: ({ getValue }) => (
+        <a
+          href={getValue()}
+          target="_blank"
+          rel="noreferrer"
+          className="block truncate text-sm text-orange-900 underline"
+        >
+          {getValue()}
+        </a>
+      ),
+    }),
+    col.accessor('created_at', {
+      header: t.columns.added,
+      meta: { sort: true, className: 'whitespace-nowrap' },
+      cell: ({ getValue }) => formatDate(getValue()),
+    }),
+    col.accessor('status', {
+      header: t.columns.status,
+      meta: { sort: true },
+      cell: ({ row }) => <VideoStatus v={row.original} />,
+    }),
+    col.display({
+      id: 'actions',
+      header: t.columns.actions,
+      cell: ({ row }) => <VideoActions v={row.original} onEdit={onEdit} />,
+    }),
+  ];
+}
+
+/** The videos tab: add or edit one, and the list (search, status, sort, page in the URL as v.*). */
+export function VideosPanel() {
+  const state = useTableUrlState<VideoFilters>({
+    prefix: 'v',
+    defaults: VIDEO_FILTER_DEFAULTS,
+    sort: VIDEO_SORT,
+  });
+  const videos = useAdminVideos(state.key);
   const [editing, setEditing] = useState<AdminVideo | 'new' | null>(null);
+  const columns = useMemo(() => videoColumns(setEditing), []);
   return (
     <div className="space-y-4">
       {editing === null ? (
@@ -191,85 +313,27 @@ export function VideosPanel() {
           onDone={() => setEditing(null)}
         />
       )}
-      {videos.isPending ? (
-        <LoadingState rows={2} height="h-14" />
-      ) : videos.isError ? (
-        <ErrorState
-          title={t.loadError}
-          message={dataMessage(videos.error)}
-          onRetry={() => void videos.refetch()}
-        />
-      ) : videos.data.length === 0 ? (
-        <EmptyState title={t.empty} />
-      ) : (
-        <ul className="space-y-2" data-testid="admin-videos">
-          {videos.data.map((v) => (
-            <li
-              key={v.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-4"
-            >
-              <div className="min-w-0">
-                <p className="font-semibold">{v.title}</p>
-                <a
-                  href={v.video_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="block truncate text-sm text-orange-900 underline"
-                >
-                  {v.video_url}
-                </a>
-              </div>
-              <div className="flex items-center gap-1">
-                <select
-                  aria-label={t.statusOf(v.title)}
-                  className={`${controlClass} !w-auto !py-1 text-sm`}
-                  value={v.status}
-                  onChange={(e) =>
-                    save.mutate(
-                      { id: v.id, input: { status: e.target.value as Values['status'] } },
-                      { onSuccess: () => toast({ title: t.saved, variant: 'success' }) },
-                    )
-                  }
-                >
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {t.statuses[s]}
-                    </option>
-                  ))}
-                </select>
-                <Button
-                  variant="ghost"
-                  className="!min-h-9"
-                  aria-label={t.edit(v.title)}
-                  onClick={() => setEditing(v)}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden />
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="!min-h-9 text-red-700"
-                  aria-label={t.delete(v.title)}
-                  onClick={async () => {
-                    if (
-                      !(await confirm({
-                        title: t.confirmDelete(v.title),
-                        confirmLabel: 'Delete',
-                        destructive: true,
-                      }))
-                    )
-                      return;
-                    remove.mutate(v, {
-                      onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
-                    });
-                  }}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataTable
+        label={t.tableLabel}
+        columns={columns}
+        {...tableQueryProps(videos)}
+        getRowId={(v) => v.id}
+        emptyTitle={state.isFiltered ? t.noMatch : t.empty}
+        {...tableSortProps(state)}
+        toolbar={
+          <FilterBar state={state}>
+            <SearchFilter state={state} label={t.search} />
+            <SelectFilter
+              state={state}
+              name="status"
+              label={t.status}
+              allLabel={t.allStatuses}
+              options={labelledOptions(STATUSES, t.statuses)}
+            />
+          </FilterBar>
+        }
+        footer={<Pagination {...paginationProps(state, videos.data?.count)} />}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useConfirm } from '@/components/confirm-dialog';
 import { ExternalLink, Pencil, Star, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toast, toastWhenDone } from '@/components/ui/toast';
 import { sdk } from '@/lib/sdk';
 import { adminText as t } from '@/features/sandesha/admin-text';
 import {
@@ -128,10 +128,7 @@ function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
             )
               return;
             // mutateAsync: this row unmounts once the issue is gone from the list.
-            await remove.mutateAsync(issue).then(
-              () => toast({ title: t.deleted, variant: 'success' }),
-              () => undefined, // the query client has shown the error
-            );
+            await toastWhenDone(remove.mutateAsync(issue), t.deleted);
           }}
         >
           <Trash2 className="h-4 w-4" aria-hidden />
