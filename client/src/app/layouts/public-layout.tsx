@@ -67,6 +67,31 @@ function Account() {
   );
 }
 
+/** The signed-in user's own links in the menu: their dashboard and notification settings. */
+function AccountLinks() {
+  const auth = useAuth();
+  if (auth.status !== 'signedIn') return null;
+  return (
+    <div>
+      <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        {t.account}
+      </p>
+      <ul className="mt-1 grid gap-1">
+        <li>
+          <NavLink to={roleHome(auth.user?.type)} className={linkClass}>
+            {t.myDashboard}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/notifications/settings" className={linkClass}>
+            {t.notificationSettings}
+          </NavLink>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 export function PublicLayout() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -136,6 +161,7 @@ export function PublicLayout() {
                 ))}
               </ul>
             </div>
+            <AccountLinks />
           </div>
         </nav>
       </header>
