@@ -13,7 +13,8 @@ import {
   PageHeader,
 } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { shortDate, StatusBadge } from '@/components/registration/status-badge';
+import { ApprovalBadge } from '@/components/registration-page';
+import { formatDate } from '@/lib/display-format';
 import { useAuth } from '@/lib/auth';
 import { dataMessage, errorToast } from '@/lib/errors';
 import {
@@ -52,7 +53,7 @@ function InterestRow({ i, userId }: { i: InterestView; userId: string }) {
           <span className="font-semibold">{nameOf(i)}</span>
         )}
         <p className="text-sm text-stone-600">
-          {t.status[i.status] ?? i.status} · {shortDate(i.responded_at ?? i.created_at)}
+          {t.status[i.status] ?? i.status} · {formatDate(i.responded_at ?? i.created_at) || '—'}
         </p>
         {i.message && <p className="text-sm italic">“{i.message}”</p>}
       </div>
@@ -108,7 +109,7 @@ export function Component() {
               {p.first_name} {p.surname}
             </h2>
             <div className="mt-2">
-              <StatusBadge status={p.approval_status} />
+              <ApprovalBadge status={p.approval_status} />
             </div>
             <p className="mt-2 text-sm">{t.statusBody[p.approval_status] ?? ''}</p>
             <dl className="mt-3 space-y-1 text-sm">
@@ -123,7 +124,7 @@ export function Component() {
               </div>
               <div>
                 <dt className="inline font-semibold">{t.lastActive}: </dt>
-                <dd className="inline">{shortDate(p.last_active)}</dd>
+                <dd className="inline">{formatDate(p.last_active) || '—'}</dd>
               </div>
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">

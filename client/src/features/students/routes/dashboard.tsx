@@ -13,7 +13,8 @@ import {
 import { useAuth } from '@/lib/auth';
 import { dataMessage } from '@/lib/errors';
 import { formatInr } from '@/lib/validation/parsers';
-import { shortDate, StatusBadge } from '@/components/registration/status-badge';
+import { ApprovalBadge } from '@/components/registration-page';
+import { formatDate } from '@/lib/display-format';
 import { useCommitteeNotes, useOwnApplication, type StudentApplication } from '../api/students';
 import { DocumentsList } from '../components/documents-list';
 import { ProgressReports } from '../components/progress-reports';
@@ -24,7 +25,7 @@ const money = (n: number | null) => (n === null ? '—' : formatInr(n));
 function Summary({ a }: { a: StudentApplication }) {
   const rows: [string, string][] = [
     ['Name', `${a.first_name} ${a.surname}`],
-    [text.fields.dateOfBirth, shortDate(a.date_of_birth)],
+    [text.fields.dateOfBirth, formatDate(a.date_of_birth) || '—'],
     [text.fields.mobileNumber, a.mobile_number],
     ['Email', a.email],
     [text.fields.institutionName, a.institution_name ?? '—'],
@@ -57,7 +58,7 @@ function Committee({ userId }: { userId: string }) {
         <li key={n.id} className="rounded-md bg-stone-50 p-3 text-sm">
           <p className="font-semibold">{n.title}</p>
           <p>{n.message}</p>
-          <p className="text-xs text-stone-600">{shortDate(n.created_at)}</p>
+          <p className="text-xs text-stone-600">{formatDate(n.created_at) || '—'}</p>
         </li>
       ))}
     </ul>
@@ -91,7 +92,7 @@ export function Component() {
             <Card>
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h2 className="font-serif text-xl font-bold">{text.application}</h2>
-                <StatusBadge status={a.approval_status} />
+                <ApprovalBadge status={a.approval_status} />
               </div>
               <p className="mt-2 text-stone-800">
                 {a.approval_status === 'approved'
@@ -103,17 +104,17 @@ export function Component() {
               <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                 <div>
                   <dt className="inline font-semibold">{text.submittedOn}: </dt>
-                  <dd className="inline">{shortDate(a.created_at)}</dd>
+                  <dd className="inline">{formatDate(a.created_at) || '—'}</dd>
                 </div>
                 {a.approved_at && (
                   <div>
                     <dt className="inline font-semibold">{text.decidedOn}: </dt>
-                    <dd className="inline">{shortDate(a.approved_at)}</dd>
+                    <dd className="inline">{formatDate(a.approved_at) || '—'}</dd>
                   </div>
                 )}
                 <div>
                   <dt className="inline font-semibold">{text.lastUpdated}: </dt>
-                  <dd className="inline">{shortDate(a.updated_at)}</dd>
+                  <dd className="inline">{formatDate(a.updated_at) || '—'}</dd>
                 </div>
               </dl>
               <ButtonLink to="/profile/student/edit" variant="secondary" className="mt-4">
