@@ -1,7 +1,7 @@
 // /dashboard/matrimony: the user's profile (status, views, last active), interests received
 // (accept, decline) and sent (withdraw), and conversations of accepted interests with unread
 // counts.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import {
@@ -79,7 +79,8 @@ function InterestRow({ i, userId }: { i: InterestView; userId: string }) {
   );
 }
 
-export function Component() {
+/** `children`: what app/ composes below (the user's event registrations). */
+export function Component({ children }: { children?: ReactNode }) {
   const { session } = useAuth();
   const userId = session?.user.id ?? '';
   const profile = useOwnProfile();
@@ -198,6 +199,7 @@ export function Component() {
           </div>
         </div>
       )}
+      {children}
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 // /dashboard/member: the directory with contact details, and a Back to Home link to /.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
@@ -8,7 +8,8 @@ import { dataMessage } from '@/lib/errors';
 import { PAGE_SIZE, useDirectory } from '../api/members';
 import { text } from '../text';
 
-export function Component() {
+/** `children`: what app/ composes below (the user's event registrations). */
+export function Component({ children }: { children?: ReactNode }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const dir = useDirectory({ search, page });
@@ -70,6 +71,7 @@ export function Component() {
           </div>
         </>
       )}
+      {children}
     </Page>
   );
 }

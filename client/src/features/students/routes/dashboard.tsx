@@ -1,5 +1,6 @@
 // /dashboard/student: the application's status and dates, a summary (identity numbers
 // masked), documents, progress reports and the committee's notifications.
+import type { ReactNode } from 'react';
 import { Pencil } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import {
@@ -65,7 +66,8 @@ function Committee({ userId }: { userId: string }) {
   );
 }
 
-export function Component() {
+/** `children`: what app/ composes below (the user's event registrations). */
+export function Component({ children }: { children?: ReactNode }) {
   const { session } = useAuth();
   const application = useOwnApplication();
   const a = application.data;
@@ -157,6 +159,7 @@ export function Component() {
           </div>
         </div>
       )}
+      {children}
     </Page>
   );
 }
