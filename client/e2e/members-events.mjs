@@ -2,8 +2,101 @@
 // dashboard, downloads it for the calendar and cancels; a member connects with another member.
 // Registered by run.mjs with its helpers (same browser, same platform).
 import fs from 'node:fs';
+import { restClient } from './rest.mjs';
 
-export function membersAndEvents({ test, context, base, signIn, assert, sawToast, shot }) {
+const PASSWORD = 'Kadamba#Banavasi1987';
+const DEMO_PASSWORD = 'Havyaka@2025';
+
+export function membersAndEvents({ test, context, base, anonKey, signIn, assert, sawToast, shot }) {
+  const { api, tokenOf } = restClient(base, anonKey);
+  /** A newcomer who applied for membership and was approved (through the API). */
+  const approvedMember = async (firstName) => {
+    const email = `${firstName.toLowerCase()}.${Date.now()}@example.org`;
+    await api('/auth/v1/signup', { method: 'POST', body: { email, password: PASSWORD } });
+    const token = await tokenOf(email, PASSWORD);
+    const entry = await api('/rest/v1/rpc/register_member', {
+      token,
+      method: 'POST',
+      body: {
+        application: {
+          first_name: firstName,
+          surname: 'Bhat',
+          mobile_number: '+91 98200 13232',
+          member_type: 'annual',
+          city: 'Pune',
+        },
+      },
+    });
+    const admin = await tokenOf('admin@demo.havyaka.org', DEMO_PASSWORD);
+    await api('/rest/v1/rpc/approve_member', {
+      token: admin,
+      method: 'POST',
+      body: { member_id: entry.id },
+    });
+    return { email, name: `${firstName} Bhat` };
+  };
+  /** Signs in with the login form and waits for the member dashboard. */
+  const signInAs = async (page, email, password) => {
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${base}/dashboard/member`, { timeout: 20_000 });
+  };
+  const card = (scope, name) => scope.getByTestId('network-member').filter({ hasText: name });
+
+  for (const width of [1280, 360]) {
+    test(`a member asks another to connect; once accepted they see each other's contact details at ${width} px`, async () => {
+      const newcomer = await approvedMember(width === 1280 ? 'Girija' : 'Ganesha');
+      const ctx = await context({ viewport: { width, height: 900 } });
+      const page = await ctx.newPage();
+      await signInAs(page, newcomer.email, PASSWORD);
+      await page.getByRole('heading', { level: 1, name: 'Member Directory' }).waitFor();
+      await page.getByText('Your directory entry').waitFor();
+      await page.getByText('No connections yet: ask a member below to connect.').waitFor();
+      await page.getByLabel('Search by name or membership number').fill('Meera');
+      const meera = card(page.getByTestId('member-directory'), 'Meera Kamath');
+      await meera.waitFor();
+      await meera.getByRole('button', { name: 'Connect' }).click();
+      await sawToast(page, 'Your request was sent to Meera Kamath.');
+      await card(page.getByTestId('connections'), 'Meera Kamath')
+        .getByText('Request sent')
+        .waitFor();
+      await shot(page, `member-connect-requested-${width}`);
+
+      // Meera sees the request, without the newcomer's contact details, and accepts.
+      const ctx2 = await context({ viewport: { width, height: 900 } });
+      const meeraPage = await ctx2.newPage();
+      await signIn(meeraPage, 'member');
+      const request = card(meeraPage.getByTestId('connections'), newcomer.name);
+      await request.getByText('Asks to connect with you').waitFor();
+      assert(
+        !(await request.getByTestId('member-contact').count()),
+        'no contact details before accepting',
+      );
+      await request.getByRole('button', { name: 'Accept' }).click();
+      await sawToast(meeraPage, `You are now connected with ${newcomer.name}.`);
+      await request.getByTestId('member-contact').getByText('+91 98200 13232').waitFor();
+      await request.getByText('Connected').waitFor();
+      await shot(meeraPage, `member-connect-accepted-${width}`);
+      await ctx2.close();
+
+      // The newcomer sees the connection, then shows their details to every member.
+      await page.reload();
+      const connection = card(page.getByTestId('connections'), 'Meera Kamath');
+      await connection.getByText('Connected').waitFor();
+      await connection.getByTestId('member-contact').getByText('member@demo.havyaka.org').waitFor();
+      await page.getByLabel(/Show my mobile number and email to every member/).check();
+      await page.getByRole('button', { name: 'Save my choices' }).click();
+      await sawToast(page, 'Your choices are saved');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      assert(overflow <= 0, `no horizontal scrolling (${overflow}px)`);
+      await ctx.close();
+    });
+  }
+
   for (const width of [1280, 360]) {
     test(`a member registers for an event, sees it on the dashboard and cancels at ${width} px`, async () => {
       const ctx = await context({ viewport: { width, height: 900 }, acceptDownloads: true });

@@ -475,7 +475,16 @@ registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, s
 {
   // Members among themselves (connections, directory) and events for members (issue 16).
   const { membersAndEvents } = await import('./members-events.mjs');
-  membersAndEvents({ test, context, base, signIn, assert, sawToast, shot });
+  membersAndEvents({
+    test,
+    context,
+    base,
+    anonKey: platform.anonKey,
+    signIn,
+    assert,
+    sawToast,
+    shot,
+  });
 }
 {
   // The staff screens for people (issue 17) live in their own file.
