@@ -70,7 +70,7 @@ select a.id, v.title, 'photo', '/storage/v1/object/public/gallery/demo/' || v.fi
                ('Yoga Shibira', 'Surya namaskara', 'yoga-1.jpg', 1)) as v(album, title, file, sort_order)
     on v.album = a.title;
 insert into public.media_items (album_id, title, media_type, media_url, duration, sort_order)
-select a.id, 'Deepavali highlights', 'video', 'https://www.youtube.com/watch?v=demo-deepavali', 180, 3
+select a.id, 'Deepavali highlights', 'video', '/intro.webm', 5, 3
   from public.media_albums a where a.title = 'Deepavali Get-together';
 
 insert into public.photo_albums (title, description, cover_image_url, is_published, album_date, created_by) values
@@ -83,9 +83,9 @@ select a.id, v.title, '/storage/v1/object/public/gallery/demo/' || v.file, v.sor
     on a.title = 'Ugadi 2025';
 
 insert into public.videos (title, description, video_url, duration, status, created_by) values
-  ('Trust annual day 2025', 'Highlights of the annual day.', 'https://www.youtube.com/watch?v=demo-annual-day', 420, 'published',
+  ('Trust annual day 2025', 'Highlights of the annual day.', '/intro.webm', 5, 'published',
    (select id from demo_people where type = 'content_manager')),
-  ('Interview with the president (draft)', 'Being edited.', 'https://www.youtube.com/watch?v=demo-draft', 600, 'draft',
+  ('Interview with the president (draft)', 'Being edited.', '/intro.webm', 5, 'draft',
    (select id from demo_people where type = 'content_manager'));
 
 insert into public.havyaka_sandesha_issues (title, description, issue_year, issue_month, pdf_url, is_published, featured, published_at, created_by)

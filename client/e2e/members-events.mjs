@@ -173,4 +173,48 @@ export function membersAndEvents({ test, context, base, anonKey, signIn, assert,
     assert(!(await panel.getByRole('button', { name: /^Register/ }).count()), 'no Register button');
     await ctx.close();
   });
+
+  test('the signed-in header stays on one line from 1024 to 1440 px; the menu links to notification settings', async () => {
+    const ctx = await context({ viewport: { width: 1024, height: 800 } });
+    const page = await ctx.newPage();
+    await signIn(page, 'member');
+    for (const width of [1024, 1180, 1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const height = await page
+        .locator('header > div')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().height);
+      assert(height <= 64, `the header is one line at ${width} px (${height}px high)`);
+    }
+    await shot(page, 'header-signed-in-1440');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Site' })
+      .getByRole('link', { name: 'Notification settings' })
+      .click();
+    await page.waitForURL(`${base}/notifications/settings`);
+    await ctx.close();
+  });
+
+  test('the login page leads to the three registration forms; an unknown album says so once', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    for (const [link, path, heading] of [
+      ['Apply for membership', '/membership/registration', 'Membership Registration'],
+      ['Register as a student', '/student-registration', /Student/],
+      ['Register a matrimony profile', '/matrimony/registration', /Matrimony/],
+    ]) {
+      await page.goto(`${base}/login`);
+      await page.getByRole('link', { name: link }).click();
+      await page.waitForURL(`${base}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    await page.goto(`${base}/media/album/not-an-album`);
+    await page.getByRole('heading', { name: 'Album not found or not published' }).waitFor();
+    assert(
+      !(await page.getByText('Failed to fetch album').count()),
+      'no fetch error for an unknown album',
+    );
+    await ctx.close();
+  });
 }
