@@ -18,13 +18,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function Brand() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2">
+    <Link to="/" className="flex items-center gap-2 lg:shrink-0">
       <img src="/favicon.svg" alt="" width="36" height="36" className="h-9 w-9" />
       <span className="leading-tight">
-        <span className="block font-serif text-lg font-bold whitespace-nowrap text-orange-900">
+        <span className="block font-serif text-lg font-bold text-orange-900 lg:whitespace-nowrap">
           {t.brand}
         </span>
-        <span className="block text-xs whitespace-nowrap text-stone-600">{t.brandSub}</span>
+        <span className="block text-xs text-stone-600 lg:whitespace-nowrap">{t.brandSub}</span>
       </span>
     </Link>
   );
@@ -56,7 +56,7 @@ function Account() {
       </Link>
       <button
         type="button"
-        className="min-h-11 rounded-md px-3 text-sm font-medium whitespace-nowrap hover:bg-stone-100"
+        className="min-h-11 rounded-md px-3 text-sm font-medium hover:bg-stone-100 lg:whitespace-nowrap"
         onClick={async () => {
           await navigate('/');
           await auth.signOut();
