@@ -24,4 +24,9 @@ describe('a tab left over from an older release', () => {
     expect(reloadOnceForNewRelease(1_070_000, reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
   });
+  it('never reloads while offline', () => {
+    const reload = vi.fn();
+    expect(reloadOnceForNewRelease(2_000_000, reload, false)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

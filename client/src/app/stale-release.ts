@@ -15,11 +15,16 @@ export function isStaleChunkError(error: unknown): boolean {
   );
 }
 
-/** Reloads the page unless it did so in the last minute; says whether it reloads. */
+/**
+ * Reloads the page unless it did so in the last minute or the device is offline (a chunk that
+ * cannot load offline is no new release); says whether it reloads.
+ */
 export function reloadOnceForNewRelease(
   now = Date.now(),
   reload: () => void = () => window.location.reload(),
+  online: boolean = navigator.onLine,
 ): boolean {
+  if (!online) return false;
   try {
     const last = Number(sessionStorage.getItem(KEY) ?? 0);
     if (now - last < WINDOW_MS) return false;
