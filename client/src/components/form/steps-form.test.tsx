@@ -23,17 +23,20 @@ const defaults = { firstName: '', panNo: '', city: '' };
 
 afterEach(() => localStorage.clear());
 
+const renderForm = (formId: string) =>
+  render(
+    <StepsForm
+      formId={formId}
+      steps={steps}
+      schema={schema}
+      defaults={defaults}
+      onSubmit={async () => {}}
+    />,
+  );
+
 describe('StepsForm', () => {
   it('shows the progress and stops at a step with the schema message', async () => {
-    render(
-      <StepsForm
-        formId="t"
-        steps={steps}
-        schema={schema}
-        defaults={defaults}
-        onSubmit={async () => {}}
-      />,
-    );
+    renderForm('t');
     expect(screen.getByTestId('step-counter')).toHaveTextContent('Step 1 of 2: About you');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -49,29 +52,13 @@ describe('StepsForm', () => {
   });
 
   it('keeps a draft without the PAN and restores it', async () => {
-    const { unmount } = render(
-      <StepsForm
-        formId="d"
-        steps={steps}
-        schema={schema}
-        defaults={defaults}
-        onSubmit={async () => {}}
-      />,
-    );
+    const { unmount } = renderForm('d');
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Asha' } });
     fireEvent.change(screen.getByLabelText('PAN'), { target: { value: 'ABCPB1234K' } });
     await waitFor(() => expect(localStorage.getItem('havyaka:draft:d')).toContain('Asha'));
     expect(localStorage.getItem('havyaka:draft:d')).not.toContain('ABCPB');
     unmount();
-    render(
-      <StepsForm
-        formId="d"
-        steps={steps}
-        schema={schema}
-        defaults={defaults}
-        onSubmit={async () => {}}
-      />,
-    );
+    renderForm('d');
     expect(await screen.findByDisplayValue('Asha')).toBeInTheDocument();
     expect(
       screen.getByText('We restored the answers you had typed on this device.'),
