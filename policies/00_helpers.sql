@@ -103,6 +103,56 @@ as $$
   )
 $$;
 
+-- Contact details (matrimony_contacts, the biodata) of the account `owner` are the caller's to
+-- see: both accounts are approved (spec §4: the account and its profile), and an interest
+-- between them was accepted (issue 16). A deactivated account sees none, and shows none.
+create or replace function app.may_see_matrimony_contacts_of(owner uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select owner is not null and owner is distinct from auth.uid()
+     and app.has_approved_matrimony_profile()
+     and exists (select from public.users u where u.id = auth.uid() and u.status = 'approved')
+     and exists (select from public.matrimony_details m join public.users u on u.id = m.user_id
+                  where m.user_id = owner and m.approval_status = 'approved' and u.status = 'approved')
+     and app.has_accepted_interest_with(owner)
+$$;
+
+-- The caller may read the contact details of profile `profile`: their own, or (above) another's.
+create or replace function app.may_read_matrimony_contacts(profile uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select from public.matrimony_details m
+    where m.id = profile
+      and (m.user_id = auth.uid() or app.may_see_matrimony_contacts_of(m.user_id))
+  )
+$$;
+
+-- The same for files in a private matrimony bucket, by their folder (`{user id}/…`).
+create or replace function app.may_see_matrimony_files_of(folder text) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select from public.matrimony_details m
+    where m.user_id::text = folder and app.may_see_matrimony_contacts_of(m.user_id)
+  )
+$$;
+
+-- The caller owns matrimony profile `profile`.
+create or replace function app.owns_matrimony_profile(profile uuid) returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (select from public.matrimony_details m where m.id = profile and m.user_id = auth.uid())
+$$;
+
 -- The directory entry's owner lets member viewers see its contact details.
 create or replace function app.directory_contact_allowed(entry uuid) returns boolean
 language sql stable
@@ -140,13 +190,15 @@ revoke execute on function app.current_user_type(), app.has_type(text[]), app.is
   app.is_super_admin(), app.can_manage_events(), app.can_manage_media(), app.can_manage_content(),
   app.can_manage_sandesha(), app.can_view_directory(), app.has_approved_matrimony_profile(),
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
-  app.is_published_sandesha_file(text)
+  app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
+  app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid)
   from public;
 grant execute on function app.current_user_type(), app.has_type(text[]), app.is_staff(), app.is_admin(),
   app.is_super_admin(), app.can_manage_events(), app.can_manage_media(), app.can_manage_content(),
   app.can_manage_sandesha(), app.can_view_directory(), app.has_approved_matrimony_profile(),
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
-  app.is_published_sandesha_file(text)
+  app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
+  app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid)
   to anon, authenticated, service_role, storage_admin;
 
 -- The auth service's admin API (/auth/v1/admin) admits admins and super admins (spec §7:

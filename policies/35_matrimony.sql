@@ -36,6 +36,29 @@ drop policy if exists "Admins delete matrimony profiles" on public.matrimony_det
 create policy "Admins delete matrimony profiles" on public.matrimony_details
   for delete to authenticated using ((select app.is_admin()));
 
+-- Contact details (issue 16): the owner, admins, and the other party of an accepted interest
+-- between two approved profiles read them; owners and admins write them; they leave with
+-- their profile (no delete policy: the foreign key's cascade removes them).
+alter table public.matrimony_contacts enable row level security;
+alter table public.matrimony_contacts force row level security;
+drop policy if exists "Owners, admins and accepted parties read contact details" on public.matrimony_contacts;
+create policy "Owners, admins and accepted parties read contact details" on public.matrimony_contacts
+  for select to authenticated
+  using ((select app.is_admin()) or app.may_read_matrimony_contacts(profile_id));
+drop policy if exists "Owners add their own contact details" on public.matrimony_contacts;
+create policy "Owners add their own contact details" on public.matrimony_contacts
+  for insert to authenticated with check (app.owns_matrimony_profile(profile_id));
+drop policy if exists "Admins add contact details" on public.matrimony_contacts;
+create policy "Admins add contact details" on public.matrimony_contacts
+  for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists "Owners edit their own contact details" on public.matrimony_contacts;
+create policy "Owners edit their own contact details" on public.matrimony_contacts
+  for update to authenticated
+  using (app.owns_matrimony_profile(profile_id)) with check (app.owns_matrimony_profile(profile_id));
+drop policy if exists "Admins edit contact details" on public.matrimony_contacts;
+create policy "Admins edit contact details" on public.matrimony_contacts
+  for update to authenticated using ((select app.is_admin())) with check ((select app.is_admin()));
+
 -- Interests.
 drop policy if exists "Parties read their interests" on public.matrimony_interests;
 create policy "Parties read their interests" on public.matrimony_interests

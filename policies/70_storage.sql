@@ -110,13 +110,9 @@ as $$
   end
 $$;
 
--- Issue 16: the parties of an accepted matrimony interest read each other's biodata PDF
--- (the profile page offers it next to the contact details, which show from then on).
+-- Issue 16: a biodata PDF is shared like the contact details beside it (matrimony_contacts):
+-- the other party of an accepted interest between two approved profiles reads it.
 drop policy if exists "Parties of an accepted interest read each other's biodata" on storage.objects;
 create policy "Parties of an accepted interest read each other's biodata" on storage.objects
   for select to authenticated
-  using (bucket_id = 'matrimony-pdfs'
-         and exists (select from public.matrimony_interests i
-                      where i.status = 'accepted'
-                        and ((i.sender_id = (select auth.uid()) and i.receiver_id::text = (storage.foldername(name))[1])
-                          or (i.receiver_id = (select auth.uid()) and i.sender_id::text = (storage.foldername(name))[1]))));
+  using (bucket_id = 'matrimony-pdfs' and app.may_see_matrimony_files_of((storage.foldername(name))[1]));

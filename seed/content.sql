@@ -160,16 +160,28 @@ select id, 'Shreya', 'Bhat', 'student@demo.havyaka.org', '+91 98200 66666', date
        'ABCPB1234K', '1234 5678 9012', 'approved'
   from demo_people where type = 'student';
 
-insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, height, qualification, occupation, place,
-                                      monthly_income, marital_status, vegetarian_brahmin, native_place, preferred_age_from, preferred_age_to,
-                                      email, mobile_no, gotra_nakshatra, havyaka_brahmin, approval_status)
-select id, 'Ravi', 'Hegde', 'male', date '1995-02-11', '5''9"', 'M.Tech', 'Software engineer', 'Pune', 150000, 'never_married', true,
-       'Kumta', 25, 31, 'matrimony@demo.havyaka.org', '9820077777', 'Bharadwaja / Rohini', true, 'approved'
-  from demo_people where type = 'matrimony';
-insert into public.matrimony_details (first_name, surname, gender, date_of_birth, height, qualification, occupation, place,
-                                      native_place, mobile_no, approval_status) values
-  ('Kavya', 'Joshi', 'female', date '1997-06-21', '5''4"', 'MBA', 'Analyst', 'Mumbai', 'Sirsi', '9820088888', 'approved'),
-  ('Anusha', 'Bhat', 'female', date '1998-12-03', '5''3"', 'B.Com', 'Accountant', 'Bengaluru', 'Sagar', '9820099999', 'pending');
+-- Contact details live apart (matrimony_contacts, 0060): shown to the other party only after
+-- an accepted interest.
+with profile as (
+  insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, height, qualification, occupation, place,
+                                        monthly_income, marital_status, vegetarian_brahmin, native_place, preferred_age_from, preferred_age_to,
+                                        gotra_nakshatra, havyaka_brahmin, approval_status)
+  select id, 'Ravi', 'Hegde', 'male', date '1995-02-11', '5''9"', 'M.Tech', 'Software engineer', 'Pune', 150000, 'never_married', true,
+         'Kumta', 25, 31, 'Bharadwaja / Rohini', true, 'approved'
+    from demo_people where type = 'matrimony'
+  returning id
+)
+insert into public.matrimony_contacts (profile_id, email, mobile_no, address)
+select id, 'matrimony@demo.havyaka.org', '9820077777', 'Kothrud, Pune' from profile;
+with profile as (
+  insert into public.matrimony_details (first_name, surname, gender, date_of_birth, height, qualification, occupation, place,
+                                        native_place, approval_status) values
+    ('Kavya', 'Joshi', 'female', date '1997-06-21', '5''4"', 'MBA', 'Analyst', 'Mumbai', 'Sirsi', 'approved'),
+    ('Anusha', 'Bhat', 'female', date '1998-12-03', '5''3"', 'B.Com', 'Accountant', 'Bengaluru', 'Sagar', 'pending')
+  returning id, first_name
+)
+insert into public.matrimony_contacts (profile_id, mobile_no)
+select id, case first_name when 'Kavya' then '9820088888' else '9820099999' end from profile;
 
 insert into public.payments (payment_type, status, amount, payment_method, transaction_reference, payer_name, user_id, member_id, verified_by, verified_at)
 select 'membership', 'completed', 5000, 'upi', 'UPI-DEMO-0001', 'Meera Kamath', p.id, d.id, (select id from demo_people where type = 'admin'), now()
@@ -199,18 +211,22 @@ select gen_random_uuid(), 'bride@demo.havyaka.org', a.encrypted_password, now(),
 insert into public.users (id, email, type, status, full_name, first_name, surname, approval_status, approved_at)
 select id, email, 'matrimony', 'approved', 'Sneha Shastri', 'Sneha', 'Shastri', 'approved', now()
   from auth.users where email = 'bride@demo.havyaka.org';
-insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, height, weight, qualification, occupation,
-                                      organization, place, native_place, monthly_income, marital_status, vegetarian_brahmin,
-                                      havyaka_brahmin, gotra_nakshatra, hobby, preferred_age_from, preferred_age_to,
-                                      preferred_qualification, father_name, email, mobile_no, address, approval_status, last_active)
-select id, 'Sneha', 'Shastri', 'female', date '1996-03-09', '162 cm (5''4")', '55 kg', 'M.Sc. Statistics', 'Data analyst',
-       'Tata Consultancy Services', 'Mumbai', 'Sirsi', 90000, 'never_married', true, true, 'Vasishta / Hasta',
-       'Carnatic music, trekking', 27, 33, 'Postgraduate', 'Shri Mahesh Shastri', 'bride@demo.havyaka.org', '9820044444',
-       'Dadar West, Mumbai', 'approved', now() - interval '2 days'
-  from public.users where email = 'bride@demo.havyaka.org';
+with profile as (
+  insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, height, weight, qualification, occupation,
+                                        organization, place, native_place, monthly_income, marital_status, vegetarian_brahmin,
+                                        havyaka_brahmin, gotra_nakshatra, hobby, preferred_age_from, preferred_age_to,
+                                        preferred_qualification, father_name, approval_status, last_active)
+  select id, 'Sneha', 'Shastri', 'female', date '1996-03-09', '162 cm (5''4")', '55 kg', 'M.Sc. Statistics', 'Data analyst',
+         'Tata Consultancy Services', 'Mumbai', 'Sirsi', 90000, 'never_married', true, true, 'Vasishta / Hasta',
+         'Carnatic music, trekking', 27, 33, 'Postgraduate', 'Shri Mahesh Shastri', 'approved', now() - interval '2 days'
+    from public.users where email = 'bride@demo.havyaka.org'
+  returning id
+)
+insert into public.matrimony_contacts (profile_id, email, mobile_no, address)
+select id, 'bride@demo.havyaka.org', '9820044444', 'Dadar West, Mumbai' from profile;
 update public.matrimony_details set gotra_nakshatra = 'Bharadwaja / Rohini', hobby = 'Photography, cricket',
        organization = 'Infosys', father_name = 'Shri Ramesh Hegde', last_active = now() - interval '1 day'
- where email = 'matrimony@demo.havyaka.org';
+ where user_id = (select id from public.users where email = 'matrimony@demo.havyaka.org');
 update public.student_details
    set progress_reports = array['Semester 1 (2025-26): 8.9 CGPA, all subjects cleared. Thank you for the support.'],
        studying_class = 'B.E. first year', why_donation = 'The first-year fees are beyond what my family can pay at once.',

@@ -322,6 +322,17 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
       p.approval_status === 'pending' && p.date_of_birth === '1994-06-21',
       'pending, date converted',
     );
+    // The contact details are stored apart (matrimony_contacts), never on the browsable row.
+    assert(!('mobile_no' in p) && !('email' in p), 'no contact column on the profile');
+    const contacts = await api('/rest/v1/matrimony_contacts?select=profile_id,mobile_no', {
+      token,
+    });
+    assert(
+      contacts.length === 1 &&
+        contacts[0].profile_id === p.id &&
+        /12345$/.test(contacts[0].mobile_no),
+      `the mobile number in its own row: ${JSON.stringify(contacts)}`,
+    );
     assert(
       p.vegetarian_brahmin === true && p.smoking === false && p.handicaps === null,
       'yes/no as booleans',
@@ -435,6 +446,21 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await page.getByTestId('profiles').getByText('Sneha Shastri').click();
     await page.getByRole('heading', { level: 1, name: 'Sneha Shastri' }).waitFor();
     await page.getByTestId('contact-locked').waitFor();
+    // Not in the page, and not over REST either: the database withholds them until accepted.
+    const groom = await tokenOf('matrimony@demo.havyaka.org', DEMO_PASSWORD);
+    const browsed = JSON.stringify(
+      await api('/rest/v1/matrimony_details?select=*', { token: groom }),
+    );
+    assert(
+      browsed.includes('Shastri') && !browsed.includes('9820044444'),
+      'select=* has no mobile',
+    );
+    const embedded = JSON.stringify(
+      await api('/rest/v1/matrimony_details?select=first_name,matrimony_contacts(*)', {
+        token: groom,
+      }),
+    );
+    assert(!embedded.includes('bride@demo.havyaka.org'), `no embedded contacts: ${embedded}`);
     await page
       .getByLabel('A short note (optional)')
       .fill('Namaskara, our families are from Kumta and Sirsi.');
@@ -475,6 +501,35 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     await page.getByTestId('profiles').getByText('Sneha Shastri').click();
     await page.getByTestId('contact-details').getByText('bride@demo.havyaka.org').waitFor();
     await bride.close();
+    await ctx.close();
+  });
+
+  test('a matrimony user keeps their profile and contact details up to date', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signInAs(page, 'bride@demo.havyaka.org', '/dashboard/matrimony');
+    await page.goto(`${base}/profile/matrimony`);
+    await page.getByRole('heading', { level: 1, name: 'My Matrimony Profile' }).waitFor();
+    // The form shows the contact details, stored apart, next to the profile.
+    const mobile = page.getByLabel('Mobile number');
+    await mobile.waitFor();
+    assert((await mobile.inputValue()).includes('9820044444'), 'the mobile number is loaded');
+    const address = `Shivaji Park ${Date.now()}`;
+    await page.getByLabel('Address').fill(address);
+    await page.getByLabel('Hobbies').fill('Carnatic music, trekking, chess');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await sawToast(page, 'Profile updated');
+    const token = await tokenOf('bride@demo.havyaka.org', DEMO_PASSWORD);
+    const saved = await api(
+      '/rest/v1/matrimony_details?select=hobby,matrimony_contacts(address)&first_name=eq.Sneha',
+      { token },
+    );
+    assert(
+      saved.length === 1 &&
+        saved[0].hobby === 'Carnatic music, trekking, chess' &&
+        saved[0].matrimony_contacts?.address === address,
+      `the hobby on the profile, the address apart: ${JSON.stringify(saved)}`,
+    );
     await ctx.close();
   });
 
@@ -523,6 +578,24 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
       },
     );
     assert(theirs.length === 1, 'others still do');
+
+    // Announcements from the office are "other notices": turned off, they stop too.
+    await page.getByRole('switch', { name: /Other notices/ }).uncheck();
+    await sawToast(page, 'Notification settings saved');
+    const notice = `Office notice ${Date.now()}`;
+    await api('/rest/v1/rpc/send_announcement', {
+      token: admin,
+      method: 'POST',
+      body: { title: notice, message: 'The office is closed on Monday.', audience: 'everyone' },
+    });
+    const bell = async (email) =>
+      api(`/rest/v1/notifications?select=title&title=eq.${encodeURIComponent(notice)}`, {
+        token: await tokenOf(email, DEMO_PASSWORD),
+      });
+    const mineNotice = await bell('member@demo.havyaka.org');
+    assert(mineNotice.length === 0, 'no announcement for the member who turned them off');
+    const theirNotice = await bell('member.viewer@demo.havyaka.org');
+    assert(theirNotice.length === 1, 'the others get it');
     await ctx.close();
   });
 

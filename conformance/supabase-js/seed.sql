@@ -52,3 +52,83 @@ insert into public.feedback (message) values ('Seeded feedback nobody but the se
 
 -- Planner statistics, so `count: 'planned'` has something to estimate from.
 analyze;
+
+-- ---------------------------------------------------------------------------------------------
+-- Embedding (rest-embed): the library and staff of server/tests/fixtures/rest_embed.sql, used by
+-- test/embed.test.mjs. Kept identical to that file.
+create table public.writers (
+  id int primary key,
+  name text not null,
+  country text
+);
+
+-- A view showing the writers' key: relationships to writers are inherited by it.
+create view public.writers_public as select id, name from public.writers;
+
+create table public.novels (
+  id int primary key,
+  title text not null,
+  year int not null,
+  writer_id int references public.writers (id),
+  editor_id int constraint novels_editor_fkey references public.writers (id)
+);
+
+create table public.genres (
+  id int primary key,
+  name text not null
+);
+
+create table public.novel_genres (
+  novel_id int references public.novels (id),
+  genre_id int references public.genres (id),
+  primary key (novel_id, genre_id)
+);
+
+-- Two foreign keys to writers; the computed relationship `writers(awards)` overrides both.
+create table public.awards (
+  id int primary key,
+  name text not null,
+  winner_id int constraint awards_winner_fkey references public.writers (id),
+  nominee_id int constraint awards_nominee_fkey references public.writers (id)
+);
+
+create table public.staff (
+  id int primary key,
+  name text not null,
+  supervisor_id int references public.staff (id)
+);
+
+-- A key to a table outside the exposed schema: not embeddable.
+create table public.readers (
+  id uuid primary key references auth.users (id),
+  name text
+);
+
+-- Computed relationships: a row of the first table in, rows of the second out.
+create function public.works(public.writers) returns setof public.novels
+  language sql stable as $$ select * from public.novels where writer_id = $1.id $$;
+create function public.latest_novel(public.writers) returns setof public.novels rows 1
+  language sql stable as $$ select * from public.novels where writer_id = $1.id order by year desc limit 1 $$;
+create function public.writers(public.awards) returns setof public.writers rows 1
+  language sql stable as $$ select * from public.writers where id = $1.winner_id $$;
+create function public.supervisor(public.staff) returns setof public.staff rows 1
+  language sql stable as $$ select * from public.staff where id = $1.supervisor_id $$;
+create function public.supervisees(public.staff) returns setof public.staff
+  language sql stable as $$ select * from public.staff where supervisor_id = $1.id $$;
+
+grant select on public.writers, public.writers_public, public.novels, public.genres, public.novel_genres,
+  public.awards, public.staff, public.readers to anon, authenticated, service_role;
+
+insert into public.writers (id, name, country) values
+  (1, 'Kuvempu', 'India'), (2, 'Shivarama Karanth', 'India'), (3, 'Anita Desai', null);
+insert into public.novels (id, title, year, writer_id, editor_id) values
+  (1, 'Malegalalli Madumagalu', 1967, 1, 2),
+  (2, 'Kanuru Heggadithi', 1936, 1, null),
+  (3, 'Chomana Dudi', 1933, 2, 1),
+  (4, 'Marali Mannige', 1941, 2, null);
+insert into public.genres (id, name) values (1, 'epic'), (2, 'rural'), (3, 'social');
+insert into public.novel_genres (novel_id, genre_id) values (1, 1), (1, 2), (2, 2), (3, 3);
+insert into public.awards (id, name, winner_id, nominee_id) values (1, 'Jnanpith', 1, 2), (2, 'Pampa', 2, null);
+insert into public.staff (id, name, supervisor_id) values
+  (1, 'Lakshmi', null), (2, 'Ganesh', 1), (3, 'Shreya', 1), (4, 'Vinay', 2);
+-- End of the embedding block.

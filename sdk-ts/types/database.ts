@@ -617,23 +617,74 @@ export type Database = {
           { foreignKeyName: "magazine_advertisements_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      matrimony_contacts: {
+        Row: {
+          address: string | null;
+          biodata_url: string | null;
+          contact_no: string | null;
+          contact_person: string | null;
+          created_at: string;
+          email: string | null;
+          mobile_no: string;
+          profile_id: string;
+          reference1_contact: string | null;
+          reference1_name: string | null;
+          reference2_contact: string | null;
+          reference2_name: string | null;
+          signature: string | null;
+          tel_no: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          address?: string | null;
+          biodata_url?: string | null;
+          contact_no?: string | null;
+          contact_person?: string | null;
+          created_at?: string;
+          email?: string | null;
+          mobile_no: string;
+          profile_id: string;
+          reference1_contact?: string | null;
+          reference1_name?: string | null;
+          reference2_contact?: string | null;
+          reference2_name?: string | null;
+          signature?: string | null;
+          tel_no?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          address?: string | null;
+          biodata_url?: string | null;
+          contact_no?: string | null;
+          contact_person?: string | null;
+          created_at?: string;
+          email?: string | null;
+          mobile_no?: string;
+          profile_id?: string;
+          reference1_contact?: string | null;
+          reference1_name?: string | null;
+          reference2_contact?: string | null;
+          reference2_name?: string | null;
+          signature?: string | null;
+          tel_no?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "matrimony_contacts_profile_id_fkey"; columns: ["profile_id"]; isOneToOne: true; referencedRelation: "matrimony_details"; referencedColumns: ["id"] },
+        ];
+      };
       matrimony_details: {
         Row: {
           achievements: string | null;
-          address: string | null;
           amount: number | null;
           approval_status: string;
           approved_at: string | null;
           approved_by: string | null;
-          biodata_url: string | null;
           blood_group: string | null;
-          contact_no: string | null;
-          contact_person: string | null;
           created_at: string;
           date_of_birth: string;
           declaration_date: string | null;
           designation: string | null;
-          email: string | null;
           father_name: string | null;
           first_name: string;
           gender: string;
@@ -651,7 +702,6 @@ export type Database = {
           marital_status: string | null;
           member_of_trust: boolean;
           membership_no: string | null;
-          mobile_no: string;
           monthly_income: number | null;
           mother_name: string | null;
           native_place: string | null;
@@ -675,18 +725,12 @@ export type Database = {
           preferred_work_location: string | null;
           profile_views_count: number;
           qualification: string | null;
-          reference1_contact: string | null;
-          reference1_name: string | null;
-          reference2_contact: string | null;
-          reference2_name: string | null;
           registration_date: string;
           registration_place: string | null;
           relation: string | null;
           sagotra_alliance: boolean | null;
-          signature: string | null;
           smoking: boolean | null;
           surname: string;
-          tel_no: string | null;
           updated_at: string;
           user_id: string | null;
           vegetarian_brahmin: boolean | null;
@@ -695,20 +739,15 @@ export type Database = {
         };
         Insert: {
           achievements?: string | null;
-          address?: string | null;
           amount?: number | null;
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
-          biodata_url?: string | null;
           blood_group?: string | null;
-          contact_no?: string | null;
-          contact_person?: string | null;
           created_at?: string;
           date_of_birth: string;
           declaration_date?: string | null;
           designation?: string | null;
-          email?: string | null;
           father_name?: string | null;
           first_name: string;
           gender: string;
@@ -726,7 +765,6 @@ export type Database = {
           marital_status?: string | null;
           member_of_trust?: boolean;
           membership_no?: string | null;
-          mobile_no: string;
           monthly_income?: number | null;
           mother_name?: string | null;
           native_place?: string | null;
@@ -750,18 +788,12 @@ export type Database = {
           preferred_work_location?: string | null;
           profile_views_count?: number;
           qualification?: string | null;
-          reference1_contact?: string | null;
-          reference1_name?: string | null;
-          reference2_contact?: string | null;
-          reference2_name?: string | null;
           registration_date?: string;
           registration_place?: string | null;
           relation?: string | null;
           sagotra_alliance?: boolean | null;
-          signature?: string | null;
           smoking?: boolean | null;
           surname: string;
-          tel_no?: string | null;
           updated_at?: string;
           user_id?: string | null;
           vegetarian_brahmin?: boolean | null;
@@ -770,20 +802,15 @@ export type Database = {
         };
         Update: {
           achievements?: string | null;
-          address?: string | null;
           amount?: number | null;
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
-          biodata_url?: string | null;
           blood_group?: string | null;
-          contact_no?: string | null;
-          contact_person?: string | null;
           created_at?: string;
           date_of_birth?: string;
           declaration_date?: string | null;
           designation?: string | null;
-          email?: string | null;
           father_name?: string | null;
           first_name?: string;
           gender?: string;
@@ -801,7 +828,6 @@ export type Database = {
           marital_status?: string | null;
           member_of_trust?: boolean;
           membership_no?: string | null;
-          mobile_no?: string;
           monthly_income?: number | null;
           mother_name?: string | null;
           native_place?: string | null;
@@ -825,18 +851,12 @@ export type Database = {
           preferred_work_location?: string | null;
           profile_views_count?: number;
           qualification?: string | null;
-          reference1_contact?: string | null;
-          reference1_name?: string | null;
-          reference2_contact?: string | null;
-          reference2_name?: string | null;
           registration_date?: string;
           registration_place?: string | null;
           relation?: string | null;
           sagotra_alliance?: boolean | null;
-          signature?: string | null;
           smoking?: boolean | null;
           surname?: string;
-          tel_no?: string | null;
           updated_at?: string;
           user_id?: string | null;
           vegetarian_brahmin?: boolean | null;
@@ -1975,6 +1995,7 @@ export type Database = {
       set_matrimony_approval: { Args: { profile_id: string; decision: string }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       set_student_approval: { Args: { student_id: string; decision: string }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
+      update_matrimony_profile: { Args: { profile_id: string; changes: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

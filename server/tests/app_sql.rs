@@ -9,7 +9,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use support::process::{ServerProcess, run_to_exit, server_command, superuser_of};
+use support::process::{ServerProcess, eventually, run_to_exit, server_command, superuser_of};
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
@@ -123,7 +123,10 @@ async fn db_watch_reapplies_a_changed_policy_and_survives_a_broken_one() {
     let server = ServerProcess::start_command(command, data.path());
 
     std::fs::write(policies.join("99_broken.sql"), "create policy nonsense on public.nowhere using (true);\n").unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    let reported = eventually(Duration::from_secs(20), || {
+        server.output().iter().any(|line| line.starts_with("db watch: error:") && line.contains("nowhere"))
+    });
+    assert!(reported, "the watcher reports the broken policy: {:?}", server.output());
     assert_eq!(server.get("/health").await.status(), 200, "a broken policy does not stop the server");
 
     std::fs::write(policies.join("99_broken.sql"), "comment on table public.events is 'watched';\n").unwrap();

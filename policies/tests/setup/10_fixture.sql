@@ -23,8 +23,11 @@ begin
   insert into public.members (user_id, first_name, city, approval_status) values (person, 'Member', 'Mumbai', status);
   insert into public.student_details (user_id, first_name, surname, email, mobile_number, approval_status)
   values (person, 'Student', 'Bhat', 'student-' || left(person::text, 8) || '@example.org', '+91 98200 00000', status);
-  insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, mobile_no, approval_status)
-  values (person, 'Profile', 'Hegde', 'female', date '1995-05-05', '9820000000', status);
+  insert into public.matrimony_details (user_id, first_name, surname, gender, date_of_birth, approval_status)
+  values (person, 'Profile', 'Hegde', 'female', date '1995-05-05', status);
+  insert into public.matrimony_contacts (profile_id, mobile_no, email, address)
+  select m.id, '9820000000', 'profile-' || left(person::text, 8) || '@example.org', 'Dadar, Mumbai'
+    from public.matrimony_details m where m.user_id = person;
   insert into public.member_directory (id, unique_id, membership_no, full_name, mobile_number, email, city, status, approval_status, user_id)
   values (entry, 'HWT-00000', 'M-' || left(person::text, 8), 'Member ' || left(person::text, 4), '+91 98200 11111',
           'dir-' || left(person::text, 8) || '@example.org', 'Mumbai',

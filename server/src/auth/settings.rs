@@ -32,8 +32,9 @@ pub struct AuthArgs {
     #[arg(long, env = "DISABLE_SIGNUP", default_value_t = false, action = clap::ArgAction::Set, global = true)]
     pub disable_signup: bool,
 
-    /// Shortest accepted password, in characters.
-    #[arg(long, env = "PASSWORD_MIN_LENGTH", default_value_t = 8, global = true)]
+    /// Shortest accepted password, in characters. GoTrue's default, 6, is what the product's
+    /// student and matrimony forms accept (spec §9): the server must not refuse what they allow.
+    #[arg(long, env = "PASSWORD_MIN_LENGTH", default_value_t = 6, global = true)]
     pub password_min_length: usize,
 
     /// A password or e-mail change outside the recovery flow needs proof: the current password
@@ -335,6 +336,12 @@ mod tests {
         assert!(IpRange::parse("0.0.0.0/0").unwrap().contains("8.8.8.8".parse().unwrap()));
         assert_eq!(IpRange::parse("10.0.0.0/33"), None);
         assert_eq!(IpRange::parse("example.org"), None);
+    }
+
+    #[test]
+    fn the_shortest_password_is_gotrues_six_characters_by_default() {
+        let settings = AuthSettings::defaults(Url::parse("https://havyaka.example/").unwrap());
+        assert_eq!(settings.password_min_length, 6);
     }
 
     #[test]

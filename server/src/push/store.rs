@@ -21,12 +21,14 @@ async fn begin(pool: &PgPool) -> Result<Transaction<'static, Postgres>, sqlx::Er
 }
 
 /// Claims up to `limit` due notifications and creates one delivery per device of their
-/// audience. The ids of the notifications fanned out.
+/// audience. A notification with a kind skips the devices of users who do not want that kind
+/// (`push.wants`, a hook the product replaces: server/migrations/0016); visitors' devices (no
+/// user) still receive broadcasts. The ids of the notifications fanned out.
 pub async fn fan_out(pool: &PgPool, limit: i64) -> Result<Vec<i64>, sqlx::Error> {
     let mut tx = begin(pool).await?;
     let ids: Vec<i64> = sqlx::query_scalar(
         "with due as (
-           select id, audience, user_id, topic from push.outbox
+           select id, audience, user_id, topic, kind from push.outbox
            where status = 'pending' and next_attempt_at <= now()
            order by next_attempt_at, id
            limit $1
@@ -34,14 +36,15 @@ pub async fn fan_out(pool: &PgPool, limit: i64) -> Result<Vec<i64>, sqlx::Error>
          ), targets as (
            insert into push.deliveries (message_id, subscription_id)
            select due.id, s.id from due join push.subscriptions s on due.audience = 'everyone'
+             where s.user_id is null or due.kind is null or push.wants(s.user_id, due.kind)
            union all
            select due.id, s.id from due join push.subscriptions s on s.user_id = due.user_id
-             where due.audience = 'user'
+             where due.audience = 'user' and (due.kind is null or push.wants(s.user_id, due.kind))
            union all
            select due.id, s.id from due
              join push.topic_members t on t.topic = due.topic
              join push.subscriptions s on s.user_id = t.user_id
-             where due.audience = 'topic'
+             where due.audience = 'topic' and (due.kind is null or push.wants(s.user_id, due.kind))
            on conflict (message_id, subscription_id) do nothing
            returning message_id
          )

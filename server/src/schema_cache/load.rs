@@ -1,4 +1,4 @@
-//! Reads the catalogue of the exposed schemas into a [`SchemaCache`]. Seven queries, each
+//! Reads the catalogue of the exposed schemas into a [`SchemaCache`]. Eight queries, each
 //! returning plain rows; the shaping happens in Rust.
 //!
 //! Privileges are read for the API roles only, alongside the relations and functions they
@@ -14,7 +14,7 @@ use super::model::{
     API_ROLES, Action, Column, ForeignKey, Function, FunctionParam, PrivilegeSet, Privileges, QualifiedName, Relation,
     RelationKind, ReturnType, SchemaCache, Volatility,
 };
-use super::{relationships, views};
+use super::{computed, relationships, views};
 
 const RELATIONS_SQL: &str = "
 select n.nspname::text as schema, c.relname::text as name, c.relkind::text as kind,
@@ -284,7 +284,9 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
     }
     views::inherit_keys(&mut relations, &mut foreign_keys, &view_columns);
 
-    let relationships = relationships::derive(&relations, &foreign_keys);
+    let mut relationships = relationships::derive(&relations, &foreign_keys);
+    computed::apply(&mut relationships, computed::load(conn, schemas).await?);
+    relationships::sort_all(&mut relationships, &relations);
     Ok(SchemaCache {
         schemas: schemas.to_vec(),
         relations,

@@ -2,9 +2,11 @@
 //! `NOTIFY pgrst, 'reload schema'` (sent by the bootstrap after migrations, and by anyone
 //! who changes the schema by hand).
 
+pub(crate) mod computed;
 mod load;
 pub mod model;
 mod privileges;
+mod relationship_order;
 pub(crate) mod relationships;
 mod views;
 

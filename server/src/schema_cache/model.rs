@@ -125,6 +125,10 @@ pub enum Cardinality {
     OneToMany,
     /// Through a junction relation with foreign keys to both: an array.
     ManyToMany(Box<Junction>),
+    /// A computed relationship: `function(from) returns setof to`, one object when the
+    /// function is declared `rows 1` (or returns a single row), else an array. Its
+    /// `foreign_key` is only a placeholder (the function's name, no columns).
+    Computed { function: QualifiedName, to_one: bool },
 }
 
 /// The middle relation of a many-to-many relationship and its two foreign keys.
@@ -152,6 +156,7 @@ impl Relationship {
         let fk = &self.foreign_key;
         let pairs = fk.columns.iter().cloned().zip(fk.foreign_columns.iter().cloned());
         match self.cardinality {
+            Cardinality::Computed { .. } => Vec::new(),
             Cardinality::ManyToOne => pairs.collect(),
             Cardinality::OneToOne if fk.table == self.from => pairs.collect(),
             _ => pairs.map(|(child, parent)| (parent, child)).collect(),
@@ -160,7 +165,10 @@ impl Relationship {
 
     /// True when the embed is a single object (or null) rather than an array.
     pub fn is_to_one(&self) -> bool {
-        matches!(self.cardinality, Cardinality::ManyToOne | Cardinality::OneToOne)
+        matches!(
+            self.cardinality,
+            Cardinality::ManyToOne | Cardinality::OneToOne | Cardinality::Computed { to_one: true, .. }
+        )
     }
 }
 

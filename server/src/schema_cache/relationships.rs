@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::model::{Cardinality, ForeignKey, Junction, QualifiedName, Relation, Relationship};
+use super::relationship_order;
 
 pub fn derive(
     relations: &BTreeMap<QualifiedName, Relation>,
@@ -60,7 +61,18 @@ pub fn derive(
             }
         }
     }
+    sort_all(&mut by_relation, relations);
     by_relation
+}
+
+/// Puts every relation's relationships in PostgREST's order.
+pub fn sort_all(
+    by_relation: &mut BTreeMap<QualifiedName, Vec<Relationship>>,
+    relations: &BTreeMap<QualifiedName, Relation>,
+) {
+    for list in by_relation.values_mut() {
+        relationship_order::sort(list, relations);
+    }
 }
 
 #[cfg(test)]

@@ -70,6 +70,7 @@ export const adminText = {
     gotra_nakshatra: 'Gotra / nakshatra',
     email: 'Email',
     mobile_no: 'Mobile',
+    address: 'Address',
     father_name: 'Father',
     mother_name: 'Mother',
     preferred_age: 'Preferred age',

@@ -1,6 +1,6 @@
 // The own-profile page's values and changes: a stored profile as form values, and only the
 // columns that changed (never the ones locked after approval).
-import type { Profile } from './api/profiles';
+import type { OwnProfile } from './api/profiles';
 import { columnOf, matrimonyFields, toMatrimonyProfile, type MatrimonyValues } from './schema';
 
 /** Who the person is: checked at approval, changed by the trust afterwards. */
@@ -13,10 +13,13 @@ export const LOCKED_AFTER_APPROVAL = [
   'membershipNo',
 ];
 
-export function toMatrimonyValues(p: Profile): MatrimonyValues {
+export function toMatrimonyValues(p: OwnProfile): MatrimonyValues {
+  // One flat form over the profile and its contact details (stored apart).
+  const { contacts, ...profile } = p;
+  const stored: Record<string, unknown> = { ...(contacts ?? {}), ...profile };
   const values: Record<string, string> = {};
   for (const key of Object.keys(matrimonyFields)) {
-    const raw = (p as unknown as Record<string, unknown>)[columnOf(key)];
+    const raw = stored[columnOf(key)];
     values[key] =
       raw === null || raw === undefined
         ? ''

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matrimonyChanges, toMatrimonyValues } from './edit';
 import { fitWithin } from './photo';
-import type { Profile } from './api/profiles';
+import type { OwnProfile } from './api/profiles';
 import { emptyMatrimony, matrimonySchema, toMatrimonyProfile } from './schema';
 
 const valid = {
@@ -84,17 +84,21 @@ describe('the matrimony form (spec §5)', () => {
       surname: 'Hegde',
       gender: 'male',
       date_of_birth: '1994-06-21',
-      mobile_no: '9820012345',
       smoking: false,
       monthly_income: 150000,
-    } as unknown as Profile;
+      contacts: { mobile_no: '9820012345', address: 'Dadar' },
+    } as unknown as OwnProfile;
     const initial = toMatrimonyValues(profile);
     expect(initial.smoking).toBe('no');
-    expect(
-      matrimonyChanges(initial, { ...initial, hobby: 'Trekking', firstName: 'K' }, ['firstName']),
-    ).toEqual({
-      hobby: 'Trekking',
-    });
+    expect(initial.mobileNo).toBe('9820012345');
+    expect(initial.address).toBe('Dadar');
+    const changes = matrimonyChanges(
+      initial,
+      { ...initial, hobby: 'Trekking', firstName: 'K', address: 'Matunga' },
+      ['firstName'],
+    );
+    // One flat change: update_matrimony_profile writes each column to its table.
+    expect(changes).toEqual({ hobby: 'Trekking', address: 'Matunga' });
   });
 });
 

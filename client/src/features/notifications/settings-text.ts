@@ -8,7 +8,7 @@ export const settingsText = {
   blockedHelp:
     'Notifications are blocked for this site: allow them in your browser’s site settings.',
   kindsTitle: 'What you want to hear about',
-  kindsBody: 'Applies to the bell and to pushes meant for you, on every device.',
+  kindsBody: 'Applies to the bell and to every push on the devices you are signed in on.',
   saved: 'Notification settings saved',
   kinds: {
     event: { title: 'Events', body: 'New events and your event registrations.' },

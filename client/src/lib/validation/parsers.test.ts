@@ -39,6 +39,12 @@ describe('height', () => {
   it('is shown in centimetres and feet', () => {
     expect(parseHeight('175')?.display).toBe(`175 cm (5'9")`);
   });
+
+  it('reads back what it shows (a stored height edited again)', () => {
+    expect(parseHeight(`175 cm (5'9")`)?.cm).toBe(175);
+    expect(parseHeight(`162 cm (5'4")`)?.display).toBe(`162 cm (5'4")`);
+    expect(parseHeight('(5 ft)')).toBeNull();
+  });
 });
 
 describe('weight', () => {

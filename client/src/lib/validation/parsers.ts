@@ -26,7 +26,12 @@ const MAX_INCHES = 96; // 8'0"
 
 /** Centimetres (100-250), metres, feet and inches (3'0" to 8'0"), or decimal feet (3.0-8.0). */
 export function parseHeight(input: string): Height | null {
-  const s = input.trim().toLowerCase().replace(/\s+/g, ' ');
+  // What it displays reads back ("175 cm (5'9")", as stored): the part in brackets is a gloss.
+  const s = input
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\([^()]*\)$/, '');
   if (!s) return null;
   const fi = /^(\d+)\s*(?:'|ft|feet|foot)\s*(?:(\d+(?:\.\d+)?)\s*(?:"|''|in|inch|inches)?)?$/.exec(
     s,

@@ -68,6 +68,9 @@ pub struct Embed {
     pub inner: bool,
     /// `...embed(...)`: columns lifted into the parent.
     pub spread: bool,
+    /// A to-many spread inside another to-many spread: its rows join the outer spread's rows
+    /// (as in PostgREST) instead of being aggregated on their own.
+    pub flatten: bool,
     pub plan: ReadPlan,
 }
 
@@ -242,9 +245,7 @@ impl<'a> ReadPlanner<'a> {
                     path,
                 )?;
                 if !plan.embeds[index].is_to_one() {
-                    return Err(ApiError::new(ErrorKind::NotImplemented)
-                        .with_message("Spreading a to-many relationship is not supported")
-                        .with_hint(format!("Embed '{}' without '...' to get an array.", spread.relation)));
+                    embed::flatten_nested_spreads(&mut plan.embeds[index].plan)?;
                 }
                 plan.select.push(Projection::Embed(index));
             }
@@ -266,6 +267,9 @@ impl<'a> ReadPlanner<'a> {
             )));
         };
         let relationship = embed::resolve(self.cache, from, request.written, request.hint)?.clone();
+        if plan.embeds.iter().any(|e| e.name == request.name) {
+            return Err(embed::duplicate(from, &request.name, path.len() + 1));
+        }
         let target = self.cache.relations.get(&relationship.to).ok_or_else(|| {
             ApiError::new(ErrorKind::TableNotFound)
                 .with_message(format!("Could not find the table '{}' in the schema cache", relationship.to))
@@ -291,6 +295,7 @@ impl<'a> ReadPlanner<'a> {
             relationship,
             inner: request.inner,
             spread: request.spread,
+            flatten: false,
             plan: child,
         });
         Ok(plan.embeds.len() - 1)
@@ -307,7 +312,7 @@ impl<'a> ReadPlanner<'a> {
                     (Operation::Is(IsValue::NotNull), negated) => negated,
                     _ => return Err(ApiError::new(ErrorKind::EmbedOperator)),
                 };
-                if plan.embeds[index].spread {
+                if plan.embeds[index].spread && plan.embeds[index].is_to_one() {
                     return Err(ApiError::new(ErrorKind::NotImplemented)
                         .with_message("Null filters on spread embeds are not supported"));
                 }

@@ -3,12 +3,16 @@
 
 pub mod builder;
 pub mod call;
+mod computed;
 pub mod condition;
 pub mod mutate;
 pub mod read;
+mod spread;
 
 pub use builder::{Param, Sql};
 pub use read::Body;
 
+#[cfg(test)]
+mod embed_tests;
 #[cfg(test)]
 mod tests;

@@ -16,7 +16,9 @@
 
 use super::builder::Sql;
 use super::call;
+use super::computed;
 use super::condition::{column_expr, conditions};
+use super::spread;
 use crate::rest::plan::{Condition, Embed, OrderExpr, OrderItem, Projection, ReadPlan, Source};
 use crate::rest::request::{NullsOrder, OrderDirection, RowRange};
 use crate::schema_cache::model::{Cardinality, Relationship};
@@ -104,7 +106,10 @@ pub fn level(sql: &mut Sql, plan: &ReadPlan, parent: Option<(&str, &Relationship
     sql.push("SELECT ");
     projection(sql, plan);
     sql.push(" FROM ");
-    source(sql, plan);
+    match parent {
+        Some((parent_alias, relationship)) if computed::write_source(sql, &plan.alias, parent_alias, relationship) => {}
+        _ => source(sql, plan),
+    }
     if let Some((_, Relationship { cardinality: Cardinality::ManyToMany(junction), .. })) = parent {
         let junction_alias = format!("{}_junction", plan.alias);
         sql.push(" JOIN ").qualified(&junction.relation.schema, &junction.relation.name).push(" AS ");
@@ -139,9 +144,11 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
     let alias = plan.alias.as_str();
     let mut first = true;
     for item in &plan.select {
-        // `rel()` embeds only filter; they have no output.
+        // `rel()` embeds only filter; they have no output (nor has a spread of no columns).
         if let Projection::Embed(index) = item
-            && plan.embeds[*index].plan.select.is_empty()
+            && (plan.embeds[*index].plan.select.is_empty()
+                || (is_to_many_spread(&plan.embeds[*index])
+                    && spread::output_names(&plan.embeds[*index].plan).is_empty()))
         {
             continue;
         }
@@ -170,7 +177,9 @@ fn projection(sql: &mut Sql, plan: &ReadPlan) {
             Projection::Embed(index) => {
                 let embed = &plan.embeds[*index];
                 let embed_alias = embed.plan.alias.as_str();
-                if embed.spread {
+                if is_to_many_spread(embed) {
+                    spread::project(sql, embed);
+                } else if embed.spread {
                     sql.ident(embed_alias).push(".*");
                 } else if embed.is_to_one() {
                     sql.ident(embed_alias).push(".pgrst_value AS ").ident(&embed.name);
@@ -215,7 +224,9 @@ fn embed_join(sql: &mut Sql, plan: &ReadPlan, index: usize) {
     let embed: &Embed = &plan.embeds[index];
     sql.push(if embed.inner { " INNER JOIN LATERAL (" } else { " LEFT JOIN LATERAL (" });
     let parent = Some((plan.alias.as_str(), &embed.relationship));
-    if embed.spread {
+    if is_to_many_spread(embed) {
+        spread::aggregate(sql, embed, parent);
+    } else if embed.spread {
         level(sql, &embed.plan, parent);
     } else if embed.is_to_one() {
         sql.push("SELECT row_to_json(pgrst_e) AS pgrst_value FROM (");
@@ -232,6 +243,11 @@ fn embed_join(sql: &mut Sql, plan: &ReadPlan, index: usize) {
     sql.push(") AS ").ident(&embed.plan.alias).push(" ON TRUE");
 }
 
+/// A to-many spread aggregated into arrays of its own (not one joined into an outer one).
+fn is_to_many_spread(embed: &Embed) -> bool {
+    embed.spread && !embed.is_to_one() && !embed.flatten
+}
+
 /// `order=rel(col)`: the to-one row's column, joined separately so the embed's JSON is untouched.
 fn related_order_join(
     sql: &mut Sql,
@@ -245,9 +261,11 @@ fn related_order_join(
     sql.push(" LEFT JOIN LATERAL (SELECT ");
     column_expr(sql, child, column);
     sql.push(" AS pgrst_order FROM ");
-    source(sql, &embed.plan);
-    sql.push(" WHERE ");
-    join_condition(sql, &plan.alias, child, &embed.relationship);
+    if !computed::write_source(sql, child, &plan.alias, &embed.relationship) {
+        source(sql, &embed.plan);
+        sql.push(" WHERE ");
+        join_condition(sql, &plan.alias, child, &embed.relationship);
+    }
     sql.push(" LIMIT 1) AS ").ident(&order_alias(plan, position)).push(" ON TRUE");
 }
 
@@ -256,6 +274,8 @@ fn order_alias(plan: &ReadPlan, position: usize) -> String {
 }
 
 fn where_clause(sql: &mut Sql, plan: &ReadPlan, parent: Option<(&str, &Relationship)>) {
+    // A computed relationship's function does the joining.
+    let parent = parent.filter(|(_, relationship)| !computed::is_computed(relationship));
     let has_join = parent.is_some();
     if !has_join && plan.conditions.is_empty() {
         return;

@@ -7,6 +7,7 @@ import { dataMessage, unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { adminText as text } from '../admin-text';
 import {
+  contactSearchFilter,
   matrimonySearchFilter,
   storedObject,
   syncPlan,
@@ -14,7 +15,11 @@ import {
   type SyncOutcome,
 } from '../lib/matrimony-filters';
 
-export type ProfileRow = Database['public']['Tables']['matrimony_details']['Row'];
+type Contacts = Database['public']['Tables']['matrimony_contacts']['Row'];
+/** A profile with its contact details (stored apart; admins read every one). */
+export type ProfileRow = Database['public']['Tables']['matrimony_details']['Row'] & {
+  contacts: Contacts | null;
+};
 
 export interface MatrimonyView {
   filters: MatrimonyFilters;
@@ -31,19 +36,35 @@ export const adminMatrimonyKeys = {
   photo: (url: string) => ['admin-matrimony', 'photo', url] as const,
 };
 
+/** Profiles whose email or mobile number matches the search (at most 500). */
+async function profilesByContact(search: string): Promise<string[]> {
+  const or = contactSearchFilter(search);
+  if (!or) return [];
+  const rows = unwrap(
+    await sdk().from('matrimony_contacts').select('profile_id').or(or).limit(500),
+  );
+  return rows.map((r) => r.profile_id);
+}
+
 export async function fetchProfilePage(view: MatrimonyView) {
   const sort = view.sort ?? { id: 'created_at', desc: true };
-  let q = sdk().from('matrimony_details').select('*', { count: 'exact' });
+  let q = sdk()
+    .from('matrimony_details')
+    .select('*, contacts:matrimony_contacts(*)', { count: 'exact' });
   for (const key of ['approval_status', 'gender'] as const) {
     const v = view.filters[key];
     if (v && v !== 'all') q = q.eq(key, v);
   }
   const or = matrimonySearchFilter(view.search);
-  if (or) q = q.or(or);
+  if (or) {
+    const ids = await profilesByContact(view.search);
+    q = q.or(ids.length ? `${or},id.in.(${ids.join(',')})` : or);
+  }
   const res = await q
-    .order(sort.id as keyof ProfileRow, { ascending: !sort.desc, nullsFirst: false })
+    .order(sort.id, { ascending: !sort.desc, nullsFirst: false })
     .order('id')
-    .range(view.from, view.to);
+    .range(view.from, view.to)
+    .returns<ProfileRow[]>();
   return { rows: unwrap(res), count: res.count ?? 0 };
 }
 
@@ -93,15 +114,28 @@ export async function syncApprovedProfiles(): Promise<SyncOutcome> {
   const profiles = unwrap(
     await sdk()
       .from('matrimony_details')
-      .select('id, first_name, surname, email, approval_status, user_id')
+      .select(
+        'id, first_name, surname, approval_status, user_id, contacts:matrimony_contacts(email)',
+      )
       .eq('approval_status', 'approved')
-      .limit(1000),
+      .limit(1000)
+      .returns<
+        {
+          id: string;
+          first_name: string;
+          surname: string;
+          approval_status: string;
+          user_id: string | null;
+          contacts: { email: string | null } | null;
+        }[]
+      >(),
   );
   const { outcome, todo } = syncPlan(profiles);
   if (outcome) return outcome;
   let created = 0;
   const errors: { name: string; message: string }[] = [];
-  for (const p of todo) {
+  for (const profile of todo) {
+    const p = { ...profile, email: profile.contacts?.email ?? null };
     const name = `${p.first_name} ${p.surname}`;
     if (!p.email) {
       errors.push({ name, message: text.syncNoEmail });

@@ -91,7 +91,14 @@ export function useSendInterest(userId: string) {
 
 /** Spec §7 respond: the receiver sets the status; the database stamps responded_at. */
 export function useRespond(userId: string) {
-  const invalidate = useInvalidate(userId);
+  const invalidateInterests = useInvalidate(userId);
+  const queryClient = useQueryClient();
+  // An accepted interest opens the contact details of both parties.
+  const invalidate = () =>
+    Promise.all([
+      invalidateInterests(),
+      queryClient.invalidateQueries({ queryKey: ['matrimony', 'contacts'] }),
+    ]);
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: 'accepted' | 'declined' }) =>
       unwrap(

@@ -1,7 +1,7 @@
 // Matrimony profiles: registering (account, photo, biodata, then register_matrimony), the
 // user's own profile, the approved profiles they may browse, one profile, and photos through
 // short-lived signed URLs (the bucket is private).
-import type { Database } from '@havyaka/sdk/database';
+import type { Database, Json } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authKeys, useAuth } from '@/lib/auth';
 import { unwrap } from '@/lib/errors';
@@ -16,6 +16,10 @@ import { resizePhoto } from '../photo';
 import { toMatrimonyProfile, type MatrimonyValues } from '../schema';
 
 export type Profile = Database['public']['Tables']['matrimony_details']['Row'];
+/** Contact details live apart (matrimony_contacts): the database shows them to the owner,
+ * admins and the other party of an accepted interest only. */
+export type Contacts = Database['public']['Tables']['matrimony_contacts']['Row'];
+export type OwnProfile = Profile & { contacts: Contacts | null };
 export const PHOTOS = 'matrimony-photos';
 export const PDFS = 'matrimony-pdfs';
 export const PAGE_SIZE = 12;
@@ -27,6 +31,7 @@ export const matrimonyKeys = {
   own: (userId: string) => ['matrimony', 'own', userId] as const,
   browse: (f: BrowseFilters) => ['matrimony', 'browse', f] as const,
   profile: (id: string) => ['matrimony', 'profile', id] as const,
+  contacts: (profileId: string) => ['matrimony', 'contacts', profileId] as const,
   photo: (url: string) => ['matrimony', 'photo', url] as const,
   interests: (userId: string) => ['matrimony', 'interests', userId] as const,
   messages: (userId: string, other: string) => ['matrimony', 'messages', userId, other] as const,
@@ -69,26 +74,52 @@ export function useOwnProfile() {
     queryKey: matrimonyKeys.own(userId),
     enabled: !!userId,
     queryFn: async () =>
-      unwrap(await sdk().from('matrimony_details').select('*').eq('user_id', userId).maybeSingle()),
+      unwrap(
+        await sdk()
+          .from('matrimony_details')
+          .select('*, contacts:matrimony_contacts(*)')
+          .eq('user_id', userId)
+          .returns<OwnProfile[]>()
+          .maybeSingle(),
+      ),
   });
 }
 
+/** Saves the changed columns of the profile and its contact details in one transaction. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
       unwrap(
-        await sdk()
-          .from('matrimony_details')
-          .update(changes as Database['public']['Tables']['matrimony_details']['Update'])
-          .eq('id', id)
-          .select('*')
-          .single(),
+        await sdk().rpc('update_matrimony_profile', {
+          profile_id: id,
+          changes: changes as Json,
+        }),
       ),
-    onSuccess: (row) => {
-      if (row.user_id) queryClient.setQueryData(matrimonyKeys.own(row.user_id), row);
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: matrimonyKeys.all });
       void queryClient.invalidateQueries({ queryKey: authKeys.all });
     },
+  });
+}
+
+/**
+ * A profile's contact details, or null: the database answers only to the owner, admins and the
+ * other party of an accepted interest, so null means "not shared with you (yet)".
+ */
+export function useContacts(profileId: string | undefined) {
+  return useQuery({
+    queryKey: matrimonyKeys.contacts(profileId ?? ''),
+    enabled: !!profileId,
+    staleTime: 0,
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('matrimony_contacts')
+          .select('*')
+          .eq('profile_id', profileId!)
+          .maybeSingle(),
+      ),
   });
 }
 

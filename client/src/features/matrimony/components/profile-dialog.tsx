@@ -51,8 +51,9 @@ export function ProfileDialog({
     [f.monthly_income, formatInr(profile.monthly_income)],
     [f.marital_status, profile.marital_status?.replace('_', ' ')],
     [f.gotra_nakshatra, profile.gotra_nakshatra],
-    [f.email, profile.email],
-    [f.mobile_no, profile.mobile_no],
+    [f.email, profile.contacts?.email],
+    [f.mobile_no, profile.contacts?.mobile_no],
+    [f.address, profile.contacts?.address],
     [f.father_name, profile.father_name],
     [f.mother_name, profile.mother_name],
     [

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, matrimonySearchFilter, storedObject, syncPlan } from './matrimony-filters';
+import {
+  ageOn,
+  contactSearchFilter,
+  matrimonySearchFilter,
+  storedObject,
+  syncPlan,
+} from './matrimony-filters';
 
 describe('syncPlan (spec §7 sync outcomes)', () => {
   const p = (approval_status: string, user_id: string | null) => ({ approval_status, user_id });
@@ -40,8 +46,11 @@ describe('storedObject', () => {
 });
 
 describe('matrimonySearchFilter', () => {
-  it('searches names, email, mobile and places', () => {
+  it('searches names and places on the profile, email and mobile on its contact details', () => {
     expect(matrimonySearchFilter('Joshi')).toContain('surname.ilike.*Joshi*');
+    expect(matrimonySearchFilter('Joshi')).not.toContain('mobile_no');
+    expect(contactSearchFilter('98200')).toBe('email.ilike.*98200*,mobile_no.ilike.*98200*');
     expect(matrimonySearchFilter('')).toBeNull();
+    expect(contactSearchFilter('')).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 // The admin matrimony list's filters: approval and gender ('all' ignored), and a search over
-// name, email, mobile and place.
+// name and place (the profile) and email and mobile (its contact details, stored apart).
 import { ilikeAny } from '@/lib/search';
 
 export const MATRIMONY_FILTER_DEFAULTS = { approval_status: 'all', gender: 'all' };
 export type MatrimonyFilters = typeof MATRIMONY_FILTER_DEFAULTS;
 
 export const matrimonySearchFilter = (raw: string) =>
-  ilikeAny(['first_name', 'surname', 'email', 'mobile_no', 'place', 'native_place'], raw);
+  ilikeAny(['first_name', 'surname', 'place', 'native_place'], raw);
+
+/** The same search over matrimony_contacts. */
+export const contactSearchFilter = (raw: string) => ilikeAny(['email', 'mobile_no'], raw);
 
 /** Age in whole years on `today` from a YYYY-MM-DD birth date. */
 export function ageOn(dateOfBirth: string, today = new Date()): number {

@@ -109,7 +109,10 @@ export function Component() {
         cell: ({ getValue }) => ageOn(getValue()),
       }),
       col.accessor('place', { header: text.col.place }),
-      col.accessor('mobile_no', { header: text.col.mobile }),
+      col.accessor((r) => r.contacts?.mobile_no ?? '', {
+        id: 'mobile_no',
+        header: text.col.mobile,
+      }),
       col.accessor('user_id', {
         header: text.col.account,
         cell: ({ getValue }) => (getValue() ? text.hasAccount : text.noAccount),

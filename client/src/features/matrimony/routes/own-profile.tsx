@@ -19,7 +19,7 @@ import {
   useOwnProfile,
   useUpdateProfile,
   usePhotoLink,
-  type Profile,
+  type OwnProfile,
 } from '../api/profiles';
 import { PhotoPicker, BiodataPicker } from '../components/photo-picker';
 import { matrimonySteps } from '../components/steps';
@@ -29,7 +29,7 @@ import { fieldOfColumn, matrimonySchema, type MatrimonyValues } from '../schema'
 import { objectPath, uploadOwnFile } from '@/lib/registration/api';
 import { PDFS } from '../api/profiles';
 
-function EditForm({ profile }: { profile: Profile }) {
+function EditForm({ profile }: { profile: OwnProfile }) {
   const approved = profile.approval_status === 'approved';
   const locked = approved ? LOCKED_AFTER_APPROVAL : [];
   const initial = useMemo(() => toMatrimonyValues(profile), [profile]);
@@ -121,7 +121,7 @@ export function Component() {
         {profile.isError && (
           <ErrorState message={dataMessage(profile.error)} onRetry={() => profile.refetch()} />
         )}
-        {p && <EditForm key={p.updated_at} profile={p} />}
+        {p && <EditForm key={`${p.updated_at} ${p.contacts?.updated_at}`} profile={p} />}
       </div>
     </Page>
   );

@@ -1,6 +1,7 @@
 // /profile/matrimony/{id}: an approved profile for an approved registrant (policies decide):
 // the view is recorded once a day, the photo comes through a short-lived signed link, and
-// contact details show only after a mutual (accepted) interest.
+// contact details show only after a mutual (accepted) interest: they are stored apart
+// (matrimony_contacts) and the database answers with them only then.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import { ageOn } from '@/lib/validation/parsers';
 import { sdk } from '@/lib/sdk';
 import { formatInr } from '@/lib/validation/parsers';
 import { recordView, useInterests, useSendInterest } from '../api/interests';
-import { biodataLink, matrimonyKeys, type Profile } from '../api/profiles';
+import { biodataLink, matrimonyKeys, useContacts, type Profile } from '../api/profiles';
 import { ProfilePhoto } from '../components/profile-photo';
 import { pagesText as t } from '../pages-text';
 import { maritalLabel, text } from '../text';
@@ -101,16 +102,23 @@ export function Component() {
           .maybeSingle(),
       ),
   });
+  const contacts = useContacts(profile.data?.id);
+  // The other side may accept while this page is open: ask the database again then.
   const interests = useInterests(userId);
+  const accepted = !!interests.data?.some(
+    (i) => i.otherUserId === profile.data?.user_id && i.status === 'accepted',
+  );
+  const refetchContacts = contacts.refetch;
+  useEffect(() => {
+    if (accepted) void refetchContacts();
+  }, [accepted, refetchContacts]);
   useEffect(() => {
     if (profile.data && profile.data.user_id !== userId)
       void recordView(profile.data.id).catch(() => undefined);
   }, [profile.data, userId]);
 
   const p = profile.data;
-  const mutual = !!interests.data?.some(
-    (i) => i.otherUserId === p?.user_id && i.status === 'accepted',
-  );
+  const c = contacts.data;
   return (
     <Page>
       {profile.isPending && <LoadingState rows={3} />}
@@ -215,24 +223,31 @@ export function Component() {
             </Card>
             <Card>
               <h2 className="mb-3 font-serif text-xl font-bold">{t.contact}</h2>
-              {mutual || p.user_id === userId ? (
+              {contacts.isPending ? (
+                <LoadingState rows={1} height="h-16" />
+              ) : contacts.isError ? (
+                <ErrorState
+                  message={dataMessage(contacts.error)}
+                  onRetry={() => contacts.refetch()}
+                />
+              ) : c ? (
                 <div data-testid="contact-details">
                   <Facts
                     rows={[
-                      [text.fields.mobileNo, p.mobile_no],
-                      [text.fields.email, p.email],
-                      [text.fields.telNo, p.tel_no],
-                      [text.fields.contactPerson, p.contact_person],
-                      [text.fields.contactNo, p.contact_no],
-                      [text.fields.address, p.address],
+                      [text.fields.mobileNo, c.mobile_no],
+                      [text.fields.email, c.email],
+                      [text.fields.telNo, c.tel_no],
+                      [text.fields.contactPerson, c.contact_person],
+                      [text.fields.contactNo, c.contact_no],
+                      [text.fields.address, c.address],
                     ]}
                   />
-                  {p.biodata_url && (
+                  {c.biodata_url && (
                     <Button
                       variant="secondary"
                       className="mt-3"
                       onClick={async () =>
-                        window.open(await biodataLink(p.biodata_url!), '_blank', 'noopener')
+                        window.open(await biodataLink(c.biodata_url!), '_blank', 'noopener')
                       }
                     >
                       {t.biodata}
