@@ -96,8 +96,11 @@ drop policy if exists "Admins read every connection" on public.member_connection
 create policy "Admins read every connection" on public.member_connections
   for select to authenticated using ((select app.is_admin()));
 drop policy if exists "Members ask to connect as themselves" on public.member_connections;
+-- Approved members ask listed members, as themselves, a new request (never pre-answered).
 create policy "Members ask to connect as themselves" on public.member_connections
-  for insert to authenticated with check (requester_id = (select auth.uid()) and status = 'pending');
+  for insert to authenticated
+  with check (requester_id = (select auth.uid()) and status = 'pending' and responded_at is null
+              and (select app.is_directory_member()) and app.is_listed_member(requested_id));
 drop policy if exists "Admins create connections" on public.member_connections;
 create policy "Admins create connections" on public.member_connections
   for insert to authenticated with check ((select app.is_admin()));

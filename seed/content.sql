@@ -30,6 +30,9 @@ insert into public.events (title, description, event_date, event_time, location,
   ('Career Guidance for Students', 'Talks by professionals on engineering, medicine and commerce careers.', current_date + 60, '16:00', 'Online',
    'educational', 'upcoming', false, null, null, null, 'Education Committee', 'Subraya Joshi', '+91 98200 34567', null, null,
    (select id from demo_people where type = 'admin')),
+  ('Sanskrit Reading Circle', 'Ten evenings of reading the Raghuvamsha together; places were limited and registration has closed.', current_date + 12, '18:30', 'Havyaka Bhavan, Matunga',
+   'educational', 'upcoming', true, now() - interval '2 days', 30, null, 'Education Committee', 'Subraya Joshi', '+91 98200 34567', null, 'Library, second floor',
+   (select id from demo_people where type = 'event_manager')),
   ('Deepavali Get-together', 'Lamps, sweets and a cultural programme by the youth wing.', current_date - 40, '18:00', 'Havyaka Bhavan, Matunga',
    'cultural', 'completed', false, null, null, null, 'Youth Wing', 'Chaitra Joshi', '+91 98200 45678', null, null,
    (select id from demo_people where type = 'event_manager')),
@@ -67,7 +70,7 @@ select a.id, v.title, 'photo', '/storage/v1/object/public/gallery/demo/' || v.fi
                ('Yoga Shibira', 'Surya namaskara', 'yoga-1.jpg', 1)) as v(album, title, file, sort_order)
     on v.album = a.title;
 insert into public.media_items (album_id, title, media_type, media_url, duration, sort_order)
-select a.id, 'Deepavali highlights', 'video', 'https://www.youtube.com/watch?v=demo-deepavali', 180, 3
+select a.id, 'Deepavali highlights', 'video', '/intro.webm', 5, 3
   from public.media_albums a where a.title = 'Deepavali Get-together';
 
 insert into public.photo_albums (title, description, cover_image_url, is_published, album_date, created_by) values
@@ -80,9 +83,9 @@ select a.id, v.title, '/storage/v1/object/public/gallery/demo/' || v.file, v.sor
     on a.title = 'Ugadi 2025';
 
 insert into public.videos (title, description, video_url, duration, status, created_by) values
-  ('Trust annual day 2025', 'Highlights of the annual day.', 'https://www.youtube.com/watch?v=demo-annual-day', 420, 'published',
+  ('Trust annual day 2025', 'Highlights of the annual day.', '/intro.webm', 5, 'published',
    (select id from demo_people where type = 'content_manager')),
-  ('Interview with the president (draft)', 'Being edited.', 'https://www.youtube.com/watch?v=demo-draft', 600, 'draft',
+  ('Interview with the president (draft)', 'Being edited.', '/intro.webm', 5, 'draft',
    (select id from demo_people where type = 'content_manager'));
 
 insert into public.havyaka_sandesha_issues (title, description, issue_year, issue_month, pdf_url, is_published, featured, published_at, created_by)

@@ -3,6 +3,7 @@
 // and lands on their dashboard; two approved matrimony users browse and open a profile.
 // Registered by run.mjs with its helpers (same browser, same platform).
 import zlib from 'node:zlib';
+import { restClient } from './rest.mjs';
 
 // Newcomers choose their own password: the site's name with digits around it (the demo
 // accounts' password) is refused as too common by the server (docs/security.md).
@@ -49,28 +50,9 @@ const PDF = Buffer.from(
 );
 
 export function registrationJourneys({ test, context, base, anonKey, assert, sawToast, shot }) {
-  const api = async (path, { token = anonKey, method = 'GET', body } = {}) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        apikey: anonKey,
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        Prefer: 'return=representation',
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  const tokenOf = async (email, password = PASSWORD) =>
-    (
-      await api('/auth/v1/token?grant_type=password', {
-        method: 'POST',
-        body: { email, password },
-      })
-    ).access_token;
+  const rest = restClient(base, anonKey);
+  const api = rest.api;
+  const tokenOf = (email, password = PASSWORD) => rest.tokenOf(email, password);
   const adminToken = () => tokenOf('admin@demo.havyaka.org', DEMO_PASSWORD);
 
   /** Answers the captcha, after the 5 s people take (the bot check knows). */

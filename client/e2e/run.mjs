@@ -473,6 +473,20 @@ test('the home page works at 360 px', async () => {
 const { registrationJourneys } = await import('./registration.mjs');
 registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, sawToast, shot });
 {
+  // Members among themselves (connections, directory) and events for members (issue 16).
+  const { membersAndEvents } = await import('./members-events.mjs');
+  membersAndEvents({
+    test,
+    context,
+    base,
+    anonKey: platform.anonKey,
+    signIn,
+    assert,
+    sawToast,
+    shot,
+  });
+}
+{
   // The staff screens for people (issue 17) live in their own file.
   const people = await import('./admin-people.mjs');
   const helpers = { test, context, signIn, sawToast, shot, assert, base };

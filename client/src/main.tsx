@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { installStaleReleaseReload } from './app/stale-release';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { initSdk } from './lib/sdk';
 import './index.css';
 
 captureInstallPrompt();
+installStaleReleaseReload();
 
 const root = createRoot(document.getElementById('root')!);
 

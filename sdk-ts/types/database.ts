@@ -1976,6 +1976,7 @@ export type Database = {
       get_identity_reads: { Args: { record_table: string; record_id: string }; Returns: { id: number; reader_id: string; reader_name: string; read_at: string }[] };
       get_member_approval_history: { Args: { member_id: string }; Returns: { id: number; action: string; status: string; approval_status: string; remarks: string; approval_notes: string; acted_by: string; acted_by_name: string; acted_at: string }[] };
       get_member_directory_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_member_network: { Args: { search?: string; only_connections?: boolean; page_limit?: number; page_offset?: number }; Returns: { id: string; user_id: string; unique_id: string; membership_no: string; full_name: string; member_type: string; profession: string; city: string; native_place: string; mobile_number: string; email: string; is_self: boolean; contact_shown: boolean; connection_id: string; connection_status: string; requested_by_me: boolean; total_count: number }[] };
       get_photo_gallery_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_public_media_albums: { Args: Record<PropertyKey, never>; Returns: { id: string; title: string; description: string; event_id: string; event_title: string; event_date: string; cover_image_url: string; album_date: string; item_count: number; photo_count: number; video_count: number; created_at: string }[] };
       get_public_media_items: { Args: { album_id_param: string }; Returns: Database["public"]["Tables"]["media_items"]["Row"][] };

@@ -30,6 +30,8 @@ export const layoutText = {
   login: 'Login',
   logout: 'Log out',
   myDashboard: 'My dashboard',
+  account: 'Your account',
+  notificationSettings: 'Notification settings',
   loggedOut: 'Logged out',
   loggedOutBody: 'You have been signed out.',
   footerAbout:

@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard/student',
-                lazy: () => import('@/features/students/routes/dashboard'),
+                lazy: () => import('./routes/student-dashboard'),
               },
               {
                 path: 'profile/student/edit',
@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard/matrimony',
-                lazy: () => import('@/features/matrimony/routes/dashboard'),
+                lazy: () => import('./routes/matrimony-dashboard'),
               },
               {
                 path: 'profile/matrimony',
@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard/member',
-                lazy: () => import('@/features/members/routes/member-dashboard'),
+                lazy: () => import('./routes/member-dashboard'),
               },
             ],
           },

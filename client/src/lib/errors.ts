@@ -82,3 +82,9 @@ export function renderErrorMessage(error: unknown): string {
   }
   return "We're experiencing technical difficulties. Please try again.";
 }
+
+/** The column a server refusal names (its hint, e.g. `pan_no`), or null. */
+export function refusedColumn(error: unknown): string | null {
+  const hint = (error as { hint?: unknown } | null)?.hint;
+  return typeof hint === 'string' && /^[a-z0-9_]+$/.test(hint) ? hint : null;
+}

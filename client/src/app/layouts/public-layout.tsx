@@ -14,15 +14,17 @@ const NotificationBell = lazy<ComponentType>(() =>
 );
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-orange-100 text-orange-900' : 'text-stone-800 hover:bg-stone-100'}`;
+  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-2.5 ${isActive ? 'bg-orange-100 text-orange-900' : 'text-stone-800 hover:bg-stone-100'}`;
 
 function Brand() {
   return (
-    <Link to="/" className="flex items-center gap-2">
+    <Link to="/" className="flex items-center gap-2 lg:shrink-0">
       <img src="/favicon.svg" alt="" width="36" height="36" className="h-9 w-9" />
       <span className="leading-tight">
-        <span className="block font-serif text-lg font-bold text-orange-900">{t.brand}</span>
-        <span className="block text-xs text-stone-600">{t.brandSub}</span>
+        <span className="block font-serif text-lg font-bold text-orange-900 lg:whitespace-nowrap">
+          {t.brand}
+        </span>
+        <span className="block text-xs text-stone-600 lg:whitespace-nowrap">{t.brandSub}</span>
       </span>
     </Link>
   );
@@ -48,13 +50,13 @@ function Account() {
       </Suspense>
       <Link
         to={roleHome(auth.user?.type)}
-        className="hidden rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100 sm:inline-block"
+        className="hidden rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-stone-100 sm:inline-block"
       >
         {t.myDashboard}
       </Link>
       <button
         type="button"
-        className="min-h-11 rounded-md px-3 text-sm font-medium hover:bg-stone-100"
+        className="min-h-11 rounded-md px-3 text-sm font-medium hover:bg-stone-100 lg:whitespace-nowrap"
         onClick={async () => {
           await navigate('/');
           await auth.signOut();
@@ -63,6 +65,31 @@ function Account() {
       >
         {t.logout}
       </button>
+    </div>
+  );
+}
+
+/** The signed-in user's own links in the menu: their dashboard and notification settings. */
+function AccountLinks() {
+  const auth = useAuth();
+  if (auth.status !== 'signedIn') return null;
+  return (
+    <div>
+      <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        {t.account}
+      </p>
+      <ul className="mt-1 grid gap-1">
+        <li>
+          <NavLink to={roleHome(auth.user?.type)} className={linkClass}>
+            {t.myDashboard}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/notifications/settings" className={linkClass}>
+            {t.notificationSettings}
+          </NavLink>
+        </li>
+      </ul>
     </div>
   );
 }
@@ -77,7 +104,7 @@ export function PublicLayout() {
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-[#fffaf3]/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
           <Brand />
-          <nav aria-label="Main" className="hidden lg:block">
+          <nav aria-label="Main" className="hidden xl:block">
             <ul className="flex items-center gap-1">
               {primaryNav.map((item) => (
                 <li key={item.to}>
@@ -136,6 +163,7 @@ export function PublicLayout() {
                 ))}
               </ul>
             </div>
+            <AccountLinks />
           </div>
         </nav>
       </header>

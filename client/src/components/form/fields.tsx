@@ -108,7 +108,12 @@ export function SelectField({
   className,
   options,
   placeholder = text.choose,
-}: BaseFieldProps & { options: readonly Option[]; placeholder?: string | null }) {
+  disabled,
+}: BaseFieldProps & {
+  options: readonly Option[];
+  placeholder?: string | null;
+  disabled?: boolean;
+}) {
   const { register } = useFormContext();
   const { id, error } = useFieldBits(name, label);
   return (
@@ -120,7 +125,7 @@ export function SelectField({
       required={required}
       className={className}
     >
-      <select {...register(name)}>
+      <select disabled={disabled} {...register(name)}>
         {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

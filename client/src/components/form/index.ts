@@ -17,3 +17,10 @@ export {
 export type { BaseFieldProps, Option } from './fields';
 export { FormSection, FormActions, FormSubmit } from './layout';
 export { useUnsavedChangesGuard, UnsavedChangesGuard } from './unsaved-changes';
+export { StepsForm } from './steps-form';
+export type { StepSpec } from './steps-form';
+export { SpecField, ParsedPreview } from './spec-field';
+export type { FieldSpec } from './spec-field';
+export { StepProgress } from './step-progress';
+export { useSpamCheck, SpamCheckFields } from './spam-check';
+export { saveDraft, loadDraft, clearDraft, NEVER_KEPT } from './draft';

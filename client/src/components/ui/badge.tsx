@@ -32,9 +32,19 @@ export function statusTone(status: string | null | undefined): BadgeTone {
 }
 
 /** A pill with text (colour is never the only cue: the text says it). */
-export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  testId,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  /** data-testid of the pill (browser tests read a status by it). */
+  testId?: string;
+}) {
   return (
     <span
+      data-testid={testId}
       className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[tone]}`}
     >
       {children}

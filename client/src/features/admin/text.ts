@@ -7,6 +7,7 @@ export const text = {
   loggedOut: 'Admin logged out',
   loggedOutBody: 'You have been signed out of the admin area.',
   viewSite: 'View website',
+  notificationSettings: 'Notification settings',
   breadcrumbs: 'Breadcrumb',
   dashboard: 'Dashboard',
   welcome: (name: string) => `Welcome, ${name}`,

@@ -96,6 +96,7 @@ describe('the route guard screens', () => {
     session = { status: 'signedIn', user: { ...user('admin'), status: 'pending' }, detail: null };
     renderAt('/admin');
     expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(currentToast()?.title).toBe('Approval pending');
     expect(currentToast()?.description).toBe(
       'Your account is pending approval. Please wait for admin approval.',
     );

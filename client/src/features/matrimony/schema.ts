@@ -3,8 +3,13 @@
 // yes/no as booleans, empty numbers null, height and weight as the parsers read them).
 import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
-import { accountFields } from '@/lib/registration/account';
-import { ageOn, textOrNull, toIsoDate, yesNo } from '@/lib/registration/parse';
+import { accountFields } from '@/lib/validation/account';
+import {
+  ageOn,
+  parseDate as toIsoDate,
+  parseYesNo as yesNo,
+  textOrNull,
+} from '@/lib/validation/parsers';
 import {
   amountField,
   dateField,
@@ -13,7 +18,7 @@ import {
   optionalText,
   requiredText,
   wholeNumber,
-} from '@/lib/registration/rules';
+} from '@/lib/validation/as-typed';
 import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
 
 const AGE = 'Age must be between 18 and 100';

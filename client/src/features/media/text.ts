@@ -17,6 +17,7 @@ export const text = {
       .join(' · ') || 'Empty album',
   albumNotFound: 'Album not found or not published',
   fetchAlbum: 'Failed to fetch album',
+  fetchAlbumBody: 'Please check your connection and try again.',
   fetchPhotos: 'Failed to fetch photos',
   backToGallery: 'Back to Gallery',
   emptyAlbum: 'This album has no photos yet',

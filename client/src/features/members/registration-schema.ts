@@ -3,8 +3,8 @@
 // Sandesha delivery, and "I am already a member" with the existing number (spec §7).
 import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
-import { accountFields } from '@/lib/registration/account';
-import { textOrNull, toIsoDate } from '@/lib/registration/parse';
+import { accountFields } from '@/lib/validation/account';
+import { parseDate as toIsoDate, textOrNull } from '@/lib/validation/parsers';
 import {
   aadhar,
   dateField,
@@ -14,7 +14,7 @@ import {
   pincode,
   requiredMobile,
   requiredText,
-} from '@/lib/registration/rules';
+} from '@/lib/validation/as-typed';
 
 export const memberFields = {
   firstName: requiredText('First name is required'),

@@ -25,4 +25,15 @@ describe('the notification bell', () => {
     expect(notificationTarget({ type: 'registration', data: {} }, 'member')).toBeNull();
     expect(notificationTarget({ type: 'other', data: {} }, 'admin')).toBeNull();
   });
+  it('opens the page a notice links to on this site, never another site', () => {
+    expect(
+      notificationTarget({ type: 'other', data: { link: '/dashboard/member' } }, 'member'),
+    ).toBe('/dashboard/member');
+    expect(
+      notificationTarget({ type: 'other', data: { link: '//evil.example/x' } }, 'member'),
+    ).toBeNull();
+    expect(
+      notificationTarget({ type: 'other', data: { link: 'https://evil.example' } }, 'member'),
+    ).toBeNull();
+  });
 });

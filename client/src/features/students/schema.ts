@@ -3,8 +3,8 @@
 import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
 import { parseIncome } from '@/lib/validation/parsers';
-import { accountFields } from '@/lib/registration/account';
-import { textOrNull, toIsoDate } from '@/lib/registration/parse';
+import { accountFields } from '@/lib/validation/account';
+import { parseDate as toIsoDate, textOrNull } from '@/lib/validation/parsers';
 import {
   aadhar,
   amountField,
@@ -17,7 +17,7 @@ import {
   pincode,
   requiredMobile,
   requiredText,
-} from '@/lib/registration/rules';
+} from '@/lib/validation/as-typed';
 
 export const studentFields = {
   firstName: requiredText('First name is required'),

@@ -78,9 +78,3 @@ export function safeFileName(name: string): string {
     .slice(0, 60);
   return `${base || 'file'}${ext ? `.${ext}` : ''}`;
 }
-
-/** The column a server refusal names (its hint), or null. */
-export function refusedColumn(error: unknown): string | null {
-  const hint = (error as { hint?: unknown } | null)?.hint;
-  return typeof hint === 'string' && /^[a-z0-9_]+$/.test(hint) ? hint : null;
-}

@@ -169,3 +169,20 @@ export function parseYesNo(input: unknown): boolean | null {
   if (['no', 'n', 'false', '0', 'off'].includes(v)) return false;
   return null;
 }
+
+/** Whole years from a YYYY-MM-DD date of birth to `today`. */
+export function ageOn(iso: string, today = new Date()): number {
+  const [y, m, d] = iso.split('-').map(Number);
+  let age = today.getFullYear() - y;
+  if (today.getMonth() + 1 < m || (today.getMonth() + 1 === m && today.getDate() < d)) age -= 1;
+  return age;
+}
+
+/** Trimmed text, or null when empty (spec §5: empty answers are stored as null). */
+export const textOrNull = (value: string | undefined | null) => {
+  const t = (value ?? '').trim();
+  return t === '' ? null : t;
+};
+
+/** A form key as its column: dateOfBirth → date_of_birth, reference1Name → reference1_name. */
+export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

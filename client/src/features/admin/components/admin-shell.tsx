@@ -1,7 +1,7 @@
 // The admin frame: the role's sidebar (collapsible with Ctrl/Cmd+B, remembered in a cookie
 // for 7 days), a slide-in sidebar with logout below 768 px, breadcrumbs below the top level.
 import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronRight, ExternalLink, LogOut, Menu, PanelLeft, X } from 'lucide-react';
+import { BellRing, ChevronRight, ExternalLink, LogOut, Menu, PanelLeft, X } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
@@ -172,6 +172,13 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
             )}
           </span>
           {headerExtra}
+          <Link
+            to="/notifications/settings"
+            className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm hover:bg-stone-100"
+          >
+            <BellRing className="h-4 w-4" aria-hidden />
+            <span className="sr-only lg:not-sr-only">{text.notificationSettings}</span>
+          </Link>
           <Link
             to="/"
             className="hidden min-h-11 items-center gap-1 rounded-md px-3 text-sm hover:bg-stone-100 sm:inline-flex"

@@ -38,7 +38,7 @@ export function RouteGuard(props: Requirement & { children?: React.ReactNode }) 
         });
         break;
       case 'pending':
-        toast({ title: text.accessDenied, description: text.pending, variant: 'destructive' });
+        toast({ title: text.pendingTitle, description: text.pending, variant: 'destructive' });
         break;
       case 'missingProfile':
         toast({

@@ -43,7 +43,7 @@ export function Component() {
     const profile = await fetchProfile(data.session.user.id);
     queryClient.setQueryData(authKeys.profile(data.session.user.id), profile);
     if (!profile.user || !isApproved(profile.user, profile.detail)) {
-      toast({ title: text.accessDenied, description: text.pending, variant: 'destructive' });
+      toast({ title: text.pendingTitle, description: text.pending, variant: 'destructive' });
       navigate('/', { replace: true });
       return;
     }
@@ -78,12 +78,32 @@ export function Component() {
             </Button>
           </form>
         </Card>
-        <p className="mt-4 text-sm text-stone-700">
-          {text.noAccount}{' '}
-          <Link className="font-semibold text-orange-800 underline" to="/membership">
-            {text.registerMember}
-          </Link>
-        </p>
+        <div className="mt-4 text-sm text-stone-700">
+          <p>{text.noAccount}</p>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            <li>
+              <Link
+                className="font-semibold text-orange-800 underline"
+                to="/membership/registration"
+              >
+                {text.registerMember}
+              </Link>
+            </li>
+            <li>
+              <Link className="font-semibold text-orange-800 underline" to="/student-registration">
+                {text.registerStudent}
+              </Link>
+            </li>
+            <li>
+              <Link
+                className="font-semibold text-orange-800 underline"
+                to="/matrimony/registration"
+              >
+                {text.registerMatrimony}
+              </Link>
+            </li>
+          </ul>
+        </div>
       </div>
     </Page>
   );

@@ -7,6 +7,7 @@ import { formatDate, imageSrcSet, imageUrl } from '@/lib/images';
 import { isUuid, useEvent } from '../api/events';
 import { descriptionToHtml } from '@/lib/stored-html';
 import { text } from '../text';
+import { EventRegistration } from './event-registration';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -80,47 +81,50 @@ export function EventDetails({
           </div>
           <div className="mt-8">{children}</div>
         </div>
-        <dl className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
-          <Fact icon={<CalendarDays className="h-5 w-5" aria-hidden />} label={text.when}>
-            {formatDate(e.event_date, { dateStyle: 'full' })}
-            {e.event_time ? `, ${e.event_time.slice(0, 5)}` : ''}
-          </Fact>
-          {e.location && (
-            <Fact icon={<MapPin className="h-5 w-5" aria-hidden />} label={text.where}>
-              {e.location}
-              {e.venue_details && (
-                <span className="block text-sm text-stone-600">{e.venue_details}</span>
-              )}
+        <div className="order-first space-y-4 lg:order-none">
+          <dl className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+            <Fact icon={<CalendarDays className="h-5 w-5" aria-hidden />} label={text.when}>
+              {formatDate(e.event_date, { dateStyle: 'full' })}
+              {e.event_time ? `, ${e.event_time.slice(0, 5)}` : ''}
             </Fact>
-          )}
-          {(e.organizer || e.contact_person) && (
-            <Fact icon={<User className="h-5 w-5" aria-hidden />} label={text.organizer}>
-              {e.organizer}
-              {e.contact_person && (
-                <span className="block text-sm text-stone-600">{e.contact_person}</span>
-              )}
+            {e.location && (
+              <Fact icon={<MapPin className="h-5 w-5" aria-hidden />} label={text.where}>
+                {e.location}
+                {e.venue_details && (
+                  <span className="block text-sm text-stone-600">{e.venue_details}</span>
+                )}
+              </Fact>
+            )}
+            {(e.organizer || e.contact_person) && (
+              <Fact icon={<User className="h-5 w-5" aria-hidden />} label={text.organizer}>
+                {e.organizer}
+                {e.contact_person && (
+                  <span className="block text-sm text-stone-600">{e.contact_person}</span>
+                )}
+              </Fact>
+            )}
+            {e.contact_phone && (
+              <Fact icon={<Phone className="h-5 w-5" aria-hidden />} label={text.contact}>
+                <a className="underline" href={`tel:${e.contact_phone.replace(/\s/g, '')}`}>
+                  {e.contact_phone}
+                </a>
+              </Fact>
+            )}
+            {e.contact_email && (
+              <Fact icon={<Mail className="h-5 w-5" aria-hidden />} label="Email">
+                <a className="underline" href={`mailto:${e.contact_email}`}>
+                  {e.contact_email}
+                </a>
+              </Fact>
+            )}
+            <Fact icon={<CalendarDays className="h-5 w-5" aria-hidden />} label={text.registration}>
+              {e.registration_required
+                ? text.registrationRequired(formatDate(e.registration_deadline), e.max_attendees)
+                : text.noRegistration}
             </Fact>
-          )}
-          {e.contact_phone && (
-            <Fact icon={<Phone className="h-5 w-5" aria-hidden />} label={text.contact}>
-              <a className="underline" href={`tel:${e.contact_phone.replace(/\s/g, '')}`}>
-                {e.contact_phone}
-              </a>
-            </Fact>
-          )}
-          {e.contact_email && (
-            <Fact icon={<Mail className="h-5 w-5" aria-hidden />} label="Email">
-              <a className="underline" href={`mailto:${e.contact_email}`}>
-                {e.contact_email}
-              </a>
-            </Fact>
-          )}
-          <Fact icon={<CalendarDays className="h-5 w-5" aria-hidden />} label={text.registration}>
-            {e.registration_required
-              ? text.registrationRequired(formatDate(e.registration_deadline), e.max_attendees)
-              : text.noRegistration}
-          </Fact>
-        </dl>
+          </dl>
+          <EventRegistration event={e} />
+        </div>
       </div>
     </article>
   );

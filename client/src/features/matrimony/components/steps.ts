@@ -1,7 +1,7 @@
 // The steps of the matrimony form, with the parsers of spec §5 shown as the user types.
-import type { FieldSpec } from '@/components/registration/form-fields';
-import type { StepSpec } from '@/components/registration/wizard';
-import { toIsoDate } from '@/lib/registration/parse';
+import type { FieldSpec } from '@/components/form';
+import type { StepSpec } from '@/components/form';
+import { parseDate as toIsoDate } from '@/lib/validation/parsers';
 import { text as reg } from '@/lib/registration/text';
 import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
 import { text } from '../text';

@@ -13,7 +13,7 @@ import {
   PageHeader,
 } from '@/components/ui/states';
 import { dataMessage } from '@/lib/errors';
-import { ageOn } from '@/lib/registration/parse';
+import { ageOn } from '@/lib/validation/parsers';
 import { PAGE_SIZE, useBrowse, useOwnProfile, type BrowseFilters } from '../api/profiles';
 import { ProfilePhoto } from '../components/profile-photo';
 import { pagesText as t } from '../pages-text';

@@ -1,7 +1,7 @@
 // /dashboard/matrimony: the user's profile (status, views, last active), interests received
 // (accept, decline) and sent (withdraw), and conversations of accepted interests with unread
 // counts.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import {
@@ -13,7 +13,8 @@ import {
   PageHeader,
 } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { shortDate, StatusBadge } from '@/components/registration/status-badge';
+import { ApprovalBadge } from '@/components/registration-page';
+import { formatDate } from '@/lib/display-format';
 import { useAuth } from '@/lib/auth';
 import { dataMessage, errorToast } from '@/lib/errors';
 import {
@@ -52,7 +53,7 @@ function InterestRow({ i, userId }: { i: InterestView; userId: string }) {
           <span className="font-semibold">{nameOf(i)}</span>
         )}
         <p className="text-sm text-stone-600">
-          {t.status[i.status] ?? i.status} · {shortDate(i.responded_at ?? i.created_at)}
+          {t.status[i.status] ?? i.status} · {formatDate(i.responded_at ?? i.created_at) || '—'}
         </p>
         {i.message && <p className="text-sm italic">“{i.message}”</p>}
       </div>
@@ -78,7 +79,8 @@ function InterestRow({ i, userId }: { i: InterestView; userId: string }) {
   );
 }
 
-export function Component() {
+/** `children`: what app/ composes below (the user's event registrations). */
+export function Component({ children }: { children?: ReactNode }) {
   const { session } = useAuth();
   const userId = session?.user.id ?? '';
   const profile = useOwnProfile();
@@ -108,7 +110,7 @@ export function Component() {
               {p.first_name} {p.surname}
             </h2>
             <div className="mt-2">
-              <StatusBadge status={p.approval_status} />
+              <ApprovalBadge status={p.approval_status} />
             </div>
             <p className="mt-2 text-sm">{t.statusBody[p.approval_status] ?? ''}</p>
             <dl className="mt-3 space-y-1 text-sm">
@@ -123,7 +125,7 @@ export function Component() {
               </div>
               <div>
                 <dt className="inline font-semibold">{t.lastActive}: </dt>
-                <dd className="inline">{shortDate(p.last_active)}</dd>
+                <dd className="inline">{formatDate(p.last_active) || '—'}</dd>
               </div>
             </dl>
             <div className="mt-4 flex flex-wrap gap-2">
@@ -197,6 +199,7 @@ export function Component() {
           </div>
         </div>
       )}
+      {children}
     </Page>
   );
 }

@@ -4,15 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { FormField } from '@/components/registration/form-fields';
-import { StatusBadge } from '@/components/registration/status-badge';
+import { SpecField } from '@/components/form';
+import { ApprovalBadge } from '@/components/registration-page';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, ErrorState, LoadingState, Page, PageHeader } from '@/components/ui/states';
 import { SubmitButton, useSubmitState } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { dataMessage, errorToast } from '@/lib/errors';
-import { refusedColumn } from '@/lib/registration/api';
+import { refusedColumn } from '@/lib/errors';
 import {
   matrimonyKeys,
   replacePhoto,
@@ -89,7 +89,7 @@ function EditForm({ profile }: { profile: OwnProfile }) {
             <h2 className="font-serif text-xl font-bold">{s.title}</h2>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               {s.fields.map((f) => (
-                <FormField
+                <SpecField
                   key={f.name}
                   spec={locked.includes(f.name) ? { ...f, locked: t.lockedAfterApproval } : f}
                 />
@@ -115,7 +115,7 @@ export function Component() {
     <Page>
       <div className="mx-auto max-w-3xl">
         <PageHeader title={t.ownTitle}>
-          {p && <StatusBadge status={p.approval_status} />}
+          {p && <ApprovalBadge status={p.approval_status} />}
         </PageHeader>
         {profile.isPending && <LoadingState rows={4} />}
         {profile.isError && (

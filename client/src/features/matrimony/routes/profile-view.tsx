@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
 import { dataMessage, errorToast, unwrap } from '@/lib/errors';
-import { ageOn } from '@/lib/registration/parse';
+import { ageOn } from '@/lib/validation/parsers';
 import { sdk } from '@/lib/sdk';
 import { formatInr } from '@/lib/validation/parsers';
 import { recordView, useInterests, useSendInterest } from '../api/interests';

@@ -2,8 +2,9 @@
 // browser and an optional biodata PDF; one submit makes the account and the profile.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RegistrationPage } from '@/components/registration/registration-page';
-import { RegistrationWizard } from '@/components/registration/wizard';
+import { StepsForm } from '@/components/form';
+import { RegistrationPage } from '@/components/registration-page';
+import { text as reg } from '@/lib/registration/text';
 import { authKeys } from '@/lib/auth';
 import { registerMatrimony } from '../api/profiles';
 import { BiodataPicker, PhotoPicker } from '../components/photo-picker';
@@ -46,7 +47,8 @@ function MatrimonyForm({ withAccount, onDone }: { withAccount: boolean; onDone: 
       : s,
   );
   return (
-    <RegistrationWizard
+    <StepsForm
+      submitLabels={reg.submitLabels}
       formId="matrimony-registration"
       steps={withFiles}
       schema={withAccount ? matrimonyWithAccountSchema : matrimonySchema}

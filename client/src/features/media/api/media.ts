@@ -65,7 +65,11 @@ export const useVideos = () =>
   });
 
 /** A media album (items through get_public_media_items), or else an older photo album. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function fetchAlbum(id: string): Promise<AlbumView> {
+  // An address that cannot name an album is one that does not exist (spec §8).
+  if (!UUID.test(id)) throw new AppError(text.albumNotFound, 'NOT_FOUND');
   const client = sdk();
   const albums = await client.rpc('get_public_media_albums', {}, { get: true });
   if (albums.error) throw new AppError(text.fetchAlbum, 'UNKNOWN_ERROR', albums.error);

@@ -26,7 +26,11 @@ export function Component() {
         ) : (
           <ErrorState
             title={text.fetchAlbum}
-            message={dataMessage(album.error)}
+            message={
+              dataMessage(album.error) === text.fetchAlbum
+                ? text.fetchAlbumBody
+                : dataMessage(album.error)
+            }
             onRetry={() => album.refetch()}
           />
         )

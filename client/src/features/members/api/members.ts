@@ -12,7 +12,6 @@ export type DirectoryEntry = Database['public']['Tables']['member_directory']['R
 export const memberKeys = {
   all: ['members'] as const,
   public: (f: { search: string; city: string; page: number }) => ['members', 'public', f] as const,
-  directory: (f: { search: string; page: number }) => ['members', 'directory', f] as const,
   detail: (id: string) => ['members', 'detail', id] as const,
 };
 
@@ -33,28 +32,6 @@ export const usePublicMembers = (f: { search: string; city: string; page: number
           { get: true },
         ),
       ),
-  });
-
-/** getMembers: page default 1, limit default 50; free text over name, number, mobile, email. */
-export const useDirectory = (f: { search: string; page: number }) =>
-  useQuery({
-    queryKey: memberKeys.directory(f),
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      let q = sdk()
-        .from('member_directory')
-        .select('*', { count: 'exact' })
-        .eq('approval_status', 'approved')
-        .order('full_name');
-      const s = f.search.replace(/[,()*]/g, ' ').trim();
-      if (s)
-        q = q.or(
-          `full_name.ilike.*${s}*,membership_no.ilike.*${s}*,mobile_number.ilike.*${s}*,email.ilike.*${s}*`,
-        );
-      const from = (f.page - 1) * PAGE_SIZE;
-      const res = await q.range(from, from + PAGE_SIZE - 1);
-      return { rows: unwrap(res), count: res.count ?? 0 };
-    },
   });
 
 export const useMember = (id: string) =>

@@ -1,6 +1,6 @@
 // The steps of the membership application.
-import type { StepSpec } from '@/components/registration/wizard';
-import { toIsoDate } from '@/lib/registration/parse';
+import type { StepSpec } from '@/components/form';
+import { parseDate as toIsoDate } from '@/lib/validation/parsers';
 import { text as reg } from '@/lib/registration/text';
 import { formatAadhar, formatPan, parsePhone } from '@/lib/validation/parsers';
 import { registrationText as t } from '../registration-text';

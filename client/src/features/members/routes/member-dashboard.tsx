@@ -1,24 +1,78 @@
-// /dashboard/member: the directory with contact details, and a Back to Home link to /.
-import { useState } from 'react';
-import { Link } from 'react-router';
+// /dashboard/member: the member's own entry and visibility choices, their connections
+// (requests received and sent, members connected), and the member directory with Connect;
+// member viewers and admins read the same directory (with the entry pages).
+import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
-import { PAGE_SIZE, useDirectory } from '../api/members';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Page,
+  PageHeader,
+} from '@/components/ui/states';
+import { useAuth } from '@/lib/auth';
+import { NETWORK_PAGE_SIZE, useConnections, useMemberNetwork, useOwnEntry } from '../api/network';
+import { NetworkCard } from '../components/network-card';
+import { VisibilityForm } from '../components/visibility-form';
 import { text } from '../text';
 
-export function Component() {
+function OwnEntry({ userId }: { userId: string }) {
+  const own = useOwnEntry(userId);
+  if (own.isPending) return <LoadingState rows={1} />;
+  if (own.isError)
+    return <ErrorState message={text.loadNetworkError} onRetry={() => own.refetch()} />;
+  if (!own.data || own.data.entry.approval_status !== 'approved')
+    return <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-800">{text.noEntry}</p>;
+  const { entry, visibility } = own.data;
+  return (
+    <Card>
+      <h2 className="font-serif text-xl font-bold">{text.yourEntry}</h2>
+      <p className="mb-4 text-sm text-stone-700">
+        {entry.full_name} · {entry.membership_no || entry.unique_id} · {text.yourEntryIntro}
+      </p>
+      <VisibilityForm userId={userId} memberId={entry.id} initial={visibility} />
+    </Card>
+  );
+}
+
+function Connections({ userId, detailLink }: { userId: string; detailLink: boolean }) {
+  const list = useConnections();
+  return (
+    <section aria-labelledby="connections-title" className="mt-8" data-testid="connections">
+      <h2 id="connections-title" className="font-serif text-2xl font-bold">
+        {text.connections}
+      </h2>
+      <p className="mb-3 text-sm text-stone-700">{text.connectionsIntro}</p>
+      {list.isPending ? (
+        <LoadingState rows={1} />
+      ) : list.isError ? (
+        <ErrorState message={text.loadNetworkError} onRetry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState title={text.noConnections} />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {list.data.map((m) => (
+            <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Directory({ userId, detailLink }: { userId: string; detailLink: boolean }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const dir = useDirectory({ search, page });
+  const dir = useMemberNetwork({ search, page });
+  const pages = Math.max(1, Math.ceil((dir.data?.count ?? 0) / NETWORK_PAGE_SIZE));
   return (
-    <Page>
-      <PageHeader title={text.dashboardTitle}>{text.dashboardIntro}</PageHeader>
-      <ButtonLink to="/" variant="secondary" className="mb-6">
-        {text.backHome}
-      </ButtonLink>
-      <label htmlFor="dir-search" className="mb-1 block text-sm font-semibold">
+    <section aria-labelledby="directory-title" className="mt-8">
+      <h2 id="directory-title" className="font-serif text-2xl font-bold">
+        {text.directory}
+      </h2>
+      <label htmlFor="dir-search" className="mt-3 mb-1 block text-sm font-semibold">
         {text.search}
       </label>
       <input
@@ -34,35 +88,30 @@ export function Component() {
       {dir.isPending ? (
         <LoadingState />
       ) : dir.isError ? (
-        <ErrorState message={dataMessage(dir.error)} onRetry={() => dir.refetch()} />
+        <ErrorState message={text.loadNetworkError} onRetry={() => dir.refetch()} />
       ) : dir.data.rows.length === 0 ? (
         <EmptyState title={text.empty} />
       ) : (
         <>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="member-directory">
+          <ul
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            data-testid="member-directory"
+            aria-busy={dir.isFetching || undefined}
+          >
             {dir.data.rows.map((m) => (
-              <li key={m.id} className="rounded-lg border border-stone-200 bg-white p-4">
-                <Link to={`/members/${m.id}`} className="font-semibold hover:underline">
-                  {m.full_name}
-                </Link>
-                <p className="text-sm text-stone-600">
-                  {[m.unique_id, m.city].filter(Boolean).join(' · ')}
-                </p>
-                {m.mobile_number && <p className="text-sm">{m.mobile_number}</p>}
-                {m.email && <p className="text-sm break-all">{m.email}</p>}
-              </li>
+              <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
             ))}
           </ul>
-          <div className="mt-6 flex items-center justify-between">
+          <div className="mt-6 flex items-center justify-between gap-2">
             <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
               {text.previous}
             </Button>
-            <span className="text-sm">
-              {text.page(page)} · {dir.data.count}
+            <span className="text-center text-sm" aria-live="polite">
+              {text.pageOf(page, pages)} · {text.membersCount(dir.data.count)}
             </span>
             <Button
               variant="secondary"
-              disabled={page * PAGE_SIZE >= dir.data.count}
+              disabled={page >= pages}
               onClick={() => setPage((p) => p + 1)}
             >
               {text.next}
@@ -70,6 +119,30 @@ export function Component() {
           </div>
         </>
       )}
+    </section>
+  );
+}
+
+/** `children`: what app/ composes below (the user's event registrations). */
+export function Component({ children }: { children?: ReactNode }) {
+  const auth = useAuth();
+  const userId = auth.session?.user.id ?? '';
+  const type = auth.user?.type;
+  const detailLink = type === 'member_viewer' || type === 'admin' || type === 'super_admin';
+  return (
+    <Page>
+      <PageHeader title={text.dashboardTitle}>{text.dashboardIntro}</PageHeader>
+      <ButtonLink to="/" variant="secondary" className="mb-6">
+        {text.backHome}
+      </ButtonLink>
+      {userId && (
+        <>
+          <OwnEntry userId={userId} />
+          <Connections userId={userId} detailLink={detailLink} />
+          <Directory userId={userId} detailLink={detailLink} />
+        </>
+      )}
+      {children}
     </Page>
   );
 }

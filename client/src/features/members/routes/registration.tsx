@@ -1,8 +1,9 @@
 // /membership/registration: the membership application for a newcomer (with the account) or
 // a signed-in account without one; an existing member applies with their membership number.
 import { useQueryClient } from '@tanstack/react-query';
-import { RegistrationPage } from '@/components/registration/registration-page';
-import { RegistrationWizard } from '@/components/registration/wizard';
+import { StepsForm } from '@/components/form';
+import { RegistrationPage } from '@/components/registration-page';
+import { text as reg } from '@/lib/registration/text';
 import { authKeys } from '@/lib/auth';
 import { registerMember } from '../api/registration';
 import { memberAccountStep, memberSteps } from '../components/registration-steps';
@@ -30,7 +31,8 @@ function MemberForm({
       ]
     : memberSteps;
   return (
-    <RegistrationWizard
+    <StepsForm
+      submitLabels={reg.submitLabels}
       formId="membership-registration"
       steps={steps}
       schema={withAccount ? memberWithAccountSchema : memberSchema}

@@ -77,10 +77,12 @@ export function notificationTarget(
   n: Pick<Notification, 'type' | 'data'>,
   role: string | null | undefined,
 ): string | null {
-  const data = (n.data ?? {}) as { event_id?: string; album_id?: string };
+  const data = (n.data ?? {}) as { event_id?: string; album_id?: string; link?: unknown };
   if (data.event_id) return `/events/${data.event_id}`;
   if (data.album_id) return `/media/album/${data.album_id}`;
   if (n.type === 'registration' && (role === 'admin' || role === 'super_admin'))
     return '/admin/members';
+  // A page of this site the notification names (a connection request: /dashboard/member).
+  if (typeof data.link === 'string' && /^\/(?!\/)/.test(data.link)) return data.link;
   return null;
 }

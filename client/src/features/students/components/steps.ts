@@ -1,8 +1,8 @@
 // The steps of the student form: which fields, in which order, with which parser shown.
 import { formatAadhar, formatPan, parseIncome, parsePhone } from '@/lib/validation/parsers';
-import type { FieldSpec } from '@/components/registration/form-fields';
-import type { StepSpec } from '@/components/registration/wizard';
-import { toIsoDate } from '@/lib/registration/parse';
+import type { FieldSpec } from '@/components/form';
+import type { StepSpec } from '@/components/form';
+import { parseDate as toIsoDate } from '@/lib/validation/parsers';
 import { text as reg } from '@/lib/registration/text';
 import { text } from '../text';
 

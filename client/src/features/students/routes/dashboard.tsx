@@ -1,5 +1,6 @@
 // /dashboard/student: the application's status and dates, a summary (identity numbers
 // masked), documents, progress reports and the committee's notifications.
+import type { ReactNode } from 'react';
 import { Pencil } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import {
@@ -13,7 +14,8 @@ import {
 import { useAuth } from '@/lib/auth';
 import { dataMessage } from '@/lib/errors';
 import { formatInr } from '@/lib/validation/parsers';
-import { shortDate, StatusBadge } from '@/components/registration/status-badge';
+import { ApprovalBadge } from '@/components/registration-page';
+import { formatDate } from '@/lib/display-format';
 import { useCommitteeNotes, useOwnApplication, type StudentApplication } from '../api/students';
 import { DocumentsList } from '../components/documents-list';
 import { ProgressReports } from '../components/progress-reports';
@@ -24,7 +26,7 @@ const money = (n: number | null) => (n === null ? '—' : formatInr(n));
 function Summary({ a }: { a: StudentApplication }) {
   const rows: [string, string][] = [
     ['Name', `${a.first_name} ${a.surname}`],
-    [text.fields.dateOfBirth, shortDate(a.date_of_birth)],
+    [text.fields.dateOfBirth, formatDate(a.date_of_birth) || '—'],
     [text.fields.mobileNumber, a.mobile_number],
     ['Email', a.email],
     [text.fields.institutionName, a.institution_name ?? '—'],
@@ -57,14 +59,15 @@ function Committee({ userId }: { userId: string }) {
         <li key={n.id} className="rounded-md bg-stone-50 p-3 text-sm">
           <p className="font-semibold">{n.title}</p>
           <p>{n.message}</p>
-          <p className="text-xs text-stone-600">{shortDate(n.created_at)}</p>
+          <p className="text-xs text-stone-600">{formatDate(n.created_at) || '—'}</p>
         </li>
       ))}
     </ul>
   );
 }
 
-export function Component() {
+/** `children`: what app/ composes below (the user's event registrations). */
+export function Component({ children }: { children?: ReactNode }) {
   const { session } = useAuth();
   const application = useOwnApplication();
   const a = application.data;
@@ -91,7 +94,7 @@ export function Component() {
             <Card>
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h2 className="font-serif text-xl font-bold">{text.application}</h2>
-                <StatusBadge status={a.approval_status} />
+                <ApprovalBadge status={a.approval_status} />
               </div>
               <p className="mt-2 text-stone-800">
                 {a.approval_status === 'approved'
@@ -103,17 +106,17 @@ export function Component() {
               <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                 <div>
                   <dt className="inline font-semibold">{text.submittedOn}: </dt>
-                  <dd className="inline">{shortDate(a.created_at)}</dd>
+                  <dd className="inline">{formatDate(a.created_at) || '—'}</dd>
                 </div>
                 {a.approved_at && (
                   <div>
                     <dt className="inline font-semibold">{text.decidedOn}: </dt>
-                    <dd className="inline">{shortDate(a.approved_at)}</dd>
+                    <dd className="inline">{formatDate(a.approved_at) || '—'}</dd>
                   </div>
                 )}
                 <div>
                   <dt className="inline font-semibold">{text.lastUpdated}: </dt>
-                  <dd className="inline">{shortDate(a.updated_at)}</dd>
+                  <dd className="inline">{formatDate(a.updated_at) || '—'}</dd>
                 </div>
               </dl>
               <ButtonLink to="/profile/student/edit" variant="secondary" className="mt-4">
@@ -156,6 +159,7 @@ export function Component() {
           </div>
         </div>
       )}
+      {children}
     </Page>
   );
 }

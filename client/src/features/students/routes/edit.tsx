@@ -11,9 +11,9 @@ import { SubmitButton, useSubmitState } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { dataMessage, errorToast } from '@/lib/errors';
-import { refusedColumn } from '@/lib/registration/api';
-import { FormField } from '@/components/registration/form-fields';
-import { StatusBadge } from '@/components/registration/status-badge';
+import { refusedColumn } from '@/lib/errors';
+import { SpecField } from '@/components/form';
+import { ApprovalBadge } from '@/components/registration-page';
 import {
   studentKeys,
   uploadMoreDocuments,
@@ -82,7 +82,7 @@ function EditForm({ application }: { application: StudentApplication }) {
             <h2 className="font-serif text-xl font-bold">{s.title}</h2>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               {s.fields.map((f) => (
-                <FormField
+                <SpecField
                   key={f.name}
                   spec={locked.includes(f.name) ? { ...f, locked: text.lockedField } : f}
                 />
@@ -121,7 +121,7 @@ export function Component() {
         <PageHeader title={text.editTitle}>
           {a && (
             <p className="flex flex-wrap items-center gap-3">
-              <StatusBadge status={a.approval_status} />
+              <ApprovalBadge status={a.approval_status} />
               {a.approval_status === 'pending' ? text.editIntroPending : text.editIntroDecided}
             </p>
           )}

@@ -3,8 +3,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authKeys } from '@/lib/auth';
-import { RegistrationPage } from '@/components/registration/registration-page';
-import { RegistrationWizard } from '@/components/registration/wizard';
+import { StepsForm } from '@/components/form';
+import { RegistrationPage } from '@/components/registration-page';
+import { text as reg } from '@/lib/registration/text';
 import { registerStudent } from '../api/students';
 import { DocumentPicker } from '../components/document-picker';
 import { accountStep, studentSteps } from '../components/steps';
@@ -25,7 +26,8 @@ function StudentForm({ withAccount, onDone }: { withAccount: boolean; onDone: ()
     i === last ? { ...s, extra: <DocumentPicker files={documents} onChange={setDocuments} /> } : s,
   );
   return (
-    <RegistrationWizard
+    <StepsForm
+      submitLabels={reg.submitLabels}
       formId="student-registration"
       steps={withDocuments}
       schema={withAccount ? studentWithAccountSchema : studentSchema}

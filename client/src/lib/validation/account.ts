@@ -1,8 +1,13 @@
-// The account part of every registration form (spec §5: passwords of at least 6 characters,
+// The account part of a sign-up form (spec §5: the forms' passwords of at least 6 characters,
 // confirmation must match), the most common passwords refused with a clear message.
 import { z } from 'zod';
-import { messages } from '@/lib/validation/validators';
-import { text } from './text';
+import { messages } from './validators';
+
+export const accountMessages = {
+  passwordMin: 'Password must be at least 6 characters',
+  passwordCommon: 'This password is too common. Please choose one that is harder to guess',
+  email: 'Invalid email address',
+} as const;
 
 /** Passwords people pick first (and attackers try first); compared case-insensitively. */
 const COMMON_PASSWORDS = new Set([
@@ -64,11 +69,12 @@ export const accountFields = {
     .superRefine((v, ctx) => {
       if (!v) ctx.addIssue({ code: 'custom', message: messages.required('Email') });
       else if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v))
-        ctx.addIssue({ code: 'custom', message: 'Invalid email address' });
+        ctx.addIssue({ code: 'custom', message: accountMessages.email });
     }),
   password: z.string().superRefine((v, ctx) => {
-    if (v.length < 6) ctx.addIssue({ code: 'custom', message: text.passwordMin });
-    else if (isCommonPassword(v)) ctx.addIssue({ code: 'custom', message: text.passwordCommon });
+    if (v.length < 6) ctx.addIssue({ code: 'custom', message: accountMessages.passwordMin });
+    else if (isCommonPassword(v))
+      ctx.addIssue({ code: 'custom', message: accountMessages.passwordCommon });
   }),
   confirmPassword: z.string(),
 };

@@ -1,13 +1,9 @@
-// zod rules of spec §5 for the registration forms, each with the spec's message. Form values
-// are strings as typed; the conversion to what is stored happens when the form is sent.
+// zod rules of spec §5 that check a string and keep it as typed, for long forms whose values
+// stay text (a local draft, an edit page comparing before and after) and are converted when
+// sent (parsers.ts). The converting field schemas (fields.ts) share the same checks.
 import { z } from 'zod';
-import { formatAadhar, formatPan, parseIncome } from '@/lib/validation/parsers';
-import { messages, mobileError } from '@/lib/validation/validators';
-import { toIsoDate } from './parse';
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const PHONE = /^\+?[0-9\s()-]+$/;
-const digits = (v: string) => v.replace(/\D/g, '').length;
+import { formatAadhar, formatPan, parseDate, parseIncome } from './parsers';
+import { isEmail, isPhone, isPincode, messages, mobileError } from './validators';
 
 const check = (test: (v: string) => string | null) =>
   z
@@ -30,13 +26,11 @@ export const requiredMobile = check((v) => mobileError(v));
 /** Optional mobile numbers with the same rule. */
 export const optionalMobile = check((v) => (v ? mobileError(v) : null));
 /** Optional phone numbers (7-20 digits, plus, spaces, hyphens, brackets). */
-export const optionalPhone = check((v) =>
-  v && !(PHONE.test(v) && digits(v) >= 7 && digits(v) <= 20) ? messages.phone : null,
-);
+export const optionalPhone = check((v) => (v && !isPhone(v) ? messages.phone : null));
 export const optionalEmail = (message: string = messages.email) =>
-  check((v) => (v && !EMAIL.test(v) ? message : null));
+  check((v) => (v && !isEmail(v) ? message : null));
 export const pincode = (label: string) =>
-  check((v) => (v && !/^\d{6}$/.test(v) ? messages.pattern(label) : null));
+  check((v) => (v && !isPincode(v) ? messages.pattern(label) : null));
 export const pan = check((v) => (v && !formatPan(v) ? 'PAN format is invalid' : null));
 export const aadhar = check((v) => (v && !formatAadhar(v) ? 'Aadhar format is invalid' : null));
 export const passport = check((v) =>
@@ -50,7 +44,7 @@ export const dateField = (
 ) =>
   check((v) => {
     if (!v) return options.required ? messages.required(label) : null;
-    const iso = toIsoDate(v);
+    const iso = parseDate(v);
     if (!iso) return options.message ?? `${label} must be in YYYY-MM-DD format`;
     if (options.past && new Date(`${iso}T00:00:00`) > new Date())
       return `${label} must be a past date`;

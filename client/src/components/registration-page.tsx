@@ -1,9 +1,11 @@
-// The frame of a registration: who is looking decides what they see (the whole form, the form
-// without the account part, their application's status, or a word about their other account),
-// and a confirmation that says what happens next once the application is in.
+// The frame of the three registrations (student, matrimony, membership): who is looking decides
+// what they see (the whole form, the form without the account part, their application's status,
+// or a word about their other account), and a confirmation that says what happens next once the
+// application is in. The form itself is the kit's StepsForm.
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Badge, statusTone } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, LoadingState, Page, PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
@@ -18,6 +20,15 @@ const AUDIENCE_LABEL: Record<Audience, string> = {
   member: 'membership',
 };
 
+/** An application's approval state (spec §4: pending, approved, rejected) as the kit's badge. */
+export function ApprovalBadge({ status }: { status: string | null | undefined }) {
+  return (
+    <Badge tone={statusTone(status ?? 'pending')} testId="application-status">
+      {approvalLabel(status)}
+    </Badge>
+  );
+}
+
 export function Confirmation({ audience, reference }: { audience: Audience; reference?: string }) {
   return (
     <Card className="mx-auto max-w-2xl">
@@ -31,7 +42,7 @@ export function Confirmation({ audience, reference }: { audience: Audience; refe
             <dd data-testid="application-status">{text.pending}</dd>
             {reference && (
               <>
-                <dt className="font-semibold">Reference</dt>
+                <dt className="font-semibold">{text.reference}</dt>
                 <dd>{reference}</dd>
               </>
             )}

@@ -1,4 +1,4 @@
-// A local draft of a long form, so a closed tab loses nothing: every answer except the ones
+// The form kit's local draft of a long form, so a closed tab loses nothing: every answer but those
 // that must never sit in the browser's storage (passwords, PAN, Aadhaar, passport, files).
 import { readLocal, writeLocal } from '@/lib/storage';
 

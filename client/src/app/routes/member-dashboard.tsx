@@ -1,0 +1,11 @@
+// /dashboard/member: the members dashboard with the user's event registrations below it.
+import { MyEventRegistrations } from '@/features/events/components/my-registrations';
+import { Component as Dashboard } from '@/features/members/routes/member-dashboard';
+
+export function Component() {
+  return (
+    <Dashboard>
+      <MyEventRegistrations />
+    </Dashboard>
+  );
+}

@@ -1,0 +1,132 @@
+// The signed-in user's own registrations (policy "Users read their own registrations"):
+// registering (a new row, or a cancelled one taken up again: the database checks deadline and
+// places atomically), cancelling (attendance_status cancelled, the row kept), and the count of
+// people an event expects (event_attendance: a count, never who).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Database } from '@havyaka/sdk/database';
+import { unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+import type { EventRow } from './events';
+
+type RegistrationRow = Database['public']['Tables']['event_registrations']['Row'];
+export type MyRegistration = RegistrationRow & {
+  event: Pick<
+    EventRow,
+    | 'id'
+    | 'title'
+    | 'description'
+    | 'event_date'
+    | 'event_time'
+    | 'location'
+    | 'venue_details'
+    | 'status'
+  > | null;
+};
+
+export const myRegistrationKeys = {
+  all: ['events', 'my-registrations'] as const,
+  list: (userId: string) => ['events', 'my-registrations', userId] as const,
+  forEvent: (userId: string, eventId: string) =>
+    ['events', 'my-registrations', userId, eventId] as const,
+  attendance: (eventId: string) => ['events', 'attendance', eventId] as const,
+};
+
+export const myRegistrationsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: myRegistrationKeys.list(userId),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('event_registrations')
+          .select(
+            '*, event:events(id, title, description, event_date, event_time, location, venue_details, status)',
+          )
+          .eq('user_id', userId)
+          .order('registration_date', { ascending: false }),
+      ) as unknown as MyRegistration[],
+  });
+
+export const useMyRegistrations = (userId: string | undefined) =>
+  useQuery({ ...myRegistrationsQuery(userId ?? ''), enabled: !!userId });
+
+export const useMyRegistration = (userId: string | undefined, eventId: string) =>
+  useQuery({
+    queryKey: myRegistrationKeys.forEvent(userId ?? '', eventId),
+    enabled: !!userId,
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('event_registrations')
+          .select('*')
+          .eq('user_id', userId!)
+          .eq('event_id', eventId)
+          .maybeSingle(),
+      ),
+  });
+
+export const usePublicAttendance = (eventId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: myRegistrationKeys.attendance(eventId),
+    enabled,
+    queryFn: async () => {
+      const rows = unwrap(await sdk().rpc('event_attendance', { event_id: eventId }));
+      return (rows as { registrations: number; people: number; max_attendees: number | null }[])[0];
+    },
+  });
+
+function useRefresh() {
+  const client = useQueryClient();
+  return (eventId: string) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: myRegistrationKeys.all }),
+      client.invalidateQueries({ queryKey: myRegistrationKeys.attendance(eventId) }),
+    ]);
+}
+
+/** Registers the user, or takes up their cancelled registration (`existingId`) again. */
+export function useRegisterForEvent() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({
+      userId,
+      eventId,
+      existingId,
+    }: {
+      userId: string;
+      eventId: string;
+      existingId?: string;
+    }) =>
+      unwrap(
+        existingId
+          ? await sdk()
+              .from('event_registrations')
+              .update({ attendance_status: 'registered' })
+              .eq('id', existingId)
+              .select('id')
+              .single()
+          : await sdk()
+              .from('event_registrations')
+              .insert({ event_id: eventId, user_id: userId })
+              .select('id')
+              .single(),
+      ),
+    onSettled: (_data, _error, { eventId }) => refresh(eventId),
+  });
+}
+
+/** Cancels: attendance_status cancelled (the row stays, so staff see who cancelled). */
+export function useCancelRegistration() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id }: { id: string; eventId: string }) =>
+      unwrap(
+        await sdk()
+          .from('event_registrations')
+          .update({ attendance_status: 'cancelled' })
+          .eq('id', id)
+          .select('id')
+          .single(),
+      ),
+    onSettled: (_data, _error, { eventId }) => refresh(eventId),
+  });
+}
