@@ -59,6 +59,7 @@ head -c "$(( SIZE_MB * 1024 * 1024 ))" /dev/urandom >"$FILE"
 head -c "$(( BIG_MB * 1024 * 1024 ))" /dev/urandom >"$BIG"
 BYTES=$(( SIZE_MB * 1024 * 1024 * RUNS ))
 failed=0
+BENCH_SETUP_DONE=1
 
 now_ns() { date +%s%N; }
 mbps() { awk -v b="$1" -v ns="$2" 'BEGIN { printf "%.1f", (b / 1048576) / (ns / 1e9) }'; }
