@@ -9,7 +9,7 @@
 # with as many threads as the server has hashing workers; the REST probe (GET one row by
 # primary key, a light fixed-pace load) on the idle server; password sign-ins alone over
 # 50 connections; the REST probe again while the 50 sign-in connections run.
-#   sign-in ratio = sign-ins/s ÷ raw verifies/s at the workers' thread count   (target ≥ 0.9)
+#   sign-in ratio = sign-ins/s ÷ raw verifies/s at the workers' thread count   (target ≥ 0.95, issue 22)
 #   p99 ratio     = REST p99 under sign-ins ÷ REST p99 idle                    (target ≤ 2.0)
 #
 # Exit status: 0 when every request succeeded (whether or not the targets are met), 1 when
@@ -381,7 +381,7 @@ printf '  %-48s %10s\n' "raw argon2 verifies/s, 1 thread" "$(med "$ALL_RAW1" | a
 printf '  %-48s %10s\n' "raw argon2 verifies/s, $WORKERS thread$PLURAL (= workers)" "$(med "$ALL_RAWW" | awk '{ printf "%.1f", $1 }')"
 printf '  %-48s %10s   (p50 %s ms, p99 %s ms)\n' "sign-ins/s, $SIGNIN_CONNECTIONS connections" \
     "$(med "$ALL_SIGNIN" | awk '{ printf "%.1f", $1 }')" "$(ms "$(med "$ALL_SIGNIN_P50")")" "$(ms "$(med "$ALL_SIGNIN_P99")")"
-printf '  %-48s %10s   target ≥ 0.90   %s\n' "sign-ins/s / raw verifies/s ($WORKERS thread$PLURAL)" "$RATIO_SIGNIN" "$(verdict "$RATIO_SIGNIN" '>=' 0.9)"
+printf '  %-48s %10s   target ≥ 0.95   %s\n' "sign-ins/s / raw verifies/s ($WORKERS thread$PLURAL)" "$RATIO_SIGNIN" "$(verdict "$RATIO_SIGNIN" '>=' 0.95)"
 printf '  %-48s %10s   (p50 %s ms, %s req/s)\n' "REST p99 ms, idle" "$(ms "$(med "$ALL_IDLE_P99")")" \
     "$(ms "$(med "$ALL_IDLE_P50")")" "$(med "$ALL_IDLE_RPS" | awk '{ printf "%.1f", $1 }')"
 printf '  %-48s %10s   (p50 %s ms, %s req/s; sign-ins meanwhile %s/s)\n' "REST p99 ms, under $SIGNIN_CONNECTIONS sign-in connections" \

@@ -56,8 +56,9 @@ async fn store(
     bytes: Vec<u8>,
 ) -> Result<StoredFile, String> {
     let version = uuid::Uuid::new_v4().to_string();
+    let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
     let mut writer = backend.writer(&version);
-    writer.write(&bytes).await.map_err(|e| format!("demo file {bucket}/{name}: {e}"))?;
+    writer.write(bytes.into()).await.map_err(|e| format!("demo file {bucket}/{name}: {e}"))?;
     writer.finish().await.map_err(|e| format!("demo file {bucket}/{name}: {e}"))?;
     Ok(StoredFile {
         bucket,
@@ -66,7 +67,7 @@ async fn store(
         etag: format!("\"{version}\""),
         version,
         mimetype,
-        size: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+        size,
     })
 }
 

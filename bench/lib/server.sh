@@ -5,7 +5,10 @@
 #   bench_need TOOL...            installs the missing ones with apt-get (as root)
 #   bench_pg_bin TOOL...          PG_BIN: the PostgreSQL 15 bin directory holding the tools
 #   bench_build_server REPO [EXAMPLE...]
-#                                 SERVER_BIN (and EXAMPLES_DIR): cargo build --release --locked
+#                                 SERVER_BIN (and EXAMPLES_DIR): cargo build --release --locked;
+#                                 BENCH_SERVER_BIN=PATH uses that binary instead (no build;
+#                                 e.g. a debug build, to try a script: not for figures);
+#                                 SERVER_KIND says which, for the scripts' headings
 #   bench_start_server [ENV=VALUE ...]
 #                                 BASE (http://127.0.0.1:port), SERVER_PID, WORK (the temporary
 #                                 directory), DATA_DIR, SOCKET_DIR, PG_SOCKET_PORT, ANON_KEY,
@@ -60,12 +63,20 @@ bench_pg_bin() {
 bench_build_server() {
     local repo="$1" example build=(-p server --bin server)
     shift
+    if [[ -n "${BENCH_SERVER_BIN:-}" && $# -eq 0 ]]; then
+        SERVER_BIN="$BENCH_SERVER_BIN"
+        [[ -x "$SERVER_BIN" ]] || bench_die "no server binary at $SERVER_BIN"
+        echo "using $SERVER_BIN (BENCH_SERVER_BIN), not a release build" >&2
+        SERVER_KIND="BENCH_SERVER_BIN server ($SERVER_BIN)"
+        return
+    fi
     for example in "$@"; do build+=(--example "$example"); done
     echo "building the release server${*:+ and $*} (cargo build --release --locked)" >&2
     (cd "$repo" && cargo build --release --locked "${build[@]}" </dev/null >&2) || bench_die "cargo build failed"
     local target="${CARGO_TARGET_DIR:-$repo/target}"
     [[ "$target" == /* ]] || target="$repo/$target"
     SERVER_BIN="$target/release/server"
+    SERVER_KIND="release server"
     EXAMPLES_DIR="$target/release/examples"
     [[ -x "$SERVER_BIN" ]] || bench_die "no server binary at $SERVER_BIN"
     for example in "$@"; do

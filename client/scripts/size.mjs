@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// The size report: the JavaScript the home route loads (the entry and its static imports, which
-// hold the home page, and the overlays loaded after every page), each file
-// gzipped, against a budget of 150 KB (KiB). Reads dist/.vite/manifest.json: run after
-// `vite build`. Prints the figures; exits 1 over budget.
+// The size report: the JavaScript the home route loads, each file gzipped, in two parts.
+//
+//   before the first paint   the entry and its static imports (React, the router, the query
+//                            cache, the SDK, the shell and the top of the home page):
+//                            budget 131 KB (KiB)
+//   the whole home page      the above, plus what the home page loads after its first paint
+//                            (the sections below the fold and the PWA overlays, with their
+//                            static imports): budget 150 KB
+//
+// Reads dist/.vite/manifest.json: run after `vite build`. Prints the figures; exits 1 over
+// either budget.
 //
 //   node scripts/size.mjs [--json]
 
@@ -10,7 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-export const BUDGET_BYTES = 150 * 1024;
+export const BUDGET_BYTES = 131 * 1024;
+export const PAGE_BUDGET_BYTES = 150 * 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 if (!fs.existsSync(manifestPath)) {
@@ -19,34 +27,67 @@ if (!fs.existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
 
-const ROOTS = ['index.html', 'src/app/overlays.tsx'];
-const files = new Map();
-function visit(key) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build manifest`);
-  if (files.has(chunk.file)) return;
-  files.set(chunk.file, key);
-  for (const dep of chunk.imports ?? []) visit(dep);
+const FIRST_PAINT = ['index.html'];
+// Loaded by every visit to the home page once it has painted.
+const AFTER_PAINT = ['src/app/overlays.tsx', 'src/app/routes/home-below-fold.tsx'];
+
+function closure(roots, seen = new Set()) {
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    if (seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  roots.forEach(visit);
+  return seen;
 }
-for (const root of ROOTS) visit(root);
+const firstPaint = closure(FIRST_PAINT);
+const afterPaint = [...closure(AFTER_PAINT, new Set(firstPaint))].filter((f) => !firstPaint.has(f));
+
+const gzip = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const measure = (files) =>
+  [...files]
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => [f, gzip(f)])
+    .sort((a, b) => b[1] - a[1]);
+const sum = (rows) => rows.reduce((n, [, gz]) => n + gz, 0);
+const firstRows = measure(firstPaint);
+const afterRows = measure(afterPaint);
+const first = sum(firstRows);
+const page = first + sum(afterRows);
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-let total = 0;
-const rows = [];
-for (const [file] of files) {
-  if (!file.endsWith('.js')) continue;
-  const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  total += gz;
-  rows.push([file, gz]);
-}
-rows.sort((a, b) => b[1] - a[1]);
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ totalGzipBytes: total, budgetBytes: BUDGET_BYTES, files: rows }));
+  console.log(
+    JSON.stringify({
+      totalGzipBytes: first,
+      budgetBytes: BUDGET_BYTES,
+      pageGzipBytes: page,
+      pageBudgetBytes: PAGE_BUDGET_BYTES,
+      files: firstRows,
+      afterPaintFiles: afterRows,
+    }),
+  );
 } else {
-  for (const [file, gz] of rows) console.log(`${kb(gz).padStart(9)}  ${file}`);
-  console.log(`home route JavaScript: ${kb(total)} gzipped (budget ${kb(BUDGET_BYTES)})`);
+  console.log('before the first paint:');
+  for (const [file, gz] of firstRows) console.log(`${kb(gz).padStart(9)}  ${file}`);
+  console.log('after the first paint:');
+  for (const [file, gz] of afterRows) console.log(`${kb(gz).padStart(9)}  ${file}`);
+  console.log(
+    `home route JavaScript before the first paint: ${kb(first)} gzipped (budget ${kb(BUDGET_BYTES)})`,
+  );
+  console.log(
+    `the whole home page, overlays and sections below the fold: ${kb(page)} gzipped (budget ${kb(PAGE_BUDGET_BYTES)})`,
+  );
 }
-if (total > BUDGET_BYTES) {
-  console.error(`over budget by ${kb(total - BUDGET_BYTES)}`);
-  process.exit(1);
+let over = false;
+if (first > BUDGET_BYTES) {
+  console.error(`first paint over budget by ${kb(first - BUDGET_BYTES)}`);
+  over = true;
 }
+if (page > PAGE_BUDGET_BYTES) {
+  console.error(`home page over budget by ${kb(page - PAGE_BUDGET_BYTES)}`);
+  over = true;
+}
+process.exit(over ? 1 : 0);

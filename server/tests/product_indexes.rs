@@ -57,3 +57,90 @@ async fn the_hot_list_queries_use_indexes() {
     .await;
     assert_uses(&db, "payments_created_at", "select * from public.payments order by created_at desc limit 10").await;
 }
+
+/// The queries of bench/scale.sh, as the web app sends them (issue 22): the admin member
+/// list's default page (newest first, then id), the public events lists, the bell's list.
+#[tokio::test]
+async fn the_scale_scenario_queries_use_indexes() {
+    let db = TestDb::product().await;
+    assert_uses(
+        &db,
+        "member_directory_newest",
+        "select * from public.member_directory order by created_at desc nulls last, id asc limit 50 offset 950",
+    )
+    .await;
+    assert_uses(
+        &db,
+        "events_date",
+        "select * from public.events where status <> 'cancelled' and event_date < current_date \
+         order by event_date desc, event_time desc limit 24",
+    )
+    .await;
+    assert_uses(
+        &db,
+        "events_upcoming",
+        "select * from public.events where status <> 'cancelled' and status = any ('{upcoming,published}'::text[]) \
+         and event_date >= current_date order by event_date asc, event_time asc",
+    )
+    .await;
+    assert_uses(
+        &db,
+        "notifications_user_created",
+        "select * from public.notifications where user_id = '00000000-0000-0000-0000-000000000001' \
+         order by created_at desc limit 50",
+    )
+    .await;
+}
+
+/// Calls of app.directory_contact_allowed while `user_type` counts the member register (one
+/// approved entry that shows its contact details, one that does not), in one transaction.
+async fn contact_checks_while_counting(db: &TestDb, user_type: &str) -> (i64, i64) {
+    let mut conn = db.admin_connection().await;
+    let mut tx = conn.begin().await.unwrap();
+    let id = uuid::Uuid::new_v4();
+    let setup = format!(
+        "set local session_replication_role = replica;
+         insert into auth.users (id, email, email_confirmed_at) values ('{id}', 'u-{id}@example.org', now());
+         insert into public.users (id, email, type, status, approval_status)
+           values ('{id}', 'u-{id}@example.org', '{user_type}', 'approved', 'approved');
+         insert into public.member_directory (id, unique_id, membership_no, full_name, status, approval_status)
+           values ('00000000-0000-0000-0000-0000000000a1', 'HWT-90001', 'M1', 'Shown Entry', 'Yes', 'approved'),
+                  ('00000000-0000-0000-0000-0000000000a2', 'HWT-90002', 'M2', 'Hidden Entry', 'Yes', 'approved');
+         insert into public.member_directory_visibility (member_id, show_contact_details, show_in_directory)
+           values ('00000000-0000-0000-0000-0000000000a1', true, true);
+         reset session_replication_role;
+         set local track_functions = 'all';"
+    );
+    sqlx::raw_sql(sqlx::AssertSqlSafe(setup)).execute(&mut *tx).await.unwrap();
+    sqlx::query("select set_config('request.jwt.claims', $1, true)")
+        .bind(format!(r#"{{"role":"authenticated","sub":"{id}"}}"#))
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query("set local role authenticated").execute(&mut *tx).await.unwrap();
+    let visible: i64 =
+        sqlx::query_scalar("select count(*) from public.member_directory").fetch_one(&mut *tx).await.unwrap();
+    sqlx::query("reset role").execute(&mut *tx).await.unwrap();
+    let calls: i64 = sqlx::query_scalar(
+        "select coalesce(pg_stat_get_xact_function_calls('app.directory_contact_allowed(uuid)'::regprocedure), 0)",
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    tx.rollback().await.unwrap();
+    (visible, calls)
+}
+
+/// An admin's list and exact count cost nothing per row for the other read policies: with
+/// 50,000 entries, one call of directory_contact_allowed per approved row took 0.7 s
+/// (bench/scale.sh). A member viewer still gets the check for every approved row.
+#[tokio::test]
+async fn an_admin_counting_the_register_runs_no_per_row_contact_check() {
+    let db = TestDb::product().await;
+    let (visible, calls) = contact_checks_while_counting(&db, "admin").await;
+    assert!(visible >= 2, "the admin sees every entry, saw {visible}");
+    assert_eq!(calls, 0, "an admin's count called directory_contact_allowed {calls} times");
+    let (visible, calls) = contact_checks_while_counting(&db, "member_viewer").await;
+    assert_eq!(visible, 1, "a member viewer sees the entry that shows its contact details only");
+    assert!(calls >= 2, "the member viewer's count checked each approved entry ({calls} calls)");
+}

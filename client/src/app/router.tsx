@@ -1,7 +1,6 @@
 // Every route of spec §2 in one table: public pages, redirects, user routes behind the guard,
 // and the admin area (gated once, in its layout route). Route modules load lazily.
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { RouteGuard } from '@/features/auth';
 import {
   ADMINS,
   EVENT_EDITORS,
@@ -10,6 +9,7 @@ import {
   MEMBER_AREA,
   SANDESHA_STAFF,
   STAFF,
+  type Requirement,
   type Role,
 } from '@/lib/authorization';
 import { RenderErrorScreen } from './error-screen';
@@ -29,14 +29,23 @@ const redirect = (
   element: <Redirect to={typeof to === 'string' ? () => to : to} />,
 });
 
-/** An admin screen: its roles' guard (the policies are the real gate), its module loaded lazily. */
+/** The route guard for a requirement (the policies are the real gate), loaded lazily with the
+ *  first guarded route: the home page does not need it. */
+const guard = (requirement: Requirement): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { RouteGuard } = await import('@/features/auth/components/route-guard');
+    return { element: <RouteGuard {...requirement} /> };
+  },
+});
+
+/** An admin screen: its roles' guard, its module loaded lazily. */
 const adminScreen = (
   path: string,
   roles: Role[],
   load: NonNullable<RouteObject['lazy']> & (() => Promise<Record<string, unknown>>),
 ): RouteObject => ({
   path,
-  element: <RouteGuard allowedRoles={roles} />,
+  ...guard({ allowedRoles: roles }),
   children: [{ index: true, lazy: load }],
 });
 
@@ -95,7 +104,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/matrimony/routes/registration'),
           },
           {
-            element: <RouteGuard requiredRole="matrimony" needsDetail />,
+            ...guard({ requiredRole: 'matrimony', needsDetail: true }),
             children: [
               {
                 path: 'matrimony/browse',
@@ -114,7 +123,7 @@ export const routes: RouteObject[] = [
           redirect('business/:id', (p) => `/resources/business/${p.id}`),
 
           {
-            element: <RouteGuard requiredRole="student" needsDetail />,
+            ...guard({ requiredRole: 'student', needsDetail: true }),
             children: [
               {
                 path: 'dashboard/student',
@@ -127,7 +136,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RouteGuard requiredRole="matrimony" needsDetail />,
+            ...guard({ requiredRole: 'matrimony', needsDetail: true }),
             children: [
               {
                 path: 'dashboard/matrimony',
@@ -144,7 +153,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RouteGuard allowedRoles={MEMBER_AREA} />,
+            ...guard({ allowedRoles: MEMBER_AREA }),
             children: [
               {
                 path: 'dashboard/member',
@@ -153,7 +162,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RouteGuard requiredRole="member_viewer" />,
+            ...guard({ requiredRole: 'member_viewer' }),
             children: [
               {
                 path: 'members/:id',
@@ -162,7 +171,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RouteGuard />,
+            ...guard({}),
             children: [
               {
                 path: 'notifications/settings',
@@ -176,7 +185,7 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         // The admin area is gated once, here; each screen narrows the roles further.
-        element: <RouteGuard allowedRoles={STAFF} />,
+        ...guard({ allowedRoles: STAFF }),
         children: [
           {
             lazy: () => import('./layouts/admin-layout'),

@@ -7,13 +7,16 @@
 //!    and a limit or type refusal stops the stream at once; nothing is buffered beyond a few
 //!    parts.
 //! 3. One transaction writes the row as the caller (row-level security decides for real) and
-//!    removes the bookkeeping row: from this commit the object is visible.
+//!    removes the bookkeeping row: from this commit the object is visible. Its statements run
+//!    while the bytes are being made durable (the local sync, the last S3 part); it commits
+//!    only once they are.
 //!
 //! A failure after step 1 removes the bytes and the bookkeeping at once ([`PendingUpload`]);
 //! a crash leaves the bookkeeping row, and the sweeper removes the bytes.
 
 use std::sync::Arc;
 
+use bytes::Bytes;
 use serde_json::json;
 use uuid::Uuid;
 
@@ -23,7 +26,8 @@ use super::error::StorageError;
 use super::mime::{self, TypeRefusal};
 use super::service::StorageService;
 use super::store::{self, Bucket, NewObject};
-use super::tx::StorageTx;
+use super::tx::{self, StorageTx};
+use super::writer::ObjectWriter;
 use crate::db::request_connections::RequestConnections;
 use crate::state::AppState;
 
@@ -90,9 +94,14 @@ pub async fn upload(
     tx.commit().await?;
     let pending = PendingUpload::new(service.clone(), state.connections.clone(), version.clone());
 
-    let written = write_bytes(service, &bucket, &version, body).await?;
-    body.finish().await?;
+    let Received { writer, size } = receive_bytes(service, &bucket, &version, body).await?;
+    if let Err(error) = body.finish().await {
+        writer.abort().await;
+        return Err(error);
+    }
 
+    // The version names these bytes and nothing else: a strong ETag without hashing.
+    let written = Written { size, etag: format!("\"{version}\"") };
     let object = NewObject {
         metadata: json!({
             "eTag": written.etag,
@@ -106,7 +115,8 @@ pub async fn upload(
         user_metadata: body.user_metadata.take(),
         ..probe
     };
-    let id = commit_row(state, actor, &object, destination.upsert, operation).await?;
+    let stored = async { Ok(writer.finish().await?) };
+    let id = commit_row_once_stored(state, actor, &object, destination.upsert, operation, stored).await?;
     pending.done();
     Ok(Uploaded { id, key: format!("{}/{}", destination.bucket, destination.name) })
 }
@@ -169,13 +179,20 @@ struct Written {
     etag: String,
 }
 
-/// Step 2: streams the body to the version's key, checking size and content on the way.
-async fn write_bytes(
+/// The bytes received, in a writer that has not finished (made them durable) yet.
+struct Received {
+    writer: ObjectWriter,
+    size: u64,
+}
+
+/// Step 2: streams the body to the version's key, checking size and content on the way. On
+/// an error the writer is aborted (nothing is left under the key).
+async fn receive_bytes(
     service: &StorageService,
     bucket: &Bucket,
     version: &str,
     body: &mut UploadBody,
-) -> Result<Written, StorageError> {
+) -> Result<Received, StorageError> {
     let limit = size_limit(service, bucket);
     let mut writer = service.backend.writer(version);
     let mut size: u64 = 0;
@@ -205,26 +222,21 @@ async fn write_bytes(
                 sniffed = true;
                 mime::check(&body.content_type, mime::sniff(&head), bucket.allowed_mime_types.as_deref())
                     .map_err(|refusal| type_refusal(bucket, &body.content_type, refusal))?;
-                writer.write(&head).await?;
-                head = Vec::new();
+                writer.write(Bytes::from(std::mem::take(&mut head))).await?;
                 if chunk.is_none() {
                     return Ok(());
                 }
                 continue;
             }
             match chunk {
-                Some(chunk) => writer.write(&chunk).await?,
+                Some(chunk) => writer.write(chunk).await?,
                 None => return Ok(()),
             }
         }
     }
     .await;
     match result {
-        Ok(()) => {
-            writer.finish().await?;
-            // The version names these bytes and nothing else: a strong ETag without hashing.
-            Ok(Written { size, etag: format!("\"{version}\"") })
-        }
+        Ok(()) => Ok(Received { writer, size }),
         Err(error) => {
             writer.abort().await;
             Err(error)
@@ -240,16 +252,52 @@ pub async fn commit_row(
     upsert: bool,
     operation: &str,
 ) -> Result<Uuid, StorageError> {
-    actor
-        .transact(state, operation, async |tx| {
-            store::write_object(tx, object, upsert).await?;
-            actor.leave(tx).await?;
-            if !store::remove_pending(tx, object.version).await? {
-                return Err(StorageError::unavailable("the write's bookkeeping was swept while it ran"));
-            }
-            Ok(store::object_id(tx, object.bucket, object.name).await?)
-        })
-        .await
+    actor.transact(state, operation, async |tx| write_row(tx, actor, object, upsert).await).await
+}
+
+/// Step 3 of an upload: the row's statements run while `stored` makes the bytes durable, and
+/// the transaction commits only when it has (it rolls back when that fails).
+async fn commit_row_once_stored(
+    state: &AppState,
+    actor: &Actor,
+    object: &NewObject<'_>,
+    upsert: bool,
+    operation: &str,
+    stored: impl Future<Output = Result<(), StorageError>>,
+) -> Result<Uuid, StorageError> {
+    let row = async {
+        let mut tx = StorageTx::begin(&state.connections).await?;
+        let result = async {
+            actor.enter(&mut tx, operation).await?;
+            write_row(&mut tx, actor, object, upsert).await
+        }
+        .await;
+        Ok::<_, StorageError>((tx, result))
+    };
+    let (stored, row) = tokio::join!(stored, row);
+    let (tx, result) = row?;
+    match stored {
+        Ok(()) => tx::finish(tx, result).await,
+        Err(error) => {
+            tx.rollback().await;
+            Err(error)
+        }
+    }
+}
+
+/// The row as the caller, then (as storage_admin) the end of its bookkeeping; the row's id.
+async fn write_row(
+    tx: &mut StorageTx,
+    actor: &Actor,
+    object: &NewObject<'_>,
+    upsert: bool,
+) -> Result<Uuid, StorageError> {
+    store::write_object(tx, object, upsert).await?;
+    actor.leave(tx).await?;
+    if !store::remove_pending(tx, object.version).await? {
+        return Err(StorageError::unavailable("the write's bookkeeping was swept while it ran"));
+    }
+    Ok(store::object_id(tx, object.bucket, object.name).await?)
 }
 
 /// The bookkeeping of an upload in progress. Unless [`PendingUpload::done`] is called (the

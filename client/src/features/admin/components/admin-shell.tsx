@@ -191,7 +191,7 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
             className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm hover:bg-stone-100"
           >
             <LogOut className="h-4 w-4" aria-hidden />{' '}
-            <span className="hidden sm:inline">{text.logout}</span>
+            <span className="sr-only sm:not-sr-only">{text.logout}</span>
           </button>
         </header>
         <main id="main" className="flex-1 p-4 md:p-6" tabIndex={-1}>
