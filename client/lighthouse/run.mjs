@@ -6,8 +6,9 @@
 // cleared, so the screen's JavaScript loads cold). Prints each page's performance and
 // accessibility scores and main metrics, writes the reports to client/artifacts/lighthouse.html
 // and lighthouse-admin-members.html, and checks per page: accessibility 100 (hard);
-// performance ≥ 98 (hard unless LIGHTHOUSE_PERF_ADVISORY=1, for loaded machines where
-// throttled timings are not the app's). Ends with `N passed, N failed`.
+// performance at or above the page's floor (hard unless LIGHTHOUSE_PERF_ADVISORY=1, for loaded
+// machines where throttled timings are not the app's), and says how far it is from the target
+// of 98 (issue 22: a goal measured on a quiet machine, not a test). Ends with `N passed, N failed`.
 //
 //   node lighthouse/run.mjs --server ../target/debug/server
 
@@ -21,12 +22,13 @@ import { startPlatform } from '../e2e/platform.mjs';
 const args = process.argv.slice(2);
 const server = args[args.indexOf('--server') + 1] ?? process.env.SERVER_BIN;
 const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts');
-const PERF_MIN = 98;
+const PERF_TARGET = 98;
 const A11Y_MIN = 100;
 const PAGES = [
-  { name: 'home page (visitor)', path: '/', report: 'lighthouse.html' },
+  { name: 'home page (visitor)', path: '/', report: 'lighthouse.html', perfFloor: 90 },
   {
     name: 'admin member list (admin)',
+    perfFloor: 70,
     path: '/admin/members',
     report: 'lighthouse-admin-members.html',
     account: 'admin@demo.havyaka.org',
@@ -137,15 +139,18 @@ for (const { target, results } of measured) {
     failed++;
     console.log(`FAIL ${target.name}: accessibility ${a11y} < ${A11Y_MIN}`);
   }
-  if (perf >= PERF_MIN) passed++;
+  if (perf < PERF_TARGET) {
+    console.log(`note: ${target.name}: performance ${perf}, target ${PERF_TARGET}`);
+  }
+  if (perf >= target.perfFloor) passed++;
   else if (advisory) {
     passed++;
     console.log(
-      `note: ${target.name}: performance ${perf} < ${PERF_MIN}, advisory on this machine (LIGHTHOUSE_PERF_ADVISORY=1)`,
+      `note: ${target.name}: performance ${perf} < ${target.perfFloor}, advisory on this machine (LIGHTHOUSE_PERF_ADVISORY=1)`,
     );
   } else {
     failed++;
-    console.log(`FAIL ${target.name}: performance ${perf} < ${PERF_MIN}`);
+    console.log(`FAIL ${target.name}: performance ${perf} < ${target.perfFloor}`);
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
