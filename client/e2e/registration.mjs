@@ -596,6 +596,21 @@ export function registrationJourneys({ test, context, base, anonKey, assert, saw
     assert(mineNotice.length === 0, 'no announcement for the member who turned them off');
     const theirNotice = await bell('member.viewer@demo.havyaka.org');
     assert(theirNotice.length === 1, 'the others get it');
+
+    // The demo member is shared with later tests (the announcement in the bell): their own
+    // choices back on, as they could through the API, and the screen shows it.
+    await api('/rest/v1/notification_preferences?user_id=not.is.null', {
+      token: await tokenOf('member@demo.havyaka.org', DEMO_PASSWORD),
+      method: 'PATCH',
+      body: { event: true, other: true },
+    });
+    await page.reload();
+    await page.getByRole('switch', { name: /Other notices/ }).waitFor();
+    assert(
+      (await page.getByRole('switch', { name: /Events/ }).isChecked()) &&
+        (await page.getByRole('switch', { name: /Other notices/ }).isChecked()),
+      'the member receives events and notices again',
+    );
     await ctx.close();
   });
 

@@ -1,13 +1,17 @@
 // Which kinds of notification reach the user: one switch per kind, saved as it is flipped.
+import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage, errorToast } from '@/lib/errors';
-import { KINDS, usePreferences, useSavePreference } from '../api/preferences';
+import { KINDS, usePreferences, useSavePreference, type Preferences } from '../api/preferences';
 import { settingsText as t } from '../settings-text';
 
 export function PreferenceToggles({ userId }: { userId: string }) {
   const prefs = usePreferences(userId);
   const save = useSavePreference(userId);
+  // The choices as flipped, until the save settles: a controlled switch shows its new state in
+  // the same render as the click (the query cache tells its observers a tick later).
+  const [flipped, setFlipped] = useState<Preferences | null>(null);
   if (prefs.isPending) return <LoadingState rows={2} height="h-12" />;
   if (prefs.isError)
     return <ErrorState message={dataMessage(prefs.error)} onRetry={() => prefs.refetch()} />;
@@ -24,13 +28,17 @@ export function PreferenceToggles({ userId }: { userId: string }) {
             type="checkbox"
             role="switch"
             className="h-6 w-6 shrink-0 accent-orange-800"
-            checked={prefs.data[kind]}
+            checked={(flipped ?? prefs.data)[kind]}
             onChange={async (e) => {
+              const next = { ...(flipped ?? prefs.data), [kind]: e.target.checked };
+              setFlipped(next);
               try {
-                await save.mutateAsync({ ...prefs.data, [kind]: e.target.checked });
+                await save.mutateAsync(next);
                 toast({ title: t.saved, variant: 'success' });
               } catch (error) {
                 toast({ ...errorToast(error), variant: 'destructive' });
+              } finally {
+                setFlipped((current) => (current === next ? null : current));
               }
             }}
           />
