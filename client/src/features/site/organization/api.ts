@@ -39,7 +39,8 @@ export function useSaveSection() {
       title: string;
       content: string | null;
       is_published: boolean;
-      display_order: number;
+      /** Only for a new section: an edit keeps the stored order (a move may have just changed it). */
+      display_order?: number;
     }) =>
       unwrap(
         await sdk()

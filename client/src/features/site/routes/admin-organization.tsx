@@ -48,7 +48,8 @@ function SectionForm({
         title: title.trim(),
         content: content.trim() || null,
         is_published: published,
-        display_order: section?.display_order ?? nextOrder,
+        // An edit leaves the order alone: the form may have opened before a move was saved.
+        ...(section?.section === key ? {} : { display_order: section?.display_order ?? nextOrder }),
       });
       toast({ title: text.saved, variant: 'success' });
       onDone();
