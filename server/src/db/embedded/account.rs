@@ -144,6 +144,9 @@ fn create_system_account(name: &str) -> Result<(), StartupError> {
     }
 }
 
+/// Gives `path` and everything below it to `uid:gid`. The directory may belong to a running
+/// cluster (another process of the same DATA_DIR started it): a file PostgreSQL removes while
+/// the walk runs (statistics, WAL segments being recycled) needs no owner and is skipped.
 fn chown_tree(path: &Path, uid: u32, gid: u32) -> std::io::Result<()> {
     let meta = std::fs::symlink_metadata(path)?;
     if meta.uid() != uid || meta.gid() != gid {
@@ -151,7 +154,11 @@ fn chown_tree(path: &Path, uid: u32, gid: u32) -> std::io::Result<()> {
     }
     if meta.is_dir() {
         for entry in std::fs::read_dir(path)? {
-            chown_tree(&entry?.path(), uid, gid)?;
+            let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
+            match entry.and_then(|entry| chown_tree(&entry.path(), uid, gid)) {
+                Err(e) if gone(&e) => {}
+                other => other?,
+            }
         }
     }
     Ok(())
@@ -163,6 +170,39 @@ mod tests {
 
     fn account(uid: u32, groups: Vec<u32>) -> ClusterAccount {
         ClusterAccount { name: "pg".into(), uid, gid: groups[0], groups, switch_user: true }
+    }
+
+    #[test]
+    fn files_removed_during_the_walk_are_skipped() {
+        // A running cluster creates and removes files while another process takes ownership.
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let root = dir.path().to_path_buf();
+        let churn_root = root.clone();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stop_churn = stop.clone();
+        let churn = std::thread::spawn(move || {
+            let mut n = 0u64;
+            while !stop_churn.load(std::sync::atomic::Ordering::Relaxed) {
+                let sub = churn_root.join(format!("d{}", n % 8));
+                let _ = std::fs::create_dir_all(&sub);
+                for i in 0..16 {
+                    let _ = std::fs::write(sub.join(format!("f{i}")), b"x");
+                }
+                let _ = std::fs::remove_dir_all(&sub);
+                n += 1;
+            }
+        });
+        let (uid, gid) = (Uid::current().as_raw(), Gid::current().as_raw());
+        let mut failures = Vec::new();
+        let until = std::time::Instant::now() + std::time::Duration::from_millis(600);
+        while std::time::Instant::now() < until {
+            if let Err(e) = chown_tree(&root, uid, gid) {
+                failures.push(e.to_string());
+            }
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        churn.join().expect("the churn thread");
+        assert!(failures.is_empty(), "the walk failed on vanishing files: {failures:?}");
     }
 
     #[test]
