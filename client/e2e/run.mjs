@@ -1108,6 +1108,8 @@ for (const width of [1280, 360]) {
       // A change that takes the row out of the filtered list still says it was saved.
       await page.getByLabel('Show').selectOption('new');
       await page.waitForURL((u) => !u.search.includes('status='));
+      // The filtered list has arrived (not the previous rows kept while it loads).
+      await page.locator('table[aria-label="Contact messages"]:not([aria-busy])').waitFor();
       await page.getByLabel('Status of “Hall booking in May”').selectOption('read');
       await sawToast(page, 'Message updated');
       await list('Contact messages')
