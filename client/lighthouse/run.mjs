@@ -25,7 +25,7 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts');
 const PERF_TARGET = 98;
 const A11Y_MIN = 100;
 const PAGES = [
-  { name: 'home page (visitor)', path: '/', report: 'lighthouse.html', perfFloor: 90 },
+  { name: 'home page (visitor)', path: '/', report: 'lighthouse.html', perfFloor: 80 },
   {
     name: 'admin member list (admin)',
     perfFloor: 70,
