@@ -21,7 +21,7 @@ fn caller(role: ApiRole, sub: Option<&str>) -> Caller {
     if let Some(sub) = sub {
         claims.insert("sub".into(), json!(sub));
     }
-    Caller { role, claims }
+    Caller::new(role, claims)
 }
 
 fn context<'a>(caller: &'a Caller, read_only: bool, settings: &'a [(String, String)]) -> RequestContext<'a> {

@@ -4,11 +4,14 @@
 //! Everything here happens before any database work, so a bad key or token never takes a
 //! connection.
 
+use std::sync::Arc;
+
 use http::HeaderMap;
 use http::header::AUTHORIZATION;
 use serde_json::{Map, Value};
 
 use super::jwt::{self, ClaimRules, JwtError};
+use super::verified_tokens::VerifiedTokens;
 use crate::error::{ApiError, ErrorKind};
 use crate::secrets::ApiKeys;
 
@@ -40,19 +43,39 @@ impl ApiRole {
     }
 }
 
-/// The verified caller of one request.
+/// The verified caller of one request. Cheap to clone: the claims are shared.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Caller {
     pub role: ApiRole,
     /// The verified claims, with `role` set to the effective role.
-    pub claims: Map<String, Value>,
+    pub claims: Arc<Map<String, Value>>,
+    /// The claims as JSON text (`request.jwt.claims`), written once.
+    claims_text: Arc<str>,
 }
 
 impl Caller {
+    pub fn new(role: ApiRole, claims: Map<String, Value>) -> Self {
+        let claims_text = Arc::from(Value::Object(claims.clone()).to_string());
+        Self { role, claims: Arc::new(claims), claims_text }
+    }
+
+    /// The caller of an API key (or of a token without a role): only `role` in its claims.
+    /// Built once per role and shared.
     fn of_key(role: ApiRole) -> Self {
-        let mut claims = Map::new();
-        claims.insert("role".into(), Value::String(role.as_str().into()));
-        Self { role, claims }
+        static KEY_CALLERS: std::sync::OnceLock<[Caller; 3]> = std::sync::OnceLock::new();
+        let callers = KEY_CALLERS.get_or_init(|| {
+            [ApiRole::Anon, ApiRole::Authenticated, ApiRole::ServiceRole].map(|role| {
+                let mut claims = Map::new();
+                claims.insert("role".into(), Value::String(role.as_str().into()));
+                Self::new(role, claims)
+            })
+        });
+        callers[role as usize].clone()
+    }
+
+    /// The verified claims as JSON text.
+    pub fn claims_text(&self) -> &str {
+        &self.claims_text
     }
 
     /// The `sub` claim (the user id of a signed-in user).
@@ -61,13 +84,20 @@ impl Caller {
     }
 }
 
+/// How bearer tokens are checked: this process's secret and claim rules, and the tokens
+/// already verified with them ([`VerifiedTokens`]; `None` verifies every time).
+pub struct TokenCheck<'a> {
+    pub secret: &'a [u8],
+    pub rules: &'a ClaimRules,
+    pub verified: Option<&'a VerifiedTokens>,
+}
+
 /// Resolves the caller from the `apikey` header (or `?apikey=`) and the `Authorization` header.
 pub fn resolve(
     headers: &HeaderMap,
     query_apikey: Option<&str>,
     keys: &ApiKeys,
-    secret: &[u8],
-    rules: &ClaimRules,
+    tokens: &TokenCheck<'_>,
     now: i64,
 ) -> Result<Caller, ApiError> {
     let apikey = headers.get("apikey").and_then(|v| v.to_str().ok()).or(query_apikey).map(str::trim);
@@ -75,7 +105,7 @@ pub fn resolve(
         None | Some("") => return Err(ApiError::new(ErrorKind::ApiKeyMissing)),
         Some(key) => role_of_key(key, keys).ok_or_else(|| ApiError::new(ErrorKind::ApiKeyInvalid))?,
     };
-    resolve_bearer(headers, key_role, keys, secret, rules, now)
+    resolve_bearer(headers, key_role, keys, tokens, now)
 }
 
 /// Resolves the caller where the API key is optional (the storage API, which checks the token
@@ -84,13 +114,12 @@ pub fn resolve(
 pub fn resolve_without_key(
     headers: &HeaderMap,
     keys: &ApiKeys,
-    secret: &[u8],
-    rules: &ClaimRules,
+    tokens: &TokenCheck<'_>,
     now: i64,
 ) -> Result<Caller, ApiError> {
     match headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::trim) {
-        Some(key) if !key.is_empty() => resolve(headers, None, keys, secret, rules, now),
-        _ if headers.contains_key(AUTHORIZATION) => resolve_bearer(headers, ApiRole::Anon, keys, secret, rules, now),
+        Some(key) if !key.is_empty() => resolve(headers, None, keys, tokens, now),
+        _ if headers.contains_key(AUTHORIZATION) => resolve_bearer(headers, ApiRole::Anon, keys, tokens, now),
         _ => Err(ApiError::new(ErrorKind::ApiKeyMissing)),
     }
 }
@@ -100,8 +129,7 @@ fn resolve_bearer(
     headers: &HeaderMap,
     key_role: ApiRole,
     keys: &ApiKeys,
-    secret: &[u8],
-    rules: &ClaimRules,
+    tokens: &TokenCheck<'_>,
     now: i64,
 ) -> Result<Caller, ApiError> {
     let Some(authorization) = headers.get(AUTHORIZATION) else {
@@ -113,15 +141,25 @@ fn resolve_bearer(
     if let Some(role) = role_of_key(token, keys) {
         return Ok(Caller::of_key(role));
     }
-    let mut claims = jwt::verify(token, secret, rules, now).map_err(jwt_error)?;
+    let verify = || verify_token(token, tokens, now);
+    match tokens.verified {
+        Some(verified) => verified.get_or_verify(token, now, verify),
+        None => verify(),
+    }
+    .map_err(jwt_error)
+}
+
+/// The caller of a user token: its verified claims, with `role` set to the effective role.
+fn verify_token(token: &str, tokens: &TokenCheck<'_>, now: i64) -> Result<Caller, JwtError> {
+    let mut claims = jwt::verify(token, tokens.secret, tokens.rules, now)?;
     let role = match claims.get("role") {
         None | Some(Value::Null) => ApiRole::Anon,
         Some(Value::String(role)) => ApiRole::from_claim(role)
-            .ok_or_else(|| jwt_error(JwtError::Claims(format!("The JWT role \"{role}\" is not allowed"))))?,
-        Some(_) => return Err(jwt_error(JwtError::Claims("The JWT 'role' claim must be a string".into()))),
+            .ok_or_else(|| JwtError::Claims(format!("The JWT role \"{role}\" is not allowed")))?,
+        Some(_) => return Err(JwtError::Claims("The JWT 'role' claim must be a string".into())),
     };
     claims.insert("role".into(), Value::String(role.as_str().into()));
-    Ok(Caller { role, claims })
+    Ok(Caller::new(role, claims))
 }
 
 fn role_of_key(key: &str, keys: &ApiKeys) -> Option<ApiRole> {
@@ -183,8 +221,11 @@ mod tests {
         encode(&Header::default(), &claims, &EncodingKey::from_secret(SECRET.as_bytes())).unwrap()
     }
 
+    const RULES: ClaimRules = ClaimRules { audience: None, issuers: Vec::new() };
+    const CHECK: TokenCheck<'static> = TokenCheck { secret: SECRET.as_bytes(), rules: &RULES, verified: None };
+
     fn resolve_with(pairs: &[(&str, &str)]) -> Result<Caller, ApiError> {
-        resolve(&headers(pairs), None, &keys(), SECRET.as_bytes(), &ClaimRules::default(), NOW)
+        resolve(&headers(pairs), None, &keys(), &CHECK, NOW)
     }
 
     #[test]
@@ -205,9 +246,7 @@ mod tests {
         let keys = keys();
         assert_eq!(resolve_with(&[("apikey", &keys.anon)]).unwrap().role, ApiRole::Anon);
         assert_eq!(resolve_with(&[("apikey", &keys.service_role)]).unwrap().role, ApiRole::ServiceRole);
-        let by_query =
-            resolve(&HeaderMap::new(), Some(&keys.anon), &keys, SECRET.as_bytes(), &ClaimRules::default(), NOW)
-                .unwrap();
+        let by_query = resolve(&HeaderMap::new(), Some(&keys.anon), &keys, &CHECK, NOW).unwrap();
         assert_eq!(by_query.role, ApiRole::Anon);
     }
 
@@ -217,7 +256,8 @@ mod tests {
         let bearer = format!("Bearer {}", keys.anon);
         let caller = resolve_with(&[("apikey", &keys.anon), ("authorization", &bearer)]).unwrap();
         assert_eq!(caller.role, ApiRole::Anon);
-        assert_eq!(caller.claims, json!({"role": "anon"}).as_object().unwrap().clone());
+        assert_eq!(*caller.claims, json!({"role": "anon"}).as_object().unwrap().clone());
+        assert_eq!(caller.claims_text(), r#"{"role":"anon"}"#);
     }
 
     #[test]
@@ -253,28 +293,14 @@ mod tests {
     fn without_a_key_the_bearer_decides() {
         let keys = keys();
         let user = format!("Bearer {}", token(json!({"sub": "u-1", "role": "authenticated", "exp": NOW + 60})));
-        let caller = resolve_without_key(
-            &headers(&[("authorization", &user)]),
-            &keys,
-            SECRET.as_bytes(),
-            &ClaimRules::default(),
-            NOW,
-        )
-        .unwrap();
+        let caller = resolve_without_key(&headers(&[("authorization", &user)]), &keys, &CHECK, NOW).unwrap();
         assert_eq!(caller.role, ApiRole::Authenticated);
         let anon = format!("Bearer {}", keys.anon);
-        let caller = resolve_without_key(
-            &headers(&[("authorization", &anon)]),
-            &keys,
-            SECRET.as_bytes(),
-            &ClaimRules::default(),
-            NOW,
-        )
-        .unwrap();
+        let caller = resolve_without_key(&headers(&[("authorization", &anon)]), &keys, &CHECK, NOW).unwrap();
         assert_eq!(caller.role, ApiRole::Anon);
-        assert!(resolve_without_key(&headers(&[]), &keys, SECRET.as_bytes(), &ClaimRules::default(), NOW).is_err());
+        assert!(resolve_without_key(&headers(&[]), &keys, &CHECK, NOW).is_err());
         let bad_key = headers(&[("apikey", "nope"), ("authorization", &user)]);
-        assert!(resolve_without_key(&bad_key, &keys, SECRET.as_bytes(), &ClaimRules::default(), NOW).is_err());
+        assert!(resolve_without_key(&bad_key, &keys, &CHECK, NOW).is_err());
     }
 
     #[test]
@@ -285,5 +311,45 @@ mod tests {
         assert_eq!(error.code(), "PGRST301");
         let error = resolve_with(&[("apikey", &keys.anon), ("authorization", "Bearer ")]).unwrap_err();
         assert_eq!(error.message(), "Empty JWT is sent in Authorization header");
+    }
+
+    fn resolve_cached(verified: &VerifiedTokens, bearer: &str, now: i64) -> Result<Caller, ApiError> {
+        let keys = keys();
+        let check = TokenCheck { verified: Some(verified), ..CHECK };
+        resolve(&headers(&[("apikey", &keys.anon), ("authorization", bearer)]), None, &keys, &check, now)
+    }
+
+    #[test]
+    fn a_verified_token_is_remembered_and_its_times_checked_again() {
+        let verified = VerifiedTokens::default();
+        let bearer = format!("Bearer {}", token(json!({"sub": "u-1", "role": "authenticated", "exp": NOW + 60})));
+        let first = resolve_cached(&verified, &bearer, NOW).unwrap();
+        assert_eq!(verified.len(), 1);
+        let again = resolve_cached(&verified, &bearer, NOW + 10).unwrap();
+        assert_eq!(again, first);
+        assert_eq!(again.claims_text(), first.claims_text());
+        // Past `exp` and the skew, the remembered token is refused as a fresh one would be.
+        let late = resolve_cached(&verified, &bearer, NOW + 60 + 31).unwrap_err();
+        assert_eq!((late.status().as_u16(), late.code(), late.message()), (401, "PGRST303", "JWT expired"));
+    }
+
+    #[test]
+    fn a_refused_token_is_not_remembered() {
+        let verified = VerifiedTokens::default();
+        let forged = format!("Bearer {}x", token(json!({"role": "authenticated", "exp": NOW + 60})));
+        assert_eq!(resolve_cached(&verified, &forged, NOW).unwrap_err().code(), "PGRST301");
+        let other_role = format!("Bearer {}", token(json!({"role": "postgres", "exp": NOW + 60})));
+        assert_eq!(resolve_cached(&verified, &other_role, NOW).unwrap_err().code(), "PGRST303");
+        assert!(verified.is_empty());
+    }
+
+    #[test]
+    fn the_cache_is_emptied_when_full_rather_than_growing() {
+        let verified = VerifiedTokens::default();
+        for n in 0..=crate::auth::verified_tokens::CAPACITY {
+            let bearer = format!("Bearer {}", token(json!({"sub": format!("u-{n}"), "exp": NOW + 60})));
+            resolve_cached(&verified, &bearer, NOW).unwrap();
+        }
+        assert_eq!(verified.len(), 1);
     }
 }

@@ -93,7 +93,8 @@ fn check_audience_and_issuer(claims: &Map<String, Value>, rules: &ClaimRules) ->
     Ok(())
 }
 
-fn check_time_claims(claims: &Map<String, Value>, now: i64) -> Result<(), JwtError> {
+/// `exp` (required), `nbf` and `iat` against `now`, with [`CLOCK_SKEW_SECONDS`].
+pub fn check_time_claims(claims: &Map<String, Value>, now: i64) -> Result<(), JwtError> {
     let number = |name: &str| -> Result<Option<i64>, JwtError> {
         match claims.get(name) {
             None | Some(Value::Null) => Ok(None),

@@ -15,3 +15,4 @@ pub mod settings;
 pub mod store;
 pub mod tokens;
 pub mod user;
+pub mod verified_tokens;

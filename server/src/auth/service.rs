@@ -7,6 +7,7 @@ use super::jwt::ClaimRules;
 use super::mail::Mailer;
 use super::password::Passwords;
 use super::settings::AuthSettings;
+use super::verified_tokens::VerifiedTokens;
 
 pub struct AuthService {
     pub settings: AuthSettings,
@@ -16,6 +17,8 @@ pub struct AuthService {
     pub issuer: String,
     /// The `aud` and `iss` every verified token must carry when it carries them.
     pub claim_rules: ClaimRules,
+    /// Access tokens verified with this server's secret and [`Self::claim_rules`].
+    pub verified_tokens: VerifiedTokens,
 }
 
 impl AuthService {
@@ -25,7 +28,7 @@ impl AuthService {
         let mailer = Mailer::new(&settings)?;
         let issuer = format!("{}/auth/v1", settings.site_url.origin().ascii_serialization());
         let claim_rules = ClaimRules::new(&settings.jwt_aud, &issuer);
-        Ok(Self { settings, passwords, mailer, issuer, claim_rules })
+        Ok(Self { settings, passwords, mailer, issuer, claim_rules, verified_tokens: VerifiedTokens::default() })
     }
 
     /// The defaults, on `site_url` (tests and tools).

@@ -56,7 +56,6 @@ pub async fn begin(
 ) -> Result<RequestTransaction, ApiError> {
     let role = context.caller.role;
     let checkout = connections.checkout().await.map_err(from_checkout)?;
-    let claims = serde_json::Value::Object(context.caller.claims.clone()).to_string();
     let mut names: Vec<String> = [
         "jit",
         "search_path",
@@ -75,7 +74,7 @@ pub async fn begin(
         "off".to_owned(),
         context.search_path.to_owned(),
         role.as_str().to_owned(),
-        claims,
+        context.caller.claims_text().to_owned(),
         role.as_str().to_owned(),
         context.caller.subject().unwrap_or("").to_owned(),
         context.method.to_owned(),

@@ -128,10 +128,9 @@ impl<R: ServiceRole> ServiceTx<R> {
     /// `extra` settings, transaction-locally, so row-level security decides what they may do
     /// (the same settings as a REST request's).
     pub async fn act_as(&mut self, caller: &Caller, extra: &[(&str, &str)]) -> Result<(), DbError> {
-        let claims = serde_json::Value::Object(caller.claims.clone()).to_string();
         let role = caller.role.as_str();
         let mut names = vec!["role", "request.jwt.claims", "request.jwt.claim.role", "request.jwt.claim.sub"];
-        let mut values = vec![role, claims.as_str(), role, caller.subject().unwrap_or("")];
+        let mut values = vec![role, caller.claims_text(), role, caller.subject().unwrap_or("")];
         for (name, value) in extra {
             names.push(name);
             values.push(value);

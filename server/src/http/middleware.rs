@@ -15,10 +15,11 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 
+use super::request_id::MakeSequentialRequestId;
 use crate::config::CorsOrigins;
 use crate::error::{ApiError, ErrorKind};
 
@@ -52,7 +53,7 @@ pub fn apply(router: Router, settings: &LayerSettings) -> Router {
     router.layer(
         ServiceBuilder::new()
             .layer(CatchPanicLayer::custom(panic_response))
-            .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+            .layer(SetRequestIdLayer::new(request_id.clone(), MakeSequentialRequestId::new()))
             .layer(
                 TraceLayer::new_for_http()
                     .make_span_with(make_span)

@@ -7,5 +7,6 @@ pub mod health;
 pub mod middleware;
 pub mod no_store;
 pub mod rate_limit;
+pub mod request_id;
 pub mod settings;
 pub mod static_files;

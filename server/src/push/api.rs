@@ -96,7 +96,7 @@ fn resolve_caller(state: &AppState, headers: &HeaderMap, query: Option<&str>) ->
         url::form_urlencoded::parse(q.as_bytes()).find(|(k, _)| k == "apikey").map(|(_, v)| v.into_owned())
     });
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    caller::resolve(headers, apikey.as_deref(), &state.keys, state.jwt_secret.as_bytes(), &state.auth.claim_rules, now)
+    caller::resolve(headers, apikey.as_deref(), &state.keys, &state.token_check(), now)
 }
 
 fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {

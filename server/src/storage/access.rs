@@ -24,13 +24,7 @@ impl Actor {
     /// The caller of a request, from `Authorization` (and `apikey`, when given).
     pub fn from_headers(state: &AppState, headers: &HeaderMap) -> Result<Self, StorageError> {
         let now = chrono::Utc::now().timestamp();
-        let caller = caller::resolve_without_key(
-            headers,
-            &state.keys,
-            state.jwt_secret.as_bytes(),
-            &state.auth.claim_rules,
-            now,
-        )?;
+        let caller = caller::resolve_without_key(headers, &state.keys, &state.token_check(), now)?;
         Ok(Self::Caller(caller))
     }
 
@@ -64,7 +58,7 @@ impl Actor {
             Some("anon") => ApiRole::Anon,
             _ => return None,
         };
-        Some(Self::Caller(Caller { role, claims: signer.clone() }))
+        Some(Self::Caller(Caller::new(role, signer.clone())))
     }
 
     /// Makes the following statements run as this actor, for `operation` (`object.upload`...).

@@ -89,7 +89,7 @@ async fn ask_as_caller(
     sql: &str,
     target: Option<Uuid>,
 ) -> Result<bool, AuthError> {
-    let caller = Caller { role: ApiRole::Authenticated, claims };
+    let caller = Caller::new(ApiRole::Authenticated, claims);
     let context = RequestContext {
         caller: &caller,
         method: "GET",

@@ -53,14 +53,7 @@ impl RestContext {
         // Decoded once: `apikey` is the key, every other pair belongs to the REST grammar.
         let (keys, pairs): (Vec<_>, Vec<_>) = decode_pairs(raw).into_iter().partition(|(k, _)| k == API_KEY_PARAM);
         let apikey = keys.into_iter().next().map(|(_, v)| v);
-        let caller = caller::resolve(
-            headers,
-            apikey.as_deref(),
-            &state.keys,
-            state.jwt_secret.as_bytes(),
-            &state.auth.claim_rules,
-            now(),
-        )?;
+        let caller = caller::resolve(headers, apikey.as_deref(), &state.keys, &state.token_check(), now())?;
 
         let cache = state.schema.get();
         let reading = method == Method::GET || method == Method::HEAD;
