@@ -250,6 +250,8 @@ pub struct Config {
     pub push: PushSettings,
     /// Header and body timeouts, the connection cap and the header size cap.
     pub connections: ConnectionLimits,
+    /// Threads that run requests (HTTP_WORKER_THREADS).
+    pub worker_threads: usize,
     /// Per-address budgets of REST requests and anonymous writes.
     pub rate_limits: crate::http::rate_limit::RateLimits,
     /// Aggregate functions in `select`: allowed or not, and their statement timeout.
@@ -359,6 +361,9 @@ impl Settings {
             auth: self.auth.validate(&site_url)?,
             push: self.push.validate(&site_url, external)?,
             connections: self.http.connection_limits()?,
+            worker_threads: self
+                .http
+                .worker_threads(!external, std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)),
             rate_limits: self.http.rate_limits()?,
             aggregates: self.rest.aggregates(),
             site_url,
@@ -548,6 +553,18 @@ mod tests {
         let config = settings(&["--port", "9123"]).validate().unwrap();
         assert_eq!(config.site_url.as_str(), "http://localhost:9123/");
         assert!(matches!(config.database, DatabaseSource::Embedded));
+    }
+
+    #[test]
+    fn request_threads_leave_an_embedded_database_half_the_cpus() {
+        let args = |extra: &[&str]| settings(extra).http;
+        assert_eq!(args(&[]).worker_threads(true, 2), 1);
+        assert_eq!(args(&[]).worker_threads(true, 1), 1);
+        assert_eq!(args(&[]).worker_threads(true, 8), 4);
+        assert_eq!(args(&[]).worker_threads(false, 8), 8);
+        assert_eq!(args(&["--http-worker-threads", "3"]).worker_threads(true, 2), 3);
+        let cpus = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        assert_eq!(settings(&[]).validate().unwrap().worker_threads, (cpus / 2).max(1));
     }
 
     #[test]

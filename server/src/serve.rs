@@ -35,7 +35,7 @@ pub fn serve_with(config: Config, watch: bool) -> Result<(), StartupError> {
     let secret = secrets::jwt_secret(&config)?;
     let keys = ApiKeys::derive(&secret)?;
     let vapid_keys = vapid::resolve(config.push.vapid_keys.as_ref(), &config.data_dir)?;
-    let runtime = build_runtime()?;
+    let runtime = build_runtime(config.worker_threads)?;
     let result = runtime.block_on(run(&config, cluster.as_ref(), &secret, keys, vapid_keys, watch));
     // Requests are drained and the pool closed: the cluster can stop now.
     drop(runtime);
@@ -48,7 +48,7 @@ pub fn serve_with(config: Config, watch: bool) -> Result<(), StartupError> {
 /// The `migrate` command: bootstrap only, then stop.
 pub fn migrate(config: Config) -> Result<(), StartupError> {
     let cluster = db::start_embedded_if_needed(&config)?;
-    let runtime = build_runtime()?;
+    let runtime = build_runtime(config.worker_threads)?;
     let result = runtime.block_on(async { db::prepare(&config, cluster.as_ref()).await.map(|_| ()) });
     drop(runtime);
     if let Some(cluster) = cluster {
@@ -60,7 +60,7 @@ pub fn migrate(config: Config) -> Result<(), StartupError> {
 /// The `demo` command: bootstrap, then the demo content (once), then stop.
 pub fn demo(config: Config) -> Result<(), StartupError> {
     let cluster = db::start_embedded_if_needed(&config)?;
-    let runtime = build_runtime()?;
+    let runtime = build_runtime(config.worker_threads)?;
     let result = runtime.block_on(async {
         let connections = db::prepare(&config, cluster.as_ref()).await?;
         let backend = crate::storage::backend::Backend::from_config(&config.storage.backend)
@@ -110,7 +110,7 @@ pub fn gen_types(config: &Config, schemas: Vec<String>, out: Option<&std::path::
         ));
     }
     let cluster = db::start_embedded_if_needed(config)?;
-    let runtime = build_runtime()?;
+    let runtime = build_runtime(config.worker_threads)?;
     let result = runtime.block_on(async {
         let connections = db::prepare(config, cluster.as_ref()).await?;
         let pool = db::request_pool(&connections.requests, 1);
@@ -144,8 +144,9 @@ pub fn print_new_vapid_keys() -> Result<(), StartupError> {
     Ok(())
 }
 
-fn build_runtime() -> Result<tokio::runtime::Runtime, StartupError> {
+fn build_runtime(worker_threads: usize) -> Result<tokio::runtime::Runtime, StartupError> {
     tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(worker_threads.max(1))
         .enable_all()
         .build()
         .map_err(|e| StartupError::environment(format!("cannot start the async runtime: {e}")))

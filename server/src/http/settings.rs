@@ -27,6 +27,13 @@ pub struct HttpArgs {
     #[arg(long, env = "HTTP_MAX_CONNECTIONS", default_value_t = 0, global = true)]
     pub http_max_connections: usize,
 
+    /// Threads that run requests. 0: half the CPUs (at least one) when the server runs its
+    /// own PostgreSQL, which does most of each request's work on the same CPUs; every CPU with
+    /// DATABASE_URL. Fewer threads than busy connections is the point: a thread that finds
+    /// the next request ready never sleeps, and no request waits for another thread to wake.
+    #[arg(long, env = "HTTP_WORKER_THREADS", default_value_t = 0, global = true)]
+    pub http_worker_threads: usize,
+
     /// Largest request line plus headers, in bytes (at least 8192); larger ones get 431.
     #[arg(long, env = "HTTP_MAX_HEADER_BYTES", default_value_t = 32 * 1024, global = true)]
     pub http_max_header_bytes: usize,
@@ -78,6 +85,16 @@ impl HttpArgs {
             anon_write_overrides: overrides,
             anon_write_max_rows: (self.anon_write_max_rows > 0).then_some(self.anon_write_max_rows),
         })
+    }
+
+    /// The request threads: HTTP_WORKER_THREADS, or its default for a database on this
+    /// machine (`embedded`) or elsewhere, with `cpus` CPUs.
+    pub fn worker_threads(&self, embedded: bool, cpus: usize) -> usize {
+        match self.http_worker_threads {
+            0 if embedded => (cpus / 2).max(1),
+            0 => cpus.max(1),
+            n => n,
+        }
     }
 
     pub fn connection_limits(&self) -> Result<ConnectionLimits, StartupError> {
