@@ -207,3 +207,35 @@ async fn an_admins_exact_count_of_the_register_reads_an_index_only() {
         assert!(!plan.contains("directory_contact_allowed"), "{query} checks contacts per row:\n{plan}");
     }
 }
+
+/// public.admin_member_directory_matches (0072) runs these as the register's owner, without
+/// row-level security, so its search and partial-match filters are trigram index scans (through
+/// the table they cannot be: `ilike` is not leakproof).
+#[tokio::test]
+async fn the_admin_search_functions_queries_use_trigram_indexes() {
+    let db = TestDb::product().await;
+    let search = "select d.* from public.member_directory d where true and (d.full_name ilike '%hegde%' \
+                  or d.membership_no ilike '%hegde%' or d.unique_id ilike '%hegde%' \
+                  or d.mobile_number ilike '%hegde%' or d.email ilike '%hegde%')";
+    for index in [
+        "member_directory_full_name_trgm",
+        "member_directory_membership_no_trgm",
+        "member_directory_unique_id_trgm",
+        "member_directory_mobile_trgm",
+        "member_directory_email_trgm",
+    ] {
+        assert_uses(&db, index, search).await;
+    }
+    assert_uses(
+        &db,
+        "member_directory_city_trgm",
+        "select d.* from public.member_directory d where true and d.city ilike '%thane%'",
+    )
+    .await;
+    assert_uses(
+        &db,
+        "member_directory_native_place_trgm",
+        "select d.* from public.member_directory d where true and d.native_place ilike '%sirsi%'",
+    )
+    .await;
+}
