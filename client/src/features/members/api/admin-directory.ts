@@ -1,8 +1,9 @@
 // The admin member directory's data (spec §7 member_directory, §4 approvals): the filtered
 // page with its exact count, the figures (get_member_directory_stats, else the 2000-row
 // fallback), one entry with its ledger, connections and approval history, and the writes.
-// The server is the gate: RLS lets only admins read and write every entry, approve_member(s)
-// and reject_member(s) answer admins only, the ledger trigger refuses the delete it must.
+// The server is the gate: RLS lets only admins read and write every entry, approve_member(s),
+// reject_member(s) and admin_member_directory_matches answer admins only, the ledger trigger
+// refuses the delete it must.
 import type { Database } from '@havyaka/sdk/database';
 import {
   keepPreviousData,
