@@ -148,7 +148,10 @@ from generate_series(1, :notifications) g
 join accounts a on a.i = g % a.n;
 
 reset session_replication_role;
-analyze;
+-- A register that grew over years has been vacuumed by autovacuum (its visibility map set, the
+-- trigram indexes' pending lists merged); without this, the first minute's figures depended on
+-- when autovacuum happened to pass (index-only scans visit the table until it has).
+vacuum analyze;
 SQL
 gen_s=$(( $(date +%s) - gen_start ))
 
@@ -167,6 +170,9 @@ BENCH_SETUP_DONE=1
 # client/src/features/members/api/admin-directory.ts, notifications/api/notifications.ts and
 # events/api/events.ts.
 LIST='/rest/v1/member_directory?select=*'
+# A search or a partial city or native place: the rows come from the admin search function
+# (migrations/0072; admin-directory.ts), the other filters, order and page apply to them.
+MATCHES='/rest/v1/rpc/admin_member_directory_matches'
 ORDER='order=created_at.desc.nullslast%2Cid.asc'
 PAGE1='offset=0&limit=50'
 declare -a NAMES PATHS_ JWTS PREFERS
@@ -175,11 +181,11 @@ add "members: page 1, no filter" "$LIST&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
 add "members: page 20, no filter" "$LIST&$ORDER&offset=950&limit=50" "$ADMIN_JWT" count=exact
 add "members: status=Yes" "$LIST&status=eq.Yes&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
 add "members: status=Check, type=life" "$LIST&status=eq.Check&member_type=eq.life&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
-add "members: city *thane*" "$LIST&city=ilike.*thane*&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
-add "members: native place *sirsi*, status=Yes" "$LIST&status=eq.Yes&native_place=ilike.*sirsi*&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
+add "members: city *thane*" "$MATCHES?city=thane&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
+add "members: native place *sirsi*, status=Yes" "$MATCHES?native_place=sirsi&status=eq.Yes&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
 add "members: delivery=post" "$LIST&sandesha_delivery_method=eq.post&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
 add "members: delivery none" "$LIST&sandesha_delivery_method=is.null&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
-add "members: search \"hegde\"" "$LIST&or=%28full_name.ilike.*hegde*%2Cmembership_no.ilike.*hegde*%2Cunique_id.ilike.*hegde*%2Cmobile_number.ilike.*hegde*%2Cemail.ilike.*hegde*%29&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
+add "members: search \"hegde\"" "$MATCHES?search=hegde&$ORDER&$PAGE1" "$ADMIN_JWT" count=exact
 add "members: sort by name" "$LIST&order=full_name.asc.nullslast%2Cid.asc&$PAGE1" "$ADMIN_JWT" count=exact
 add "notifications: one member's 50 newest" "/rest/v1/notifications?select=*&user_id=eq.$probe_user&order=created_at.desc&limit=50" "$MEMBER_JWT" ""
 add "events: past (24)" "/rest/v1/events?select=*&status=neq.cancelled&event_date=lt.$today&order=event_date.desc%2Cevent_time.desc&limit=24" "$ANON_KEY" ""

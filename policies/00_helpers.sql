@@ -174,6 +174,22 @@ as $$
   select exists (select from public.member_directory d where d.id = entry and d.user_id = auth.uid())
 $$;
 
+-- The entries a member viewer reads: approved, listed, showing their contact details (empty
+-- for anyone who may not view the directory). member_directory's viewer policy tests a row by
+-- its id against this set (hashed once per query, only when reached), instead of reading the
+-- row's approval_status and calling directory_contact_allowed for each row: see 20_members.sql.
+create or replace function app.listed_directory_entries() returns setof uuid
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select d.id
+  from public.member_directory d
+  join public.member_directory_visibility v on v.member_id = d.id
+  where d.approval_status = 'approved' and v.show_contact_details and v.show_in_directory
+    and app.can_view_directory()
+$$;
+
 -- An object of the havyaka-sandesh bucket that a published issue links to.
 create or replace function app.is_published_sandesha_file(object_name text) returns boolean
 language sql stable
@@ -191,14 +207,16 @@ revoke execute on function app.current_user_type(), app.has_type(text[]), app.is
   app.can_manage_sandesha(), app.can_view_directory(), app.has_approved_matrimony_profile(),
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
   app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
-  app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid)
+  app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid),
+  app.listed_directory_entries()
   from public;
 grant execute on function app.current_user_type(), app.has_type(text[]), app.is_staff(), app.is_admin(),
   app.is_super_admin(), app.can_manage_events(), app.can_manage_media(), app.can_manage_content(),
   app.can_manage_sandesha(), app.can_view_directory(), app.has_approved_matrimony_profile(),
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
   app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
-  app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid)
+  app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid),
+  app.listed_directory_entries()
   to anon, authenticated, service_role, storage_admin;
 
 -- The auth service's admin API (/auth/v1/admin) admits admins and super admins (spec §7:

@@ -8,6 +8,9 @@
 #                                 SERVER_BIN (and EXAMPLES_DIR): cargo build --release --locked;
 #                                 BENCH_SERVER_BIN=PATH uses that binary instead (no build;
 #                                 e.g. a debug build, to try a script: not for figures);
+#                                 with BENCH_EXAMPLES_DIR=DIR too, the examples are taken
+#                                 from DIR (e.g. target/debug/examples: the dev profile builds
+#                                 argon2 and blake2 optimised, so argon2_rate's rate holds);
 #                                 SERVER_KIND says which, for the scripts' headings
 #   bench_start_server [ENV=VALUE ...]
 #                                 BASE (http://127.0.0.1:port), SERVER_PID, WORK (the temporary
@@ -63,11 +66,16 @@ bench_pg_bin() {
 bench_build_server() {
     local repo="$1" example build=(-p server --bin server)
     shift
-    if [[ -n "${BENCH_SERVER_BIN:-}" && $# -eq 0 ]]; then
+    if [[ -n "${BENCH_SERVER_BIN:-}" && ( $# -eq 0 || -n "${BENCH_EXAMPLES_DIR:-}" ) ]]; then
         SERVER_BIN="$BENCH_SERVER_BIN"
         [[ -x "$SERVER_BIN" ]] || bench_die "no server binary at $SERVER_BIN"
         echo "using $SERVER_BIN (BENCH_SERVER_BIN), not a release build" >&2
         SERVER_KIND="BENCH_SERVER_BIN server ($SERVER_BIN)"
+        EXAMPLES_DIR="${BENCH_EXAMPLES_DIR:-}"
+        for example in "$@"; do
+            [[ -x "$EXAMPLES_DIR/$example" ]] || bench_die "no $example example at $EXAMPLES_DIR/$example (BENCH_EXAMPLES_DIR)"
+            echo "using $EXAMPLES_DIR/$example (BENCH_EXAMPLES_DIR)" >&2
+        done
         return
     fi
     for example in "$@"; do build+=(--example "$example"); done

@@ -1967,6 +1967,7 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      admin_member_directory_matches: { Args: { search?: string; city?: string; native_place?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };

@@ -1,8 +1,9 @@
 // The admin member directory's data (spec §7 member_directory, §4 approvals): the filtered
 // page with its exact count, the figures (get_member_directory_stats, else the 2000-row
 // fallback), one entry with its ledger, connections and approval history, and the writes.
-// The server is the gate: RLS lets only admins read and write every entry, approve_member(s)
-// and reject_member(s) answer admins only, the ledger trigger refuses the delete it must.
+// The server is the gate: RLS lets only admins read and write every entry, approve_member(s),
+// reject_member(s) and admin_member_directory_matches answer admins only, the ledger trigger
+// refuses the delete it must.
 import type { Database } from '@havyaka/sdk/database';
 import {
   keepPreviousData,
@@ -14,7 +15,12 @@ import {
 import { AppError, unwrap } from '@/lib/errors';
 import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
-import { applyDirectoryFilters, type DirectoryFilters } from '../lib/directory-filters';
+import {
+  applyDirectoryFilters,
+  applyEqualityFilters,
+  partialMatchTerms,
+  type DirectoryFilters,
+} from '../lib/directory-filters';
 import {
   directoryStatsSchema,
   statsFromRows,
@@ -55,17 +61,32 @@ export const adminMemberKeys = {
 
 const DEFAULT_SORT = { id: 'created_at', desc: true };
 
-/** One page, filtered and sorted by the server, with the exact count of the whole view. */
+/**
+ * One page, filtered and sorted by the server, with the exact count of the whole view. With a
+ * search or a partial city or native place, the rows come from admin_member_directory_matches
+ * (the trigram indexes; see partialMatchTerms), filtered, sorted and counted the same way.
+ */
 export async function fetchDirectoryPage(view: DirectoryView) {
   const sort = view.sort ?? DEFAULT_SORT;
-  const query = applyDirectoryFilters(
-    sdk().from('member_directory').select('*', { count: 'exact' }),
-    view.filters,
-    view.search,
-  )
-    .order(sort.id as keyof DirectoryRow, { ascending: !sort.desc, nullsFirst: false })
-    .order('id');
-  const res = await query.range(view.from, view.to);
+  const order = { ascending: !sort.desc, nullsFirst: false };
+  const column = sort.id as keyof DirectoryRow;
+  const terms = partialMatchTerms(view.filters, view.search);
+  const res = terms
+    ? await applyEqualityFilters(
+        sdk().rpc('admin_member_directory_matches', terms, { get: true, count: 'exact' }),
+        view.filters,
+      )
+        .order(column, order)
+        .order('id')
+        .range(view.from, view.to)
+    : await applyDirectoryFilters(
+        sdk().from('member_directory').select('*', { count: 'exact' }),
+        view.filters,
+        view.search,
+      )
+        .order(column, order)
+        .order('id')
+        .range(view.from, view.to);
   return { rows: unwrap(res), count: res.count ?? 0 };
 }
 

@@ -4,24 +4,32 @@ import type { Database } from '@havyaka/sdk/database';
 import { describe, expect, it } from 'vitest';
 import {
   applyDirectoryFilters,
+  applyEqualityFilters,
   DIRECTORY_FILTER_DEFAULTS,
   isFiltered,
+  partialMatchTerms,
   searchFilter,
 } from './directory-filters';
 
-/** The query string the SDK sends for the filters (captured by the client's fetch). */
-async function sent(filters: Partial<typeof DIRECTORY_FILTER_DEFAULTS>, search = '') {
-  let url = '';
+/** A client whose fetch records the URL it was asked for. */
+function recordingClient() {
+  const sentUrl = { value: '' };
   const client = createClient<Database>('http://api.test', 'anon-key', {
     global: {
       fetch: async (input) => {
-        url = String(input instanceof Request ? input.url : input);
+        sentUrl.value = String(input instanceof Request ? input.url : input);
         return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
       },
     },
   });
+  return { client, sentUrl };
+}
+
+/** The query string the SDK sends for the filters (captured by the client's fetch). */
+async function sent(filters: Partial<typeof DIRECTORY_FILTER_DEFAULTS>, search = '') {
+  const { client, sentUrl } = recordingClient();
   await applyDirectoryFilters(client.from('member_directory').select('id'), filters, search);
-  return decodeURIComponent(new URL(url).search);
+  return decodeURIComponent(new URL(sentUrl.value).search);
 }
 
 describe('the search', () => {
@@ -74,5 +82,45 @@ describe('isFiltered', () => {
     expect(isFiltered(DIRECTORY_FILTER_DEFAULTS, '')).toBe(false);
     expect(isFiltered({ ...DIRECTORY_FILTER_DEFAULTS, city: 'Mumbai' }, '')).toBe(true);
     expect(isFiltered(DIRECTORY_FILTER_DEFAULTS, 'x')).toBe(true);
+  });
+});
+
+describe('partialMatchTerms', () => {
+  it('is null when neither the search nor a partial filter is set', () => {
+    expect(partialMatchTerms({ ...DIRECTORY_FILTER_DEFAULTS, status: 'Yes' }, ' ')).toBeNull();
+  });
+  it('gives the search, city and native place as terms, made safe like the filters', () => {
+    expect(
+      partialMatchTerms(
+        { ...DIRECTORY_FILTER_DEFAULTS, city: ' Thane ', native_place: 'Sir*si' },
+        'Hegde, R',
+      ),
+    ).toEqual({ search: 'Hegde R', city: 'Thane', native_place: 'Sir si' });
+  });
+});
+
+describe('the search function request', () => {
+  it('passes the terms as arguments and the equality filters as filters', async () => {
+    const { client, sentUrl } = recordingClient();
+    const filters = {
+      ...DIRECTORY_FILTER_DEFAULTS,
+      status: 'Yes',
+      city: 'thane',
+      delivery: 'none',
+    };
+    const terms = partialMatchTerms(filters, 'hegde');
+    expect(terms).not.toBeNull();
+    await applyEqualityFilters(
+      client.rpc('admin_member_directory_matches', terms!, { get: true, count: 'exact' }),
+      filters,
+    );
+    const url = new URL(sentUrl.value);
+    expect(url.pathname).toBe('/rest/v1/rpc/admin_member_directory_matches');
+    const query = decodeURIComponent(url.search);
+    expect(query).toContain('search=hegde');
+    expect(query).toContain('city=thane');
+    expect(query).toContain('status=eq.Yes');
+    expect(query).toContain('sandesha_delivery_method=is.null');
+    expect(query).not.toContain('ilike');
   });
 });
