@@ -1,5 +1,6 @@
 // The shell under every route: scroll to top on navigation, connectivity (banner and toasts),
-// global error handlers, and the PWA overlays (loaded after the page, so they never delay it).
+// global error handlers, and the PWA overlays and the rest of the route table (loaded after the
+// page, so they never delay it).
 import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
@@ -50,7 +51,12 @@ export function RootLayout() {
   useConnectivityToasts();
   const [showOverlays, setShowOverlays] = useState(false);
   useEffect(() => {
-    const start = () => setShowOverlays(true);
+    const start = () => {
+      setShowOverlays(true);
+      // The rest of the route table (router.tsx), so that following a link does not wait for
+      // it; if it cannot load now, the first navigation tries again.
+      import('../route-table').catch(() => {});
+    };
     if (document.readyState === 'complete') {
       const t = setTimeout(start, 0);
       return () => clearTimeout(t);
