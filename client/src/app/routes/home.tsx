@@ -3,7 +3,7 @@
 // paint: the sections below it load in their own chunk as the page renders (see
 // home-below-fold.tsx), so the entry stays within the size budget (scripts/size.mjs).
 import { lazy, Suspense, type ComponentType } from 'react';
-import { LoadingState } from '@/components/ui/states';
+import { LoadingState } from '@/components/ui/loading-state';
 import { Slider } from '@/features/site/components/slider';
 
 const Nothing: ComponentType = () => null;

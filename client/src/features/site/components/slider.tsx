@@ -1,6 +1,6 @@
 // The homepage slider: active slides in order, auto-advancing every 6 s (paused on hover and
 // focus, and for reduced motion), with previous/next buttons.
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSetW, imageUrl } from '@/lib/images';
