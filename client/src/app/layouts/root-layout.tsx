@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { OfflineBanner, useConnectivityToasts } from '../connectivity';
+import { afterHero } from '../hero';
 
 const Nothing: ComponentType = () => null;
 // Extras: if their chunk cannot load (offline before it arrived), the page goes on without them.
@@ -51,18 +52,22 @@ export function RootLayout() {
   useConnectivityToasts();
   const [showOverlays, setShowOverlays] = useState(false);
   useEffect(() => {
-    const start = () => {
-      setShowOverlays(true);
-      // The rest of the route table (router.tsx), so that following a link does not wait for
-      // it; if it cannot load now, the first navigation tries again.
-      import('../route-table').catch(() => {});
+    let live = true;
+    // After the page's load event and the home page's hero (hero.ts): their requests wait.
+    const start = () =>
+      void afterHero().then(() => {
+        if (!live) return;
+        setShowOverlays(true);
+        // The rest of the route table (router.tsx), so that following a link does not wait
+        // for it; if it cannot load now, the first navigation tries again.
+        import('../route-table').catch(() => {});
+      });
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      live = false;
+      window.removeEventListener('load', start);
     };
-    if (document.readyState === 'complete') {
-      const t = setTimeout(start, 0);
-      return () => clearTimeout(t);
-    }
-    window.addEventListener('load', start, { once: true });
-    return () => window.removeEventListener('load', start);
   }, []);
   return (
     <>
