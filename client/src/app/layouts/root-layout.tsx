@@ -46,6 +46,14 @@ export function useGlobalErrorHandlers() {
   }, []);
 }
 
+/** The next idle moment (1 s at the latest; a timer where requestIdleCallback is missing). */
+const idle = () =>
+  new Promise<void>((resolve) =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => resolve(), { timeout: 1000 })
+      : setTimeout(resolve, 0),
+  );
+
 export function RootLayout() {
   useScrollToTop();
   useGlobalErrorHandlers();
@@ -53,15 +61,18 @@ export function RootLayout() {
   const [showOverlays, setShowOverlays] = useState(false);
   useEffect(() => {
     let live = true;
-    // After the page's load event and the home page's hero (hero.ts): their requests wait.
+    // After the page's load event and the home page's hero (hero.ts), when the browser is
+    // idle: their requests wait, and their work does not pile onto the sections below the fold.
     const start = () =>
-      void afterHero().then(() => {
-        if (!live) return;
-        setShowOverlays(true);
-        // The rest of the route table (router.tsx), so that following a link does not wait
-        // for it; if it cannot load now, the first navigation tries again.
-        import('../route-table').catch(() => {});
-      });
+      void afterHero()
+        .then(idle)
+        .then(() => {
+          if (!live) return;
+          setShowOverlays(true);
+          // The rest of the route table (router.tsx), so that following a link does not wait
+          // for it; if it cannot load now, the first navigation tries again.
+          import('../route-table').catch(() => {});
+        });
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
     return () => {
