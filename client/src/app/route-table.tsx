@@ -1,7 +1,7 @@
 // Every route of spec §2 but the home page, in one table: public pages, redirects, user routes
 // behind the guard, and the admin area (gated once, in its layout route). The table itself
-// loads lazily (router.tsx patches it in on the first navigation away from the home page, or
-// as soon as the page has loaded), and so does each route's module.
+// loads lazily (router.tsx patches it in on the first navigation away from the home page; the
+// root layout fetches it once the page has loaded and is idle), and so does each route's module.
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import {
   ADMINS,

@@ -1,7 +1,7 @@
 // The router. Only the frame and the home page are in the entry bundle; every other route is
 // declared in route-table.tsx, which loads on the first navigation that needs it (react-router's
-// patchRoutesOnNavigation) or, at the latest, once the page has loaded (the root layout fetches
-// it then), so following a link does not wait for it. Route modules load lazily.
+// patchRoutesOnNavigation) or, at the latest, once the page has loaded and is idle (the root
+// layout fetches it then), so following a link does not wait for it. Route modules load lazily.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RenderErrorScreen } from './error-screen';
 import { PublicLayout } from './layouts/public-layout';
