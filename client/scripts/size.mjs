@@ -2,11 +2,11 @@
 // The size report: the JavaScript the home route loads, each file gzipped, in two parts.
 //
 //   before the first paint   the entry and its static imports (React, the router, the query
-//                            cache, the SDK, the shell and the top of the home page):
-//                            budget 131 KB (KiB)
+//                            cache, the SDK's core, the shell and the top of the home page):
+//                            budget 120 KB (KiB; issue 22)
 //   the whole home page      the above, plus what the home page loads after its first paint
-//                            (the sections below the fold and the PWA overlays, with their
-//                            static imports): budget 150 KB
+//                            (the sections below the fold, the PWA overlays and the rest of
+//                            the route table, with their static imports): budget 150 KB
 //
 // Reads dist/.vite/manifest.json: run after `vite build`. Prints the figures; exits 1 over
 // either budget.
@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-export const BUDGET_BYTES = 131 * 1024;
+export const BUDGET_BYTES = 120 * 1024;
 export const PAGE_BUDGET_BYTES = 150 * 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
@@ -29,7 +29,11 @@ const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
 
 const FIRST_PAINT = ['index.html'];
 // Loaded by every visit to the home page once it has painted.
-const AFTER_PAINT = ['src/app/overlays.tsx', 'src/app/routes/home-below-fold.tsx'];
+const AFTER_PAINT = [
+  'src/app/overlays.tsx',
+  'src/app/routes/home-below-fold.tsx',
+  'src/app/route-table.tsx',
+];
 
 function closure(roots, seen = new Set()) {
   const visit = (key) => {

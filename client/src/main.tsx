@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installStaleReleaseReload } from './app/stale-release';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
+import { sliderQuery } from './features/site/api/site';
+import { makeQueryClient } from './lib/query-client';
 import { initSdk } from './lib/sdk';
 import './index.css';
 
@@ -12,13 +14,17 @@ installStaleReleaseReload();
 const root = createRoot(document.getElementById('root')!);
 
 initSdk()
-  .then(() =>
+  .then(() => {
+    const queryClient = makeQueryClient();
+    // The home page's hero data, requested before React renders: the slider's image (the first
+    // visit's largest paint) waits on it.
+    if (window.location.pathname === '/') void queryClient.prefetchQuery(sliderQuery());
     root.render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
-    ),
-  )
+    );
+  })
   .catch(() => {
     root.render(
       <main className="mx-auto max-w-lg p-8 text-center">

@@ -4,7 +4,8 @@
 import { AuthClient } from './auth/client';
 import type { AuthOptions } from './auth/types';
 import type { Fetch, Transport } from './lib/fetch';
-import { PushClient } from './push/client';
+import { lazyApi, type Public } from './lib/lazy';
+import type { PushClient } from './push/client';
 import { QueryBuilder, rpc, type RpcOptions } from './rest/query';
 import type { GenericSchema, RelationName, RelationOf, SchemaOf } from './rest/types';
 import { StorageClient } from './storage/client';
@@ -25,7 +26,8 @@ export interface ClientOptions<SchemaName extends string = 'public'> {
 export class SdkClient<Database = unknown, SchemaName extends string = 'public'> {
   readonly auth: AuthClient;
   readonly storage: StorageClient;
-  readonly push: PushClient;
+  /** Web push (its code loads on first use). */
+  readonly push: Public<PushClient>;
   private rest: { transport: Transport; url: string; schema: string };
 
   constructor(url: string, key: string, options: ClientOptions<SchemaName> = {}) {
@@ -54,7 +56,10 @@ export class SdkClient<Database = unknown, SchemaName extends string = 'public'>
     };
     this.rest = { transport, url: `${base}/rest/v1`, schema: options.db?.schema ?? 'public' };
     this.storage = new StorageClient(`${base}/storage/v1`, transport);
-    this.push = new PushClient(base, transport);
+    this.push = lazyApi(
+      async () => new (await import('./push/client')).PushClient(base, transport),
+      ['publicKey', 'subscribe', 'save', 'unsubscribe'],
+    );
   }
 
   /** Queries a table or view. */

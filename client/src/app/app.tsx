@@ -1,14 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { Toaster } from '@/components/ui/toast';
 import { AuthProvider } from '@/lib/auth';
-import { makeQueryClient } from '@/lib/query-client';
 import { router } from './router';
 
-export function App() {
-  const [queryClient] = useState(makeQueryClient);
+/** The app, on the query cache main.tsx made (it may have started the home page's first query). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

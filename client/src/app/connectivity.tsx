@@ -1,5 +1,5 @@
 // Connectivity (spec §4, §8): a banner while offline, and a toast on each change.
-import { WifiOff } from 'lucide-react';
+import { WifiOff } from '@/components/ui/icons';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { renderErrorMessage } from '@/lib/errors';
+import { renderErrorMessage } from '@/lib/errors-core';
 import { isStaleChunkError, reloadOnceForNewRelease } from './stale-release';
 
 const NEW_RELEASE = 'A new version of the site is available. Please reload the page.';

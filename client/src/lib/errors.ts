@@ -2,6 +2,9 @@
 // the SDK's errorMessage(); the UI's error toast picks its text by code.
 import { errorMessage } from '@havyaka/sdk';
 
+// The two the home page's first paint needs live in their own small module.
+export { renderErrorMessage, unwrap } from './errors-core';
+
 export type ErrorCode =
   | 'AUTHENTICATION_ERROR'
   | 'AUTHORIZATION_ERROR'
@@ -65,22 +68,6 @@ const UI_TEXT: Partial<Record<ErrorCode, string>> = {
 export function errorToast(error: unknown): { title: string; description: string } {
   const code = errorCode(error);
   return { title: 'Error', description: UI_TEXT[code] ?? dataMessage(error) };
-}
-
-/** Throws the error of an SDK result, or returns its data. */
-export function unwrap<T>(result: { data: T; error: null } | { data: null; error: unknown }): T {
-  if (result.error) throw result.error;
-  return result.data as T;
-}
-
-/** Text shown by the render error screen. */
-export function renderErrorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'object' && error && 'statusText' in error) {
-    const text = (error as { statusText?: string }).statusText;
-    if (text) return text;
-  }
-  return "We're experiencing technical difficulties. Please try again.";
 }
 
 /** The column a server refusal names (its hint, e.g. `pan_no`), or null. */

@@ -1,11 +1,24 @@
 // The auth client: GoTrue's endpoints, and the session kept in storage, refreshed before it
 // expires (one refresh at a time, across tabs when a lock is available), shared with other
-// tabs, and announced to listeners asynchronously.
+// tabs, and announced to listeners asynchronously. The account's requests (account.ts) and the
+// admin API (admin.ts) load on first use, so a page that only follows the session does not
+// carry them.
 
 import { AuthError, NetworkError, type SdkError } from '../lib/errors';
 import { readJson, request, settle, type RequestOptions, type Transport } from '../lib/fetch';
-import { AdminApi } from './admin';
-import { defaultStorageKey, memoryStorage, parseSession, refreshDelay, toSession } from './session';
+import { lazyApi, type Public } from '../lib/lazy';
+import type { AccountApi, AuthCore } from './account';
+import type { AdminApi } from './admin';
+import {
+  defaultStorageKey,
+  memoryStorage,
+  missingSession,
+  parseSession,
+  refreshDelay,
+  toSession,
+  type AuthResult,
+  type SessionData,
+} from './session';
 import type {
   AuthChangeEvent,
   AuthListener,
@@ -14,29 +27,15 @@ import type {
   Session,
   SessionStorage,
   User,
-  UserAttributes,
 } from './types';
 
 /** How long to wait before trying a refresh again after a network or server failure. */
 const RETRY_MS = 10_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type AuthResult<T> = Promise<{ data: T; error: null } | { data: T; error: SdkError }>;
-type SessionData = { user: User | null; session: Session | null };
-
-const missingSession = () =>
-  new AuthError('Auth session missing!', { code: 'session_missing', status: 400 });
-
 /** A failure that may pass: no answer, or a 5xx. A refresh failing so keeps the session. */
 const retryable = (e: unknown) =>
   e instanceof NetworkError || ((e as SdkError | null)?.status ?? 0) >= 500;
-
-const query = (params: Record<string, string | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
-  const s = q.toString();
-  return s ? `?${s}` : '';
-};
 
 /** Calls a listener in a microtask of its own; its failure is logged, never thrown at the caller. */
 function notify(listener: AuthListener, event: AuthChangeEvent, session: Session | null): void {
@@ -52,8 +51,14 @@ function defaultLock(): Lock {
     : (_name, fn) => fn();
 }
 
+// The account's requests (sign up, sign in, getUser, updateUser, …) are the loaded AccountApi's
+// (assigned in the constructor), declared by merging this interface into the class.
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
+export interface AuthClient extends Public<AccountApi> {}
 export class AuthClient {
-  readonly admin: AdminApi;
+  /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
+  /** GoTrue's admin API (its code loads on first use). */
+  readonly admin: Public<AdminApi>;
   private session: Session | null = null;
   private listeners = new Set<AuthListener>();
   private storage: SessionStorage;
@@ -80,14 +85,37 @@ export class AuthClient {
     this.autoRefresh = options.autoRefreshToken ?? true;
     // The admin API acts as the signed-in user when there is one (the server asks
     // auth.can_manage_users() of them), else with the client's key (the service key server-side).
-    this.admin = new AdminApi(url, {
+    const adminTransport: Transport = {
       fetch: transport.fetch,
       headers: async () => {
         const headers = await transport.headers();
         const token = (await this.getSession()).data.session?.access_token;
         return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
       },
-    });
+    };
+    const core: AuthCore = {
+      ready: () => this.ready,
+      getSession: () => this.getSession(),
+      call: (path, request, token) => this.call(path, request, token),
+      save: (session, event) => this.save(session, event),
+    };
+    const account: Public<AccountApi> = lazyApi(
+      async () => new (await import('./account')).AccountApi(core),
+      [
+        'getUser',
+        'signUp',
+        'signInWithPassword',
+        'verifyOtp',
+        'updateUser',
+        'reauthenticate',
+        'resetPasswordForEmail',
+      ],
+    );
+    Object.assign(this, account);
+    this.admin = lazyApi(
+      async () => new (await import('./admin')).AdminApi(url, adminTransport),
+      ['createUser', 'listUsers', 'getUserById', 'updateUserById', 'deleteUser'],
+    );
     if (options.persistSession !== false && typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(this.storageKey);
       (this.channel as { unref?: () => void }).unref?.();
@@ -139,46 +167,6 @@ export class AuthClient {
     }
   }
 
-  /** The user of `jwt`, or of the current session, as the server sees it now. */
-  async getUser(jwt?: string): AuthResult<{ user: User | null }> {
-    const token = jwt ?? (await this.getSession()).data.session?.access_token;
-    const result = await settle(async () => {
-      if (!token) throw missingSession();
-      return { user: await this.call<User>('/user', {}, token) };
-    });
-    if (result.error?.code === 'session_not_found' && !jwt) await this.save(null, 'SIGNED_OUT');
-    return result.error ? { data: { user: null }, error: result.error } : result;
-  }
-
-  signUp(credentials: {
-    email: string;
-    password: string;
-    options?: { data?: object; emailRedirectTo?: string; captchaToken?: string };
-  }): AuthResult<SessionData> {
-    const { email, password, options = {} } = credentials;
-    return this.signIn(`/signup${query({ redirect_to: options.emailRedirectTo })}`, {
-      email,
-      password,
-      data: options.data ?? {},
-      gotrue_meta_security: { captcha_token: options.captchaToken },
-    });
-  }
-
-  signInWithPassword(credentials: { email: string; password: string }): AuthResult<SessionData> {
-    return this.signIn('/token?grant_type=password', { ...credentials, gotrue_meta_security: {} });
-  }
-
-  /** Signs in with an e-mailed token (`token_hash` of a link, or the e-mail and its code). */
-  verifyOtp(params: {
-    type: 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change' | 'email';
-    token_hash?: string;
-    email?: string;
-    token?: string;
-  }): AuthResult<SessionData> {
-    const event = params.type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN';
-    return this.signIn('/verify', { ...params, gotrue_meta_security: {} }, event);
-  }
-
   /**
    * Ends the session on the server (`global`: every session of the user, `local`: this one,
    * `others`: all but this one) and, except for `others`, here.
@@ -195,53 +183,6 @@ export class AuthClient {
     }
     if (scope !== 'others') await this.save(null, 'SIGNED_OUT');
     return { error: null };
-  }
-
-  /** Changes the signed-in user's e-mail, password or metadata. */
-  async updateUser(
-    attributes: UserAttributes,
-    options: { emailRedirectTo?: string } = {},
-  ): AuthResult<{ user: User | null }> {
-    const session = (await this.getSession()).data.session;
-    const result = await settle(async () => {
-      if (!session) throw missingSession();
-      const path = `/user${query({ redirect_to: options.emailRedirectTo })}`;
-      const user = await this.call<User>(
-        path,
-        { method: 'PUT', json: attributes },
-        session.access_token,
-      );
-      await this.save({ ...session, user }, 'USER_UPDATED');
-      return { user };
-    });
-    return result.error ? { data: { user: null }, error: result.error } : result;
-  }
-
-  /**
-   * Mails the signed-in user a code to pass as `nonce` to `updateUser` when changing the
-   * password or e-mail address (the alternative to `current_password`).
-   */
-  async reauthenticate(): AuthResult<object | null> {
-    const session = (await this.getSession()).data.session;
-    return settle(async () => {
-      if (!session) throw missingSession();
-      await this.call('/reauthenticate', { method: 'GET' }, session.access_token);
-      return {};
-    });
-  }
-
-  /** Mails a password-recovery link (the answer is the same for unknown addresses). */
-  async resetPasswordForEmail(
-    email: string,
-    options: { redirectTo?: string; captchaToken?: string } = {},
-  ): AuthResult<object | null> {
-    return settle(async () => {
-      await this.call(`/recover${query({ redirect_to: options.redirectTo })}`, {
-        method: 'POST',
-        json: { email, gotrue_meta_security: { captcha_token: options.captchaToken } },
-      });
-      return {};
-    });
   }
 
   /** Exchanges the refresh token for a new session now (or that of `current`). */
@@ -262,24 +203,6 @@ export class AuthClient {
   private async call<T>(path: string, options: RequestOptions, token?: string): Promise<T> {
     if (token) options.headers = { Authorization: `Bearer ${token}` };
     return readJson<T>(await request(this.transport, this.url + path, options, AuthError));
-  }
-
-  private async signIn(
-    path: string,
-    body: object,
-    event: AuthChangeEvent = 'SIGNED_IN',
-  ): AuthResult<SessionData> {
-    await this.ready;
-    const result = await settle(async () => {
-      const answer = await this.call<{ user?: User }>(path, { method: 'POST', json: body });
-      const session = toSession(answer);
-      if (!session && !path.startsWith('/signup')) {
-        throw new AuthError('The server answered without a session', { status: 500 });
-      }
-      if (session) await this.save(session, event);
-      return { user: session?.user ?? (answer as User), session };
-    });
-    return result.error ? { data: { user: null, session: null }, error: result.error } : result;
   }
 
   // --- the session ----------------------------------------------------------------------------

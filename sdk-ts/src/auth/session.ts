@@ -1,6 +1,13 @@
 // Session helpers: the storage key, the in-memory fallback, reading GoTrue's token answer.
 
-import type { Session, SessionStorage } from './types';
+import { AuthError, type SdkError } from '../lib/errors';
+import type { Session, SessionStorage, User } from './types';
+
+export type AuthResult<T> = Promise<{ data: T; error: null } | { data: T; error: SdkError }>;
+export type SessionData = { user: User | null; session: Session | null };
+
+export const missingSession = () =>
+  new AuthError('Auth session missing!', { code: 'session_missing', status: 400 });
 
 /** Refresh this long before the access token expires (auth-js: three 30 s ticks). */
 export const EXPIRY_MARGIN_MS = 90_000;

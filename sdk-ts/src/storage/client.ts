@@ -1,60 +1,30 @@
-// `/storage/v1`: the bucket API, and `from(bucket)` for the objects of one bucket.
+// `/storage/v1`: `from(bucket)` for the objects of one bucket, and the bucket API (its code
+// loads on first use: buckets.ts).
 
-import { StorageError } from '../lib/errors';
-import { readJson, request, settle, type Transport } from '../lib/fetch';
+import type { Transport } from '../lib/fetch';
+import { lazyApi, type Public } from '../lib/lazy';
+import type { BucketApi } from './buckets';
 import { FileApi } from './file';
-import type { Bucket, BucketOptions } from './types';
 
-const bucketBody = (id: string, o: BucketOptions) => ({
-  id,
-  name: id,
-  public: o.public,
-  file_size_limit: o.fileSizeLimit,
-  allowed_mime_types: o.allowedMimeTypes,
-});
-
+// The bucket API's methods are the loaded BucketApi's (assigned in the constructor), declared by
+// merging this interface into the class.
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
+export interface StorageClient extends Public<BucketApi> {}
 export class StorageClient {
+  /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
   constructor(
     private url: string,
     private transport: Transport,
-  ) {}
+  ) {
+    const api: Public<BucketApi> = lazyApi(
+      async () => new (await import('./buckets')).BucketApi(url, transport),
+      ['listBuckets', 'getBucket', 'createBucket', 'updateBucket', 'emptyBucket', 'deleteBucket'],
+    );
+    Object.assign(this, api);
+  }
 
   /** The objects of `bucket`. */
   from(bucket: string): FileApi {
     return new FileApi(this.url, this.transport, bucket);
-  }
-
-  private call<T>(path: string, method = 'GET', json?: unknown) {
-    return settle(async () =>
-      readJson<T>(
-        await request(this.transport, `${this.url}/bucket${path}`, { method, json }, StorageError),
-      ),
-    );
-  }
-
-  listBuckets() {
-    return this.call<Bucket[]>('');
-  }
-
-  getBucket(id: string) {
-    return this.call<Bucket>(`/${id}`);
-  }
-
-  createBucket(id: string, options: BucketOptions = { public: false }) {
-    return this.call<{ name: string }>('', 'POST', bucketBody(id, options));
-  }
-
-  updateBucket(id: string, options: BucketOptions) {
-    return this.call<{ message: string }>(`/${id}`, 'PUT', bucketBody(id, options));
-  }
-
-  /** Removes every object of the bucket. */
-  emptyBucket(id: string) {
-    return this.call<{ message: string }>(`/${id}/empty`, 'POST', {});
-  }
-
-  /** Deletes an empty bucket (409 ResourceNotEmpty otherwise). */
-  deleteBucket(id: string) {
-    return this.call<{ message: string }>(`/${id}`, 'DELETE', {});
   }
 }

@@ -1,4 +1,4 @@
-// The admin area's layout route (the area is gated by the guard above it in router.tsx).
+// The admin area's layout route (the area is gated by the guard above it in route-table.tsx).
 import { NotificationBell } from '@/features/notifications';
 import { AdminShell } from '@/features/admin';
 

@@ -1,6 +1,6 @@
 // The public site's frame: header with navigation to every public page, the notification
 // bell and account links for signed-in users, and the footer.
-import { LogIn, Menu, X } from 'lucide-react';
+import { LogIn, Menu, X } from '@/components/ui/icons';
 import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';

@@ -1,9 +1,11 @@
 // The shell under every route: scroll to top on navigation, connectivity (banner and toasts),
-// global error handlers, and the PWA overlays (loaded after the page, so they never delay it).
+// global error handlers, and the PWA overlays and the rest of the route table (loaded after the
+// page, so they never delay it).
 import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { OfflineBanner, useConnectivityToasts } from '../connectivity';
+import { afterHero } from '../hero';
 
 const Nothing: ComponentType = () => null;
 // Extras: if their chunk cannot load (offline before it arrived), the page goes on without them.
@@ -44,19 +46,39 @@ export function useGlobalErrorHandlers() {
   }, []);
 }
 
+/** The next idle moment (1 s at the latest; a timer where requestIdleCallback is missing). */
+const idle = () =>
+  new Promise<void>((resolve) =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => resolve(), { timeout: 1000 })
+      : setTimeout(resolve, 0),
+  );
+
 export function RootLayout() {
   useScrollToTop();
   useGlobalErrorHandlers();
   useConnectivityToasts();
   const [showOverlays, setShowOverlays] = useState(false);
   useEffect(() => {
-    const start = () => setShowOverlays(true);
-    if (document.readyState === 'complete') {
-      const t = setTimeout(start, 0);
-      return () => clearTimeout(t);
-    }
-    window.addEventListener('load', start, { once: true });
-    return () => window.removeEventListener('load', start);
+    let live = true;
+    // After the page's load event and the home page's hero (hero.ts), when the browser is
+    // idle: their requests wait, and their work does not pile onto the sections below the fold.
+    const start = () =>
+      void afterHero()
+        .then(idle)
+        .then(() => {
+          if (!live) return;
+          setShowOverlays(true);
+          // The rest of the route table (router.tsx), so that following a link does not wait
+          // for it; if it cannot load now, the first navigation tries again.
+          import('../route-table').catch(() => {});
+        });
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      live = false;
+      window.removeEventListener('load', start);
+    };
   }, []);
   return (
     <>

@@ -1,10 +1,12 @@
 // Home: slider, upcoming events, latest media and Havyaka Sandesha, quick links.
 // The home page is in the entry bundle, but only its top (the slider) is needed for the first
 // paint: the sections below it load in their own chunk as the page renders (see
-// home-below-fold.tsx), so the entry stays within the size budget (scripts/size.mjs).
-import { lazy, Suspense, type ComponentType } from 'react';
-import { LoadingState } from '@/components/ui/states';
+// home-below-fold.tsx) once the slider's image has painted, so the entry stays within the size
+// budget (scripts/size.mjs) and their requests never delay the hero.
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { LoadingState } from '@/components/ui/loading-state';
 import { Slider } from '@/features/site/components/slider';
+import { afterHero, markHeroSettled } from '../hero';
 
 const Nothing: ComponentType = () => null;
 // If the chunk cannot load (offline before the service worker cached it), the slider stays.
@@ -13,12 +15,27 @@ const BelowFold = lazy<ComponentType>(() =>
 );
 
 export function Component() {
+  // The sections below load once the slider's image has painted (hero.ts), so their requests
+  // do not queue before it.
+  const [heroDone, setHeroDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterHero().then(() => live && setHeroDone(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const placeholder = <LoadingState rows={1} height="h-[420px] sm:h-[330px]" />;
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-6">
-      <Slider />
-      <Suspense fallback={<LoadingState rows={1} height="h-[420px] sm:h-[330px]" />}>
-        <BelowFold />
-      </Suspense>
+      <Slider onSettled={markHeroSettled} />
+      {heroDone ? (
+        <Suspense fallback={placeholder}>
+          <BelowFold />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </div>
   );
 }

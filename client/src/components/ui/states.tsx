@@ -3,32 +3,15 @@ import { AlertTriangle, Inbox, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 
+// The home page's placeholder lives in its own module (the first paint needs nothing else here).
+export { LoadingState } from './loading-state';
+
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <span className="inline-flex items-center gap-2 text-stone-600">
       <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
       <span>{label}</span>
     </span>
-  );
-}
-
-export function LoadingState({
-  label = 'Loading…',
-  rows = 3,
-  height = 'h-20',
-}: {
-  label?: string;
-  rows?: number;
-  /** A height close to the content's, so nothing jumps when it arrives. */
-  height?: string;
-}) {
-  return (
-    <div role="status" aria-live="polite" className="space-y-3">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className={`${height} animate-pulse rounded-lg bg-stone-200/70`} aria-hidden />
-      ))}
-    </div>
   );
 }
 

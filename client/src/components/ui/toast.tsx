@@ -1,6 +1,6 @@
 // The one toast system: a single slot, so one toast shows at a time (a new one replaces it).
 // Announced politely (assertive for destructive ones) to screen readers.
-import { X } from 'lucide-react';
+import { X } from './icons';
 import { useEffect, useSyncExternalStore } from 'react';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';

@@ -71,7 +71,8 @@ export function IntroVideo({ onDone, src = INTRO_SRC }: { onDone?: () => void; s
         playsInline
         autoPlay
         preload="auto"
-        className="max-h-full max-w-full"
+        // The full overlay's box from the start (letterboxed): no shift when the size arrives.
+        className="h-full w-full object-contain"
         onCanPlay={() => setLoading(false)}
         onPlaying={() => setLoading(false)}
         onTimeUpdate={(e) => {

@@ -1,7 +1,7 @@
 // Site content (spec §7): the homepage slider, published organization info by display order,
 // active board members, published achievements.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors';
+import { unwrap } from '@/lib/errors-core';
 import { sdk } from '@/lib/sdk';
 
 export const siteKeys = {

@@ -1,6 +1,6 @@
 // The homepage slider: active slides in order, auto-advancing every 6 s (paused on hover and
 // focus, and for reduced motion), with previous/next buttons.
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSetW, imageUrl } from '@/lib/images';
@@ -20,11 +20,17 @@ function Hero({ children }: { children?: React.ReactNode }) {
   );
 }
 
-export function Slider() {
+/** `onSettled`: called once the first image has loaded (or failed), or when there is no image
+ *  to show (no slides, or they could not be read). */
+export function Slider({ onSettled }: { onSettled?: () => void }) {
   const slides = useSlider();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const n = slides.data?.length ?? 0;
+  const nothingToLoad = slides.isError || (slides.isSuccess && !slides.data[0]?.image_url);
+  useEffect(() => {
+    if (nothingToLoad) onSettled?.();
+  }, [nothingToLoad, onSettled]);
   useEffect(() => {
     if (n < 2 || paused || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     const t = setInterval(() => setIndex((i) => (i + 1) % n), 6000);
@@ -50,6 +56,8 @@ export function Slider() {
           width={1200}
           height={600}
           fetchPriority={index === 0 ? 'high' : 'auto'}
+          onLoad={onSettled}
+          onError={onSettled}
           className="absolute inset-0 h-full w-full object-cover"
         />
         <div
