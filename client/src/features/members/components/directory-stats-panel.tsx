@@ -38,27 +38,36 @@ export function DirectoryStatsPanel() {
           </Card>
         ))}
       </dl>
-      <div className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-700">
-        <p>
-          <span className="font-semibold">{text.stats.topCities}: </span>
-          {s
-            ? topCounts(s.by_city, 4)
-                .map(([city, n]) => `${city} (${n})`)
-                .join(', ')
-            : '…'}
-        </p>
-        <p>
-          <span className="font-semibold">{text.stats.byType}: </span>
-          {s
-            ? topCounts(s.by_member_type, 4)
-                .map(([type, n]) => `${text.typeLabels[type] ?? type} (${n})`)
-                .join(', ')
-            : '…'}
-        </p>
+      {/* One line each, loading or not (long lists are clipped on screen, read whole by
+          screen readers and in the tooltip): the list below does not move when they arrive. */}
+      <div className="mt-3 grid gap-y-1 text-sm text-stone-700">
+        <SummaryLine
+          label={text.stats.topCities}
+          items={s && topCounts(s.by_city, 4).map(([city, n]) => `${city} (${n})`)}
+        />
+        <SummaryLine
+          label={text.stats.byType}
+          items={
+            s &&
+            topCounts(s.by_member_type, 4).map(
+              ([type, n]) => `${text.typeLabels[type] ?? type} (${n})`,
+            )
+          }
+        />
       </div>
       {s?.approximate && (
         <p className="mt-1 text-xs text-amber-800">{text.stats.approximate(STATS_FALLBACK_ROWS)}</p>
       )}
     </section>
+  );
+}
+
+function SummaryLine({ label, items }: { label: string; items: string[] | undefined }) {
+  const list = items ? items.join(', ') : '…';
+  return (
+    <p className="truncate" title={items ? `${label}: ${list}` : undefined}>
+      <span className="font-semibold">{label}: </span>
+      {list}
+    </p>
   );
 }
