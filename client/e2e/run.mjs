@@ -1106,9 +1106,14 @@ for (const width of [1280, 360]) {
     await shot(page, `admin-contact-inbox-${width}`);
     if (width >= 768) {
       // A change that takes the row out of the filtered list still says it was saved.
+      // The filtered list has arrived (its response read, not the previous rows kept while it
+      // loads: the table is not marked busy until React renders the new view).
+      const filtered = page.waitForResponse(
+        (r) => r.url().includes('/rest/v1/contact_messages') && r.url().includes('status=eq.new'),
+      );
       await page.getByLabel('Show').selectOption('new');
       await page.waitForURL((u) => !u.search.includes('status='));
-      // The filtered list has arrived (not the previous rows kept while it loads).
+      await filtered;
       await page.locator('table[aria-label="Contact messages"]:not([aria-busy])').waitFor();
       await page.getByLabel('Status of “Hall booking in May”').selectOption('read');
       await sawToast(page, 'Message updated');
