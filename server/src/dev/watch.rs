@@ -24,8 +24,10 @@ pub fn spawn(config: &Config, admin: PgConnectOptions) -> tokio::task::JoinHandl
     let (migrations_dir, policies_dir) = (config.migrations_dir.clone(), config.policies_dir.clone());
     let names: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
     say(&format!("db watch: watching {}", names.join(" and ")));
+    // Taken now, before the server announces itself: a change made once it has (however soon
+    // the task first runs) differs from it.
+    let mut last = snapshot(&folders);
     tokio::spawn(async move {
-        let mut last = snapshot(&folders);
         loop {
             tokio::time::sleep(POLL).await;
             if snapshot(&folders) == last {
