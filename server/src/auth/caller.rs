@@ -55,7 +55,8 @@ pub struct Caller {
 
 impl Caller {
     pub fn new(role: ApiRole, claims: Map<String, Value>) -> Self {
-        let claims_text = Arc::from(Value::Object(claims.clone()).to_string());
+        // A map of strings to JSON values always serialises; the fallback is never taken.
+        let claims_text = Arc::from(serde_json::to_string(&claims).unwrap_or_else(|_| "{}".into()));
         Self { role, claims: Arc::new(claims), claims_text }
     }
 
