@@ -6,15 +6,19 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::api::{admin, logout, meta, reauthenticate, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
-use crate::http::{client_config, health, no_store, rate_limit, static_files};
+use crate::http::no_store::{NoStore, NoStoreLayer};
+use crate::http::rest_budget::{RestBudget, RestBudgetLayer};
+use crate::http::{client_config, health, static_files};
 use crate::push::api as push;
 use crate::rest::handler as rest;
 use crate::state::AppState;
 use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, render, sign};
 
-/// Every route; request bodies are limited to `max_body_bytes`, except uploads, which the
-/// storage service limits itself while streaming (per bucket, up to STORAGE_MAX_FILE_SIZE).
-pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
+/// Every route, behind the layers that decide by path before routing: `no-store` on personal
+/// answers ([`NoStoreLayer`]) and the REST budget ([`RestBudgetLayer`]). Request bodies are
+/// limited to `max_body_bytes`, except uploads, which the storage service limits itself while
+/// streaming (per bucket, up to STORAGE_MAX_FILE_SIZE).
+pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Router>> {
     let auth = Router::new()
         .route("/signup", post(signup::sign_up))
         .route("/token", post(token::token))
@@ -70,26 +74,18 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> Router {
         .nest("/auth/v1", auth)
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
-        .merge(budgeted(state.clone()))
-        .route("/api/client-config", get(client_config::client_config))
-        .route("/api/push-public-key", get(push::public_key))
-        .fallback(static_files::serve_client)
-        .layer(RequestBodyLimitLayer::new(max_body_bytes));
-    uploads
-        .merge(limited)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), no_store::no_store))
-        .with_state(state)
-}
-
-/// The REST API and visitor push subscriptions: each request spends the client address's
-/// budget ([`rate_limit::rest_budget`]), which also records the address for the anonymous
-/// write limits.
-fn budgeted(state: AppState) -> Router<AppState> {
-    Router::new()
         .route("/rest/v1/", get(rest::root))
         .route("/rest/v1", get(rest::root))
         .route("/rest/v1/rpc/{function}", any(rest::function))
         .route("/rest/v1/{relation}", any(rest::relation))
         .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
-        .route_layer(axum::middleware::from_fn_with_state(state, rate_limit::rest_budget))
+        .route("/api/client-config", get(client_config::client_config))
+        .route("/api/push-public-key", get(push::public_key))
+        .fallback(static_files::serve_client)
+        .layer(RequestBodyLimitLayer::new(max_body_bytes));
+    let router = uploads.merge(limited).with_state(state.clone());
+    tower::ServiceBuilder::new()
+        .layer(NoStoreLayer::new(state.clone()))
+        .layer(RestBudgetLayer::new(state))
+        .service(router)
 }

@@ -124,8 +124,10 @@ pub async fn serve(
             continue;
         };
         let app = app.clone();
+        // One flag per connection (its requests come one after the other), not one per request.
+        let timed_out = Arc::new(AtomicBool::new(false));
         let service = hyper::service::service_fn(move |request: Request<Incoming>| {
-            handle(app.clone(), request, peer, limits.body_idle_timeout)
+            handle(app.clone(), request, peer, limits.body_idle_timeout, timed_out.clone())
         });
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder
@@ -150,8 +152,9 @@ async fn handle(
     request: Request<Incoming>,
     peer: SocketAddr,
     body_idle_timeout: Duration,
+    timed_out: Arc<AtomicBool>,
 ) -> Result<Response, Infallible> {
-    let timed_out = Arc::new(AtomicBool::new(false));
+    timed_out.store(false, Ordering::SeqCst);
     let mut request = request.map(|body| Body::new(IdleTimeoutBody::new(body, body_idle_timeout, timed_out.clone())));
     request.extensions_mut().insert(ConnectInfo(peer));
     let response = app.oneshot(request).await;

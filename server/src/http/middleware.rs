@@ -3,14 +3,14 @@
 //! `crate::routes` (uploads are limited by the storage service while it streams them).
 
 use std::any::Any;
+use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::Request;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http::{HeaderName, Method, StatusCode, header};
-use tower::ServiceBuilder;
+use tower::{Service, ServiceBuilder};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
@@ -48,9 +48,16 @@ pub struct LayerSettings {
     pub cors_origins: CorsOrigins,
 }
 
-pub fn apply(router: Router, settings: &LayerSettings) -> Router {
+/// `app` behind the layers, as one router. The layers are composed around `app` itself, not
+/// copied onto each of its routes (`Router::layer`), so a request passes one boxed service,
+/// not one per layer.
+pub fn apply<S>(app: S, settings: &LayerSettings) -> Router
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + Sync + 'static,
+    S::Future: Send + 'static,
+{
     let request_id = HeaderName::from_static("x-request-id");
-    router.layer(
+    Router::new().fallback_service(
         ServiceBuilder::new()
             .layer(CatchPanicLayer::custom(panic_response))
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeSequentialRequestId::new()))
@@ -64,7 +71,8 @@ pub fn apply(router: Router, settings: &LayerSettings) -> Router {
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(cors(&settings.cors_origins))
             .layer(CompressionLayer::new().compress_when(compressible()))
-            .layer(axum::middleware::from_fn(normalise_errors)),
+            .map_response(normalise_errors)
+            .service(app),
     )
 }
 
@@ -130,8 +138,7 @@ fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
 
 /// Gives the bare 405 of method routing and the plain-text 413 of the body limit our JSON
 /// envelope, so every error a client sees has the same shape.
-async fn normalise_errors(request: Request, next: Next) -> Response {
-    let response = next.run(request).await;
+fn normalise_errors(response: Response) -> Response {
     let is_json =
         response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("json"));
     if is_json {

@@ -8,5 +8,6 @@ pub mod middleware;
 pub mod no_store;
 pub mod rate_limit;
 pub mod request_id;
+pub mod rest_budget;
 pub mod settings;
 pub mod static_files;

@@ -8,9 +8,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use axum::extract::{ConnectInfo, Request, State};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::extract::{ConnectInfo, Request};
 use http::{HeaderValue, StatusCode, header};
 
 use crate::auth::settings::Limit;
@@ -39,7 +37,7 @@ impl RateLimits {
     }
 }
 
-/// The client's address, put in the request's extensions by [`rest_budget`].
+/// The client's address, put in the request's extensions by [`super::rest_budget`].
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddress(pub IpAddr);
 
@@ -86,32 +84,6 @@ pub fn too_many_requests(retry_after: u64, message: String) -> ApiError {
 pub fn client_of(state: &AppState, request: &Request) -> Option<IpAddr> {
     let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
     crate::auth::api::client::client_address(peer, request.headers(), &state.auth.settings.trusted_proxies)
-}
-
-/// Middleware of `/rest/v1`: records the client address and spends one unit of its budget.
-pub async fn rest_budget(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
-    let Some(ip) = client_of(&state, &request) else { return next.run(request).await };
-    request.extensions_mut().insert(ClientAddress(ip));
-    if let Some(limit) = state.rate_limits.rest
-        && !is_service(&state, &request)
-        && let Err(retry_after) = state.rest_budget.hit(ip, limit)
-    {
-        let message =
-            format!("Too many requests from this address (at most {} in {} s)", limit.hits, limit.window.as_secs());
-        return too_many_requests(retry_after, message).into_response();
-    }
-    next.run(request).await
-}
-
-/// The service key as `apikey` and bearer: servers and admin scripts are not budgeted.
-fn is_service(state: &AppState, request: &Request) -> bool {
-    let service = state.keys.service_role.as_str();
-    let bearer = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")));
-    bearer.map(str::trim) == Some(service)
 }
 
 /// How many rows a write body carries: the length of a JSON array, else one (CSV: its lines
