@@ -116,7 +116,9 @@ impl RequestConnections {
         };
         let client = match idle {
             Some(client) => client,
-            None => self.connect().await.map_err(CheckoutError::Connect)?,
+            // Boxed: connecting is rare and its future is large; inline, every request's
+            // future (and each move of it) would carry its size.
+            None => Box::pin(self.connect()).await.map_err(CheckoutError::Connect)?,
         };
         Ok(Checkout {
             client: Some(client),

@@ -123,7 +123,7 @@ impl RequestTransaction {
             self.checkout.set_reusable(true);
             return Ok(());
         }
-        self.checkout.client().client.batch_execute("COMMIT").await.map_err(|e| from_postgres(e, role))?;
+        Box::pin(self.checkout.client().client.batch_execute("COMMIT")).await.map_err(|e| from_postgres(e, role))?;
         self.checkout.set_reusable(true);
         Ok(())
     }
@@ -137,7 +137,7 @@ impl RequestTransaction {
             self.checkout.set_reusable(true);
             return;
         }
-        match self.checkout.client().client.batch_execute("ROLLBACK").await {
+        match Box::pin(self.checkout.client().client.batch_execute("ROLLBACK")).await {
             Ok(()) => self.checkout.set_reusable(true),
             Err(error) => tracing::warn!(%error, "rollback failed; the connection is closed"),
         }
@@ -148,6 +148,18 @@ impl RequestTransaction {
     /// failed statement PostgreSQL answers that COMMIT with a rollback). Returns the rows and
     /// the number affected.
     pub async fn run_then(
+        &mut self,
+        sql: &str,
+        types: &[Type],
+        params: &[&(dyn ToSql + Sync)],
+        commit: bool,
+    ) -> Result<(Vec<Row>, u64), ApiError> {
+        // Boxed: the pipelined exchange's future is kilobytes; inline, every enclosing future
+        // up to the HTTP handler would carry its size, and be copied at each level.
+        Box::pin(self.exchange(sql, types, params, commit)).await
+    }
+
+    async fn exchange(
         &mut self,
         sql: &str,
         types: &[Type],

@@ -44,14 +44,16 @@ pub async fn relation(
         }
         if matches!(method, Method::POST | Method::PATCH | Method::PUT | Method::DELETE) {
             let rows = matches!(method, Method::POST | Method::PUT).then(|| rows_in_body(&body));
-            anon_writes::check(&state, context.caller.role, context.client, &name, rows).await?;
+            Box::pin(anon_writes::check(&state, context.caller.role, context.client, &name, rows)).await?;
         }
+        // Each verb's future is boxed: inline, the handler's future would be as large as the
+        // largest of them (kilobytes), and axum and tower move it several times per request.
         match method {
-            Method::GET | Method::HEAD => read::read(&state, &context, &name).await,
-            Method::POST => write::insert(&state, &context, &name, &body).await,
-            Method::PATCH => write::update(&state, &context, &name, &body).await,
-            Method::PUT => write::put(&state, &context, &name, &body).await,
-            Method::DELETE => write::delete(&state, &context, &name).await,
+            Method::GET | Method::HEAD => Box::pin(read::read(&state, &context, &name)).await,
+            Method::POST => Box::pin(write::insert(&state, &context, &name, &body)).await,
+            Method::PATCH => Box::pin(write::update(&state, &context, &name, &body)).await,
+            Method::PUT => Box::pin(write::put(&state, &context, &name, &body)).await,
+            Method::DELETE => Box::pin(write::delete(&state, &context, &name)).await,
             _ => Err(ApiError::method_not_allowed()),
         }
     }
@@ -89,7 +91,7 @@ pub async fn function(
         } else {
             crate::rest::request::media::RpcPayload::Query
         };
-        rpc::call(&state, &context, &name, &body, payload).await
+        Box::pin(rpc::call(&state, &context, &name, &body, payload)).await
     }
     .await;
     match result {
@@ -135,4 +137,37 @@ fn find_relation<'c>(context: &'c RestContext, name: &str) -> Result<&'c Relatio
     let error = ApiError::new(ErrorKind::TableNotFound)
         .with_message(format!("Could not find the table '{}.{name}' in the schema cache", context.schema));
     Err(crate::rest::suggest::with_hint(error, crate::rest::suggest::table_hint(&context.cache, &context.schema, name)))
+}
+
+#[cfg(test)]
+mod future_sizes {
+    //! The handlers' futures stay small: axum and tower move them several times per request,
+    //! and a future is as large as the largest future it awaits inline (measured at 8.9 KB
+    //! before the verbs' futures, connecting and the pipelined exchange were boxed).
+
+    fn of7<A, B, C, D, E, F, G, Fut>(_: fn(A, B, C, D, E, F, G) -> Fut) -> usize {
+        std::mem::size_of::<Fut>()
+    }
+
+    fn of1<A, Fut>(_: fn(A) -> Fut) -> usize {
+        std::mem::size_of::<Fut>()
+    }
+
+    fn of5<A, B, C, D, E, Fut>(_: fn(A, B, C, D, E) -> Fut) -> usize {
+        std::mem::size_of::<Fut>()
+    }
+
+    #[test]
+    fn the_rest_handlers_futures_stay_small() {
+        assert!(of7(super::relation) <= 1536, "relation: {} bytes", of7(super::relation));
+        assert!(of7(super::function) <= 1536, "function: {} bytes", of7(super::function));
+    }
+
+    #[test]
+    fn a_checkout_and_a_statement_do_not_carry_their_rare_or_large_parts_inline() {
+        let checkout = of1(crate::db::request_connections::RequestConnections::checkout);
+        assert!(checkout <= 512, "checkout: {checkout} bytes");
+        let run = of5(crate::db::request_tx::RequestTransaction::run_then);
+        assert!(run <= 256, "run_then: {run} bytes");
+    }
 }

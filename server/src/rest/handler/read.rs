@@ -71,7 +71,7 @@ pub async fn run_read(
     };
     let statement = read_statement(plan, count == Some(CountPreference::Exact), body);
     if let Some(explained) = context.plan {
-        return super::explain::reply(state, context, explained, &statement, read_only).await;
+        return Box::pin(super::explain::reply(state, context, explained, &statement, read_only)).await;
     }
 
     // A read-only transaction commits or rolls back alike, so COMMIT rides with the query

@@ -66,7 +66,8 @@ pub async fn call(
     match plan.shape.clone() {
         CallShape::Void => {
             if let Some(explained) = context.plan {
-                return super::explain::reply(state, context, explained, &void_statement(&plan), read_only).await;
+                return Box::pin(super::explain::reply(state, context, explained, &void_statement(&plan), read_only))
+                    .await;
             }
             let mut tx = RequestTx::begin(state, context, read_only).await?;
             tx.fetch_then(&void_statement(&plan), true).await?;
@@ -86,7 +87,7 @@ pub async fn call(
             let count = set && context.preferences.count.is_some();
             let statement = scalar_statement(&plan, set, range, context.is_head(), count);
             if let Some(explained) = context.plan {
-                return super::explain::reply(state, context, explained, &statement, read_only).await;
+                return Box::pin(super::explain::reply(state, context, explained, &statement, read_only)).await;
             }
             let mut tx = RequestTx::begin(state, context, read_only).await?;
             let outcome = tx.fetch_then(&statement, last).await?;

@@ -217,7 +217,7 @@ async fn respond(
         } else {
             minimal_statement(&write)
         };
-        return super::explain::reply(state, context, explained, &statement, false).await;
+        return Box::pin(super::explain::reply(state, context, explained, &statement, false)).await;
     }
 
     // Without a check that could roll back, COMMIT rides with the write.

@@ -88,6 +88,11 @@ fn is_identifier_char(c: char) -> bool {
         || (!c.is_ascii() && !c.is_whitespace() && !c.is_control())
 }
 
+/// Whether a field name may start with `c` (a quote or an identifier character).
+pub(super) fn may_start_field_name(c: char) -> bool {
+    c == '"' || is_identifier_char(c)
+}
+
 /// Letters, digits, `_`, `$` and spaces, trimmed; used for names and for cast types.
 pub(super) fn identifier(c: &mut Cursor, expecting: &str) -> PResult<String> {
     let start = c.pos();

@@ -205,6 +205,11 @@ fn item(c: &mut Cursor, depth: usize) -> PResult<SelectItem> {
 
 /// `name:` (not `name::`), or nothing (the cursor is left where it was).
 fn alias(c: &mut Cursor) -> Option<String> {
+    // Only a name can be an alias: `*`, `...` and the like are not tried (a failed try
+    // formats an error message that would be thrown away).
+    if !c.peek().is_some_and(identifiers::may_start_field_name) {
+        return None;
+    }
     let start = c.pos();
     if let Ok(name) = identifiers::field_name(c)
         && c.peek() == Some(':')
