@@ -52,8 +52,15 @@ describe('RichTextEditor', () => {
       b.getAttribute('aria-label'),
     );
     expect(names).toEqual(TOOLBAR);
-    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveTextContent('Hello');
-    expect(screen.getByText('5 / 5000 characters')).toBeInTheDocument();
+    // The toolbar can render a frame before ProseMirror mounts its editable element (seen on
+    // a loaded machine): wait for the textbox too.
+    const textbox = await screen.findByRole(
+      'textbox',
+      { name: 'Description' },
+      { timeout: 15_000 },
+    );
+    expect(textbox).toHaveTextContent('Hello');
+    expect(await screen.findByText('5 / 5000 characters')).toBeInTheDocument();
   });
 
   it('applies formatting from the toolbar, reports HTML, and undoes it', async () => {
