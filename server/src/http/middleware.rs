@@ -113,12 +113,8 @@ fn compressible() -> impl Predicate {
 }
 
 fn make_span(request: &Request) -> Span {
-    let id = request
-        .extensions()
-        .get::<RequestId>()
-        .and_then(|id| id.header_value().to_str().ok())
-        .unwrap_or("-")
-        .to_string();
+    let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
+    // The fields are evaluated only when the span is enabled (LOG_LEVEL info or finer).
     // The path only: query strings can carry personal data (filters on e-mail, phone...).
     tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
 }
