@@ -3,7 +3,7 @@
 // paint: the sections below it load in their own chunk as the page renders (see
 // home-below-fold.tsx) once the slider's image has painted, so the entry stays within the size
 // budget (scripts/size.mjs) and their requests never delay the hero.
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Slider } from '@/features/site/components/slider';
 import { afterHero, markHeroSettled } from '../hero';
@@ -20,7 +20,8 @@ export function Component() {
   const [heroDone, setHeroDone] = useState(false);
   useEffect(() => {
     let live = true;
-    void afterHero().then(() => live && setHeroDone(true));
+    // A transition: the sections render in short slices, not one long task.
+    void afterHero().then(() => live && startTransition(() => setHeroDone(true)));
     return () => {
       live = false;
     };
