@@ -41,6 +41,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     assetsInlineLimit: 0,
     manifest: true,
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
