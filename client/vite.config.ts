@@ -4,7 +4,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const src = path.resolve(import.meta.dirname, 'src');
@@ -15,6 +15,35 @@ const reactRouterProduction = path.resolve(
   import.meta.dirname,
   'node_modules/react-router/dist/production/index.mjs',
 );
+
+/** The home page's hero boot (src/features/site/hero-boot.ts) as an inline script at the top
+ *  of index.html: its requests start while the entry bundle downloads. Builds only, and only
+ *  against the page's own server (a development API_URL or anon key skips it). */
+function inlineHeroBoot(): Plugin {
+  return {
+    name: 'havyaka:inline-hero-boot',
+    apply: 'build',
+    async transformIndexHtml() {
+      if (process.env.VITE_API_URL || process.env.VITE_ANON_KEY) return [];
+      const result = (await build({
+        configFile: false,
+        logLevel: 'warn',
+        resolve: { alias: { '@': src } },
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          lib: {
+            entry: path.join(src, 'app/hero-boot-entry.ts'),
+            formats: ['iife'],
+            name: 'havyakaHeroBoot',
+          },
+        },
+      })) as Rolldown.RolldownOutput[];
+      return [{ tag: 'script', children: result[0].output[0].code.trim(), injectTo: 'head' }];
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -41,6 +70,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     assetsInlineLimit: 0,
     manifest: true,
+    // No <link rel=modulepreload> per lazy chunk's import: an admin screen's ~50 of them were
+    // inserted in one 40-60 ms task; the browser fetches a chunk's static imports itself.
     modulePreload: false,
     rolldownOptions: {
       output: {
@@ -55,6 +86,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   plugins: [
+    inlineHeroBoot(),
     react(),
     tailwindcss(),
     VitePWA({
