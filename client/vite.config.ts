@@ -16,15 +16,19 @@ const reactRouterProduction = path.resolve(
   'node_modules/react-router/dist/production/index.mjs',
 );
 
-/** The home page's hero boot (src/features/site/hero-boot.ts) as an inline script at the top
- *  of index.html: its requests start while the entry bundle downloads. Builds only, and only
- *  against the page's own server (a development API_URL or anon key skips it). */
+/** The home page's hero boot (src/features/site/hero-boot.ts) as an inline script in
+ *  index.html's head, in place of its `<!-- hero-boot -->` comment: before the stylesheet (a
+ *  script after it would wait for it), so its requests start while the stylesheet and the entry
+ *  bundle download. Builds only, and only against the page's own server (a development
+ *  API_URL or anon key skips it). */
+const HERO_BOOT_MARK = '<!-- hero-boot -->';
 function inlineHeroBoot(): Plugin {
   return {
     name: 'havyaka:inline-hero-boot',
     apply: 'build',
-    async transformIndexHtml() {
-      if (process.env.VITE_API_URL || process.env.VITE_ANON_KEY) return [];
+    async transformIndexHtml(html) {
+      if (!html.includes(HERO_BOOT_MARK)) throw new Error(`index.html lacks ${HERO_BOOT_MARK}`);
+      if (process.env.VITE_API_URL || process.env.VITE_ANON_KEY) return html;
       const result = (await build({
         configFile: false,
         logLevel: 'warn',
@@ -40,7 +44,7 @@ function inlineHeroBoot(): Plugin {
           },
         },
       })) as Rolldown.RolldownOutput[];
-      return [{ tag: 'script', children: result[0].output[0].code.trim(), injectTo: 'head' }];
+      return html.replace(HERO_BOOT_MARK, `<script>${result[0].output[0].code.trim()}</script>`);
     },
   };
 }
