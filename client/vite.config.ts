@@ -76,8 +76,10 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // No <link rel=modulepreload> per lazy chunk's import: an admin screen's ~50 of them were
     // inserted in one 40-60 ms task; the browser fetches a chunk's static imports itself.
-    // index.html keeps its own (the entry's imports load beside it, not after it).
+    // index.html keeps its own (the entry's imports load beside it, not after it). No polyfill:
+    // every browser the app supports knows modulepreload (one without it loads the same later).
     modulePreload: {
+      polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
