@@ -4,7 +4,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const src = path.resolve(import.meta.dirname, 'src');
@@ -15,6 +15,39 @@ const reactRouterProduction = path.resolve(
   import.meta.dirname,
   'node_modules/react-router/dist/production/index.mjs',
 );
+
+/** The home page's hero boot (src/features/site/hero-boot.ts) as an inline script in
+ *  index.html's head, in place of its `<!-- hero-boot -->` comment: before the stylesheet (a
+ *  script after it would wait for it), so its requests start while the stylesheet and the entry
+ *  bundle download. Builds only, and only against the page's own server (a development
+ *  API_URL or anon key skips it). */
+const HERO_BOOT_MARK = '<!-- hero-boot -->';
+function inlineHeroBoot(): Plugin {
+  return {
+    name: 'havyaka:inline-hero-boot',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      if (!html.includes(HERO_BOOT_MARK)) throw new Error(`index.html lacks ${HERO_BOOT_MARK}`);
+      if (process.env.VITE_API_URL || process.env.VITE_ANON_KEY) return html;
+      const result = (await build({
+        configFile: false,
+        logLevel: 'warn',
+        resolve: { alias: { '@': src } },
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          lib: {
+            entry: path.join(src, 'app/hero-boot-entry.ts'),
+            formats: ['iife'],
+            name: 'havyakaHeroBoot',
+          },
+        },
+      })) as Rolldown.RolldownOutput[];
+      return html.replace(HERO_BOOT_MARK, `<script>${result[0].output[0].code.trim()}</script>`);
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -41,6 +74,14 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     assetsInlineLimit: 0,
     manifest: true,
+    // No <link rel=modulepreload> per lazy chunk's import: an admin screen's ~50 of them were
+    // inserted in one 40-60 ms task; the browser fetches a chunk's static imports itself.
+    // index.html keeps its own (the entry's imports load beside it, not after it). No polyfill:
+    // every browser the app supports knows modulepreload (one without it loads the same later).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -54,6 +95,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   plugins: [
+    inlineHeroBoot(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { installStaleReleaseReload } from './app/stale-release';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
@@ -11,22 +11,29 @@ import './index.css';
 captureInstallPrompt();
 installStaleReleaseReload();
 
-const root = createRoot(document.getElementById('root')!);
+let rootOnce: Root | null = null;
+const root = () => (rootOnce ??= createRoot(document.getElementById('root')!));
 
+// React's root is made once the SDK is ready, in the task after the entry bundle's evaluation.
 initSdk()
   .then(() => {
     const queryClient = makeQueryClient();
     // The home page's hero data, requested before React renders: the slider's image (the first
     // visit's largest paint) waits on it.
     if (window.location.pathname === '/') void queryClient.prefetchQuery(sliderQuery());
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
+    // As a transition, React renders the first screen in slices of a few milliseconds that
+    // yield to the browser between them, rather than in one long task (the HTML shell stays
+    // on screen until it commits).
+    startTransition(() =>
+      root().render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
     );
   })
   .catch(() => {
-    root.render(
+    root().render(
       <main className="mx-auto max-w-lg p-8 text-center">
         <h1 className="font-serif text-2xl font-bold">Havyaka Community Mumbai</h1>
         <p className="mt-4">

@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { Toaster } from '@/components/ui/toast';
 import { AuthProvider } from '@/lib/auth';
-import { router } from './router';
+import { appRouter } from './router';
 
 /** The app, on the query cache main.tsx made (it may have started the home page's first query). */
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -11,7 +11,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <ConfirmProvider>
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouter()} />
         </ConfirmProvider>
         <Toaster />
       </AuthProvider>

@@ -40,13 +40,19 @@ function loadRouteTable() {
 }
 
 let patched = false;
-export const router = createBrowserRouter(routes, {
-  async patchRoutesOnNavigation({ patch }) {
-    if (patched) return;
-    const { publicRoutes, adminRoutes } = await loadRouteTable();
-    if (patched) return;
-    patched = true;
-    patch(PUBLIC, publicRoutes);
-    patch(ROOT, adminRoutes);
-  },
-});
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+/** The app's router, made on first use (when the app first renders, not while the entry
+ *  bundle evaluates: that task stays short). */
+export function appRouter() {
+  router ??= createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ patch }) {
+      if (patched) return;
+      const { publicRoutes, adminRoutes } = await loadRouteTable();
+      if (patched) return;
+      patched = true;
+      patch(PUBLIC, publicRoutes);
+      patch(ROOT, adminRoutes);
+    },
+  });
+  return router;
+}

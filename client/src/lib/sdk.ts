@@ -5,6 +5,7 @@
 // development server elsewhere. The last key is kept locally so the app also starts offline.
 import { createClient, type SdkClient } from '@havyaka/sdk';
 import type { Database } from '@havyaka/sdk/database';
+import { bootAnonKey } from './boot';
 
 export type Sdk = SdkClient<Database>;
 
@@ -15,12 +16,17 @@ export function apiUrl(): string {
   return import.meta.env.VITE_API_URL || window.location.origin;
 }
 
+async function fetchAnonKey(): Promise<string> {
+  const res = await fetch(`${apiUrl()}/api/client-config`);
+  if (!res.ok) throw new Error(`client config: HTTP ${res.status}`);
+  return ((await res.json()) as { anonKey: string }).anonKey;
+}
+
 async function anonKey(): Promise<string> {
   if (import.meta.env.VITE_ANON_KEY) return import.meta.env.VITE_ANON_KEY;
   try {
-    const res = await fetch(`${apiUrl()}/api/client-config`);
-    if (!res.ok) throw new Error(`client config: HTTP ${res.status}`);
-    const { anonKey } = (await res.json()) as { anonKey: string };
+    // The home page's shell may have asked already (features/site/hero-boot.ts).
+    const anonKey = await (bootAnonKey()?.catch(fetchAnonKey) ?? fetchAnonKey());
     localStorage.setItem(KEY_STORE, anonKey);
     return anonKey;
   } catch (error) {

@@ -3,7 +3,15 @@
 // headers, and one card per row below 768 px (spec §9's mobile breakpoint).
 import { useTable, type Header, type RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { controlClass } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Button } from '@/components/ui/button';
@@ -133,7 +141,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   } = props;
   const wide = useMediaQuery(TABLE_MEDIA_QUERY, true);
   const sortSelectId = useId();
-  const data = useMemo(() => rows ?? [], [rows]);
+  // A new page of rows renders in the background, in short slices that yield to the browser
+  // (the previous rows or the skeleton stay until it is ready), not in one long task.
+  const shownRows = useDeferredValue(rows);
+  const data = useMemo(() => shownRows ?? [], [shownRows]);
   const table = useTable({
     features: dataTableFeatures,
     columns,
@@ -245,7 +256,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     ) : null;
 
   let body: ReactNode;
-  if (isLoading && !rows) {
+  if (!shownRows && (isLoading || rows)) {
     body = <LoadingState label={text.loading} rows={5} height="h-12" />;
   } else if (data.length === 0) {
     body = <EmptyState title={emptyTitle}>{emptyBody}</EmptyState>;

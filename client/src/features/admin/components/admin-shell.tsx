@@ -4,12 +4,16 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { BellRing, ChevronRight, ExternalLink, LogOut, Menu, PanelLeft, X } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useMediaQuery } from '@/components/data-table/use-media-query';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { roleLabel } from '@/lib/authorization';
 import { readCookie, writeCookie } from '@/lib/storage';
 import { breadcrumbsFor, SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, sidebarFor } from '../nav';
 import { text } from '../text';
+
+/** Where the sidebar shows (Tailwind's md: breakpoint, as on the aside below). */
+const SIDEBAR_MEDIA_QUERY = '(min-width: 48rem)';
 
 export function useSidebarState() {
   const [open, setOpen] = useState(() => readCookie(SIDEBAR_COOKIE) !== 'false');
@@ -97,6 +101,7 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
   const { pathname } = useLocation();
   const { open, toggle } = useSidebarState();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const wide = useMediaQuery(SIDEBAR_MEDIA_QUERY, true);
   useEffect(() => setMobileOpen(false), [pathname]);
   const role = auth.user?.type;
 
@@ -118,7 +123,9 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
         <Link to="/admin" className="mb-4 block px-3 py-2 font-serif text-lg font-bold text-white">
           Havyaka {text.adminArea}
         </Link>
-        <SidebarNav role={role} />
+        {/* Below 768 px the sidebar is not shown (the menu dialog has the links): its forty
+            links are not rendered there either. */}
+        {wide && <SidebarNav role={role} />}
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">

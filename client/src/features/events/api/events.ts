@@ -23,7 +23,13 @@ export function checkEvents(rows: unknown): EventRow[] {
   return rows as EventRow[];
 }
 
-export const today = () => new Date().toLocaleDateString('en-CA');
+/** Today's local date as YYYY-MM-DD. Built by hand: the first Intl call of a page sets up the
+ *  browser's locale data, a long task the home page's events request need not wait on. */
+export const today = () => {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
 
 export const eventKeys = {
   all: ['events'] as const,

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { dataMessage } from '@/lib/errors';
@@ -12,7 +13,9 @@ export function UpcomingEvents({
   limit?: number;
   heading?: boolean;
 }) {
-  const events = useEvents({ upcomingOnly: true, limit });
+  // Deferred: the cards render in short background slices when the data arrives (see
+  // DataTable), not in one long task.
+  const events = useDeferredValue(useEvents({ upcomingOnly: true, limit }));
   return (
     <section aria-labelledby="upcoming-events">
       {heading && (

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { dataMessage } from '@/lib/errors';
@@ -16,7 +17,8 @@ export const summary = (a: MediaAlbum): AlbumSummary => ({
 });
 
 export function LatestMedia({ limit = 3 }: { limit?: number }) {
-  const albums = useAlbums();
+  // Deferred: the cards render in short background slices when the data arrives.
+  const albums = useDeferredValue(useAlbums());
   return (
     <section aria-labelledby="latest-media">
       <div className="mb-4 flex items-end justify-between gap-4">

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { dataMessage } from '@/lib/errors';
@@ -6,7 +7,8 @@ import { text } from '../text';
 import { IssueCard } from './issue-card';
 
 export function LatestIssues({ limit = 2 }: { limit?: number }) {
-  const issues = useIssues({ limit });
+  // Deferred: the cards render in short background slices when the data arrives.
+  const issues = useDeferredValue(useIssues({ limit }));
   return (
     <section aria-labelledby="latest-sandesha">
       <div className="mb-4 flex items-end justify-between gap-4">

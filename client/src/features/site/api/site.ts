@@ -2,7 +2,12 @@
 // active board members, published achievements.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors-core';
+import type { Database } from '@havyaka/sdk/database';
+import { takeBootSlides } from '@/lib/boot';
 import { sdk } from '@/lib/sdk';
+import { activeSlides } from './active-slides';
+
+type SliderRow = Database['public']['Tables']['homepage_slider']['Row'];
 
 export const siteKeys = {
   all: ['site'] as const,
@@ -16,16 +21,14 @@ export const sliderQuery = () =>
   queryOptions({
     queryKey: siteKeys.slider(),
     queryFn: async () => {
-      const slides = unwrap(
-        await sdk().from('homepage_slider').select().eq('is_active', true).order('display_order'),
-      );
-      // A slide with dates shows only between them.
-      const now = Date.now();
-      return slides.filter(
-        (s) =>
-          (!s.starts_at || Date.parse(s.starts_at) <= now) &&
-          (!s.ends_at || Date.parse(s.ends_at) > now),
-      );
+      const request = () =>
+        sdk().from('homepage_slider').select().eq('is_active', true).order('display_order');
+      // The first time on the home page, the shell has asked already (../hero-boot.ts).
+      const early = takeBootSlides();
+      const slides = early
+        ? await (early as Promise<SliderRow[]>).catch(async () => unwrap(await request()))
+        : unwrap(await request());
+      return activeSlides(slides);
     },
   });
 export const useSlider = () => useQuery(sliderQuery());

@@ -1,10 +1,12 @@
 // The homepage slider: active slides in order, auto-advancing every 6 s (paused on hover and
-// focus, and for reduced motion), with previous/next buttons.
+// focus, and for reduced motion), with previous/next buttons. The HTML shell may have drawn the
+// first slide already (../hero-boot.ts, with the same image candidates).
 import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSetW, imageUrl } from '@/lib/images';
 import { useSlider } from '../api/site';
+import { HERO_ASPECT, HERO_SIZE, HERO_SIZES, HERO_WIDTHS } from '../hero-boot';
 import { text } from '../text';
 
 function Hero({ children }: { children?: React.ReactNode }) {
@@ -49,9 +51,9 @@ export function Slider({ onSettled }: { onSettled?: () => void }) {
     >
       <Hero>
         <img
-          src={imageUrl(slide.image_url, { width: 800, height: 400 })}
-          srcSet={imageSrcSetW(slide.image_url, [480, 800, 1200], 2)}
-          sizes="(max-width: 1152px) calc(100vw - 2rem), 1120px"
+          src={imageUrl(slide.image_url, HERO_SIZE)}
+          srcSet={imageSrcSetW(slide.image_url, HERO_WIDTHS, HERO_ASPECT)}
+          sizes={HERO_SIZES}
           alt=""
           width={1200}
           height={600}
