@@ -286,6 +286,7 @@ echo "  $USERS accounts (created in ${users_seconds} s), argon2id m=19456 KiB t=
 echo "  sign-ins: $SIGNIN_CONNECTIONS connections, POST /auth/v1/token?grant_type=password, a random account per request"
 echo "  REST probe: $REST_CONNECTIONS connections, GET /rest/v1/bench_items?select=*&id=eq.<random> ($ROWS rows, RLS), $pace"
 echo "  load average $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_scheduler_note
 
 for round in $(seq 1 "$ROUNDS"); do
     ERRORS=0

@@ -338,6 +338,7 @@ echo "  table public.bench_items: $ROWS rows owned by $USER_ID, RLS on; caller: 
 echo "  duration ${DURATION}s, connections $CONNECTIONS, wrk threads $THREADS, pgbench -j $PGBENCH_JOBS -M prepared, rounds $ROUNDS"
 echo "  pinning $PIN${LOADGEN_PIN:+ (pgbench and wrk: ${LOADGEN_PIN[*]}; server and PostgreSQL: ${SERVER_PIN[*]})}"
 echo "  server $BASE (release, LOG_LEVEL=warn); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_scheduler_note
 
 wanted a && run_scenario a "GET one row by primary key" bench/pgbench/get_by_id.sql bench/wrk/get_by_id.lua \
     GET "/rest/v1/bench_items?select=*&id=eq.1" 200 1

@@ -35,6 +35,19 @@ BENCH_SETUP_DONE=0
 
 bench_die() { echo "bench/${BENCH_NAME:-bench}.sh: $*" >&2; exit 2; }
 
+# bench_scheduler_note: one line on the kernel's session autogroups, which decide the tails
+# (bench/README.md, "Issue 22, second pass"): with them on, everything a benchmark starts
+# shares one group's CPU weight against the rest of the machine.
+bench_scheduler_note() {
+    local autogroup
+    autogroup="$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo '?')"
+    case "$autogroup" in
+        1) echo "  kernel.sched_autogroup_enabled=1: p99 figures include group-scheduling stalls (see bench/README.md)" ;;
+        0) echo "  kernel.sched_autogroup_enabled=0" ;;
+        *) echo "  kernel.sched_autogroup_enabled: unknown" ;;
+    esac
+}
+
 bench_need() {
     local missing=() tool
     for tool in "$@"; do command -v "$tool" >/dev/null || missing+=("$tool"); done
