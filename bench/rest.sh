@@ -151,9 +151,25 @@ idle_percent() {
 # accounting, so it holds even when other work shares the machine.
 CLK_TCK="$(getconf CLK_TCK)"
 ticks_of() { awk '{ sub(/^.*\) /, ""); print $12 + $13 + ($14 + $15) * ALL }' ALL="${2:-0}" "/proc/$1/stat" 2>/dev/null || echo 0; }
+# When a load generator stops, the backends of the connections it had open (pgbench's, and
+# the server's clients that were inside a request wrk abandoned) are exiting: a backend that
+# exits between the reading of the postmaster's reaped time and the list of its children
+# would be counted nowhere (the REST figures once showed negative PostgreSQL CPU), so
+# pg_ticks first waits (at most 2 s) until no child is a zombie or exiting and the list of
+# children has stayed the same for 100 ms.
+pg_settle() {
+    local pm="$1" last="" now _
+    for _ in $(seq 1 40); do
+        now="$(ps -o pid=,stat= --ppid "$pm" | tr -s ' \n' ' ')"
+        if [[ "$now" == "$last" && "$now" != *Z* ]]; then return 0; fi
+        last="$now"
+        sleep 0.05
+    done
+}
 pg_ticks() {
     local pm total child
     pm="$(head -n1 "$SOCKET_DIR/postmaster.pid")"
+    pg_settle "$pm"
     total="$(ticks_of "$pm" 1)"
     for child in $(ps -o pid= --ppid "$pm"); do total=$((total + $(ticks_of "$child"))); done
     echo "$total"

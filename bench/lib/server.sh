@@ -16,7 +16,11 @@
 #                                 BASE (http://127.0.0.1:port), SERVER_PID, WORK (the temporary
 #                                 directory), DATA_DIR, SOCKET_DIR, PG_SOCKET_PORT, ANON_KEY,
 #                                 SERVICE_KEY. The command in the array BENCH_SERVER_PREFIX, if
-#                                 any, runs the server (e.g. taskset).
+#                                 any, runs the server (e.g. taskset). With
+#                                 BENCH_SERVER_SESSION=own the server starts in a session of
+#                                 its own (setsid), as a service manager starts it, so that it
+#                                 and its PostgreSQL do not share the load generators' group
+#                                 when the kernel schedules by session (bench_scheduler_note).
 #   bench_psql ARGS...            psql as the superuser on the server's database
 #   bench_items_fixture ROWS USER_ID [insert]
 #                                 public.bench_items with ROWS rows of USER_ID and RLS
@@ -36,13 +40,17 @@ BENCH_SETUP_DONE=0
 bench_die() { echo "bench/${BENCH_NAME:-bench}.sh: $*" >&2; exit 2; }
 
 # bench_scheduler_note: one line on the kernel's session autogroups, which decide the tails
-# (bench/README.md, "Issue 22, second pass"): with them on, everything a benchmark starts
-# shares one group's CPU weight against the rest of the machine.
+# (bench/README.md, "Issue 22, second pass" and "third pass"): with them on, each session is
+# one group competing with the others for CPU.
 bench_scheduler_note() {
     local autogroup
     autogroup="$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo '?')"
     case "$autogroup" in
-        1) echo "  kernel.sched_autogroup_enabled=1: p99 figures include group-scheduling stalls (see bench/README.md)" ;;
+        1) if [[ "${BENCH_SERVER_SESSION:-}" == own ]]; then
+               echo "  kernel.sched_autogroup_enabled=1; BENCH_SERVER_SESSION=own: the server and PostgreSQL in their own session's group, the load generators in another"
+           else
+               echo "  kernel.sched_autogroup_enabled=1: the server, PostgreSQL and the load generators in one session's group (see bench/README.md)"
+           fi ;;
         0) echo "  kernel.sched_autogroup_enabled=0" ;;
         *) echo "  kernel.sched_autogroup_enabled: unknown" ;;
     esac
@@ -144,11 +152,20 @@ bench_start_server() {
     trap 'exit 143' TERM
     local prefix=()
     if declare -p BENCH_SERVER_PREFIX >/dev/null 2>&1; then prefix=("${BENCH_SERVER_PREFIX[@]}"); fi
+    local session_prefix=()
+    case "${BENCH_SERVER_SESSION:-shared}" in
+        own) session_prefix=(setsid) ;;
+        shared) ;;
+        *) bench_die "BENCH_SERVER_SESSION is 'shared' (the default) or 'own', not '$BENCH_SERVER_SESSION'" ;;
+    esac
     env -u DATABASE_URL -u AUTHENTICATOR_PASSWORD \
         DATA_DIR="$DATA_DIR" JWT_SECRET="$JWT_SECRET" HOST=127.0.0.1 PORT=0 LOG_LEVEL=warn \
         REST_RATE_LIMIT=0 ANON_WRITE_RATE_LIMIT=0 HTTP_MAX_CONNECTIONS=4096 "$@" \
-        "${prefix[@]}" "$SERVER_BIN" serve </dev/null >"$WORK/server.out" 2>"$WORK/server.err" &
+        ${session_prefix[@]+"${session_prefix[@]}"} ${prefix[@]+"${prefix[@]}"} "$SERVER_BIN" serve </dev/null >"$WORK/server.out" 2>"$WORK/server.err" &
     SERVER_PID=$!
+    # setsid execs in place (a background job of a script is no process group leader), so
+    # SERVER_PID is the server's; were it to fork, its parent would exit and the check below
+    # would stop here.
     BASE=""
     for _ in $(seq 1 600); do
         kill -0 "$SERVER_PID" 2>/dev/null || bench_die "the server exited during start-up"
