@@ -252,6 +252,43 @@ async fn large_responses_are_compressed_when_the_client_accepts_it() {
 }
 
 #[tokio::test]
+async fn a_precompressed_copy_is_sent_as_it_is_to_a_client_accepting_it() {
+    let dir = client_dir();
+    // Not real Brotli: the server must send the build's bytes untouched, not decode or redo them.
+    std::fs::write(dir.path().join("assets/app-3f9a1c.js.br"), b"brotli bytes of app.js").unwrap();
+    std::fs::write(dir.path().join("index.html.br"), b"brotli bytes of index.html").unwrap();
+    let app =
+        TestApp::spawn_with(TestAppOptions { client_dir: Some(dir.path().to_path_buf()), ..TestAppOptions::default() })
+            .await;
+    let get = |path: &str, accept: &str| app.client.get(app.url(path)).header("accept-encoding", accept).send();
+
+    let asset = get("/assets/app-3f9a1c.js", "gzip, deflate, br").await.unwrap();
+    assert_eq!(asset.status(), StatusCode::OK);
+    assert_eq!(asset.headers()["content-encoding"], "br");
+    assert_eq!(asset.headers()["vary"], "accept-encoding");
+    assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(asset.bytes().await.unwrap().as_ref(), b"brotli bytes of app.js");
+
+    // The shell and an app route falling back to it: the same copy, still never cached.
+    for path in ["/", "/events/42"] {
+        let shell = get(path, "br").await.unwrap();
+        assert_eq!(shell.headers()["content-encoding"], "br", "{path}");
+        assert_eq!(shell.headers()["cache-control"], "no-cache", "{path}");
+        assert!(shell.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        assert_eq!(shell.bytes().await.unwrap().as_ref(), b"brotli bytes of index.html", "{path}");
+    }
+
+    // No gzip copy: the file itself, compressed on the fly as before.
+    let gzip = get("/assets/app-3f9a1c.js", "gzip").await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    // A client accepting neither gets the file itself.
+    let plain = get("/assets/app-3f9a1c.js", "identity").await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.unwrap(), "console.log('app');\n".repeat(200));
+}
+
+#[tokio::test]
 async fn without_a_built_client_the_root_explains_itself() {
     let app = TestApp::spawn().await;
     let response = app.client.get(app.url("/")).send().await.unwrap();

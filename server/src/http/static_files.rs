@@ -3,6 +3,11 @@
 //! Hashed assets are cached for a year (`immutable`); `index.html`, the service worker and
 //! the SPA fallback are `no-cache` so a deploy is seen at once. API prefixes never fall back
 //! to the app: an unknown API path is a JSON 404.
+//!
+//! The client's build writes a Brotli and a gzip copy beside each text file
+//! (`client/vite.config.ts`, `precompress`); a client accepting one gets it as it is, with
+//! `Vary: accept-encoding`, instead of the compression layer compressing the file again on
+//! every request. A file without such a copy is compressed on the fly as any response is.
 
 use std::path::Path;
 
@@ -88,7 +93,7 @@ fn cache_control(path: &str, spa_fallback: bool) -> &'static str {
 async fn send(file: &Path, request: Request, cache: &'static str) -> Response {
     let (parts, _) = request.into_parts();
     let request = Request::from_parts(parts, Body::empty());
-    match ServeFile::new(file).oneshot(request).await {
+    match ServeFile::new(file).precompressed_br().precompressed_gzip().oneshot(request).await {
         Ok(response) => {
             let mut response = response.map(Body::new);
             if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
