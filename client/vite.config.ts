@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 const src = path.resolve(import.meta.dirname, 'src');
 // react-router publishes a production build beside its development one but exports only the
@@ -136,5 +137,7 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
+    // Last: the Brotli and gzip copies of everything above, the service worker included.
+    precompress(),
   ],
 }));
