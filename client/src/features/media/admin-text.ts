@@ -64,6 +64,7 @@ export const adminText = {
     down: (n: number) => `Move item ${n} later`,
     delete: (n: number) => `Delete item ${n}`,
     confirmDelete: 'Delete this item and its file? This cannot be undone.',
+    deleteLabel: 'Delete',
     deleted: 'Item deleted',
     coverSet: 'Cover image set',
     video: 'Video',

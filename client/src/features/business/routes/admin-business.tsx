@@ -2,10 +2,10 @@
 // in the URL) with an exact count, cards below 768 px and a CSV export of the filtered view;
 // approve or withdraw, edit, delete after confirmation. Content staff and admins (the policies
 // decide).
+import { ConfirmButton } from '@/components/confirm-button';
 import { Check, Pencil, Plus, Trash2, Undo2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useConfirm } from '@/components/confirm-dialog';
 import {
   columnHelper,
   DataTable,
@@ -38,7 +38,6 @@ import { businessCsvColumns } from '../lib/business-csv';
 const col = columnHelper<Business>();
 
 function RowActions({ b }: { b: Business }) {
-  const confirm = useConfirm();
   const { save, remove } = useBusinessActions();
   return (
     <div className="flex flex-wrap gap-1">
@@ -70,26 +69,16 @@ function RowActions({ b }: { b: Business }) {
       >
         <Pencil className="h-4 w-4" aria-hidden />
       </ButtonLink>
-      <Button
-        variant="ghost"
+      <ConfirmButton
         className="!min-h-9 text-red-700"
         aria-label={t.delete(b.business_name)}
         disabled={remove.isPending}
-        onClick={async () => {
-          if (
-            !(await confirm({
-              title: t.confirmDelete(b.business_name),
-              confirmLabel: t.deleteLabel,
-              destructive: true,
-            }))
-          )
-            return;
-          // mutateAsync: this row unmounts once the listing is gone from the list.
-          await toastWhenDone(remove.mutateAsync(b.id), t.deleted);
-        }}
+        confirm={{ title: t.confirmDelete(b.business_name), confirmLabel: t.deleteLabel }}
+        action={() => remove.mutateAsync(b.id)}
+        done={t.deleted}
       >
         <Trash2 className="h-4 w-4" aria-hidden />
-      </Button>
+      </ConfirmButton>
     </div>
   );
 }

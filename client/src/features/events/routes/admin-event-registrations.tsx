@@ -2,11 +2,11 @@
 // (registrants and their guests), attendance, cancellation (the row is kept, its place freed)
 // and a CSV export of the filtered list; search, attendance filter, sort and page in the URL,
 // cards below 768 px.
+import { ConfirmButton } from '@/components/confirm-button';
 import { ArrowLeft, XCircle } from 'lucide-react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useConfirm } from '@/components/confirm-dialog';
 import {
   columnHelper,
   DataTable,
@@ -20,7 +20,7 @@ import {
   useTableUrlState,
   type DataTableColumn,
 } from '@/components/data-table';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { toastWhenDone } from '@/components/ui/toast';
@@ -99,29 +99,19 @@ function AttendanceControl({ r, eventId }: { r: Registration; eventId: string })
 }
 
 function CancelButton({ r, eventId }: { r: Registration; eventId: string }) {
-  const confirm = useConfirm();
   const set = useSetAttendance(eventId);
   if (r.attendance_status === 'cancelled') return null;
   return (
-    <Button
-      variant="ghost"
+    <ConfirmButton
       className="!min-h-9 text-red-700"
       aria-label={t.cancelOf(nameOf(r))}
       disabled={set.isPending}
-      onClick={async () => {
-        if (
-          !(await confirm({
-            title: t.confirmCancel(nameOf(r)),
-            confirmLabel: t.cancel,
-            destructive: true,
-          }))
-        )
-          return;
-        void toastWhenDone(set.mutateAsync({ id: r.id, status: 'cancelled' }), t.cancelled);
-      }}
+      confirm={{ title: t.confirmCancel(nameOf(r)), confirmLabel: t.cancel }}
+      action={() => set.mutateAsync({ id: r.id, status: 'cancelled' })}
+      done={t.cancelled}
     >
       <XCircle className="h-4 w-4" aria-hidden /> {t.cancel}
-    </Button>
+    </ConfirmButton>
   );
 }
 

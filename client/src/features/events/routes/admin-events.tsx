@@ -2,10 +2,10 @@
 // sort, paging (all kept in the URL), an exact count, CSV export of the filtered view, a change
 // of state, duplicate and delete (after confirmation); cards below 768 px.
 // Event editors (admins, event managers) change events; other staff read.
+import { ConfirmButton } from '@/components/confirm-button';
 import { Copy, ExternalLink, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { useConfirm } from '@/components/confirm-dialog';
 import {
   columnHelper,
   DataTable,
@@ -91,7 +91,6 @@ function StatusControl({ event, canEdit }: { event: EventRow; canEdit: boolean }
 }
 
 function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
-  const confirm = useConfirm();
   const duplicate = useDuplicateEvent(t.copyTitle);
   const remove = useDeleteEvent();
   const iconButton =
@@ -140,28 +139,22 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
           >
             <Copy className="h-4 w-4" aria-hidden />
           </button>
-          <button
-            type="button"
+          <ConfirmButton
+            variant={null}
             className={`${iconButton} text-red-700 hover:bg-red-50`}
             aria-label={t.deleteOf(event.title)}
             title={t.delete}
             disabled={remove.isPending}
-            onClick={async () => {
-              if (
-                !(await confirm({
-                  title: t.confirmDelete(event.title),
-                  description: t.confirmDeleteBody,
-                  confirmLabel: t.delete,
-                  destructive: true,
-                }))
-              )
-                return;
-              // mutateAsync: this row unmounts once the event is gone from the list.
-              await toastWhenDone(remove.mutateAsync(event.id), t.deleted);
+            confirm={{
+              title: t.confirmDelete(event.title),
+              description: t.confirmDeleteBody,
+              confirmLabel: t.delete,
             }}
+            action={() => remove.mutateAsync(event.id)}
+            done={t.deleted}
           >
             <Trash2 className="h-4 w-4" aria-hidden />
-          </button>
+          </ConfirmButton>
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 // /admin/sandesh-editors: the accounts that edit Havyaka Sandesha. Admins add an approved
 // member as an editor or remove one (set_sandesh_editor); others see the list (the data-table
 // kit: a table from 768 px, cards below).
+import { ConfirmButton } from '@/components/confirm-button';
 import { useConfirm } from '@/components/confirm-dialog';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,7 +9,7 @@ import { columnHelper, DataTable, type DataTableColumn } from '@/components/data
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/states';
-import { toast, toastWhenDone } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { ADMINS, type Role } from '@/lib/authorization';
 import { dataMessage } from '@/lib/errors';
@@ -98,28 +99,18 @@ function AddEditor() {
 }
 
 function RemoveEditor({ a }: { a: Account }) {
-  const confirm = useConfirm();
   const set = useSetEditor();
   return (
-    <Button
-      variant="ghost"
+    <ConfirmButton
       className="!min-h-9 text-red-700"
       aria-label={t.removeOf(nameOf(a))}
       disabled={set.isPending}
-      onClick={async () => {
-        if (
-          !(await confirm({
-            title: t.confirmRemove(nameOf(a)),
-            confirmLabel: t.remove,
-            destructive: true,
-          }))
-        )
-          return;
-        void toastWhenDone(set.mutateAsync({ id: a.id, editor: false }), t.removed);
-      }}
+      confirm={{ title: t.confirmRemove(nameOf(a)), confirmLabel: t.remove }}
+      action={() => set.mutateAsync({ id: a.id, editor: false })}
+      done={t.removed}
     >
       <UserMinus className="h-4 w-4" aria-hidden /> {t.remove}
-    </Button>
+    </ConfirmButton>
   );
 }
 

@@ -1,6 +1,6 @@
 // One screen for a list of site content records: the list (with image, summary, active badge),
 // add and edit in place, show/hide, order by arrows (display_order), delete after confirmation.
-import { useConfirm } from '@/components/confirm-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -32,7 +32,6 @@ export interface ManagerConfig {
 }
 
 export function RecordManager({ config }: { config: ManagerConfig }) {
-  const confirm = useConfirm();
   const order = config.ordered
     ? [
         { column: 'display_order', ascending: true },
@@ -184,26 +183,15 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
                   >
                     <Pencil className="h-4 w-4" aria-hidden />
                   </Button>
-                  <Button
-                    variant="ghost"
+                  <ConfirmButton
                     className="!min-h-9 !px-2 text-red-700"
                     aria-label={t.deleteOf(name)}
-                    onClick={async () => {
-                      if (
-                        !(await confirm({
-                          title: t.confirmDelete(name),
-                          confirmLabel: t.delete,
-                          destructive: true,
-                        }))
-                      )
-                        return;
-                      remove.mutate(row.id, {
-                        onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
-                      });
-                    }}
+                    confirm={{ title: t.confirmDelete(name), confirmLabel: t.delete }}
+                    action={() => remove.mutateAsync(row.id)}
+                    done={t.deleted}
                   >
                     <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
+                  </ConfirmButton>
                 </div>
               </li>
             );

@@ -1,5 +1,5 @@
 // An album's items in their order: thumbnails, drag or arrows to reorder, the cover, delete.
-import { useConfirm } from '@/components/confirm-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { ArrowDown, ArrowUp, Film, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
@@ -20,7 +20,6 @@ export function AlbumItems({
   items: AdminItem[];
   cover: string | null;
 }) {
-  const confirm = useConfirm();
   const actions = useItemActions(albumId);
   const [order, setOrder] = useState<AdminItem[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -106,26 +105,16 @@ export function AlbumItems({
                     />
                   </button>
                 )}
-                <button
-                  type="button"
+                <ConfirmButton
+                  variant={null}
                   className={`${iconButton} text-red-700`}
                   aria-label={t.item.delete(n)}
-                  onClick={async () => {
-                    if (
-                      !(await confirm({
-                        title: t.item.confirmDelete,
-                        confirmLabel: 'Delete',
-                        destructive: true,
-                      }))
-                    )
-                      return;
-                    actions.remove.mutate(item.id, {
-                      onSuccess: () => toast({ title: t.item.deleted, variant: 'success' }),
-                    });
-                  }}
+                  confirm={{ title: t.item.confirmDelete, confirmLabel: t.item.deleteLabel }}
+                  action={() => actions.remove.mutateAsync(item.id)}
+                  done={t.item.deleted}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
-                </button>
+                </ConfirmButton>
               </div>
               <p className="truncate px-2 py-1 text-xs text-stone-700">
                 {isCover && (

@@ -1,7 +1,7 @@
 // Standalone videos: a link or an uploaded file, linked to an event; new ones are drafts and
 // only published ones are public. The list: search, status, sort and page in the URL (v.*),
 // cards below 768 px.
-import { useConfirm } from '@/components/confirm-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -215,7 +215,6 @@ function VideoStatus({ v }: { v: AdminVideo }) {
 }
 
 function VideoActions({ v, onEdit }: { v: AdminVideo; onEdit: (v: AdminVideo) => void }) {
-  const confirm = useConfirm();
   const remove = useDeleteVideo();
   return (
     <div className="flex items-center gap-1">
@@ -227,26 +226,16 @@ function VideoActions({ v, onEdit }: { v: AdminVideo; onEdit: (v: AdminVideo) =>
       >
         <Pencil className="h-4 w-4" aria-hidden />
       </Button>
-      <Button
-        variant="ghost"
+      <ConfirmButton
         className="!min-h-9 text-red-700"
         aria-label={t.delete(v.title)}
         disabled={remove.isPending}
-        onClick={async () => {
-          if (
-            !(await confirm({
-              title: t.confirmDelete(v.title),
-              confirmLabel: t.deleteLabel,
-              destructive: true,
-            }))
-          )
-            return;
-          // mutateAsync: this row unmounts once the video is gone from the list.
-          await toastWhenDone(remove.mutateAsync(v), t.deleted);
-        }}
+        confirm={{ title: t.confirmDelete(v.title), confirmLabel: t.deleteLabel }}
+        action={() => remove.mutateAsync(v)}
+        done={t.deleted}
       >
         <Trash2 className="h-4 w-4" aria-hidden />
-      </Button>
+      </ConfirmButton>
     </div>
   );
 }

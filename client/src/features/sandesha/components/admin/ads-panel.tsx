@@ -1,5 +1,5 @@
 // The magazine's advertisement rate card: add, edit, activate, delete.
-import { useConfirm } from '@/components/confirm-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -132,7 +132,6 @@ function AdForm({ ad, onDone }: { ad?: Advertisement; onDone: () => void }) {
 }
 
 export function AdsPanel() {
-  const confirm = useConfirm();
   const ads = useAds();
   const remove = useDeleteAd();
   const [editing, setEditing] = useState<Advertisement | 'new' | null>(null);
@@ -194,26 +193,15 @@ export function AdsPanel() {
                 >
                   <Pencil className="h-4 w-4" aria-hidden />
                 </Button>
-                <Button
-                  variant="ghost"
+                <ConfirmButton
                   className="!min-h-9 text-red-700"
                   aria-label={`${adminText.delete} ${ad.title}`}
-                  onClick={async () => {
-                    if (
-                      !(await confirm({
-                        title: t.confirmDelete(ad.title),
-                        confirmLabel: adminText.delete,
-                        destructive: true,
-                      }))
-                    )
-                      return;
-                    remove.mutate(ad.id, {
-                      onSuccess: () => toast({ title: t.deleted, variant: 'success' }),
-                    });
-                  }}
+                  confirm={{ title: t.confirmDelete(ad.title), confirmLabel: adminText.delete }}
+                  action={() => remove.mutateAsync(ad.id)}
+                  done={t.deleted}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
-                </Button>
+                </ConfirmButton>
               </div>
             </li>
           ))}

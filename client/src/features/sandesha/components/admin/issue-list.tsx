@@ -1,9 +1,9 @@
 // Every issue, grouped by year, newest first: published or draft, featured, downloads, and the
 // actions (publish/unpublish, feature, open the PDF, edit, delete after confirmation).
-import { useConfirm } from '@/components/confirm-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { ExternalLink, Pencil, Star, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast, toastWhenDone } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { sdk } from '@/lib/sdk';
 import { adminText as t } from '@/features/sandesha/admin-text';
 import {
@@ -32,7 +32,6 @@ async function openPdf(issue: Issue) {
 }
 
 function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
-  const confirm = useConfirm();
   const patch = usePatchIssue();
   const remove = useDeleteIssue();
   const label = labelOf(issue);
@@ -113,26 +112,16 @@ function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
         <Button variant="ghost" className="!min-h-9" onClick={onEdit} aria-label={t.editOf(label)}>
           <Pencil className="h-4 w-4" aria-hidden />
         </Button>
-        <Button
-          variant="ghost"
+        <ConfirmButton
           className="!min-h-9 text-red-700"
           aria-label={t.deleteOf(label)}
           disabled={remove.isPending}
-          onClick={async () => {
-            if (
-              !(await confirm({
-                title: t.confirmDelete(label),
-                confirmLabel: t.delete,
-                destructive: true,
-              }))
-            )
-              return;
-            // mutateAsync: this row unmounts once the issue is gone from the list.
-            await toastWhenDone(remove.mutateAsync(issue), t.deleted);
-          }}
+          confirm={{ title: t.confirmDelete(label), confirmLabel: t.delete }}
+          action={() => remove.mutateAsync(issue)}
+          done={t.deleted}
         >
           <Trash2 className="h-4 w-4" aria-hidden />
-        </Button>
+        </ConfirmButton>
       </div>
     </li>
   );
