@@ -2,19 +2,18 @@
 // published ones on the About page, newest first.
 import { formatDate } from '@/lib/images';
 import { RecordManager, type ManagerConfig } from '../admin/record-manager';
+import { adminText } from '../admin-text';
 
-const STATUS: Record<string, string> = {
-  draft: 'Draft',
-  published: 'Published',
-  archived: 'Archived',
-};
+const t = adminText.achievements;
+
+const STATUS: Record<string, string> = t.status;
 
 const config: ManagerConfig = {
   table: 'achievements',
-  title: 'Achievements',
-  intro: 'Achievements of the community; published ones appear on the About page, newest first.',
-  addLabel: 'Add achievement',
-  empty: 'No achievements yet',
+  title: t.title,
+  intro: t.intro,
+  addLabel: t.addLabel,
+  empty: t.empty,
   testId: 'admin-achievements',
   order: [
     { column: 'achievement_date', ascending: false },
@@ -32,19 +31,19 @@ const config: ManagerConfig = {
       .filter(Boolean)
       .join(' · '),
   fields: [
-    { name: 'title', label: 'Title', kind: 'text', required: true, max: 200 },
-    { name: 'achiever_name', label: 'Achiever', kind: 'text', max: 200 },
-    { name: 'category', label: 'Category', kind: 'text', max: 100 },
-    { name: 'achievement_date', label: 'Date', kind: 'date' },
+    { name: 'title', label: t.fields.title, kind: 'text', required: true, max: 200 },
+    { name: 'achiever_name', label: t.fields.achiever_name, kind: 'text', max: 200 },
+    { name: 'category', label: t.fields.category, kind: 'text', max: 100 },
+    { name: 'achievement_date', label: t.fields.achievement_date, kind: 'date' },
     {
       name: 'status',
-      label: 'Status',
+      label: t.fields.status,
       kind: 'select',
       defaultValue: 'draft',
       options: Object.entries(STATUS).map(([value, label]) => ({ value, label })),
     },
-    { name: 'description', label: 'Description', kind: 'textarea', max: 5000 },
-    { name: 'image_url', label: 'Image', kind: 'image' },
+    { name: 'description', label: t.fields.description, kind: 'textarea', max: 5000 },
+    { name: 'image_url', label: t.fields.image_url, kind: 'image' },
   ],
 };
 

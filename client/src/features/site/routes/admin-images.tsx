@@ -1,12 +1,15 @@
 // /admin/images: pictures placed on the site's pages, addressed by key (home.hero, …).
 import { RecordManager, type ManagerConfig } from '../admin/record-manager';
+import { adminText } from '../admin-text';
+
+const t = adminText.images;
 
 const config: ManagerConfig = {
   table: 'website_images',
-  title: 'Website Images',
-  intro: 'Pictures on the site’s pages, each addressed by its key (for example home.hero).',
-  addLabel: 'Add image',
-  empty: 'No website images yet',
+  title: t.title,
+  intro: t.intro,
+  addLabel: t.addLabel,
+  empty: t.empty,
   testId: 'admin-website-images',
   ordered: true,
   activeField: 'is_active',
@@ -16,24 +19,24 @@ const config: ManagerConfig = {
   fields: [
     {
       name: 'key',
-      label: 'Key',
+      label: t.fields.key,
       kind: 'text',
       required: true,
       max: 100,
       pattern: /^[a-z0-9][a-z0-9._-]*$/,
-      hint: 'Lower-case letters, digits, dots and dashes: home.hero, about.banner…',
+      hint: t.keyHint,
     },
-    { name: 'page', label: 'Page', kind: 'text', max: 100 },
-    { name: 'title', label: 'Title', kind: 'text', max: 200 },
+    { name: 'page', label: t.fields.page, kind: 'text', max: 100 },
+    { name: 'title', label: t.fields.title, kind: 'text', max: 200 },
     {
       name: 'alt_text',
-      label: 'Alternative text',
+      label: t.fields.alt_text,
       kind: 'text',
       max: 300,
-      hint: 'What the picture shows, for screen readers.',
+      hint: t.altHint,
     },
-    { name: 'is_active', label: 'Active', kind: 'checkbox', defaultValue: true },
-    { name: 'image_url', label: 'Image', kind: 'image', required: true },
+    { name: 'is_active', label: t.fields.is_active, kind: 'checkbox', defaultValue: true },
+    { name: 'image_url', label: t.fields.image_url, kind: 'image', required: true },
   ],
 };
 
