@@ -1,6 +1,7 @@
 // One place turns errors into what people read (spec §8): the data layer's messages come from
 // the SDK's errorMessage(); the UI's error toast picks its text by code.
 import { errorMessage } from '@havyaka/sdk';
+import { errorText } from './text';
 
 // The two the home page's first paint needs live in their own small module.
 export { renderErrorMessage, unwrap } from './errors-core';
@@ -56,18 +57,12 @@ export function dataMessage(error: unknown): string {
   return errorMessage(error);
 }
 
-const UI_TEXT: Partial<Record<ErrorCode, string>> = {
-  AUTHENTICATION_ERROR: 'Please log in to continue.',
-  AUTHORIZATION_ERROR: 'You do not have permission to perform this action.',
-  NOT_FOUND: 'The requested resource was not found.',
-  DUPLICATE_ENTRY: 'This record already exists.',
-  RATE_LIMIT_EXCEEDED: 'Too many requests - please try again later.',
-};
+const UI_TEXT: Partial<Record<ErrorCode, string>> = errorText.byCode;
 
 /** The UI error toast (title Error) for an error. VALIDATION_ERROR uses its own message. */
 export function errorToast(error: unknown): { title: string; description: string } {
   const code = errorCode(error);
-  return { title: 'Error', description: UI_TEXT[code] ?? dataMessage(error) };
+  return { title: errorText.title, description: UI_TEXT[code] ?? dataMessage(error) };
 }
 
 /** The column a server refusal names (its hint, e.g. `pan_no`), or null. */

@@ -1,4 +1,6 @@
 // What the form kit says (a Kannada edition comes later).
+import { errorText } from '@/lib/text';
+
 export const text = {
   summaryTitle: 'Please correct the following',
   summaryCount: (n: number) => (n === 1 ? '1 field needs attention' : `${n} fields need attention`),
@@ -34,7 +36,7 @@ export const text = {
     `Too many submissions from this device. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   botFailed: 'The form could not be sent. Please try again.',
   fixErrors: 'Please correct the highlighted fields.',
-  error: 'Error',
+  error: errorText.title,
   yes: 'Yes',
   no: 'No',
   parsedAs: (value: string) => `Understood as ${value}`,

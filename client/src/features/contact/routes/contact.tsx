@@ -19,6 +19,7 @@ import { errorToast } from '@/lib/errors';
 import { contactSchema, type ContactValues } from '@/lib/validation/validators';
 import { sendContactMessage } from '../api/contact';
 import { text } from '../text';
+import { errorText } from '@/lib/text';
 
 const FORM = 'contact';
 const EMPTY: ContactValues = {
@@ -55,7 +56,7 @@ export function Component() {
     if (wait > 0) {
       submit.setState('error');
       toast({
-        title: 'Error',
+        title: errorText.title,
         description: text.rateLimited(Math.ceil(wait / 60_000)),
         variant: 'destructive',
       });

@@ -18,12 +18,13 @@ import { registrationState } from '../lib/registration-state';
 import { text } from '../text';
 import { CalendarButton } from './calendar-button';
 import { useCancelFlow } from './use-cancel-flow';
+import { errorText } from '@/lib/text';
 
 /** A refusal of the registration trigger in the page's words, or the §8 toast. */
 export function registrationError(error: unknown) {
   const message = (error as { message?: unknown } | null)?.message;
   const known = typeof message === 'string' ? text.serverRefusals[message] : undefined;
-  return known ? { title: 'Error', description: known } : errorToast(error);
+  return known ? { title: errorText.title, description: known } : errorToast(error);
 }
 
 export function EventRegistration({ event }: { event: EventRow }) {

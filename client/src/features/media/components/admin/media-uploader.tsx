@@ -13,6 +13,7 @@ import {
   VIDEO_MAX_BYTES,
 } from '@/features/media/api/admin-media';
 import { mediaKeys } from '@/features/media/api/media';
+import { errorText } from '@/lib/text';
 
 interface Progress {
   name: string;
@@ -67,7 +68,7 @@ export function MediaUploader({ albumId, nextOrder }: { albumId: string; nextOrd
         toast({ title: t.upload.done(done.length), variant: 'success' });
       } catch {
         toast({
-          title: 'Error',
+          title: errorText.title,
           description: t.upload.failed(done.map((d) => d.title).join(', ')),
           variant: 'destructive',
         });

@@ -40,6 +40,7 @@ import {
   type AdminVideo,
   type VideoFilters,
 } from '@/features/media/api/admin-media';
+import { errorText } from '@/lib/text';
 
 const t = adminText.video;
 const STATUSES = ['draft', 'published', 'archived'] as const;
@@ -102,7 +103,7 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
       toast({ title: t.saved, variant: 'success' });
       onDone();
     } catch (error) {
-      toast({ title: 'Error', description: dataMessage(error), variant: 'destructive' });
+      toast({ title: errorText.title, description: dataMessage(error), variant: 'destructive' });
     } finally {
       setUploading(null);
     }

@@ -11,6 +11,7 @@ import { dataMessage } from '@/lib/errors';
 import { adminText as t } from '@/features/sandesha/admin-text';
 import { pdfProblem, useSaveIssue } from '@/features/sandesha/api/admin-sandesha';
 import type { Issue } from '@/features/sandesha/api/sandesha';
+import { errorText } from '@/lib/text';
 
 const schema = z.object({
   title: z.string().trim().min(1, t.messages.titleRequired).max(200, t.messages.titleMax),
@@ -65,7 +66,7 @@ export function IssueForm({ issue, onDone }: { issue?: Issue; onDone: () => void
       toast({ title: t.saved, variant: 'success' });
       onDone();
     } catch (error) {
-      toast({ title: 'Error', description: dataMessage(error), variant: 'destructive' });
+      toast({ title: errorText.title, description: dataMessage(error), variant: 'destructive' });
     } finally {
       setProgress(null);
     }

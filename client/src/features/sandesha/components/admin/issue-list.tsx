@@ -14,6 +14,7 @@ import {
 } from '@/features/sandesha/api/admin-sandesha';
 import type { Issue } from '@/features/sandesha/api/sandesha';
 import { monthName } from './issue-form';
+import { errorText } from '@/lib/text';
 
 const labelOf = (i: Issue) => `${monthName(i.issue_month)} ${i.issue_year}: ${i.title}`;
 
@@ -25,7 +26,7 @@ async function openPdf(issue: Issue) {
   }
   const { data, error } = await sdk().storage.from(BUCKET).createSignedUrl(path, 3600);
   if (error || !data) {
-    toast({ title: 'Error', description: t.loadError, variant: 'destructive' });
+    toast({ title: errorText.title, description: t.loadError, variant: 'destructive' });
     return;
   }
   window.open(data.signedUrl, '_blank', 'noopener');
