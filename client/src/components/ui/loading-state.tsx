@@ -1,8 +1,9 @@
 // The loading placeholder: a few pulsing blocks the height of what is coming (states.tsx
 // re-exports it; the home page imports it from here, so its first paint needs nothing else).
+import { uiText } from './text';
 
 export function LoadingState({
-  label = 'Loading…',
+  label = uiText.loading,
   rows = 3,
   height = 'h-20',
 }: {

@@ -2,11 +2,12 @@
 import { AlertTriangle, Inbox, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { uiText } from './text';
 
 // The home page's placeholder lives in its own module (the first paint needs nothing else here).
 export { LoadingState } from './loading-state';
 
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+export function Spinner({ label = uiText.loading }: { label?: string }) {
   return (
     <span className="inline-flex items-center gap-2 text-stone-600">
       <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
@@ -26,7 +27,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function ErrorState({
-  title = 'Something went wrong',
+  title = uiText.somethingWrong,
   message,
   onRetry,
 }: {
@@ -41,7 +42,7 @@ export function ErrorState({
       <p className="mt-1 text-sm text-red-800">{message}</p>
       {onRetry && (
         <Button variant="secondary" className="mt-4" onClick={onRetry}>
-          Try again
+          {uiText.tryAgain}
         </Button>
       )}
     </div>

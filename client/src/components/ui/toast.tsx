@@ -2,6 +2,7 @@
 // Announced politely (assertive for destructive ones) to screen readers.
 import { X } from './icons';
 import { useEffect, useSyncExternalStore } from 'react';
+import { uiText } from './text';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 export interface ToastInput {
@@ -90,7 +91,7 @@ export function Toaster() {
             type="button"
             onClick={() => dismissToast(t.id)}
             className="rounded p-1 hover:bg-black/10 focus-visible:outline-2"
-            aria-label="Dismiss notification"
+            aria-label={uiText.dismissToast}
           >
             <X className="h-4 w-4" aria-hidden />
           </button>
