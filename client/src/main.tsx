@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { installStaleReleaseReload } from './app/stale-release';
+import * as appText from './app/text';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { sliderQuery } from './features/site/api/site';
 import { makeQueryClient } from './lib/query-client';
@@ -35,12 +36,10 @@ initSdk()
   .catch(() => {
     root().render(
       <main className="mx-auto max-w-lg p-8 text-center">
-        <h1 className="font-serif text-2xl font-bold">Havyaka Community Mumbai</h1>
-        <p className="mt-4">
-          The site cannot reach its server. Please check your connection and reload.
-        </p>
+        <h1 className="font-serif text-2xl font-bold">{appText.bootTitle}</h1>
+        <p className="mt-4">{appText.bootBody}</p>
         <button type="button" className="mt-4 underline" onClick={() => window.location.reload()}>
-          Reload Page
+          {appText.reloadPage}
         </button>
       </main>,
     );

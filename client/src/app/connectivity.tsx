@@ -2,6 +2,7 @@
 import { WifiOff } from '@/components/ui/icons';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
+import * as t from './text';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);
@@ -23,15 +24,15 @@ export function useConnectivityToasts() {
   useEffect(() => {
     const offline = () =>
       toast({
-        title: "You're offline",
-        description: 'Some features may not work properly. Please check your connection.',
+        title: t.offlineTitle,
+        description: t.offlineBody,
         variant: 'destructive',
         duration: Infinity,
       });
     const online = () =>
       toast({
-        title: 'Connection Restored',
-        description: 'Your connection has been restored.',
+        title: t.onlineTitle,
+        description: t.onlineBody,
         variant: 'success',
       });
     window.addEventListener('offline', offline);
@@ -54,8 +55,7 @@ export function OfflineBanner() {
     >
       <WifiOff className="h-4 w-4" aria-hidden />
       <span>
-        <strong>Connection Lost.</strong> You&apos;re offline: some features may not work until the
-        connection returns.
+        <strong>{t.offlineBannerTitle}</strong> {t.offlineBannerBody}
       </span>
     </div>
   );

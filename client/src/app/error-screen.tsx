@@ -5,8 +5,7 @@ import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { renderErrorMessage } from '@/lib/errors-core';
 import { isStaleChunkError, reloadOnceForNewRelease } from './stale-release';
-
-const NEW_RELEASE = 'A new version of the site is available. Please reload the page.';
+import * as t from './text';
 
 export function RenderErrorScreen() {
   const error = useRouteError();
@@ -20,9 +19,9 @@ export function RenderErrorScreen() {
   if (reloading) return null;
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 text-center">
-      <h1 className="font-serif text-3xl font-bold">Oops! Something went wrong</h1>
+      <h1 className="font-serif text-3xl font-bold">{t.errorTitle}</h1>
       <p className="mt-3 text-stone-700" data-testid="error-message">
-        {stale ? NEW_RELEASE : renderErrorMessage(error)}
+        {stale ? t.newRelease : renderErrorMessage(error)}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button
@@ -33,16 +32,16 @@ export function RenderErrorScreen() {
             )
           }
         >
-          Try Again
+          {t.tryAgain}
         </Button>
         <Button variant="secondary" onClick={() => (window.location.href = '/')}>
-          Go to Homepage
+          {t.goHome}
         </Button>
         <Button variant="secondary" onClick={() => window.location.reload()}>
-          Reload Page
+          {t.reloadPage}
         </Button>
         <ButtonLink variant="ghost" to="/contact" reloadDocument>
-          Contact Support
+          {t.contactSupport}
         </ButtonLink>
       </div>
     </main>

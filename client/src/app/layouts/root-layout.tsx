@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { OfflineBanner, useConnectivityToasts } from '../connectivity';
 import { afterHero } from '../hero';
+import * as t from '../text';
 
 const Nothing: ComponentType = () => null;
 // Extras: if their chunk cannot load (offline before it arrived), the page goes on without them.
@@ -24,16 +25,16 @@ export function useGlobalErrorHandlers() {
   useEffect(() => {
     const onRejection = () =>
       toast({
-        title: 'Something went wrong',
-        description: 'An unexpected error occurred. Please try again.',
+        title: t.rejectionTitle,
+        description: t.rejectionBody,
         variant: 'destructive',
       });
     const onError = (event: ErrorEvent) => {
       // Resource load failures (images) are not script errors.
       if (!event.error && !event.message) return;
       toast({
-        title: 'Application Error',
-        description: 'An unexpected error occurred. Please refresh the page.',
+        title: t.scriptErrorTitle,
+        description: t.scriptErrorBody,
         variant: 'destructive',
       });
     };
@@ -86,7 +87,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-[80] rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t.skipToContent}
       </a>
       <OfflineBanner />
       <Outlet />

@@ -1,8 +1,7 @@
 // What the UI primitives say by default (a Kannada edition comes later). The first paint loads
-// this module (the toast, the loading placeholder): keep it to these few strings.
-export const uiText = {
-  loading: 'Loading…',
-  somethingWrong: 'Something went wrong',
-  tryAgain: 'Try again',
-  dismissToast: 'Dismiss notification',
-} as const;
+// this module (the toast, the loading placeholder), so one named export a string, read as
+// `uiText.x` through `import * as uiText` (the minifier shortens constants' names, not keys).
+export const loading = 'Loading…';
+export const somethingWrong = 'Something went wrong';
+export const tryAgain = 'Try again';
+export const dismissToast = 'Dismiss notification';
