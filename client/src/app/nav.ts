@@ -24,6 +24,9 @@ export const serviceNav = [
 export const layoutText = {
   brand: 'Havyaka Community',
   brandSub: 'Mumbai',
+  mainNav: 'Main',
+  siteNav: 'Site',
+  footerNav: 'Footer',
   menu: 'Menu',
   closeMenu: 'Close menu',
   services: 'Community services',

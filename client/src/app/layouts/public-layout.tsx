@@ -104,7 +104,7 @@ export function PublicLayout() {
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-[#fffaf3]/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
           <Brand />
-          <nav aria-label="Main" className="hidden xl:block">
+          <nav aria-label={t.mainNav} className="hidden xl:block">
             <ul className="flex items-center gap-1">
               {primaryNav.map((item) => (
                 <li key={item.to}>
@@ -135,7 +135,7 @@ export function PublicLayout() {
         </div>
         <nav
           id="site-menu"
-          aria-label="Site"
+          aria-label={t.siteNav}
           hidden={!open}
           className="border-t border-stone-200 bg-white"
         >
@@ -176,7 +176,7 @@ export function PublicLayout() {
             <p className="font-serif text-lg font-bold text-white">{t.brand}</p>
             <p className="mt-2 text-sm">{t.footerAbout}</p>
           </div>
-          <nav aria-label="Footer">
+          <nav aria-label={t.footerNav}>
             <ul className="grid grid-cols-2 gap-2 text-sm sm:col-span-2">
               {[...primaryNav, ...serviceNav].map((item) => (
                 <li key={item.to}>

@@ -1,5 +1,6 @@
 export const text = {
-  adminArea: 'Admin',
+  brand: 'Havyaka Admin',
+  sidebarNav: 'Admin',
   toggleSidebar: 'Toggle sidebar (Ctrl+B)',
   openMenu: 'Open admin menu',
   closeMenu: 'Close admin menu',

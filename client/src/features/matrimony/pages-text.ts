@@ -20,6 +20,7 @@ export const pagesText = {
   empty: 'No profiles match these filters',
   emptyBody: 'Try a wider age or height range, or clear the filters.',
   loadError: 'Profiles could not be loaded.',
+  pagination: 'Pages',
   previous: 'Previous page',
   next: 'Next page',
   pageOf: (n: number, total: number) => `Page ${n} of ${total}`,

@@ -38,7 +38,7 @@ export function useSidebarState() {
 
 function SidebarNav({ role, onNavigate }: { role: string | undefined; onNavigate?: () => void }) {
   return (
-    <nav aria-label="Admin" className="space-y-4">
+    <nav aria-label={text.sidebarNav} className="space-y-4">
       {sidebarFor(role).map((section, i) => (
         <div key={section.group ?? `flat-${i}`}>
           {section.group && (
@@ -121,7 +121,7 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
         aria-hidden={!open}
       >
         <Link to="/admin" className="mb-4 block px-3 py-2 font-serif text-lg font-bold text-white">
-          Havyaka {text.adminArea}
+          {text.brand}
         </Link>
         {/* Below 768 px the sidebar is not shown (the menu dialog has the links): its forty
             links are not rendered there either. */}
@@ -142,7 +142,7 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
               >
                 <div className="mb-4 flex items-center justify-between">
                   <Dialog.Title className="px-3 font-serif text-lg font-bold text-white">
-                    Havyaka {text.adminArea}
+                    {text.brand}
                   </Dialog.Title>
                   <Dialog.Close className="rounded p-2 text-white hover:bg-stone-800">
                     <X className="h-5 w-5" aria-hidden />

@@ -149,7 +149,7 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
+          <nav aria-label={t.pagination} className="mt-6 flex items-center justify-between gap-3">
             <Button
               variant="secondary"
               disabled={filters.page <= 1}
