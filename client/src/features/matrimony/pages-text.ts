@@ -35,6 +35,7 @@ export const pagesText = {
   about: 'About',
   background: 'Education and work',
   preferences: 'Partner preferences',
+  preferredAge: 'Age',
   family: 'Family',
   contact: 'Contact details',
   contactLocked: 'Contact details are shared once you both accept an interest.',

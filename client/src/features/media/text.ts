@@ -8,6 +8,8 @@ export const text = {
   noAlbums: 'No albums yet',
   noAlbumsBody: 'Albums appear here once they are published.',
   noVideos: 'No videos yet',
+  loadingAlbum: 'Loading album…',
+  albumEventFallback: 'The event',
   items: (photos: number, videos: number) =>
     [
       photos ? `${photos} photo${photos === 1 ? '' : 's'}` : '',

@@ -90,6 +90,8 @@ export const adminText = {
   noDelivery: 'Not set',
   all: 'All',
   resetFilters: 'Reset filters',
+  csvYes: 'Yes',
+  csvNo: 'No',
   statusLabels: { Check: 'Check (pending)', Yes: 'Yes (approved)', No: 'No (rejected)' } as Record<
     string,
     string

@@ -4,6 +4,7 @@ export const text = {
   previousSlide: 'Previous slide',
   nextSlide: 'Next slide',
   slide: (i: number, n: number) => `Slide ${i} of ${n}`,
+  learnMore: 'Learn more',
   quickLinks: 'Quick links',
   aboutTitle: 'About the Trust',
   board: 'Board members',

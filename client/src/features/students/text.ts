@@ -84,6 +84,8 @@ export const text = {
   statusRejectedBody:
     'Your application was not approved. Please contact the trust office for the reasons.',
   summary: 'Summary',
+  summaryName: 'Name',
+  summaryEmail: 'Email',
   identity: 'Identity numbers',
   identityNote: 'Shown masked. Only the approving administrators can see them in full.',
   editApplication: 'Edit application',

@@ -44,7 +44,7 @@ export function EventDetails({
   const valid = isUuid(eventId);
   const event = useEvent(valid ? eventId : '00000000-0000-0000-0000-000000000000');
   if (!valid) return <EventNotFound />;
-  if (event.isPending) return <LoadingState label="Loading event…" />;
+  if (event.isPending) return <LoadingState label={text.loadingEvent} />;
   if (event.isError)
     return (
       <ErrorState
@@ -111,7 +111,7 @@ export function EventDetails({
               </Fact>
             )}
             {e.contact_email && (
-              <Fact icon={<Mail className="h-5 w-5" aria-hidden />} label="Email">
+              <Fact icon={<Mail className="h-5 w-5" aria-hidden />} label={text.email}>
                 <a className="underline" href={`mailto:${e.contact_email}`}>
                   {e.contact_email}
                 </a>

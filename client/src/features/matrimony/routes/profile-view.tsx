@@ -198,7 +198,7 @@ export function Component() {
               <Facts
                 rows={[
                   [
-                    'Age',
+                    t.preferredAge,
                     p.preferred_age_from || p.preferred_age_to
                       ? `${p.preferred_age_from ?? '…'} – ${p.preferred_age_to ?? '…'}`
                       : null,

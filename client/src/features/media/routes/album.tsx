@@ -17,7 +17,7 @@ export function Component() {
         <ArrowLeft className="h-4 w-4" aria-hidden /> {text.backToGallery}
       </ButtonLink>
       {album.isPending ? (
-        <LoadingState label="Loading album…" />
+        <LoadingState label={text.loadingAlbum} />
       ) : album.isError ? (
         errorCode(album.error) === 'NOT_FOUND' ? (
           <div className="py-12 text-center">
@@ -44,7 +44,7 @@ export function Component() {
                 <>
                   {' · '}
                   <Link className="underline" to={`/events/${album.data.eventId}`}>
-                    {album.data.eventTitle ?? 'The event'}
+                    {album.data.eventTitle ?? text.albumEventFallback}
                   </Link>
                 </>
               )}

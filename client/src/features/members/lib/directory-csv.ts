@@ -27,7 +27,7 @@ export const directoryCsvColumns: CsvColumn<DirectoryRow>[] = [
   { header: f.sandesha_delivery_method, value: 'sandesha_delivery_method' },
   {
     header: f.sandesha_delivery_enabled,
-    value: (r) => (r.sandesha_delivery_enabled ? 'Yes' : 'No'),
+    value: (r) => (r.sandesha_delivery_enabled ? text.csvYes : text.csvNo),
   },
   { header: f.created_at, value: 'created_at' },
 ];

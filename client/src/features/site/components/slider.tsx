@@ -80,7 +80,7 @@ export function Slider({ onSettled }: { onSettled?: () => void }) {
                 to={slide.link_url}
                 className="inline-flex min-h-11 items-center rounded-md bg-white px-4 font-semibold text-orange-900 hover:bg-orange-50"
               >
-                {slide.button_text ?? 'Learn more'}
+                {slide.button_text ?? text.learnMore}
               </Link>
             )}
             {n > 1 && (

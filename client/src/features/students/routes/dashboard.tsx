@@ -25,10 +25,10 @@ const money = (n: number | null) => (n === null ? '—' : formatInr(n));
 
 function Summary({ a }: { a: StudentApplication }) {
   const rows: [string, string][] = [
-    ['Name', `${a.first_name} ${a.surname}`],
+    [text.summaryName, `${a.first_name} ${a.surname}`],
     [text.fields.dateOfBirth, formatDate(a.date_of_birth) || '—'],
     [text.fields.mobileNumber, a.mobile_number],
-    ['Email', a.email],
+    [text.summaryEmail, a.email],
     [text.fields.institutionName, a.institution_name ?? '—'],
     [text.fields.studyingClass, a.studying_class ?? '—'],
     [text.fields.academicYear, a.academic_year ?? '—'],
