@@ -82,6 +82,15 @@ export const text = {
     member: 'Member ID (HWT-…)',
     notes: 'Notes',
   },
+  // The fields' names in the validation messages (“Amount is required”).
+  names: {
+    amount: 'Amount',
+    transaction_reference: 'Reference',
+    payer_name: 'Payer name',
+    member: 'Member ID',
+    notes: 'Notes',
+  },
+  amountInvalid: 'Please enter an amount in rupees',
   memberHint: 'Optional: the payment then enters this member’s ledger.',
   noSuchMember: 'No member with this ID',
   save: 'Record payment',

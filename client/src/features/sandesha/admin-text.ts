@@ -87,6 +87,7 @@ export const adminText = {
   ad: {
     add: 'Add advertisement',
     title: 'Advertisement',
+    titleName: 'Title',
     size: 'Size',
     sizePlaceholder: 'Full page, half page, back cover…',
     rate: 'Rate per insertion (₹)',

@@ -17,7 +17,7 @@ import { text } from '../text';
 
 const schema = z.object({
   email: emailSchema,
-  password: required('Password'),
+  password: required(text.password),
 });
 type Values = z.infer<typeof schema>;
 

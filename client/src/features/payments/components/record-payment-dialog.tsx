@@ -17,14 +17,17 @@ export const offlinePaymentSchema = z.object({
   amount: z
     .string()
     .trim()
-    .min(1, messages.required('Amount'))
+    .min(1, messages.required(text.names.amount))
     .refine(
       (v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0 && Number(v) <= 100_000_000,
-      'Please enter an amount in rupees',
+      text.amountInvalid,
     ),
   payment_method: z.enum(OFFLINE_METHODS),
-  transaction_reference: z.string().trim().max(200, messages.max('Reference', 200)),
-  payer_name: z.string().trim().min(1, messages.required('Payer name')).max(200),
+  transaction_reference: z
+    .string()
+    .trim()
+    .max(200, messages.max(text.names.transaction_reference, 200)),
+  payer_name: z.string().trim().min(1, messages.required(text.names.payer_name)).max(200),
   payer_email: z
     .string()
     .trim()
@@ -32,8 +35,8 @@ export const offlinePaymentSchema = z.object({
   member: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^HWT-\d{5}$/i.test(v), messages.pattern('Member ID')),
-  notes: z.string().trim().max(2000, messages.max('Notes', 2000)),
+    .refine((v) => v === '' || /^HWT-\d{5}$/i.test(v), messages.pattern(text.names.member)),
+  notes: z.string().trim().max(2000, messages.max(text.names.notes, 2000)),
 });
 type Values = z.infer<typeof offlinePaymentSchema>;
 

@@ -22,13 +22,17 @@ import {
 const t = adminText.ad;
 
 const schema = z.object({
-  title: z.string().trim().min(1, messages.required('Title')).max(200, messages.max('Title', 200)),
-  ad_size: z.string().trim().max(100, messages.max('Size', 100)),
+  title: z
+    .string()
+    .trim()
+    .min(1, messages.required(t.titleName))
+    .max(200, messages.max(t.titleName, 200)),
+  ad_size: z.string().trim().max(100, messages.max(t.size, 100)),
   rate_per_insertion: z
     .string()
     .trim()
     .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), t.rateInvalid),
-  advertiser_name: z.string().trim().max(200, messages.max('Advertiser', 200)),
+  advertiser_name: z.string().trim().max(200, messages.max(t.advertiser, 200)),
   contact_phone: z
     .string()
     .trim()
