@@ -62,4 +62,22 @@ export const adminText = {
   loadError: 'Listings could not be loaded.',
   notFound: 'Business not found',
   notFoundBody: 'The listing you are looking for does not exist.',
+  // The edit form's fields (admin-fields.ts).
+  fields: {
+    business_name: 'Business name',
+    category: 'Category',
+    owner_name: 'Owner',
+    contact_person: 'Contact person',
+    phone: 'Phone',
+    email: 'Email',
+    website: 'Website',
+    city: 'City',
+    pincode: 'Pincode',
+    display_order: 'Display order',
+    address: 'Address',
+    description: 'Description',
+    is_active: 'Approved (shown in the public directory)',
+    is_featured: 'Featured',
+    logo_url: 'Logo',
+  },
 } as const;
