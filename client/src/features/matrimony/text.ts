@@ -78,6 +78,9 @@ export const text = {
     date: 'DD/MM/YYYY',
     relation: 'Self, father, mother, brother…',
   },
+  placeholders: {
+    gotraNakshatra: 'Bharadwaja / Rohini',
+  },
   genders: [
     { value: 'female', label: 'Female' },
     { value: 'male', label: 'Male' },

@@ -106,7 +106,11 @@ export const backgroundStep: StepSpec = {
     { name: 'place', label: f.place },
     money('monthlyIncome'),
     { name: 'nativePlace', label: f.nativePlace },
-    { name: 'gotraNakshatra', label: f.gotraNakshatra, placeholder: 'Bharadwaja / Rohini' },
+    {
+      name: 'gotraNakshatra',
+      label: f.gotraNakshatra,
+      placeholder: text.placeholders.gotraNakshatra,
+    },
     yesno('havyakaBrahmin'),
     yesno('horoscopeMatching'),
     yesno('sagotraAlliance'),
