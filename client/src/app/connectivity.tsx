@@ -1,8 +1,10 @@
-// Connectivity (spec §4, §8): a banner while offline, and a toast on each change.
+// Connectivity (spec §4, §8): a banner while offline, and a toast on each change. Loaded as a
+// chunk of its own as soon as the shell renders (root-layout.tsx): none of it is needed for the
+// first paint, and the service worker keeps it for when the network is gone.
 import { WifiOff } from '@/components/ui/icons';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
-import * as t from './text';
+import * as t from './connectivity-text';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);
@@ -59,4 +61,10 @@ export function OfflineBanner() {
       </span>
     </div>
   );
+}
+
+/** The banner and the toasts together: what the root layout mounts. */
+export default function Connectivity() {
+  useConnectivityToasts();
+  return <OfflineBanner />;
 }

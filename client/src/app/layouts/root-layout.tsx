@@ -4,7 +4,6 @@
 import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { OfflineBanner, useConnectivityToasts } from '../connectivity';
 import { afterHero } from '../hero';
 import * as t from '../text';
 
@@ -12,6 +11,10 @@ const Nothing: ComponentType = () => null;
 // Extras: if their chunk cannot load (offline before it arrived), the page goes on without them.
 const Overlays = lazy<ComponentType>(() =>
   import('../overlays').catch(() => ({ default: Nothing })),
+);
+// Not needed for the first paint, so not in its JavaScript; requested as the shell renders.
+const Connectivity = lazy<ComponentType>(() =>
+  import('../connectivity').catch(() => ({ default: Nothing })),
 );
 
 function useScrollToTop() {
@@ -58,7 +61,6 @@ const idle = () =>
 export function RootLayout() {
   useScrollToTop();
   useGlobalErrorHandlers();
-  useConnectivityToasts();
   const [showOverlays, setShowOverlays] = useState(false);
   useEffect(() => {
     let live = true;
@@ -89,7 +91,9 @@ export function RootLayout() {
       >
         {t.skipToContent}
       </a>
-      <OfflineBanner />
+      <Suspense fallback={null}>
+        <Connectivity />
+      </Suspense>
       <Outlet />
       {showOverlays && (
         <Suspense fallback={null}>
