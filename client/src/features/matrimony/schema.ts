@@ -20,8 +20,12 @@ import {
   wholeNumber,
 } from '@/lib/validation/as-typed';
 import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
+import { fieldMessages, messages } from '@/lib/validation/text';
+import { validationText } from './text';
 
-const AGE = 'Age must be between 18 and 100';
+const f = validationText.fields;
+
+const AGE = messages.age;
 const check = (test: (v: string) => string | null) =>
   z
     .string()
@@ -32,24 +36,24 @@ const check = (test: (v: string) => string | null) =>
     });
 
 export const matrimonyFields = {
-  firstName: requiredText('First name is required'),
-  surname: requiredText('Surname is required'),
+  firstName: requiredText(messages.required(f.firstName)),
+  surname: requiredText(messages.required(f.surname)),
   gender: check((v) =>
     !v
-      ? 'Gender is required'
+      ? messages.required(f.gender)
       : ['male', 'female'].includes(v)
         ? null
-        : 'Gender must be male or female',
+        : validationText.genderChoice,
   ),
   dateOfBirth: check((v) => {
-    if (!v) return 'Date of birth is required';
+    if (!v) return messages.required(f.dateOfBirth);
     const iso = toIsoDate(v);
-    if (!iso) return 'Date of birth must be in YYYY-MM-DD format';
+    if (!iso) return fieldMessages.dateFormat(f.dateOfBirth);
     const age = ageOn(iso);
     return age < 18 || age > 100 ? AGE : null;
   }),
-  height: check((v) => (v && !parseHeight(v) ? 'Height format is invalid' : null)),
-  weight: check((v) => (v && !parseWeight(v) ? 'Weight format is invalid' : null)),
+  height: check((v) => (v && !parseHeight(v) ? messages.pattern(f.height) : null)),
+  weight: check((v) => (v && !parseWeight(v) ? messages.pattern(f.weight) : null)),
   bloodGroup: z.string(),
   maritalStatus: z.string(),
   smoking: z.string(),
@@ -59,54 +63,54 @@ export const matrimonyFields = {
   havyakaBrahmin: z.string(),
   wearsSpectacles: z.string(),
   handicaps: z.string(),
-  handicapDetails: optionalText('Details of the disability', 1000),
-  qualification: optionalText('Qualification', 200),
-  occupation: optionalText('Occupation', 200),
-  organization: optionalText('Organisation', 200),
-  designation: optionalText('Designation', 200),
-  place: optionalText('Place', 100),
-  monthlyIncome: amountField('Monthly income'),
-  nativePlace: optionalText('Native place', 100),
-  gotraNakshatra: optionalText('Gotra / Nakshatra', 200),
-  achievements: optionalText('Achievements', 2000),
-  hobby: optionalText('Hobbies', 500),
-  preferredAgeFrom: wholeNumber('Preferred age from', 18, 100, AGE),
-  preferredAgeTo: wholeNumber('Preferred age to', 18, 100, AGE),
-  preferredOccupation: optionalText('Preferred occupation', 200),
-  preferredHeight: optionalText('Preferred height', 50),
-  preferredWeight: optionalText('Preferred weight', 50),
-  preferredQualification: optionalText('Preferred qualification', 200),
-  preferredIncomeAbove: amountField('Preferred income'),
-  preferredComplexion: optionalText('Preferred complexion', 50),
-  otherExpectations: optionalText('Other expectations', 2000),
-  preferredWorkLocation: optionalText('Preferred work location', 200),
-  preferredStayLocation: optionalText('Preferred stay location', 200),
-  fatherName: optionalText("Father's name", 200),
-  motherName: optionalText("Mother's name", 200),
-  parentOrganization: optionalText("Parent's organisation", 200),
-  parentDesignation: optionalText("Parent's designation", 200),
-  reference1Name: optionalText('Reference 1 name', 200),
-  reference1Contact: optionalText('Reference 1 contact', 200),
-  reference2Name: optionalText('Reference 2 name', 200),
-  reference2Contact: optionalText('Reference 2 contact', 200),
+  handicapDetails: optionalText(f.handicapDetails, 1000),
+  qualification: optionalText(f.qualification, 200),
+  occupation: optionalText(f.occupation, 200),
+  organization: optionalText(f.organization, 200),
+  designation: optionalText(f.designation, 200),
+  place: optionalText(f.place, 100),
+  monthlyIncome: amountField(f.monthlyIncome),
+  nativePlace: optionalText(f.nativePlace, 100),
+  gotraNakshatra: optionalText(f.gotraNakshatra, 200),
+  achievements: optionalText(f.achievements, 2000),
+  hobby: optionalText(f.hobby, 500),
+  preferredAgeFrom: wholeNumber(f.preferredAgeFrom, 18, 100, AGE),
+  preferredAgeTo: wholeNumber(f.preferredAgeTo, 18, 100, AGE),
+  preferredOccupation: optionalText(f.preferredOccupation, 200),
+  preferredHeight: optionalText(f.preferredHeight, 50),
+  preferredWeight: optionalText(f.preferredWeight, 50),
+  preferredQualification: optionalText(f.preferredQualification, 200),
+  preferredIncomeAbove: amountField(f.preferredIncomeAbove),
+  preferredComplexion: optionalText(f.preferredComplexion, 50),
+  otherExpectations: optionalText(f.otherExpectations, 2000),
+  preferredWorkLocation: optionalText(f.preferredWorkLocation, 200),
+  preferredStayLocation: optionalText(f.preferredStayLocation, 200),
+  fatherName: optionalText(f.fatherName, 200),
+  motherName: optionalText(f.motherName, 200),
+  parentOrganization: optionalText(f.parentOrganization, 200),
+  parentDesignation: optionalText(f.parentDesignation, 200),
+  reference1Name: optionalText(f.reference1Name, 200),
+  reference1Contact: optionalText(f.reference1Contact, 200),
+  reference2Name: optionalText(f.reference2Name, 200),
+  reference2Contact: optionalText(f.reference2Contact, 200),
   memberOfTrust: z.string(),
-  membershipNo: optionalText('Membership number', 50),
-  relation: optionalText('Relation', 100),
+  membershipNo: optionalText(f.membershipNo, 50),
+  relation: optionalText(f.relation, 100),
   email: optionalEmail(),
   telNo: optionalPhone,
   mobileNo: check((v) =>
     v.length < 10
-      ? 'Mobile number is required'
+      ? messages.required(f.mobileNo)
       : optionalPhone.safeParse(v).success
         ? null
-        : 'Please enter a valid phone number',
+        : messages.phone,
   ),
-  contactPerson: optionalText('Contact person', 200),
+  contactPerson: optionalText(f.contactPerson, 200),
   contactNo: optionalPhone,
-  address: optionalText('Address', 500),
-  signature: optionalText('Signature', 200),
-  date: dateField('Date', { message: 'Date must be in YYYY-MM-DD format' }),
-  placeField: optionalText('Place', 100),
+  address: optionalText(f.address, 500),
+  signature: optionalText(f.signature, 200),
+  date: dateField(f.date, { message: fieldMessages.dateFormat(f.date) }),
+  placeField: optionalText(f.placeField, 100),
 };
 
 const agesInOrder = (v: { preferredAgeFrom: string; preferredAgeTo: string }) =>
@@ -114,7 +118,7 @@ const agesInOrder = (v: { preferredAgeFrom: string; preferredAgeTo: string }) =>
   !v.preferredAgeTo ||
   Number(v.preferredAgeFrom) <= Number(v.preferredAgeTo);
 const AGES_ORDER = {
-  message: 'Preferred age to must not be less than preferred age from',
+  message: validationText.agesOrder,
   path: ['preferredAgeTo'],
 };
 
@@ -123,7 +127,7 @@ export const matrimonyWithAccountSchema = z
   // The account's email (required) is the profile's contact email.
   .object({ ...matrimonyFields, ...accountFields })
   .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
+    message: messages.passwordsDiffer,
     path: ['confirmPassword'],
   })
   .refine(agesInOrder, AGES_ORDER);

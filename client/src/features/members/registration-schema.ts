@@ -15,31 +15,35 @@ import {
   requiredMobile,
   requiredText,
 } from '@/lib/validation/as-typed';
+import { messages } from '@/lib/validation/text';
+import { registrationValidationText } from './registration-text';
+
+const f = registrationValidationText.fields;
 
 export const memberFields = {
-  firstName: requiredText('First name is required'),
-  surname: requiredText('Surname is required'),
-  fatherName: optionalText("Father's name", 200),
-  dateOfBirth: dateField('Date of birth', { past: true }),
+  firstName: requiredText(messages.required(f.firstName)),
+  surname: requiredText(messages.required(f.surname)),
+  fatherName: optionalText(f.fatherName, 200),
+  dateOfBirth: dateField(f.dateOfBirth, { past: true }),
   gender: z.string(),
-  gotra: optionalText('Gotra', 100),
-  nakshatraRashi: optionalText('Nakshatra / Rashi', 100),
-  motherTongue: optionalText('Mother tongue', 50),
-  profession: optionalText('Profession', 200),
-  education: optionalText('Education', 200),
+  gotra: optionalText(f.gotra, 100),
+  nakshatraRashi: optionalText(f.nakshatraRashi, 100),
+  motherTongue: optionalText(f.motherTongue, 50),
+  profession: optionalText(f.profession, 200),
+  education: optionalText(f.education, 200),
   mobileNumber: requiredMobile,
   email: optionalEmail(),
-  addressLine1: optionalText('Address line 1', 300),
-  addressLine2: optionalText('Address line 2', 300),
-  city: optionalText('City', 100),
-  state: optionalText('State', 100),
-  pincode: pincode('Pincode'),
-  nativePlace: optionalText('Native place', 100),
+  addressLine1: optionalText(f.addressLine1, 300),
+  addressLine2: optionalText(f.addressLine2, 300),
+  city: optionalText(f.city, 100),
+  state: optionalText(f.state, 100),
+  pincode: pincode(f.pincode),
+  nativePlace: optionalText(f.nativePlace, 100),
   memberType: z.string().refine((v) => ['life', 'annual', 'patron'].includes(v), {
-    message: 'Member type is required',
+    message: messages.required(f.memberType),
   }),
   isUpgradation: z.boolean(),
-  existingMembershipNo: optionalText('Existing membership number', 50),
+  existingMembershipNo: optionalText(f.existingMembershipNo, 50),
   sandeshaDeliveryMethod: z.string(),
   showInDirectory: z.boolean(),
   panNumber: pan,
@@ -49,7 +53,7 @@ export const memberFields = {
 const upgradeNeedsNumber = (v: { isUpgradation: boolean; existingMembershipNo: string }) =>
   !v.isUpgradation || v.existingMembershipNo.trim() !== '';
 const UPGRADE = {
-  message: 'Existing membership number is required',
+  message: messages.required(f.existingMembershipNo),
   path: ['existingMembershipNo'],
 };
 
@@ -57,7 +61,7 @@ export const memberSchema = z.object(memberFields).refine(upgradeNeedsNumber, UP
 export const memberWithAccountSchema = z
   .object({ ...memberFields, ...accountFields })
   .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
+    message: messages.passwordsDiffer,
     path: ['confirmPassword'],
   })
   .refine(upgradeNeedsNumber, UPGRADE);

@@ -58,3 +58,26 @@ export const registrationText = {
   ],
   reference: (id: string) => `Your register number is ${id}.`,
 } as const;
+
+/** The field names in the application's messages, and its rules. */
+export const registrationValidationText = {
+  fields: {
+    firstName: 'First name',
+    surname: 'Surname',
+    fatherName: "Father's name",
+    dateOfBirth: 'Date of birth',
+    gotra: 'Gotra',
+    nakshatraRashi: 'Nakshatra / Rashi',
+    motherTongue: 'Mother tongue',
+    profession: 'Profession',
+    education: 'Education',
+    addressLine1: 'Address line 1',
+    addressLine2: 'Address line 2',
+    city: 'City',
+    state: 'State',
+    pincode: 'Pincode',
+    nativePlace: 'Native place',
+    memberType: 'Member type',
+    existingMembershipNo: 'Existing membership number',
+  },
+} as const;

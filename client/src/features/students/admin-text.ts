@@ -122,3 +122,22 @@ export const adminText = {
   failedDetails: (message: string) => `Failed to create student details: ${message}`,
   approveNow: 'Approve the application now',
 } as const;
+
+/** The field names in the admin student form's messages (spec §5 Student form), and its rules. */
+export const adminValidationText = {
+  fields: {
+    first_name: 'First name',
+    surname: 'Surname',
+    father_name: 'Father’s name',
+    current_address: 'Current address',
+    hometown: 'Hometown',
+    last_qualification: 'Last qualification',
+    institution_name: 'Institution',
+    studying_class: 'Studying class',
+    academic_year: 'Academic year',
+    course_details: 'Course details',
+    why_donation: 'Why the aid is needed',
+  },
+  amount: 'Please enter an amount in rupees',
+  date: 'Please enter a valid date',
+} as const;

@@ -2,6 +2,7 @@
 // (only what changed is sent), and which answers stay the student's after a decision.
 import { z } from 'zod';
 import type { StudentApplication } from './api/students';
+import { fieldNames, messages } from '@/lib/validation/text';
 import { studentFields, toStudentApplication, type StudentValues } from './schema';
 
 /** After approval or rejection the student keeps these up to date (the database agrees). */
@@ -24,12 +25,12 @@ const MASKED_AADHAR = /^XXXX XXXX \d{4}$/;
 export const studentEditSchema = z.object({
   ...studentFields,
   panNo: z.string().refine((v) => MASKED_PAN.test(v) || studentFields.panNo.safeParse(v).success, {
-    message: 'PAN format is invalid',
+    message: messages.pattern(fieldNames.pan),
   }),
   aadharNo: z
     .string()
     .refine((v) => MASKED_AADHAR.test(v) || studentFields.aadharNo.safeParse(v).success, {
-      message: 'Aadhar format is invalid',
+      message: messages.pattern(fieldNames.aadhar),
     }),
 });
 

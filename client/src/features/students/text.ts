@@ -117,3 +117,37 @@ export const text = {
   lockedField: 'Locked after the decision',
   backToDashboard: 'Back to the dashboard',
 } as const;
+
+/** The field names in the registration form's messages (spec §5 Student form). */
+export const validationText = {
+  fields: {
+    firstName: 'First name',
+    surname: 'Surname',
+    fatherName: "Father's name",
+    dateOfBirth: 'Date of birth',
+    hometown: 'Hometown',
+    currentAddress: 'Current address',
+    currentPincode: 'Current pincode',
+    permanentAddress: 'Permanent address',
+    permanentPincode: 'Permanent pincode',
+    lastQualification: 'Last qualification',
+    studyingClass: 'Class or year of study',
+    institutionName: 'Institution name',
+    academicYear: 'Academic year',
+    coursePlanning: 'Course planning',
+    courseDetails: 'Course details',
+    totalFees: 'Total fees',
+    fatherOccupation: "Father's occupation",
+    motherName: "Mother's name",
+    motherOccupation: "Mother's occupation",
+    familyIncome: 'Family income',
+    selfContribution: 'Self contribution',
+    donationSeeking: 'Donation sought',
+    financialAssistance: 'Financial assistance received',
+    whyDonation: 'Why you seek aid',
+    reference1Name: 'Reference 1 name',
+    reference1Contact: 'Reference 1 contact',
+    reference2Name: 'Reference 2 name',
+    reference2Contact: 'Reference 2 contact',
+  },
+} as const;

@@ -2,12 +2,9 @@
 // confirmation must match), the most common passwords refused with a clear message.
 import { z } from 'zod';
 import { messages } from './validators';
+import { accountMessages, fieldNames } from './text';
 
-export const accountMessages = {
-  passwordMin: 'Password must be at least 6 characters',
-  passwordCommon: 'This password is too common. Please choose one that is harder to guess',
-  email: 'Invalid email address',
-} as const;
+export { accountMessages };
 
 /** Passwords people pick first (and attackers try first); compared case-insensitively. */
 const COMMON_PASSWORDS = new Set([
@@ -67,7 +64,7 @@ export const accountFields = {
     .string()
     .trim()
     .superRefine((v, ctx) => {
-      if (!v) ctx.addIssue({ code: 'custom', message: messages.required('Email') });
+      if (!v) ctx.addIssue({ code: 'custom', message: messages.required(fieldNames.email) });
       else if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v))
         ctx.addIssue({ code: 'custom', message: accountMessages.email });
     }),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { formatAadhar, formatPan, parseDate, parseIncome } from './parsers';
 import { isEmail, isPhone, isPincode, messages, mobileError } from './validators';
+import { fieldMessages, fieldNames } from './text';
 
 const check = (test: (v: string) => string | null) =>
   z
@@ -31,10 +32,12 @@ export const optionalEmail = (message: string = messages.email) =>
   check((v) => (v && !isEmail(v) ? message : null));
 export const pincode = (label: string) =>
   check((v) => (v && !isPincode(v) ? messages.pattern(label) : null));
-export const pan = check((v) => (v && !formatPan(v) ? 'PAN format is invalid' : null));
-export const aadhar = check((v) => (v && !formatAadhar(v) ? 'Aadhar format is invalid' : null));
+export const pan = check((v) => (v && !formatPan(v) ? messages.pattern(fieldNames.pan) : null));
+export const aadhar = check((v) =>
+  v && !formatAadhar(v) ? messages.pattern(fieldNames.aadhar) : null,
+);
 export const passport = check((v) =>
-  v && !/^[A-Za-z0-9]{6,20}$/.test(v) ? messages.pattern('Passport number') : null,
+  v && !/^[A-Za-z0-9]{6,20}$/.test(v) ? messages.pattern(fieldNames.passport) : null,
 );
 
 /** A date typed as YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY (spec §5), in the past when asked. */
@@ -45,9 +48,9 @@ export const dateField = (
   check((v) => {
     if (!v) return options.required ? messages.required(label) : null;
     const iso = parseDate(v);
-    if (!iso) return options.message ?? `${label} must be in YYYY-MM-DD format`;
+    if (!iso) return options.message ?? fieldMessages.dateFormat(label);
     if (options.past && new Date(`${iso}T00:00:00`) > new Date())
-      return `${label} must be a past date`;
+      return fieldMessages.pastDate(label);
     return null;
   });
 
@@ -59,7 +62,7 @@ export const amountField = (label: string) =>
 export const wholeNumber = (label: string, min: number, max: number, message?: string) =>
   check((v) => {
     if (!v) return null;
-    if (!/^\d+$/.test(v)) return `${label} must be a whole number`;
+    if (!/^\d+$/.test(v)) return fieldMessages.integer(label);
     const n = Number(v);
-    return n < min || n > max ? (message ?? `${label} must be between ${min} and ${max}`) : null;
+    return n < min || n > max ? (message ?? fieldMessages.between(label, min, max)) : null;
   });

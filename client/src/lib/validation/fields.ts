@@ -16,20 +16,9 @@ import {
   mobileError,
   passwordError,
 } from './validators';
+import { fieldMessages, fieldNames } from './text';
 
-/** Messages the spec implies but does not spell out; kept here so screens share them. */
-export const fieldMessages = {
-  number: (field: string) => `${field} must be a number`,
-  integer: (field: string) => `${field} must be a whole number`,
-  minValue: (field: string, n: number) => `${field} must be at least ${n}`,
-  maxValue: (field: string, n: number) => `${field} must not exceed ${n}`,
-  dateFormat: (field: string) => `${field} must be in YYYY-MM-DD format`,
-  future: (field: string) => `${field} must be in the future`,
-  past: (field: string) => `${field} must be in the past`,
-  yesNo: (field: string) => `${field} must be yes or no`,
-  fileSize: (size: string) => `File size too large. Maximum size: ${size}`,
-  fileType: (list: string) => `File type not allowed. Allowed types: ${list}`,
-} as const;
+export { fieldMessages };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -81,7 +70,7 @@ function formatted(
 
 /** Email: 'Please enter a valid email address'; lowercased. */
 export const emailField = <R extends boolean = true>(
-  field = 'Email',
+  field: string = fieldNames.email,
   { required = true as R }: { required?: R } = {},
 ) =>
   formatted(
@@ -94,7 +83,7 @@ export const emailField = <R extends boolean = true>(
 
 /** Phone: 7-20 digits with + spaces - ( ): 'Please enter a valid phone number'. */
 export const phoneField = <R extends boolean = true>(
-  field = 'Phone',
+  field: string = fieldNames.phone,
   { required = true as R }: { required?: R } = {},
 ) =>
   formatted(field, isPhone, messages.phone, (v) => v, required) as unknown as FieldSchema<
@@ -105,7 +94,7 @@ export const phoneField = <R extends boolean = true>(
 
 /** Indian phone: optional +91, starts 6-9, 10 digits. */
 export const indianPhoneField = <R extends boolean = true>(
-  field = 'Phone',
+  field: string = fieldNames.phone,
   { required = true as R }: { required?: R } = {},
 ) =>
   formatted(
@@ -130,7 +119,7 @@ export const mobileField = () =>
 
 /** Pincode: 6 digits ('{field} format is invalid'). */
 export const pincodeField = <R extends boolean = true>(
-  field = 'Pincode',
+  field: string = fieldNames.pincode,
   { required = true as R }: { required?: R } = {},
 ) =>
   formatted(
@@ -143,7 +132,7 @@ export const pincodeField = <R extends boolean = true>(
 
 /** PAN: 5 letters, 4 digits, 1 letter; uppercased, spaces removed. */
 export const panField = <R extends boolean = true>(
-  field = 'PAN',
+  field: string = fieldNames.pan,
   { required = true as R }: { required?: R } = {},
 ) =>
   formatted(
@@ -156,7 +145,7 @@ export const panField = <R extends boolean = true>(
 
 /** Aadhaar: 12 digits, spaces ignored; saved without spaces. */
 export const aadhaarField = <R extends boolean = true>(
-  field = 'Aadhar',
+  field: string = fieldNames.aadhar,
   { required = true as R }: { required?: R } = {},
 ) =>
   formatted(
@@ -169,7 +158,7 @@ export const aadhaarField = <R extends boolean = true>(
 
 /** A URL: http(s)://… or a path on this host. */
 export const urlField = <R extends boolean = true>(
-  field = 'URL',
+  field: string = fieldNames.url,
   { required = true as R, message }: { required?: R; message?: string } = {},
 ) =>
   formatted(
@@ -185,7 +174,7 @@ export const urlField = <R extends boolean = true>(
  * YYYY-MM-DD format'); `when: 'future' | 'past'` adds the spec's future/past-date checks.
  */
 export const dateField = <R extends boolean = true>(
-  field = 'Date',
+  field: string = fieldNames.date,
   {
     required = true as R,
     when,

@@ -1,20 +1,8 @@
 // The validation rules and messages of spec §5, as zod schemas and plain predicates.
 import { z } from 'zod';
+import { contactText, fieldNames, messages } from './text';
 
-export const messages = {
-  required: (field: string) => `${field} is required`,
-  min: (field: string, n: number) => `${field} must be at least ${n} characters`,
-  max: (field: string, n: number) => `${field} must not exceed ${n} characters`,
-  pattern: (field: string) => `${field} format is invalid`,
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
-  indianPhone: 'Please enter a valid Indian phone number (10 digits)',
-  mobileMin: 'Mobile number must be at least 7 digits',
-  mobileMax: 'Mobile number is too long (maximum 20 digits)',
-  mobileInvalid: 'Please enter a valid mobile number (supports international formats)',
-  passwordsDiffer: 'Passwords do not match',
-  age: 'Age must be between 18 and 100',
-} as const;
+export { messages };
 
 export const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const PHONE_RE = /^\+?[0-9\s()-]+$/;
@@ -40,7 +28,7 @@ export const isUrl = (v: string) =>
 /** Mobile numbers: required, 7-20 digits after stripping the formatting. */
 export function mobileError(value: string): string | null {
   const trimmed = value.trim();
-  if (!trimmed) return messages.required('Mobile number');
+  if (!trimmed) return messages.required(fieldNames.mobile);
   const n = digits(trimmed).length;
   if (n < 7) return messages.mobileMin;
   if (n > 20) return messages.mobileMax;
@@ -50,15 +38,15 @@ export function mobileError(value: string): string | null {
 
 /** At least 8 characters with an uppercase and a lowercase letter, a number and a special character. */
 export function passwordError(value: string): string | null {
-  if (!value) return messages.required('Password');
-  if (value.length < 8) return messages.min('Password', 8);
+  if (!value) return messages.required(fieldNames.password);
+  if (value.length < 8) return messages.min(fieldNames.password, 8);
   if (
     !/[A-Z]/.test(value) ||
     !/[a-z]/.test(value) ||
     !/\d/.test(value) ||
     !/[^A-Za-z0-9]/.test(value)
   ) {
-    return 'Password must contain an uppercase letter, a lowercase letter, a number and a special character';
+    return messages.passwordRule;
   }
   return null;
 }
@@ -97,7 +85,7 @@ export const emailSchema = z
   .string()
   .trim()
   .superRefine((v, ctx) => {
-    const message = !v ? messages.required('Email') : isEmail(v) ? null : messages.email;
+    const message = !v ? messages.required(fieldNames.email) : isEmail(v) ? null : messages.email;
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 export const optionalPhone = z
@@ -107,17 +95,17 @@ export const optionalPhone = z
 
 /** The contact form (spec §5). */
 export const contactSchema = z.object({
-  firstName: text('First name', 2, 50),
-  lastName: z.string().trim().max(50, messages.max('Last name', 50)),
+  firstName: text(contactText.firstName, 2, 50),
+  lastName: z.string().trim().max(50, messages.max(contactText.lastName, 50)),
   email: emailSchema,
   phone: optionalPhone,
-  subject: text('Subject', 5, 100),
-  message: text('Message', 10, 1000),
+  subject: text(contactText.subject, 5, 100),
+  message: text(contactText.message, 10, 1000),
   captcha: z
     .string()
     .trim()
-    .min(1, messages.required('Answer'))
-    .regex(/^-?\d+$/, 'Please answer with a whole number'),
-  website: z.string().max(0, 'Please leave this field empty'),
+    .min(1, messages.required(contactText.captcha))
+    .regex(/^-?\d+$/, contactText.captchaWhole),
+  website: z.string().max(0, contactText.website),
 });
 export type ContactValues = z.infer<typeof contactSchema>;

@@ -12,8 +12,10 @@ import {
   messages,
   text,
 } from '@/lib/validation/validators';
+import { adminValidationText } from '../text';
 
 type Insert = Database['public']['Tables']['member_directory']['Insert'];
+const f = adminValidationText.fields;
 /** The fields the form writes (the server gives unique_id, and membership_no when empty). */
 export type MemberRow = Omit<Insert, 'unique_id' | 'membership_no'> & { membership_no?: string };
 
@@ -25,42 +27,42 @@ const optional = (field: string, max: number) =>
 
 export const memberFormSchema = z
   .object({
-    full_name: text('Full name', 1, 200),
-    email: optional('Email', 320).refine((v) => v === '' || isEmail(v), messages.email),
-    mobile_number: optional('Mobile number', 30).refine(
+    full_name: text(f.full_name, 1, 200),
+    email: optional(f.email, 320).refine((v) => v === '' || isEmail(v), messages.email),
+    mobile_number: optional(f.mobile_number, 30).refine(
       (v) => v === '' || isPhone(v),
       messages.phone,
     ),
-    member_type: z.string().trim().min(1, messages.required('Member type')).max(50),
+    member_type: z.string().trim().min(1, messages.required(f.member_type)).max(50),
     date_of_birth: z
       .string()
       .trim()
-      .refine((v) => v === '' || (isValidDate(v) && isPastDate(v)), 'Please enter a past date'),
-    gotra: optional('Gotra', 100),
-    profession: optional('Profession', 200),
-    address_line1: optional('Address line 1', 300),
-    address_line2: optional('Address line 2', 300),
-    city: optional('City', 100),
-    state: optional('State', 100),
+      .refine((v) => v === '' || (isValidDate(v) && isPastDate(v)), adminValidationText.pastDate),
+    gotra: optional(f.gotra, 100),
+    profession: optional(f.profession, 200),
+    address_line1: optional(f.address_line1, 300),
+    address_line2: optional(f.address_line2, 300),
+    city: optional(f.city, 100),
+    state: optional(f.state, 100),
     pincode: z
       .string()
       .trim()
-      .refine((v) => v === '' || isPincode(v), messages.pattern('Pincode')),
-    native_place: optional('Native place', 100),
-    sandesha_delivery_method: optional('Delivery method', 50),
+      .refine((v) => v === '' || isPincode(v), messages.pattern(f.pincode)),
+    native_place: optional(f.native_place, 100),
+    sandesha_delivery_method: optional(f.sandesha_delivery_method, 50),
     sandesha_delivery_enabled: z.boolean(),
     /** An upgradation keeps the member's existing membership number (spec §7). */
     is_upgradation: z.boolean(),
-    membership_no: optional('Membership number', 50),
-    remarks: optional('Remarks', 1000),
-    approval_notes: optional('Approval notes', 1000),
+    membership_no: optional(f.membership_no, 50),
+    remarks: optional(f.remarks, 1000),
+    approval_notes: optional(f.approval_notes, 1000),
   })
   .superRefine((v, ctx) => {
     if (v.is_upgradation && !v.membership_no)
       ctx.addIssue({
         code: 'custom',
         path: ['membership_no'],
-        message: messages.required('Existing membership number'),
+        message: messages.required(f.existing_membership_no),
       });
   });
 export type MemberFormValues = z.infer<typeof memberFormSchema>;

@@ -11,8 +11,11 @@ import {
   messages,
   mobileError,
 } from '@/lib/validation/validators';
+import { accountMessages, fieldNames } from '@/lib/validation/text';
+import { adminValidationText } from '../admin-text';
 
 type Insert = Database['public']['Tables']['student_details']['Insert'];
+const f = adminValidationText.fields;
 
 const optional = (field: string, max: number) =>
   z.string().trim().max(max, messages.max(field, max));
@@ -25,59 +28,62 @@ const money = z
   .trim()
   .refine(
     (v) => v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= 100_000_000),
-    'Please enter an amount in rupees',
+    adminValidationText.amount,
   );
 
 export const studentDetailsSchema = z.object({
-  first_name: z.string().trim().min(1, 'First name is required').max(100),
-  surname: z.string().trim().min(1, 'Surname is required').max(100),
-  father_name: optional('Father’s name', 200),
+  first_name: z.string().trim().min(1, messages.required(f.first_name)).max(100),
+  surname: z.string().trim().min(1, messages.required(f.surname)).max(100),
+  father_name: optional(f.father_name, 200),
   date_of_birth: z
     .string()
     .trim()
-    .refine((v) => v === '' || isValidDate(v), 'Please enter a valid date'),
+    .refine((v) => v === '' || isValidDate(v), adminValidationText.date),
   gender: z.enum(['', 'male', 'female', 'other']),
-  email: z.string().trim().refine(isEmail, 'Invalid email address'),
+  email: z.string().trim().refine(isEmail, accountMessages.email),
   mobile_number: z
     .string()
     .trim()
     .superRefine((v, ctx) => {
-      if (!v) ctx.addIssue({ code: 'custom', message: 'Mobile number is required' });
+      if (!v) ctx.addIssue({ code: 'custom', message: messages.required(fieldNames.mobile) });
       else if (mobileError(v) !== null) ctx.addIssue({ code: 'custom', message: mobileError(v)! });
     }),
-  current_address: optional('Current address', 500),
+  current_address: optional(f.current_address, 500),
   current_pincode: z
     .string()
     .trim()
-    .refine((v) => v === '' || isPincode(v), messages.pattern('Pincode')),
+    .refine((v) => v === '' || isPincode(v), messages.pattern(fieldNames.pincode)),
   pan_no: z
     .string()
     .trim()
-    .refine((v) => v === '' || isPan(v) || /^X{6}[0-9A-Z]{4}$/.test(v), messages.pattern('PAN')),
+    .refine(
+      (v) => v === '' || isPan(v) || /^X{6}[0-9A-Z]{4}$/.test(v),
+      messages.pattern(fieldNames.pan),
+    ),
   aadhar_no: z
     .string()
     .trim()
     .refine(
       (v) => v === '' || isAadhar(v) || /^XXXX XXXX \d{4}$/.test(v),
-      messages.pattern('Aadhar'),
+      messages.pattern(fieldNames.aadhar),
     ),
-  hometown: optional('Hometown', 100),
-  last_qualification: optional('Last qualification', 200),
-  institution_name: optional('Institution', 200),
-  studying_class: optional('Studying class', 100),
-  academic_year: optional('Academic year', 20),
-  course_details: optional('Course details', 2000),
+  hometown: optional(f.hometown, 100),
+  last_qualification: optional(f.last_qualification, 200),
+  institution_name: optional(f.institution_name, 200),
+  studying_class: optional(f.studying_class, 100),
+  academic_year: optional(f.academic_year, 20),
+  course_details: optional(f.course_details, 2000),
   total_fees: money,
   donation_seeking: money,
   family_income: money,
   father_mobile: optionalMobile,
   mother_mobile: optionalMobile,
-  why_donation: optional('Why the aid is needed', 2000),
+  why_donation: optional(f.why_donation, 2000),
 });
 export type StudentDetailsValues = z.infer<typeof studentDetailsSchema>;
 
 export const newStudentSchema = studentDetailsSchema.extend({
-  password: z.string().min(6, 'Password must be at least 6 characters'),
+  password: z.string().min(6, accountMessages.passwordMin),
   approve: z.boolean(),
 });
 export type NewStudentValues = z.infer<typeof newStudentSchema>;
