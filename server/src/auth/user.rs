@@ -1,8 +1,8 @@
 //! An account as stored, and its JSON as GoTrue answers it (wire-api §4.3).
 
+use crate::db::wire::Row;
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{Map, Value, json};
-use tokio_postgres::Row;
 use uuid::Uuid;
 
 /// The columns [`User::from_row`] reads, in its order (prefix them with an alias if needed).
@@ -34,7 +34,7 @@ pub struct User {
 
 impl User {
     /// Reads [`USER_COLUMNS`] starting at column `first`.
-    pub fn from_row(row: &Row, first: usize) -> Result<Self, tokio_postgres::Error> {
+    pub fn from_row(row: &Row, first: usize) -> Result<Self, crate::db::wire::Error> {
         let at = |i: usize| first + i;
         Ok(Self {
             id: row.try_get(at(0))?,

@@ -64,18 +64,20 @@ pub fn from_sqlx(error: sqlx::Error, role: ApiRole) -> ApiError {
     }
 }
 
-/// The same for the request connections (tokio-postgres).
-pub fn from_postgres(error: tokio_postgres::Error, role: ApiRole) -> ApiError {
+/// The same for the request connections ([`super::wire`]).
+pub fn from_wire(error: super::wire::Error, role: ApiRole) -> ApiError {
     match error.as_db_error() {
         Some(db) => {
             let (code, message, detail, hint) = (
-                db.code().code().to_owned(),
+                db.code().to_owned(),
                 db.message().to_owned(),
                 db.detail().map(str::to_owned),
                 db.hint().map(str::to_owned),
             );
             from_database(&code, message, detail, hint, role, error)
         }
+        // A value that would not encode or decode: ours, not the connection's.
+        None if !error.breaks_connection() => ApiError::internal(error),
         // Not an answer from the server: the connection is gone or unusable.
         None => unavailable(error),
     }

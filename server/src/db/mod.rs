@@ -8,6 +8,7 @@ pub mod request_connections;
 pub mod request_tx;
 pub mod service_tx;
 pub mod sql_files;
+pub mod wire;
 
 use std::time::Duration;
 

@@ -2,15 +2,16 @@
 //! the verified claims, the method and path, and the role's own settings, all
 //! transaction-locally (never session-level on a pooled connection).
 //!
-//! `BEGIN`, the settings and the request's first statement are pipelined: written together and
-//! answered together, one round trip instead of three. PostgreSQL still runs them in order, so
-//! the role is set before the statement is planned. `COMMIT` is the second round trip.
+//! `BEGIN`, the settings, the request's first statement and (when it is the last) `COMMIT` go
+//! out as one batch ending in one `Sync`: one write, one round trip, one flush of PostgreSQL's
+//! answers. PostgreSQL still runs them in order, so the role is set before the statement is
+//! planned, and after a failure it skips the rest of the batch.
 
 use tokio_postgres::types::{ToSql, Type};
-use tokio_postgres::{Row, Statement};
 
-use super::errors::{from_checkout, from_postgres};
+use super::errors::{from_checkout, from_wire};
 use super::request_connections::{Checkout, RequestConnections};
+use super::wire::{self, Batch, Row, Status};
 use crate::auth::caller::{ApiRole, Caller};
 use crate::error::ApiError;
 
@@ -114,39 +115,51 @@ impl RequestTransaction {
     }
 
     pub async fn commit(mut self) -> Result<(), ApiError> {
-        let role = self.role;
-        if self.finished {
-            return Ok(());
-        }
-        if self.opening.is_some() {
-            // Nothing ran: the connection never left idle.
+        if self.finished || self.opening.is_some() {
+            // Finished, or nothing ran (the connection never left idle).
             self.checkout.set_reusable(true);
             return Ok(());
         }
-        Box::pin(self.checkout.client().client.batch_execute("COMMIT")).await.map_err(|e| from_postgres(e, role))?;
-        self.checkout.set_reusable(true);
-        Ok(())
+        let role = self.role;
+        Box::pin(self.end("COMMIT")).await.map_err(|e| from_wire(e, role))
     }
 
     /// Undoes the transaction; a connection that cannot roll back is closed instead.
     pub async fn rollback(mut self) {
-        if self.finished {
-            return;
-        }
-        if self.opening.is_some() {
+        if self.finished || self.opening.is_some() {
             self.checkout.set_reusable(true);
             return;
         }
-        match Box::pin(self.checkout.client().client.batch_execute("ROLLBACK")).await {
-            Ok(()) => self.checkout.set_reusable(true),
-            Err(error) => tracing::warn!(%error, "rollback failed; the connection is closed"),
+        if let Err(error) = Box::pin(self.end("ROLLBACK")).await {
+            tracing::warn!(%error, "rollback failed; the connection is closed");
         }
     }
 
-    /// Runs `sql`, pipelined behind the opening when it is still to be sent; with `commit`, it is the transaction's last statement and COMMIT goes out in
-    /// the same round trip (for requests whose answer cannot turn into a rollback; after a
-    /// failed statement PostgreSQL answers that COMMIT with a rollback). Returns the rows and
-    /// the number affected.
+    /// Sends `COMMIT` or `ROLLBACK` alone; the connection is reusable when it is idle after.
+    async fn end(&mut self, sql: &'static str) -> Result<(), wire::Error> {
+        self.finished = true;
+        self.checkout.set_busy(true);
+        let sent = {
+            let mut batch = self.checkout.connection().batch();
+            match batch.run(sql, &[], &[], false) {
+                Ok(()) => {
+                    batch.sync();
+                    batch.send().await
+                }
+                Err(error) => Err(error),
+            }
+        };
+        self.checkout.set_busy(false);
+        let idle = self.checkout.connection().status() == Status::Idle;
+        self.checkout.set_reusable(idle);
+        sent.map(|_| ())
+    }
+
+    /// Runs `sql`, in the same batch as the opening when that is still to be sent; with
+    /// `commit`, it is the transaction's last statement and COMMIT goes in the same batch (for
+    /// requests whose answer cannot turn into a rollback; after a failed statement PostgreSQL
+    /// skips the COMMIT, and the transaction is rolled back in a second round trip). Returns
+    /// the rows and the number affected.
     pub async fn run_then(
         &mut self,
         sql: &str,
@@ -154,8 +167,8 @@ impl RequestTransaction {
         params: &[&(dyn ToSql + Sync)],
         commit: bool,
     ) -> Result<(Vec<Row>, u64), ApiError> {
-        // Boxed: the pipelined exchange's future is kilobytes; inline, every enclosing future
-        // up to the HTTP handler would carry its size, and be copied at each level.
+        // Boxed: the exchange's future is large; inline, every enclosing future up to the
+        // HTTP handler would carry its size, and be copied at each level.
         Box::pin(self.exchange(sql, types, params, commit)).await
     }
 
@@ -166,111 +179,106 @@ impl RequestTransaction {
         params: &[&(dyn ToSql + Sync)],
         commit: bool,
     ) -> Result<(Vec<Row>, u64), ApiError> {
-        let role = self.role;
         if self.finished {
             return Err(ApiError::internal("statement after the request transaction ended"));
         }
-        let statement = self.statement(sql, types).await?;
-        let set_context = match self.opening {
-            Some(_) => Some(
-                prepare_cached(&mut self.checkout, SET_CONTEXT_SQL, &[]).await.map_err(|e| from_postgres(e, role))?,
-            ),
-            None => None,
-        };
+        if types.len() != params.len() && !self.checkout.connection().is_prepared(sql) {
+            // Some parameter types are PostgreSQL's to infer: prepare first, inside the
+            // transaction, so names resolve with the request's role and search path.
+            let prepared = self.send(|batch, opening| {
+                if let Some(opening) = opening {
+                    push_opening(batch, opening)?;
+                }
+                batch.prepare(sql, types)?;
+                batch.sync();
+                Ok(())
+            });
+            if let Err(error) = prepared.await {
+                return Err(self.failed(error, false).await);
+            }
+        }
+        let sent = self.send(|batch, opening| {
+            if let Some(opening) = opening {
+                push_opening(batch, opening)?;
+            }
+            batch.run(sql, types, params, true)?;
+            if commit {
+                batch.run("COMMIT", &[], &[], false)?;
+            }
+            batch.sync();
+            Ok(())
+        });
+        match sent.await {
+            Ok(replies) => {
+                if commit {
+                    self.finished = true;
+                    let idle = self.checkout.connection().status() == Status::Idle;
+                    self.checkout.set_reusable(idle);
+                }
+                Ok((replies.rows, replies.affected))
+            }
+            Err(error) => Err(self.failed(error, commit).await),
+        }
+    }
+
+    /// Builds a batch (with the opening while it is still to be sent) and sends it. A batch
+    /// that cannot be built is never sent, and the opening stays to be sent.
+    async fn send(
+        &mut self,
+        build: impl FnOnce(&mut Batch<'_>, Option<&Opening>) -> Result<(), wire::Error>,
+    ) -> Result<wire::Replies, wire::Error> {
         let opening = self.opening.take();
         // Until the answers are read: a request dropped meanwhile cancels the statement.
         self.checkout.set_busy(true);
-        let client = &self.checkout.client().client;
-        let main = collect(client, &statement, params);
-        let end = async { if commit { client.batch_execute("COMMIT").await } else { Ok(()) } };
-        let (opened, result, committed) = match (opening, set_context) {
-            (Some(opening), Some(set_context)) => {
-                let settings: [&(dyn ToSql + Sync); 2] = [&opening.names, &opening.values];
-                let (begun, set, result, committed) = tokio::join!(
-                    client.batch_execute(opening.begin),
-                    client.execute(&set_context, &settings),
-                    main,
-                    end
-                );
-                (begun.and(set.map(|_| ())), result, committed)
+        let sent = {
+            let mut batch = self.checkout.connection().batch();
+            match build(&mut batch, opening.as_ref()) {
+                Ok(()) => Ok(batch.send().await),
+                Err(error) => Err(error),
             }
-            _ => {
-                let (result, committed) = tokio::join!(main, end);
-                (Ok(()), result, committed)
+        };
+        let sent = match sent {
+            Ok(sent) => sent,
+            Err(error) => {
+                self.opening = opening;
+                Err(error)
             }
         };
         self.checkout.set_busy(false);
-        if commit {
-            // Committed, or (after a failure) rolled back by the COMMIT: the connection is idle.
-            self.finished = true;
-            self.checkout.set_reusable(committed.is_ok());
-        }
-        opened.map_err(|e| from_postgres(e, role))?;
-        let result = result.map_err(|e| from_postgres(e, role))?;
-        committed.map_err(|e| from_postgres(e, role))?;
-        Ok(result)
+        sent
     }
 
-    /// The prepared statement for `sql`. A new one is prepared inside the transaction (after
-    /// the opening), so names resolve with the request's role and search path.
-    async fn statement(&mut self, sql: &str, types: &[Type]) -> Result<Statement, ApiError> {
+    /// The API error for a failed batch. After PostgreSQL's refusal inside a transaction
+    /// that was to end with the batch (`commit`), the transaction is rolled back here so the
+    /// connection is reused; otherwise rolling back is the caller's (or, dropped, the
+    /// connection is closed).
+    async fn failed(&mut self, error: wire::Error, commit: bool) -> ApiError {
         let role = self.role;
-        if let Some(statement) = self.checkout.client().cached(sql) {
-            return Ok(statement);
+        if error.breaks_connection() {
+            self.finished = true;
+            self.checkout.set_reusable(false);
+            return from_wire(error, role);
         }
-        if let Some(opening) = self.opening.take() {
-            let set_context = prepare_cached(&mut self.checkout, SET_CONTEXT_SQL, &[]).await;
-            let set_context = set_context.map_err(|e| from_postgres(e, role))?;
-            let client = &self.checkout.client().client;
-            opened(client, &opening, &set_context, role, std::future::ready(Ok(()))).await?;
+        match self.checkout.connection().status() {
+            Status::Idle if self.opening.is_none() => {
+                // A failed COMMIT ends the transaction.
+                self.finished = true;
+                self.checkout.set_reusable(true);
+            }
+            Status::Failed | Status::InTransaction if commit => {
+                if let Err(rollback) = Box::pin(self.end("ROLLBACK")).await {
+                    tracing::warn!(error = %rollback, "rollback failed; the connection is closed");
+                }
+            }
+            _ => {}
         }
-        prepare_cached(&mut self.checkout, sql, types).await.map_err(|e| from_postgres(e, role))
+        from_wire(error, role)
     }
 }
 
-/// Sends BEGIN, the settings and `then` together and waits for all three answers; the first
-/// failure (in that order) is the error.
-async fn opened<T>(
-    client: &tokio_postgres::Client,
-    opening: &Opening,
-    set_context: &Statement,
-    role: ApiRole,
-    then: impl std::future::Future<Output = Result<T, tokio_postgres::Error>>,
-) -> Result<T, ApiError> {
+/// BEGIN and the settings, ahead of the first statement.
+fn push_opening(batch: &mut Batch<'_>, opening: &Opening) -> Result<(), wire::Error> {
     let settings: [&(dyn ToSql + Sync); 2] = [&opening.names, &opening.values];
-    let (begun, set, result) =
-        tokio::join!(client.batch_execute(opening.begin), client.execute(set_context, &settings), then);
-    begun.map_err(|e| from_postgres(e, role))?;
-    set.map_err(|e| from_postgres(e, role))?;
-    result.map_err(|e| from_postgres(e, role))
-}
-
-/// Every row of a statement, and the number of rows it affected.
-async fn collect(
-    client: &tokio_postgres::Client,
-    statement: &Statement,
-    params: &[&(dyn ToSql + Sync)],
-) -> Result<(Vec<Row>, u64), tokio_postgres::Error> {
-    use futures_util::TryStreamExt;
-    let stream = client.query_raw(statement, params.iter().copied()).await?;
-    let mut stream = std::pin::pin!(stream);
-    let mut rows = Vec::new();
-    while let Some(row) = stream.try_next().await? {
-        rows.push(row);
-    }
-    Ok((rows, stream.rows_affected().unwrap_or(0)))
-}
-
-async fn prepare_cached(
-    checkout: &mut Checkout,
-    sql: &str,
-    types: &[Type],
-) -> Result<Statement, tokio_postgres::Error> {
-    let client = checkout.client();
-    if let Some(statement) = client.cached(sql) {
-        return Ok(statement);
-    }
-    let statement = client.client.prepare_typed(sql, types).await?;
-    client.remember(sql, statement.clone());
-    Ok(statement)
+    batch.run(opening.begin, &[], &[], false)?;
+    batch.run(SET_CONTEXT_SQL, &[Type::TEXT_ARRAY, Type::TEXT_ARRAY], &settings, false)
 }

@@ -3,8 +3,8 @@
 //! sent together with the first statement, as in the REST transaction.
 
 use tokio_postgres::types::ToSql;
-use tokio_postgres::{Row, Statement};
 
+use super::wire::{self, Row, Status};
 use crate::auth::caller::Caller;
 use crate::db::request_connections::{Checkout, CheckoutError, RequestConnections};
 
@@ -12,7 +12,7 @@ use crate::db::request_connections::{Checkout, CheckoutError, RequestConnections
 #[derive(Debug)]
 pub enum DbError {
     Checkout(CheckoutError),
-    Postgres(tokio_postgres::Error),
+    Postgres(wire::Error),
     /// A statement returned another number of rows than it must.
     RowCount(usize),
 }
@@ -21,7 +21,7 @@ impl DbError {
     /// The SQLSTATE of a failure PostgreSQL answered.
     pub fn sqlstate(&self) -> Option<&str> {
         match self {
-            Self::Postgres(error) => error.as_db_error().map(|db| db.code().code()),
+            Self::Postgres(error) => error.as_db_error().map(|db| db.code()),
             Self::Checkout(_) | Self::RowCount(_) => None,
         }
     }
@@ -36,7 +36,7 @@ impl std::fmt::Display for DbError {
         match self {
             Self::Checkout(error) => write!(f, "no database connection: {error:?}"),
             Self::Postgres(error) => match error.as_db_error() {
-                Some(db) => write!(f, "{}: {}", db.code().code(), db.message()),
+                Some(db) => write!(f, "{}: {}", db.code(), db.message()),
                 None => write!(f, "{error}"),
             },
             Self::RowCount(rows) => write!(f, "expected one row, got {rows}"),
@@ -74,15 +74,7 @@ impl<R: ServiceRole> ServiceTx<R> {
 
     /// Every row of `sql`.
     pub async fn query(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>, DbError> {
-        let statement = self.statement(sql).await?;
-        let client = &self.checkout.client().client;
-        if self.opened {
-            return client.query(&statement, params).await.map_err(DbError::Postgres);
-        }
-        let (opened, rows) = tokio::join!(client.batch_execute(R::OPENING), client.query(&statement, params));
-        self.opened = true;
-        opened.map_err(DbError::Postgres)?;
-        rows.map_err(DbError::Postgres)
+        self.run(sql, params).await.map(|replies| replies.rows)
     }
 
     /// The one row `sql` must return.
@@ -101,27 +93,56 @@ impl<R: ServiceRole> ServiceTx<R> {
 
     /// Runs `sql` for its effect; the number of rows affected.
     pub async fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, DbError> {
-        let statement = self.statement(sql).await?;
-        let client = &self.checkout.client().client;
-        if self.opened {
-            return client.execute(&statement, params).await.map_err(DbError::Postgres);
-        }
-        let (opened, affected) = tokio::join!(client.batch_execute(R::OPENING), client.execute(&statement, params));
-        self.opened = true;
-        opened.map_err(DbError::Postgres)?;
-        affected.map_err(DbError::Postgres)
+        self.run(sql, params).await.map(|replies| replies.affected)
     }
 
     /// Runs statements without results or parameters (`SAVEPOINT`, `ROLLBACK TO ...`).
     pub async fn batch(&mut self, sql: &str) -> Result<(), DbError> {
-        let client = &self.checkout.client().client;
-        if !self.opened {
-            self.opened = true;
-            let (opened, done) = tokio::join!(client.batch_execute(R::OPENING), client.batch_execute(sql));
-            opened.map_err(DbError::Postgres)?;
-            return done.map_err(DbError::Postgres);
+        self.send(|batch| batch.simple(sql)).await.map(|_| ())
+    }
+
+    async fn run(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<wire::Replies, DbError> {
+        if !self.checkout.connection().is_prepared(sql) {
+            // Prepared inside the transaction: resolving names needs the role.
+            self.send(|batch| {
+                batch.prepare(sql, &[])?;
+                batch.sync();
+                Ok(())
+            })
+            .await?;
         }
-        client.batch_execute(sql).await.map_err(DbError::Postgres)
+        self.send(|batch| {
+            batch.run(sql, &[], params, true)?;
+            batch.sync();
+            Ok(())
+        })
+        .await
+    }
+
+    /// Sends a batch, the opening first while it is still to be sent.
+    async fn send(
+        &mut self,
+        build: impl FnOnce(&mut wire::Batch<'_>) -> Result<(), wire::Error>,
+    ) -> Result<wire::Replies, DbError> {
+        let opened = self.opened;
+        self.checkout.set_busy(true);
+        let sent = {
+            let mut batch = self.checkout.connection().batch();
+            let built = match opened {
+                true => build(&mut batch),
+                false => batch.simple(R::OPENING).and_then(|()| build(&mut batch)),
+            };
+            match built {
+                Ok(()) => Ok(batch.send().await),
+                Err(error) => Err(error),
+            }
+        };
+        if sent.is_ok() {
+            self.opened = true;
+        }
+        self.checkout.set_busy(false);
+        let sent = sent.and_then(|sent| sent);
+        sent.map_err(DbError::Postgres)
     }
 
     /// From here on, statements run as the request's caller: its role, its verified claims and
@@ -148,9 +169,7 @@ impl<R: ServiceRole> ServiceTx<R> {
             self.checkout.set_reusable(true);
             return Ok(());
         }
-        self.checkout.client().client.batch_execute("COMMIT").await.map_err(DbError::Postgres)?;
-        self.checkout.set_reusable(true);
-        Ok(())
+        self.end("COMMIT").await
     }
 
     /// Undoes the transaction; a connection that cannot roll back is closed instead.
@@ -159,24 +178,21 @@ impl<R: ServiceRole> ServiceTx<R> {
             self.checkout.set_reusable(true);
             return;
         }
-        if self.checkout.client().client.batch_execute("ROLLBACK").await.is_ok() {
-            self.checkout.set_reusable(true);
-        }
+        let _ = self.end("ROLLBACK").await;
     }
 
-    /// The cached prepared statement for `sql`, prepared on first use, inside the transaction
-    /// (resolving names needs the role).
-    async fn statement(&mut self, sql: &str) -> Result<Statement, DbError> {
-        if let Some(statement) = self.checkout.client().cached(sql) {
-            return Ok(statement);
-        }
-        if !self.opened {
-            self.checkout.client().client.batch_execute(R::OPENING).await.map_err(DbError::Postgres)?;
-            self.opened = true;
-        }
-        let client = self.checkout.client();
-        let statement = client.client.prepare(sql).await.map_err(DbError::Postgres)?;
-        client.remember(sql, statement.clone());
-        Ok(statement)
+    async fn end(&mut self, sql: &str) -> Result<(), DbError> {
+        self.checkout.set_busy(true);
+        let sent = {
+            let mut batch = self.checkout.connection().batch();
+            match batch.simple(sql) {
+                Ok(()) => batch.send().await,
+                Err(error) => Err(error),
+            }
+        };
+        self.checkout.set_busy(false);
+        let idle = self.checkout.connection().status() == Status::Idle;
+        self.checkout.set_reusable(idle);
+        sent.map(|_| ()).map_err(DbError::Postgres)
     }
 }

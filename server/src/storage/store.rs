@@ -2,9 +2,9 @@
 //! as whoever the transaction currently acts as (see [`super::access::Actor`]), so the same
 //! statement is checked by row-level security for a caller and unrestricted for the service.
 
+use crate::db::wire::Row;
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
-use tokio_postgres::Row;
 use uuid::Uuid;
 
 use super::tx::StorageTx;

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use super::tx::{AuthTx, DbError};
 use crate::auth::user::{USER_COLUMNS, User};
 
-fn one(row: Option<tokio_postgres::Row>) -> Result<Option<User>, DbError> {
+fn one(row: Option<crate::db::wire::Row>) -> Result<Option<User>, DbError> {
     row.map(|row| User::from_row(&row, 0)).transpose().map_err(DbError::Postgres)
 }
 

@@ -62,7 +62,7 @@ impl RequestTx {
             let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
             let (rows, _) = self.transaction()?.run_then(&sql.text, &types, &params, commit).await?;
             let row = rows.first().ok_or_else(|| ApiError::internal("a REST statement returned no row"))?;
-            let decode = |e: tokio_postgres::Error| ApiError::internal(e);
+            let decode = |e: crate::db::wire::Error| ApiError::internal(e);
             Ok(Outcome {
                 total: row.try_get::<_, Option<i64>>(0).map_err(decode)?,
                 page: row.try_get::<_, Option<i64>>(1).map_err(decode)?.unwrap_or(0),
@@ -94,7 +94,7 @@ impl RequestTx {
             let (types, values) = parameters(sql);
             let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
             let rows = self.transaction()?.query(&explain, &types, &params).await?;
-            let decode = |e: tokio_postgres::Error| ApiError::internal(e);
+            let decode = |e: crate::db::wire::Error| ApiError::internal(e);
             let mut lines = Vec::with_capacity(rows.len());
             for row in &rows {
                 match row.columns().first().map(|c| c.type_().clone()) {

@@ -1,0 +1,274 @@
+//! The request path's PostgreSQL client (`db::wire`): batches answered in order with the first
+//! refusal reported after the whole batch, nothing sent when a parameter will not encode, rows
+//! decoded by position and name, the statement cache, logins with each password method, a
+//! connection the server closed never handed out, and a dropped request's statement cancelled.
+
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use server::db::request_connections::{Checkout, RequestConnections};
+use server::db::wire::{Error, Status};
+use support::TestDb;
+use tokio_postgres::types::Type;
+
+async fn pool(db: &TestDb) -> RequestConnections {
+    RequestConnections::new(&db.requests, None, 1, Duration::from_secs(5))
+}
+
+async fn exec(db: &TestDb, sql: &str) {
+    let mut conn = db.admin_connection().await;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_owned())).execute(&mut conn).await.unwrap();
+}
+
+async fn scalar(db: &TestDb, sql: &str) -> i64 {
+    let mut conn = db.admin_connection().await;
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&mut conn).await.unwrap()
+}
+
+/// Runs `sql` alone (one batch, one Sync) and returns its rows.
+async fn rows(checkout: &mut Checkout, sql: &str) -> Result<Vec<server::db::wire::Row>, Error> {
+    let mut batch = checkout.connection().batch();
+    batch.run(sql, &[], &[], true)?;
+    batch.sync();
+    batch.send().await.map(|replies| replies.rows)
+}
+
+#[tokio::test]
+async fn a_batch_runs_in_order_in_one_round_trip_and_keeps_only_the_kept_rows() {
+    let db = TestDb::migrated().await;
+    exec(&db, "create table public.marks (n int); grant insert, select on public.marks to anon").await;
+    let pool = pool(&db).await;
+    let mut checkout = pool.checkout().await.unwrap();
+    let connection = checkout.connection();
+    let mut batch = connection.batch();
+    batch.run("BEGIN READ WRITE", &[], &[], false).unwrap();
+    batch.run("select set_config('role', 'anon', true)", &[], &[], false).unwrap();
+    batch.run("insert into public.marks values (1), (2)", &[], &[], false).unwrap();
+    batch.run("select current_user::text, count(*) from public.marks", &[], &[], true).unwrap();
+    batch.run("COMMIT", &[], &[], false).unwrap();
+    batch.sync();
+    let replies = batch.send().await.unwrap();
+    assert_eq!(replies.rows.len(), 1, "only the kept statement's rows");
+    let (user, count): (String, i64) = (replies.rows[0].get(0), replies.rows[0].get(1));
+    assert_eq!((user.as_str(), count), ("anon", 2), "the role was set before the statement ran");
+    assert_eq!(replies.affected, 1, "the kept statement's command tag");
+    assert_eq!(connection.status(), Status::Idle, "committed in the same batch");
+    assert_eq!(scalar(&db, "select count(*) from public.marks").await, 2);
+}
+
+#[tokio::test]
+async fn a_refusal_skips_the_rest_of_the_batch_and_is_reported_after_it() {
+    let db = TestDb::migrated().await;
+    exec(&db, "create table public.marks (n int); grant insert, select on public.marks to public").await;
+    let pool = pool(&db).await;
+    let mut checkout = pool.checkout().await.unwrap();
+    let connection = checkout.connection();
+    let mut batch = connection.batch();
+    batch.run("BEGIN", &[], &[], false).unwrap();
+    batch.run("insert into public.marks values (1)", &[], &[], false).unwrap();
+    batch.run("select 1 / 0", &[], &[], true).unwrap();
+    batch.run("insert into public.marks values (2)", &[], &[], false).unwrap();
+    batch.run("COMMIT", &[], &[], false).unwrap();
+    batch.sync();
+    let error = batch.send().await.unwrap_err();
+    assert_eq!(error.as_db_error().map(|db| db.code()), Some("22012"), "{error}");
+    assert_eq!(connection.status(), Status::Failed, "the COMMIT was skipped: the transaction is failed");
+    assert!(
+        !connection.is_prepared("insert into public.marks values (2)"),
+        "a statement whose Parse was skipped is not remembered as prepared"
+    );
+    let mut batch = connection.batch();
+    batch.run("ROLLBACK", &[], &[], false).unwrap();
+    batch.sync();
+    batch.send().await.unwrap();
+    assert_eq!(connection.status(), Status::Idle);
+    // The statement skipped above is prepared and runs now.
+    let mut batch = connection.batch();
+    batch.run("insert into public.marks values (2)", &[], &[], false).unwrap();
+    batch.sync();
+    assert_eq!(batch.send().await.unwrap().affected, 0, "affected rows are the kept statement's only");
+    assert_eq!(scalar(&db, "select count(*) from public.marks").await, 1, "only the later insert is there");
+}
+
+#[tokio::test]
+async fn a_parameter_that_will_not_encode_sends_nothing() {
+    let db = TestDb::migrated().await;
+    let pool = pool(&db).await;
+    let mut checkout = pool.checkout().await.unwrap();
+    let connection = checkout.connection();
+    let mut batch = connection.batch();
+    batch.run("BEGIN", &[], &[], false).unwrap();
+    let error = batch.run("select $1::int", &[Type::INT4], &[&"seven"], true).unwrap_err();
+    assert!(matches!(error, Error::Encode(_)), "{error:?}");
+    drop(batch);
+    assert_eq!(connection.status(), Status::Idle, "the BEGIN before it was not sent either");
+    let mut batch = connection.batch();
+    batch.run("select $1::int + 1", &[Type::INT4], &[&6_i32], true).unwrap();
+    batch.sync();
+    let replies = batch.send().await.unwrap();
+    assert_eq!(replies.rows[0].get::<_, i32>(0), 7);
+    assert_eq!(connection.status(), Status::Idle, "no transaction was left open");
+}
+
+#[tokio::test]
+async fn rows_decode_by_position_and_by_name_and_refuse_another_type() {
+    let db = TestDb::migrated().await;
+    let pool = pool(&db).await;
+    let mut checkout = pool.checkout().await.unwrap();
+    let rows = rows(
+        &mut checkout,
+        "select 7::int4 as n, 'ಹವ್ಯಕ'::text as s, null::text as z, '{\"a\": [1]}'::jsonb as j, true as b, \
+         '5b3c3e5e-8d4f-4a58-a7f2-9f0d2b1c0a11'::uuid as u",
+    )
+    .await
+    .unwrap();
+    let row = &rows[0];
+    assert_eq!(row.columns().iter().map(|c| c.name()).collect::<Vec<_>>(), ["n", "s", "z", "j", "b", "u"]);
+    assert_eq!(row.columns()[3].type_(), &Type::JSONB);
+    assert_eq!(row.get::<_, i32>(0), 7);
+    assert_eq!(row.get::<_, String>("s"), "ಹವ್ಯಕ");
+    assert_eq!(row.get::<_, Option<String>>("z"), None);
+    assert_eq!(row.get::<_, Value>("j"), json!({"a": [1]}));
+    assert!(row.get::<_, bool>(4));
+    assert_eq!(row.get::<_, uuid::Uuid>("u").to_string(), "5b3c3e5e-8d4f-4a58-a7f2-9f0d2b1c0a11");
+    assert!(matches!(row.try_get::<_, String>(0), Err(Error::Decode { column: 0, .. })), "an int is not text");
+    assert!(row.try_get::<_, i32>(9).is_err(), "no such column");
+    assert!(row.try_get::<_, i32>("missing").is_err(), "no such name");
+    assert!(row.try_get::<_, String>("z").is_err(), "a null is not a String");
+}
+
+#[tokio::test]
+async fn the_statement_cache_closes_its_statements_when_full() {
+    let db = TestDb::migrated().await;
+    let pool = pool(&db).await;
+    let mut checkout = pool.checkout().await.unwrap();
+    for n in 0..300 {
+        let found = rows(&mut checkout, &format!("select {n}")).await.unwrap();
+        assert_eq!(found[0].get::<_, i32>(0), n);
+    }
+    let prepared = rows(&mut checkout, "select count(*) from pg_prepared_statements").await.unwrap();
+    let prepared: i64 = prepared[0].get(0);
+    assert!(prepared <= 257, "{prepared} statements prepared on the server");
+    assert!(prepared >= 40, "the cache keeps statements between its clean-ups: {prepared}");
+    assert_eq!(rows(&mut checkout, "select 5").await.unwrap()[0].get::<_, i32>(0), 5, "closed ones are re-prepared");
+}
+
+#[tokio::test]
+async fn a_connection_the_server_closed_is_never_handed_out() {
+    let db = TestDb::migrated().await;
+    let pool = pool(&db).await;
+    let pid = |mut checkout: Checkout| async move {
+        let pid: i32 = rows(&mut checkout, "select pg_backend_pid()").await.unwrap()[0].get(0);
+        checkout.set_reusable(true);
+        pid
+    };
+    let first = pid(pool.checkout().await.unwrap()).await;
+    assert_eq!(pid(pool.checkout().await.unwrap()).await, first, "an idle connection is reused");
+    let ended = scalar(&db, &format!("select pg_terminate_backend({first})::int::bigint")).await;
+    assert_eq!(ended, 1);
+    // The backend's goodbye (a FATAL error, then the end of the socket) arrives meanwhile.
+    let mut waited = 0;
+    while scalar(&db, &format!("select count(*) from pg_stat_activity where pid = {first}")).await > 0 && waited < 50 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += 1;
+    }
+    let second = pid(pool.checkout().await.unwrap()).await;
+    assert_ne!(second, first, "the closed connection was replaced, not handed out");
+}
+
+#[tokio::test]
+async fn a_dropped_request_has_its_statement_cancelled() {
+    let db = TestDb::migrated().await;
+    let pool = pool(&db).await;
+    let mut checkout = pool.checkout().await.unwrap();
+    let sleeping = async {
+        checkout.set_busy(true);
+        rows(&mut checkout, "select pg_sleep(60), 'wire-cancel-probe'").await
+    };
+    assert!(tokio::time::timeout(Duration::from_millis(300), sleeping).await.is_err(), "still sleeping");
+    drop(checkout);
+    let running = "select count(*) from pg_stat_activity where query like '%wire-cancel-probe%' \
+                   and state = 'active' and pid <> pg_backend_pid()";
+    let mut waited = 0;
+    while scalar(&db, running).await > 0 && waited < 100 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += 1;
+    }
+    assert_eq!(scalar(&db, running).await, 0, "the statement was cancelled within 5 s, not left for 60");
+}
+
+/// Login roles in groups the cluster's `pg_hba.conf` asks a password of, by method.
+async fn password_roles(db: &TestDb) {
+    let hba: String = {
+        let mut conn = db.admin_connection().await;
+        sqlx::query_scalar("select current_setting('hba_file')").fetch_one(&mut conn).await.unwrap()
+    };
+    exec(
+        db,
+        "do $$ begin
+           create role wire_probes_scram nologin; exception when duplicate_object then null; end $$;
+         do $$ begin
+           create role wire_probes_md5 nologin; exception when duplicate_object then null; end $$;
+         do $$ begin
+           create role wire_probes_password nologin; exception when duplicate_object then null; end $$;",
+    )
+    .await;
+    let current = std::fs::read_to_string(&hba).unwrap();
+    if !current.contains("+wire_probes_scram") {
+        let lines = "local all +wire_probes_scram scram-sha-256\n\
+                     local all +wire_probes_md5 md5\n\
+                     local all +wire_probes_password password\n";
+        std::fs::write(&hba, format!("{lines}{current}")).unwrap();
+    }
+    exec(db, "select pg_reload_conf()").await;
+}
+
+#[tokio::test]
+async fn each_password_method_logs_in_and_a_wrong_password_is_refused() {
+    let db = TestDb::migrated().await;
+    password_roles(&db).await;
+    for (method, encryption) in [("scram", "scram-sha-256"), ("md5", "md5"), ("password", "scram-sha-256")] {
+        let role = format!("wire_{method}_{}", uuid::Uuid::new_v4().simple());
+        exec(
+            &db,
+            &format!(
+                "set password_encryption = '{encryption}';
+                 create role {role} login password 'right horse' in role wire_probes_{method};
+                 grant connect on database \"{}\" to {role}",
+                db.name
+            ),
+        )
+        .await;
+        let options = db.requests.clone().username(&role);
+        let connect = |password: &'static str| {
+            let options = options.clone();
+            async move {
+                let pool = RequestConnections::new(&options, Some(password), 1, Duration::from_secs(5));
+                match pool.checkout().await {
+                    Ok(mut checkout) => rows(&mut checkout, "select current_user::text")
+                        .await
+                        .map(|rows| rows[0].get::<_, String>(0))
+                        .map_err(|e| e.to_string()),
+                    Err(error) => Err(format!("{error:?}")),
+                }
+            }
+        };
+        // The configuration reload is asynchronous: wait until the role's method applies.
+        let mut refused = connect("wrong horse").await;
+        for _ in 0..50 {
+            if refused.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            refused = connect("wrong horse").await;
+        }
+        let refused = refused.unwrap_err();
+        assert!(refused.contains("28P01"), "{method}: {refused}");
+        assert_eq!(connect("right horse").await.unwrap(), role, "{method}");
+        exec(&db, &format!("drop owned by {role}; drop role {role}")).await;
+    }
+}
