@@ -272,3 +272,48 @@ async fn each_password_method_logs_in_and_a_wrong_password_is_refused() {
         exec(&db, &format!("drop owned by {role}; drop role {role}")).await;
     }
 }
+
+/// A TCP port forwarding every connection to the cluster's Unix socket (the test cluster
+/// listens on no TCP port), so the TCP path is tried end to end.
+async fn tcp_to_socket(db: &TestDb) -> u16 {
+    let dir = db.requests.get_socket().cloned().unwrap_or_else(|| db.requests.get_host().into());
+    let path = dir.join(format!(".s.PGSQL.{}", db.requests.get_port()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((mut tcp, _)) = listener.accept().await {
+            let path = path.clone();
+            tokio::spawn(async move {
+                if let Ok(mut unix) = tokio::net::UnixStream::connect(path).await {
+                    let _ = tokio::io::copy_bidirectional(&mut tcp, &mut unix).await;
+                }
+            });
+        }
+    });
+    port
+}
+
+#[tokio::test]
+async fn over_tcp_tls_is_tried_when_preferred_and_its_refusal_ends_a_required_login() {
+    use sqlx::postgres::{PgConnectOptions, PgSslMode};
+    let db = TestDb::migrated().await;
+    let port = tcp_to_socket(&db).await;
+    let options = |mode| {
+        PgConnectOptions::new_without_pgpass()
+            .host("127.0.0.1")
+            .port(port)
+            .username(db.requests.get_username())
+            .database(&db.name)
+            .ssl_mode(mode)
+    };
+    for mode in [PgSslMode::Disable, PgSslMode::Prefer] {
+        let pool = RequestConnections::new(&options(mode), None, 1, Duration::from_secs(5));
+        let mut checkout = pool.checkout().await.unwrap();
+        let found = rows(&mut checkout, "select current_user::text").await.unwrap();
+        assert_eq!(found[0].get::<_, String>(0), "authenticator", "{mode:?}");
+    }
+    // The test cluster has no certificate: it answers the TLS request with `N`.
+    let pool = RequestConnections::new(&options(PgSslMode::Require), None, 1, Duration::from_secs(5));
+    let refused = pool.checkout().await.err().map(|e| format!("{e:?}")).unwrap_or_default();
+    assert!(refused.contains("does not accept TLS"), "{refused}");
+}

@@ -62,6 +62,10 @@ impl Config {
             Target::Tcp(host) => {
                 let socket = tokio::net::TcpStream::connect((host.as_str(), self.port)).await?;
                 socket.set_nodelay(true)?;
+                // A peer that vanished without closing (a dropped network path) is noticed on
+                // an idle connection too, as libpq's and tokio-postgres's defaults do.
+                let keepalive = socket2::TcpKeepalive::new().with_time(std::time::Duration::from_secs(2 * 60 * 60));
+                socket2::SockRef::from(&socket).set_tcp_keepalive(&keepalive)?;
                 let (make, required) = match &self.tls {
                     Tls::Off => return Ok(Box::pin(socket)),
                     Tls::Prefer(make) => (make, false),
