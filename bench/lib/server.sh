@@ -16,11 +16,13 @@
 #                                 BASE (http://127.0.0.1:port), SERVER_PID, WORK (the temporary
 #                                 directory), DATA_DIR, SOCKET_DIR, PG_SOCKET_PORT, ANON_KEY,
 #                                 SERVICE_KEY. The command in the array BENCH_SERVER_PREFIX, if
-#                                 any, runs the server (e.g. taskset). With
-#                                 BENCH_SERVER_SESSION=own the server starts in a session of
-#                                 its own (setsid), as a service manager starts it, so that it
-#                                 and its PostgreSQL do not share the load generators' group
-#                                 when the kernel schedules by session (bench_scheduler_note).
+#                                 any, runs the server (e.g. taskset). The server starts in a
+#                                 session of its own (setsid), as a service manager starts it,
+#                                 so that it does not share the load generators' scheduling
+#                                 group when the kernel schedules by session
+#                                 (bench_scheduler_note); BENCH_SERVER_SESSION=shared keeps it
+#                                 in the benchmark's session (the arrangement before issue 22's
+#                                 fourth pass).
 #   bench_psql ARGS...            psql as the superuser on the server's database
 #   bench_items_fixture ROWS USER_ID [insert]
 #                                 public.bench_items with ROWS rows of USER_ID and RLS
@@ -40,16 +42,16 @@ BENCH_SETUP_DONE=0
 bench_die() { echo "bench/${BENCH_NAME:-bench}.sh: $*" >&2; exit 2; }
 
 # bench_scheduler_note: one line on the kernel's session autogroups, which decide the tails
-# (bench/README.md, "Issue 22, second pass" and "third pass"): with them on, each session is
-# one group competing with the others for CPU.
+# (bench/README.md, "Issue 22", second to fourth pass): with them on, each session is one
+# group competing with the others for CPU (and every PostgreSQL backend is a session).
 bench_scheduler_note() {
     local autogroup
     autogroup="$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo '?')"
     case "$autogroup" in
-        1) if [[ "${BENCH_SERVER_SESSION:-}" == own ]]; then
-               echo "  kernel.sched_autogroup_enabled=1; BENCH_SERVER_SESSION=own: the server and PostgreSQL in their own session's group, the load generators in another"
+        1) if [[ "${BENCH_SERVER_SESSION:-own}" == own ]]; then
+               echo "  kernel.sched_autogroup_enabled=1: the server in its own session's group (as a service manager starts it), each PostgreSQL backend in its own, the load generators in another"
            else
-               echo "  kernel.sched_autogroup_enabled=1: the server, PostgreSQL and the load generators in one session's group (see bench/README.md)"
+               echo "  kernel.sched_autogroup_enabled=1; BENCH_SERVER_SESSION=shared: the server in the load generators' group, each PostgreSQL backend in its own (see bench/README.md)"
            fi ;;
         0) echo "  kernel.sched_autogroup_enabled=0" ;;
         *) echo "  kernel.sched_autogroup_enabled: unknown" ;;
@@ -153,10 +155,10 @@ bench_start_server() {
     local prefix=()
     if declare -p BENCH_SERVER_PREFIX >/dev/null 2>&1; then prefix=("${BENCH_SERVER_PREFIX[@]}"); fi
     local session_prefix=()
-    case "${BENCH_SERVER_SESSION:-shared}" in
+    case "${BENCH_SERVER_SESSION:-own}" in
         own) session_prefix=(setsid) ;;
         shared) ;;
-        *) bench_die "BENCH_SERVER_SESSION is 'shared' (the default) or 'own', not '$BENCH_SERVER_SESSION'" ;;
+        *) bench_die "BENCH_SERVER_SESSION is 'own' (the default) or 'shared', not '$BENCH_SERVER_SESSION'" ;;
     esac
     env -u DATABASE_URL -u AUTHENTICATOR_PASSWORD \
         DATA_DIR="$DATA_DIR" JWT_SECRET="$JWT_SECRET" HOST=127.0.0.1 PORT=0 LOG_LEVEL=warn \
