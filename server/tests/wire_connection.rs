@@ -317,3 +317,119 @@ async fn over_tcp_tls_is_tried_when_preferred_and_its_refusal_ends_a_required_lo
     let refused = pool.checkout().await.err().map(|e| format!("{e:?}")).unwrap_or_default();
     assert!(refused.contains("does not accept TLS"), "{refused}");
 }
+
+#[tokio::test]
+async fn a_connection_the_server_ends_mid_batch_reports_why_and_is_never_reused() {
+    let db = TestDb::migrated().await;
+    let pool = pool(&db).await;
+    let mut checkout = pool.checkout().await.unwrap();
+    let pid: i32 = rows(&mut checkout, "select pg_backend_pid()").await.unwrap()[0].get(0);
+    let terminate = async {
+        // Once the statement below is running.
+        for _ in 0..100 {
+            let running = format!("select count(*) from pg_stat_activity where pid = {pid} and state = 'active'");
+            if scalar(&db, &running).await > 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        scalar(&db, &format!("select pg_terminate_backend({pid})::int::bigint")).await
+    };
+    let (sleeping, terminated) = tokio::join!(rows(&mut checkout, "select pg_sleep(30)"), terminate);
+    assert_eq!(terminated, 1);
+    let error = sleeping.unwrap_err();
+    assert_eq!(error.as_db_error().map(|db| db.code()), Some("57P01"), "PostgreSQL's reason is kept: {error}");
+    assert!(checkout.connection().is_broken(), "its answers ended early");
+    checkout.set_reusable(true);
+    drop(checkout);
+    let mut next = pool.checkout().await.unwrap();
+    let second: i32 = rows(&mut next, "select pg_backend_pid()").await.unwrap()[0].get(0);
+    assert_ne!(second, pid, "a broken connection is not handed out even when marked reusable");
+}
+
+#[tokio::test]
+async fn a_commit_after_a_failed_statement_is_refused_not_reported_as_committed() {
+    use server::auth::caller::{ApiRole, Caller};
+    use server::db::request_tx::{RequestContext, begin};
+    let db = TestDb::migrated().await;
+    let pool = pool(&db).await;
+    let caller = Caller::new(ApiRole::Anon, serde_json::Map::new());
+    let context = RequestContext {
+        caller: &caller,
+        method: "POST",
+        path: "/rest/v1/x",
+        read_only: false,
+        search_path: "public",
+        settings: &[],
+    };
+    let mut tx = begin(&pool, &context).await.unwrap();
+    assert!(tx.query("select 1 / 0", &[], &[]).await.is_err());
+    assert!(tx.commit().await.is_err(), "COMMIT of a failed transaction is an error");
+    let mut tx = begin(&pool, &context).await.unwrap();
+    let rows = tx.query("select 1", &[], &[]).await.unwrap();
+    assert_eq!(rows[0].get::<_, i32>(0), 1, "the connection was rolled back and is usable");
+    tx.commit().await.unwrap();
+}
+
+/// A TCP server that accepts connections and answers as `script` says.
+async fn fake_server<F, Fut>(script: F) -> u16
+where
+    F: Fn(tokio::net::TcpStream) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            tokio::spawn(script(socket));
+        }
+    });
+    port
+}
+
+fn tcp_options(port: u16) -> sqlx::postgres::PgConnectOptions {
+    sqlx::postgres::PgConnectOptions::new_without_pgpass()
+        .host("127.0.0.1")
+        .port(port)
+        .username("someone")
+        .database("app")
+        .ssl_mode(sqlx::postgres::PgSslMode::Disable)
+}
+
+#[tokio::test]
+async fn a_server_that_says_nothing_after_accepting_is_given_up_on() {
+    let port = fake_server(|socket| async move {
+        tokio::time::sleep(Duration::from_secs(30)).await;
+        drop(socket);
+    })
+    .await;
+    let pool = RequestConnections::new(&tcp_options(port), None, 1, Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    let error = pool.checkout().await.err().map(|e| format!("{e:?}")).unwrap_or_default();
+    assert!(started.elapsed() < Duration::from_secs(5), "gave up after {:?}", started.elapsed());
+    assert!(error.contains("TimedOut"), "{error}");
+}
+
+#[tokio::test]
+async fn a_server_ending_scram_without_its_proof_is_refused() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let port = fake_server(|mut socket| async move {
+        let mut buf = [0u8; 1024];
+        let _ = socket.read(&mut buf).await; // the startup message
+        // AuthenticationSASL offering SCRAM-SHA-256.
+        let mechanism = b"SCRAM-SHA-256\0\0";
+        let mut message = vec![b'R'];
+        message.extend_from_slice(&(8 + mechanism.len() as i32).to_be_bytes());
+        message.extend_from_slice(&10i32.to_be_bytes());
+        message.extend_from_slice(mechanism);
+        let _ = socket.write_all(&message).await;
+        let _ = socket.read(&mut buf).await; // the client's first SCRAM message
+        // AuthenticationOk at once, without AuthenticationSASLFinal.
+        let _ = socket.write_all(&[b'R', 0, 0, 0, 8, 0, 0, 0, 0]).await;
+        tokio::time::sleep(Duration::from_secs(5)).await;
+    })
+    .await;
+    let pool = RequestConnections::new(&tcp_options(port), Some("secret"), 1, Duration::from_secs(2));
+    let error = pool.checkout().await.err().map(|e| format!("{e:?}")).unwrap_or_default();
+    assert!(error.contains("without proving"), "{error}");
+}

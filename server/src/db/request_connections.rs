@@ -15,6 +15,9 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::wire::{self, Connection, Target, Tls};
 
+/// How long a cancel request may take (it opens a connection of its own).
+const CANCEL_TIMEOUT: Duration = Duration::from_secs(5);
+
 #[derive(Clone)]
 pub struct RequestConnections {
     inner: Arc<Inner>,
@@ -39,7 +42,8 @@ impl RequestConnections {
         let tls = match (&target, options.get_ssl_mode()) {
             (Target::Socket(_), _) | (Target::Tcp(_), PgSslMode::Disable | PgSslMode::Allow) => Tls::Off,
             (Target::Tcp(_), PgSslMode::Prefer) => rustls_connector().map_or(Tls::Off, Tls::Prefer),
-            (Target::Tcp(_), _) => rustls_connector().map_or(Tls::Off, Tls::Require),
+            // Never plain text in its place: every connection attempt fails instead.
+            (Target::Tcp(_), _) => rustls_connector().map_or(Tls::Unavailable, Tls::Require),
         };
         let config = wire::Config {
             target,
@@ -83,7 +87,17 @@ impl RequestConnections {
             Some(connection) => connection,
             // Boxed: connecting is rare and its future is large; inline, every request's
             // future (and each move of it) would carry its size.
-            None => Box::pin(self.inner.config.connect()).await.map_err(CheckoutError::Connect)?,
+            None => {
+                // A server that accepts the connection and then says nothing (a stalled host)
+                // is given as long as a free slot is waited for.
+                let connect = tokio::time::timeout(self.inner.acquire_timeout, Box::pin(self.inner.config.connect()));
+                match connect.await {
+                    Ok(connected) => connected.map_err(CheckoutError::Connect)?,
+                    Err(_) => {
+                        return Err(CheckoutError::Connect(wire::Error::Io(std::io::ErrorKind::TimedOut.into())));
+                    }
+                }
+            }
         };
         Ok(Checkout {
             connection: Some(connection),
@@ -161,9 +175,10 @@ impl Checkout {
         let (process_id, secret_key) = connection.cancel_key();
         let config = self.inner.config.clone();
         runtime.spawn(async move {
-            match config.cancel(process_id, secret_key).await {
-                Ok(()) => tracing::debug!("cancelled the statement of an abandoned request"),
-                Err(error) => tracing::debug!(%error, "cannot cancel the statement of an abandoned request"),
+            match tokio::time::timeout(CANCEL_TIMEOUT, config.cancel(process_id, secret_key)).await {
+                Ok(Ok(())) => tracing::debug!("cancelled the statement of an abandoned request"),
+                Ok(Err(error)) => tracing::debug!(%error, "cannot cancel the statement of an abandoned request"),
+                Err(_) => tracing::debug!("the cancel request of an abandoned request timed out"),
             }
         });
     }
@@ -179,6 +194,7 @@ impl Drop for Checkout {
         }
         if let Some(connection) = self.connection.take()
             && self.reusable
+            && !connection.is_broken()
             && connection.status() == wire::Status::Idle
             && !self.inner.permits.is_closed()
             && let Ok(mut idle) = self.inner.idle.lock()

@@ -121,6 +121,11 @@ impl RequestTransaction {
             return Ok(());
         }
         let role = self.role;
+        if self.checkout.connection().status() == Status::Failed {
+            // PostgreSQL would answer COMMIT with a rollback and no error.
+            let _ = Box::pin(self.end("ROLLBACK")).await;
+            return Err(ApiError::internal("commit of a failed transaction"));
+        }
         Box::pin(self.end("COMMIT")).await.map_err(|e| from_wire(e, role))
     }
 

@@ -169,6 +169,11 @@ impl<R: ServiceRole> ServiceTx<R> {
             self.checkout.set_reusable(true);
             return Ok(());
         }
+        if self.checkout.connection().status() == Status::Failed {
+            // PostgreSQL would answer COMMIT with a rollback and no error.
+            let _ = self.end("ROLLBACK").await;
+            return Err(DbError::Postgres(wire::Error::Invalid("commit of a failed transaction".into())));
+        }
         self.end("COMMIT").await
     }
 

@@ -37,6 +37,8 @@ pub enum Tls {
     Off,
     Prefer(tokio_postgres_rustls::MakeRustlsConnect),
     Require(tokio_postgres_rustls::MakeRustlsConnect),
+    /// Required, but no TLS configuration could be built: no connection is made.
+    Unavailable,
 }
 
 /// Everything needed to open a connection.
@@ -68,6 +70,7 @@ impl Config {
                 socket2::SockRef::from(&socket).set_tcp_keepalive(&keepalive)?;
                 let (make, required) = match &self.tls {
                     Tls::Off => return Ok(Box::pin(socket)),
+                    Tls::Unavailable => return Err(Error::Tls("TLS is required and could not be set up".into())),
                     Tls::Prefer(make) => (make, false),
                     Tls::Require(make) => (make, true),
                 };
@@ -99,11 +102,19 @@ impl Config {
 
     async fn log_in(&self, stream: &mut Stream, read: &mut BytesMut) -> Result<(), Error> {
         let mut scram: Option<ScramSha256> = None;
+        let mut scram_done = false;
         let mut out = BytesMut::new();
         loop {
             out.clear();
             match next_message(stream, read).await? {
+                // Once SCRAM has begun, only its final message (the server's proof) ends it.
+                Message::AuthenticationOk if scram.as_ref().is_some_and(|_| !scram_done) => {
+                    return Err(Error::protocol("the server ended SCRAM without proving it knows the password"));
+                }
                 Message::AuthenticationOk => return Ok(()),
+                Message::AuthenticationCleartextPassword | Message::AuthenticationMd5Password(_) if scram.is_some() => {
+                    return Err(Error::protocol("the server asked for another password method during SCRAM"));
+                }
                 Message::AuthenticationCleartextPassword => {
                     frontend::password_message(self.password()?.as_bytes(), &mut out)?;
                 }
@@ -132,6 +143,7 @@ impl Config {
                 Message::AuthenticationSaslFinal(body) => {
                     let exchange = scram.as_mut().ok_or_else(|| Error::protocol("SASL final before it began"))?;
                     exchange.finish(body.data())?;
+                    scram_done = true;
                     continue;
                 }
                 Message::ErrorResponse(body) => return Err(Error::Db(Box::new(DbError::parse(body.fields())?))),

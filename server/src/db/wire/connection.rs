@@ -51,6 +51,9 @@ pub struct Connection {
     closing: Vec<String>,
     next_statement: u64,
     status: Status,
+    /// A batch went out and its answers were not all read (an I/O or protocol failure, or a
+    /// future dropped half-way): the connection's state is unknown and it is never used again.
+    broken: bool,
 }
 
 impl Connection {
@@ -65,6 +68,7 @@ impl Connection {
             closing: Vec::new(),
             next_statement: 0,
             status: Status::Idle,
+            broken: false,
         }
     }
 
@@ -77,6 +81,11 @@ impl Connection {
         self.status
     }
 
+    /// Whether a batch's answers were left unread: such a connection must be closed.
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+
     pub fn is_prepared(&self, sql: &str) -> bool {
         self.statements.contains_key(sql)
     }
@@ -84,6 +93,9 @@ impl Connection {
     /// Whether an idle connection can be used: not closed by the server meanwhile (a restart,
     /// an idle timeout), with nothing but notices waiting. Does not wait.
     pub fn is_usable(&mut self) -> bool {
+        if self.broken {
+            return false;
+        }
         let mut cx = Context::from_waker(std::task::Waker::noop());
         let mut chunk = [0u8; 1024];
         loop {
@@ -117,6 +129,11 @@ impl Connection {
                 expect.push(Expect::Close);
             }
         }
+        if !expect.is_empty() {
+            // A segment of its own: whatever follows (a simple query too) is not skipped.
+            frontend::sync(&mut self.write);
+            expect.push(Expect::Sync);
+        }
         Batch { connection: self, start, expect, sent: false }
     }
 
@@ -126,7 +143,10 @@ impl Connection {
         if self.statements.len() >= STATEMENT_CACHE {
             self.closing.extend(self.statements.drain().map(|(_, old)| old.name.clone()));
         }
-        self.statements.insert(sql.to_owned(), statement);
+        if let Some(replaced) = self.statements.insert(sql.to_owned(), statement) {
+            // The same text prepared twice in one batch: the older name is closed too.
+            self.closing.push(replaced.name.clone());
+        }
     }
 
     async fn write_all(&mut self) -> Result<(), Error> {
@@ -184,7 +204,7 @@ impl Drop for Batch<'_> {
 impl Batch<'_> {
     /// A simple query (one or more statements, no parameters); its answers are not kept.
     pub fn simple(&mut self, sql: &str) -> Result<(), Error> {
-        frontend::query(sql, &mut self.connection.write)?;
+        frontend::query(sql, &mut self.connection.write).map_err(Error::invalid)?;
         self.expect.push(Expect::Simple);
         Ok(())
     }
@@ -192,7 +212,7 @@ impl Batch<'_> {
     /// Prepares `sql` (parameter types as far as given) without running it.
     pub fn prepare(&mut self, sql: &str, types: &[Type]) -> Result<(), Error> {
         let name = self.parse(sql, types)?;
-        frontend::describe(b'S', &name, &mut self.connection.write)?;
+        frontend::describe(b'S', &name, &mut self.connection.write).map_err(Error::invalid)?;
         self.expect.push(Expect::Describe { sql: sql.to_owned(), name });
         Ok(())
     }
@@ -210,7 +230,7 @@ impl Batch<'_> {
                 };
                 (name.clone(), types.to_vec(), None)
             }
-            None => return Err(Error::protocol("a statement with untyped parameters must be prepared first")),
+            None => return Err(Error::Invalid("a statement with untyped parameters must be prepared first".into())),
         };
         if types.len() != params.len() {
             return Err(Error::Encode(
@@ -233,9 +253,9 @@ impl Batch<'_> {
         match bound {
             Ok(()) => {}
             Err(frontend::BindError::Conversion(cause)) => return Err(Error::Encode(cause)),
-            Err(frontend::BindError::Serialization(error)) => return Err(Error::Io(error)),
+            Err(frontend::BindError::Serialization(error)) => return Err(Error::invalid(error)),
         }
-        frontend::execute("", 0, &mut self.connection.write)?;
+        frontend::execute("", 0, &mut self.connection.write).map_err(Error::invalid)?;
         self.expect.push(Expect::Execute { keep, columns });
         Ok(())
     }
@@ -250,7 +270,7 @@ impl Batch<'_> {
     fn parse(&mut self, sql: &str, types: &[Type]) -> Result<String, Error> {
         let name = format!("s{}", self.connection.next_statement);
         self.connection.next_statement += 1;
-        frontend::parse(&name, sql, types.iter().map(Type::oid), &mut self.connection.write)?;
+        frontend::parse(&name, sql, types.iter().map(Type::oid), &mut self.connection.write).map_err(Error::invalid)?;
         self.expect.push(Expect::Parse);
         Ok(name)
     }
@@ -260,8 +280,21 @@ impl Batch<'_> {
     /// [`Connection::status`] then says where the transaction stands); any other error leaves
     /// the connection unusable.
     pub async fn send(mut self) -> Result<Replies, Error> {
+        if self.connection.broken {
+            return Err(Error::protocol("the connection was left in an unknown state"));
+        }
+        if matches!(
+            self.expect.last(),
+            Some(Expect::Close | Expect::Parse | Expect::Describe { .. } | Expect::Execute { .. })
+        ) {
+            // Extended messages end with a Sync, or an error would leave the server skipping
+            // until one that never comes.
+            self.sync();
+        }
         self.sent = true;
         self.connection.closing.clear();
+        // Until every answer is read; a failure or a dropped future leaves it set.
+        self.connection.broken = true;
         self.connection.write_all().await?;
         let expect = std::mem::take(&mut self.expect);
         read_replies(self.connection, expect).await
@@ -276,7 +309,12 @@ async fn read_replies(connection: &mut Connection, expect: Vec<Expect>) -> Resul
     let mut bound = false;
     let mut index = 0;
     while index < expect.len() {
-        let message = next_message(&mut connection.stream, &mut connection.read).await?;
+        let message = match next_message(&mut connection.stream, &mut connection.read).await {
+            Ok(message) => message,
+            // A FATAL error (a shutdown, a terminated backend) and then the end of the socket:
+            // PostgreSQL's reason is the better error. The connection stays broken.
+            Err(error) => return Err(failure.unwrap_or(error)),
+        };
         let step = &expect[index];
         match (step, message) {
             (_, Message::NoticeResponse(_) | Message::ParameterStatus(_) | Message::NotificationResponse(_)) => {}
@@ -353,6 +391,8 @@ async fn read_replies(connection: &mut Connection, expect: Vec<Expect>) -> Resul
             (_, other) => return Err(Error::protocol(format!("an unexpected message ({})", tag_of(&other)))),
         }
     }
+    // Every answer read: the connection is in a known state again.
+    connection.broken = false;
     match failure {
         Some(error) => Err(error),
         None => Ok(replies),

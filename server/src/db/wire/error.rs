@@ -19,6 +19,9 @@ pub enum Error {
     Tls(String),
     /// The server sent something this client cannot follow; the connection is unusable.
     Protocol(String),
+    /// A batch that could not be built (a NUL byte in SQL, a statement used before it was
+    /// prepared): nothing was sent, the connection is as it was.
+    Invalid(String),
     /// A parameter could not be encoded as its type.
     Encode(Cause),
     /// A column could not be decoded as the type asked for.
@@ -42,6 +45,11 @@ impl Error {
     pub(super) fn protocol(what: impl Into<String>) -> Self {
         Self::Protocol(what.into())
     }
+
+    /// A message that could not be written into a batch (postgres-protocol refuses NUL bytes).
+    pub(super) fn invalid(error: std::io::Error) -> Self {
+        Self::Invalid(error.to_string())
+    }
 }
 
 impl fmt::Display for Error {
@@ -51,6 +59,7 @@ impl fmt::Display for Error {
             Self::Io(error) => write!(f, "database connection: {error}"),
             Self::Tls(error) => write!(f, "database TLS: {error}"),
             Self::Protocol(error) => write!(f, "database protocol: {error}"),
+            Self::Invalid(error) => write!(f, "invalid database request: {error}"),
             Self::Encode(error) => write!(f, "cannot encode a parameter: {error}"),
             Self::Decode { column, cause } => write!(f, "cannot decode column {column}: {cause}"),
         }
