@@ -61,23 +61,6 @@ export const registrationText = {
 
 /** The field names in the application's messages, and its rules. */
 export const registrationValidationText = {
-  fields: {
-    firstName: 'First name',
-    surname: 'Surname',
-    fatherName: "Father's name",
-    dateOfBirth: 'Date of birth',
-    gotra: 'Gotra',
-    nakshatraRashi: 'Nakshatra / Rashi',
-    motherTongue: 'Mother tongue',
-    profession: 'Profession',
-    education: 'Education',
-    addressLine1: 'Address line 1',
-    addressLine2: 'Address line 2',
-    city: 'City',
-    state: 'State',
-    pincode: 'Pincode',
-    nativePlace: 'Native place',
-    memberType: 'Member type',
-    existingMembershipNo: 'Existing membership number',
-  },
+  // The messages name each field as its label does.
+  fields: registrationText.fields,
 } as const;

@@ -250,24 +250,13 @@ export const adminText = {
 
 /** The field names in the admin member form's messages (spec §5), and its rules. */
 export const adminValidationText = {
+  // The form's labels, except where a message names the field in full.
   fields: {
-    full_name: 'Full name',
-    email: 'Email',
+    ...adminText.fields,
     mobile_number: 'Mobile number',
-    member_type: 'Member type',
-    gotra: 'Gotra',
-    profession: 'Profession',
-    address_line1: 'Address line 1',
-    address_line2: 'Address line 2',
-    city: 'City',
-    state: 'State',
-    pincode: 'Pincode',
-    native_place: 'Native place',
     sandesha_delivery_method: 'Delivery method',
     membership_no: 'Membership number',
     existing_membership_no: 'Existing membership number',
-    remarks: 'Remarks',
-    approval_notes: 'Approval notes',
   },
   pastDate: 'Please enter a past date',
 } as const;

@@ -132,10 +132,6 @@ impl DbError {
     pub fn hint(&self) -> Option<&str> {
         self.hint.as_deref()
     }
-
-    pub fn severity(&self) -> &str {
-        &self.severity
-    }
 }
 
 impl fmt::Display for DbError {

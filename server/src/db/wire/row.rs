@@ -68,14 +68,6 @@ impl Row {
         &self.columns
     }
 
-    pub fn len(&self) -> usize {
-        self.columns.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.columns.is_empty()
-    }
-
     /// The value of a column as `T`; panics when it is missing or of another type (use
     /// [`Row::try_get`] where that can happen).
     #[track_caller]
