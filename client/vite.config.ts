@@ -6,7 +6,10 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { documentText as documentTextPlugin } from './scripts/document-text';
+import { pageWords } from './scripts/page-words';
 import { precompress } from './scripts/precompress';
+import { documentText } from './src/app/document-text';
 
 const src = path.resolve(import.meta.dirname, 'src');
 // react-router publishes a production build beside its development one but exports only the
@@ -96,6 +99,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   plugins: [
+    documentTextPlugin(pageWords, path.join(src, 'app/offline.html')),
     inlineHeroBoot(),
     react(),
     tailwindcss(),
@@ -106,17 +110,16 @@ export default defineConfig(({ command }) => ({
       registerType: 'autoUpdate',
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'offline.html', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'icons/*.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['**/intro*.webm'],
       },
       manifest: {
         id: '/',
-        name: 'Havyaka Community Mumbai',
-        short_name: 'Havyaka',
-        description:
-          'Events, galleries, Havyaka Sandesha, the business directory and community services of the Havyaka trust in Mumbai.',
+        name: documentText.appName,
+        short_name: documentText.appShortName,
+        description: documentText.appDescription,
         start_url: '/',
         scope: '/',
         display: 'standalone',

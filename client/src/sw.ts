@@ -10,6 +10,7 @@ import {
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { documentText } from './app/document-text';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -85,7 +86,7 @@ self.addEventListener('push', (event) => {
     payload = { body: event.data?.text() };
   }
   event.waitUntil(
-    self.registration.showNotification(payload.title ?? 'Havyaka Community', {
+    self.registration.showNotification(payload.title ?? documentText.notificationTitle, {
       body: payload.body ?? '',
       tag: payload.tag,
       icon: '/icons/icon-192.png',
