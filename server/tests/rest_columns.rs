@@ -69,6 +69,19 @@ async fn computed_columns_work_inside_embeds_and_on_written_rows() {
     .await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
     assert_eq!(answer.json(), json!([{"id": 4, "full_name": "Kiran Rao"}]));
+    // The counted rows of a function (read once, from a CTE) keep their computed columns and
+    // embeds, filtered and ordered.
+    let answer = send(
+        app.anon(
+            Method::GET,
+            "/rpc/donations_in?wanted=temple&select=id,amount_band,donors(full_name)&amount_band=eq.small&order=id&limit=1",
+        )
+        .header("Prefer", "count=exact"),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::PARTIAL_CONTENT, "{}", answer.text);
+    assert_eq!(answer.header("content-range"), Some("0-0/2"));
+    assert_eq!(answer.json(), json!([{"id": 1, "amount_band": "small", "donors": {"full_name": "Asha Bhat"}}]));
 }
 
 #[tokio::test]

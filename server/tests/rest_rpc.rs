@@ -94,6 +94,20 @@ async fn volatile_functions_write_only_over_post() {
 
     let read_only = send(app.rest(Method::GET, "/rpc/add_note?body=nope", &app.keys.anon).bearer_auth(&token)).await;
     read_only.assert_error(405, "25006");
+
+    // Counted, the function still runs once: one note, counted and returned.
+    let counted = send(
+        app.rest(Method::POST, "/rpc/add_note?select=body", &app.keys.anon)
+            .bearer_auth(&token)
+            .header("prefer", "count=exact")
+            .json(&json!({"body": "counted"})),
+    )
+    .await;
+    assert_eq!(counted.status, StatusCode::OK, "{}", counted.text);
+    assert_eq!(counted.header("content-range"), Some("0-0/1"));
+    assert_eq!(counted.json(), json!([{"body": "counted"}]));
+    let notes = send(app.service(Method::GET, "/notes?body=eq.counted&select=body")).await;
+    assert_eq!(notes.json(), json!([{"body": "counted"}]), "one insert, not one per reading");
 }
 
 #[tokio::test]

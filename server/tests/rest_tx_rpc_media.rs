@@ -350,6 +350,22 @@ async fn count_exact_on_a_set_of_values_gives_the_total_and_runs_the_function_on
     assert_eq!(app.count("select count(*) from public.items").await, 0);
 }
 
+#[tokio::test]
+async fn count_exact_on_a_set_of_rows_runs_the_function_once() {
+    let app = app_ending(TxEnd::default()).await;
+    // Read twice (for the count and for the page), the deletion would count what the other
+    // reading left: 0 of 15, or an empty page.
+    let answer = send(
+        app.service(Method::POST, "/rpc/delete_items_returns_setof?select=id&id=gt.2&order=id&limit=3")
+            .header("prefer", "count=exact")
+            .json(&json!({})),
+    )
+    .await;
+    assert_eq!(answer.header("content-range"), Some("0-2/13"), "{}", answer.text);
+    assert_eq!(answer.json(), json!([{"id": 3}, {"id": 4}, {"id": 5}]));
+    assert_eq!(app.count("select count(*) from public.items").await, 0, "all 15 deleted, once");
+}
+
 // ---- Item 11: media types ----
 
 fn plan_enabled() -> RestSettings {

@@ -21,6 +21,9 @@ pub enum Source {
     Call(Box<CallPlan>),
     /// The rows a write returned (the statement's `pgrst_mutation` CTE).
     Mutation,
+    /// The rows of a counted call, run once in the statement's `pgrst_source` CTE (written by
+    /// sql/read.rs in place of [`Source::Call`]; the planner never makes it).
+    CallRows,
 }
 
 #[derive(Debug, Clone, PartialEq)]

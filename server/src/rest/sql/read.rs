@@ -72,14 +72,35 @@ pub fn aggregate_select(sql: &mut Sql, total: Option<&dyn Fn(&mut Sql)>, body: B
     sql.push(" AS pgrst_body FROM (");
 }
 
-/// A complete read: `SELECT total, page, body FROM (<level>) AS pgrst_t`.
+/// A complete read (see [`select_over`]). Counted, the rows of
+/// a function call are read from a CTE, so the function runs once for the count and the page
+/// (as in PostgREST); named in both, a volatile function would run twice and so would its writes:
+///
+/// ```sql
+/// WITH pgrst_source AS MATERIALIZED (SELECT "f".* FROM "public"."f"() AS "f")
+/// SELECT (SELECT count(*) FROM pgrst_source AS "f" WHERE …) AS pgrst_total, …
+///   FROM (SELECT … FROM pgrst_source AS "f" WHERE … LIMIT …) AS pgrst_t
+/// ```
 pub fn read_statement(plan: &ReadPlan, count: bool, body: Body) -> Sql {
     let mut sql = Sql::new();
-    let total = |sql: &mut Sql| count_query(sql, plan);
-    aggregate_select(&mut sql, count.then_some(&total as &dyn Fn(&mut Sql)), body);
-    level(&mut sql, plan, None);
-    sql.push(") AS pgrst_t");
+    if count && let Source::Call(call) = &plan.source {
+        sql.push("WITH pgrst_source AS MATERIALIZED (SELECT ").ident(&plan.alias).push(".* FROM ");
+        call::from_call(&mut sql, call);
+        sql_alias(&mut sql, &plan.alias);
+        sql.push(") ");
+        select_over(&mut sql, &ReadPlan { source: Source::CallRows, ..plan.clone() }, true, body);
+    } else {
+        select_over(&mut sql, plan, count, body);
+    }
     sql
+}
+
+/// `SELECT total, page, body FROM (<level>) AS pgrst_t`.
+fn select_over(sql: &mut Sql, plan: &ReadPlan, count: bool, body: Body) {
+    let total = |sql: &mut Sql| count_query(sql, plan);
+    aggregate_select(sql, count.then_some(&total as &dyn Fn(&mut Sql)), body);
+    level(sql, plan, None);
+    sql.push(") AS pgrst_t");
 }
 
 /// `(SELECT count(*) FROM <source> <filtering joins> WHERE …)`: the rows the filters select,
@@ -233,6 +254,9 @@ fn source(sql: &mut Sql, plan: &ReadPlan) {
         }
         Source::Mutation => {
             sql.push("(SELECT (pgrst_row).* FROM pgrst_mutation)");
+        }
+        Source::CallRows => {
+            sql.push("pgrst_source");
         }
         Source::Call(call) => {
             call::from_call(sql, call);

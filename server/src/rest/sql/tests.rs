@@ -166,6 +166,7 @@ fn call_statements() {
         )
         .unwrap();
     insta::assert_snapshot!("call_rows", show(&read_statement(&read, false, Body::Json)));
+    insta::assert_snapshot!("call_rows_counted", show(&read_statement(&read, true, Body::Json)));
 }
 
 #[test]
