@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { build, defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { documentText as documentTextPlugin } from './scripts/document-text';
+import { documentPages } from './scripts/document-text';
 import { pageWords } from './scripts/page-words';
 import { precompress } from './scripts/precompress';
 import { documentText } from './src/app/document-text';
@@ -99,7 +99,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   plugins: [
-    documentTextPlugin(pageWords, path.join(src, 'app/offline.html')),
+    documentPages(pageWords, path.join(src, 'app/offline.html')),
     inlineHeroBoot(),
     react(),
     tailwindcss(),

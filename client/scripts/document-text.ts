@@ -26,7 +26,8 @@ export function fillText(html: string, words: Words, page: string): string {
   });
 }
 
-export function documentText(words: Words, offlinePage: string): Plugin {
+/** Fills index.html (dev and build) and writes offline.html from `offlinePage` (build). */
+export function documentPages(words: Words, offlinePage: string): Plugin {
   return {
     name: 'havyaka:document-text',
     transformIndexHtml: { order: 'pre', handler: (html) => fillText(html, words, 'index.html') },

@@ -72,9 +72,9 @@ pub fn aggregate_select(sql: &mut Sql, total: Option<&dyn Fn(&mut Sql)>, body: B
     sql.push(" AS pgrst_body FROM (");
 }
 
-/// A complete read (see [`select_over`]). Counted, the rows of
-/// a function call are read from a CTE, so the function runs once for the count and the page
-/// (as in PostgREST); named in both, a volatile function would run twice and so would its writes:
+/// A complete read (see [`select_over`]). Counted, the rows of a function call are read from a
+/// CTE, so the function runs once for the count and the page (as in PostgREST); named in both,
+/// a volatile function would run twice and so would its writes:
 ///
 /// ```sql
 /// WITH pgrst_source AS MATERIALIZED (SELECT "f".* FROM "public"."f"() AS "f")
