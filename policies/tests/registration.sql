@@ -139,7 +139,7 @@ select throws_ok($$update public.student_details set mobile_number = '123' where
   'Mobile number must be at least 7 digits', 'a direct update meets the same rule');
 select throws_ok(format($$update public.student_details set documents = array['%s/x.pdf'] where user_id = auth.uid()$$, tests.actor('stranger')),
   'P0001', 'Access denied - insufficient permissions', 'and cannot point at another''s file');
-select lives_ok($$update public.student_details set progress_reports = array['Term 1: 88%'] where user_id = auth.uid()$$,
+select tests.changes_rows($$update public.student_details set progress_reports = array['Term 1: 88%'] where user_id = auth.uid()$$, 1,
   'a student adds a progress report');
 select throws_ok($$update public.student_details set progress_reports = array['Term 1: 98%'] where user_id = auth.uid()$$, 'P0001',
   'Past progress reports cannot be changed', 'but does not rewrite a past one');
@@ -151,8 +151,8 @@ select tests.act_as(tests.newcomer('student'));
 select throws_ok($$update public.student_details set donation_seeking = 900000 where user_id = auth.uid()$$, '42501',
   'Your application has been decided: only contact details, documents and progress reports can change',
   'an approved student does not change the aid sought');
-select lives_ok($$update public.student_details set mobile_number = '+91 98200 00001', progress_reports = progress_reports || 'Semester 1: passed'::text
-                  where user_id = auth.uid()$$, 'but updates their mobile number and adds a report');
+select tests.changes_rows($$update public.student_details set mobile_number = '+91 98200 00001', progress_reports = progress_reports || 'Semester 1: passed'::text
+                  where user_id = auth.uid()$$, 1, 'but updates their mobile number and adds a report');
 select throws_ok($$update public.student_details set approval_status = 'pending' where user_id = auth.uid()$$, '42501', null,
   'and never their approval');
 select tests.act_as_superuser();
@@ -189,7 +189,7 @@ select tests.act_as_superuser();
 update public.matrimony_details set approval_status = 'approved' where user_id = tests.newcomer('matrimony');
 update public.users set status = 'approved' where id = tests.newcomer('matrimony');
 select tests.act_as(tests.newcomer('matrimony'));
-select lives_ok($$update public.matrimony_details set hobby = 'Trekking' where user_id = auth.uid()$$, 'an approved profile edits its hobbies');
+select tests.changes_rows($$update public.matrimony_details set hobby = 'Trekking' where user_id = auth.uid()$$, 1, 'an approved profile edits its hobbies');
 select throws_ok($$update public.matrimony_details set date_of_birth = date '1999-01-01' where user_id = auth.uid()$$, '42501',
   'Name, gender and date of birth of an approved profile are changed by the trust', 'but not its date of birth');
 update public.matrimony_details set profile_views_count = 1000 where user_id = auth.uid();

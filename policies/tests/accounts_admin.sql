@@ -6,7 +6,7 @@ select tests.seed();
 
 -- Admins change members' types and statuses.
 select tests.act_as(tests.actor('admin'));
-select lives_ok(format($$update public.users set type = 'member_viewer' where id = %L$$, tests.actor('stranger')),
+select tests.changes_rows(format($$update public.users set type = 'member_viewer' where id = %L$$, tests.actor('stranger')), 1,
   'an admin makes a member a member viewer');
 select tests.act_as_superuser();
 select is((select type || '/' || role from public.users where id = tests.actor('stranger')), 'member_viewer/member_viewer',
@@ -16,7 +16,7 @@ select throws_ok(format($$update public.users set type = 'admin' where id = %L$$
   '42501', null, 'an admin may not grant a staff type');
 select throws_ok(format($$update public.users set type = 'member' where id = %L$$, tests.actor('event_manager')),
   '42501', null, 'nor remove one');
-select lives_ok(format($$update public.users set status = 'inactive' where id = %L$$, tests.actor('event_manager')),
+select tests.changes_rows(format($$update public.users set status = 'inactive' where id = %L$$, tests.actor('event_manager')), 1,
   'an admin deactivates an event manager (status, not type)');
 select throws_ok(format($$update public.users set status = 'inactive' where id = %L$$, tests.actor('admin')),
   '42501', null, 'an admin may not change their own status');
@@ -27,7 +27,7 @@ select is((select status from public.users where id = tests.actor('super_admin')
 
 -- Only super_admin grants staff types.
 select tests.act_as(tests.actor('super_admin'));
-select lives_ok(format($$update public.users set type = 'content_manager' where id = %L$$, tests.actor('stranger')),
+select tests.changes_rows(format($$update public.users set type = 'content_manager' where id = %L$$, tests.actor('stranger')), 1,
   'a super admin grants a staff type');
 select tests.act_as(tests.actor('content_manager'));
 update public.users set status = 'inactive' where id = tests.actor('user');

@@ -77,8 +77,8 @@ select is((select row(status, responded_at is not null)::text from public.member
 select tests.act_as(pg_temp.who('ann'));
 select is((select row(mobile_number, connection_status, requested_by_me)::text from public.get_member_network('Bob Network')),
   '("+91 98200 77773",accepted,t)', 'once connected, contact details show');
-select lives_ok(format($$delete from public.member_connections where requester_id = %L and requested_id = %L$$,
-  pg_temp.who('ann'), pg_temp.who('bob')), 'the requester withdraws (or removes) the connection');
+select tests.changes_rows(format($$delete from public.member_connections where requester_id = %L and requested_id = %L$$,
+  pg_temp.who('ann'), pg_temp.who('bob')), 1, 'the requester withdraws (or removes) the connection');
 select is((select row(mobile_number, connection_id)::text from public.get_member_network('Bob Network')), '(,)',
   'and the contact details are hidden again');
 

@@ -62,7 +62,7 @@ select is(pg_temp.contacts_of('pavan'), 0, 'not those of Pavan, whose interest w
 select is(pg_temp.contacts_of('dev'), 0, 'nor those of Dev, whom she declined');
 select is(pg_temp.contacts_of('bina'), 0, 'nor those of Bina, who sent none');
 select is(pg_temp.contacts_of('uma'), 0, 'nor those of Uma, who accepted but is not approved');
-select lives_ok($$update public.matrimony_contacts set address = 'Matunga, Mumbai' where profile_id = pg_temp.profile('olga')$$,
+select tests.changes_rows($$update public.matrimony_contacts set address = 'Matunga, Mumbai' where profile_id = pg_temp.profile('olga')$$, 1,
   'the owner keeps her details up to date (after approval too)');
 select throws_ok($$update public.matrimony_contacts set mobile_no = '98201' where profile_id = pg_temp.profile('olga')$$,
   'P0001', 'Mobile number is required', 'with the form''s rules');

@@ -36,8 +36,8 @@ create temporary table viewed as
   select m.id, m.profile_views_count as before from public.matrimony_details m where m.user_id = tests.actor('stranger');
 grant select on viewed to authenticated;
 select tests.act_as(tests.actor('user'));
-select lives_ok($$insert into public.matrimony_profile_views (viewer_id, viewed_profile_id)
-  select tests.actor('user'), (select id from viewed) from generate_series(1, 500) on conflict do nothing$$,
+select tests.changes_rows($$insert into public.matrimony_profile_views (viewer_id, viewed_profile_id)
+  select tests.actor('user'), (select id from viewed) from generate_series(1, 500) on conflict do nothing$$, 0,
   'a viewer sends 500 views of one profile');
 select tests.act_as_superuser();
 select is((select profile_views_count from public.matrimony_details where id = (select id from viewed)),
