@@ -1,7 +1,8 @@
 //! Embeds the SQL into the binary, in file-name order: the platform's own migrations
-//! (`server/migrations/`, always used) and a copy of the app's `migrations/`, `policies/` and
-//! `seed/` SQL (used when the server finds no MIGRATIONS_DIR / POLICIES_DIR / SEED_DIR folder at
-//! run time), so one file is the whole product. Cargo re-runs this when a folder changes.
+//! (`server/migrations/`, always used) and a copy of the app's `migrations/`, `functions/`,
+//! `policies/` and `seed/` files (used when the server finds no MIGRATIONS_DIR / FUNCTIONS_DIR /
+//! POLICIES_DIR / SEED_DIR folder at run time), so one file is the whole product. Cargo re-runs
+//! this when a folder changes.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -13,12 +14,15 @@ fn main() {
     for (constant, dir) in [
         ("PLATFORM_MIGRATIONS", server.join("migrations")),
         ("MIGRATIONS", root.join("migrations")),
+        ("FUNCTIONS", root.join("functions")),
         ("POLICIES", root.join("policies")),
         ("SEED", root.join("seed")),
     ] {
         println!("cargo:rerun-if-changed={}", dir.display());
         writeln!(out, "pub static {constant}: &[SqlFile<'static>] = &[").expect("write to string");
-        for file in sql_files(&dir) {
+        // The seed has a data file beside its SQL (seed.toml, read by server/src/seed).
+        let extensions: &[&str] = if constant == "SEED" { &["sql", "toml"] } else { &["sql"] };
+        for file in sql_files(&dir, extensions) {
             println!("cargo:rerun-if-changed={}", file.display());
             let name = file.file_name().and_then(|n| n.to_str()).expect("utf-8 file name");
             writeln!(out, "    SqlFile {{ name: {name:?}, sql: include_str!({:?}) }},", file.display())
@@ -30,12 +34,12 @@ fn main() {
     std::fs::write(dest, out).expect("write embedded_sql.rs");
 }
 
-fn sql_files(dir: &Path) -> Vec<PathBuf> {
+fn sql_files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "sql"))
+        .filter(|p| p.is_file() && p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)))
         .collect();
     files.sort();
     files

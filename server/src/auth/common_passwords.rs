@@ -1,7 +1,7 @@
 //! The most common passwords, refused whatever their length: the 10,000 most frequent
 //! passwords of at least four characters from zxcvbn's ranked list of leaked passwords
 //! (`common_passwords.txt`, MIT, Dan Wheeler and Dropbox, Inc.; compiled in), and the site's
-//! own name with digits and symbols around it (`Havyaka@123`).
+//! own name with digits and symbols around it (`Samaja@123` for SITE_NAME "Samaja Trust").
 //!
 //! A password is compared lower-cased, then with the digits and symbols around it stripped
 //! (`Password123!` is `password`), then with common substitutions undone (`P@ssw0rd`).
@@ -11,10 +11,6 @@ use std::sync::LazyLock;
 
 static LIST: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| include_str!("common_passwords.txt").lines().filter(|l| !l.is_empty()).collect());
-
-/// Words of this site that make a guessable password with digits and symbols around them.
-pub const SITE_WORDS: [&str; 6] =
-    ["havyaka", "havyak", "havyakas", "havyaka community", "havyakacommunity", "havyakatrust"];
 
 /// Whether `password` is one of the common passwords or a variant of `site_words`.
 pub fn is_common(password: &str, site_words: &[String]) -> bool {
@@ -28,7 +24,7 @@ pub fn is_common(password: &str, site_words: &[String]) -> bool {
         .any(|candidate| LIST.contains(candidate) || site_words.iter().any(|word| is_site_word(candidate, word)))
 }
 
-/// The site word alone, or followed by a common word ("havyakacommunity", "havyaka2025").
+/// The site word alone, or followed by a common word ("samajatrust", "samaja2025").
 fn is_site_word(candidate: &str, word: &str) -> bool {
     let letters: String = candidate.chars().filter(|c| c.is_alphabetic()).collect();
     let word: String = word.chars().filter(|c| c.is_alphabetic()).collect();
@@ -52,10 +48,19 @@ fn undo_substitutions(text: &str) -> String {
         .collect()
 }
 
-/// The site words of `site_url`: the fixed ones and the host's name ("havyaka" of
-/// havyaka.org, "mysamaja" of www.mysamaja.in).
-pub fn site_words(site_url: &url::Url) -> Vec<String> {
-    let mut words: Vec<String> = SITE_WORDS.iter().map(|w| (*w).to_owned()).collect();
+/// The site words of `site_name` and `site_url`: the name, its words of four letters or more
+/// ("Samaja Trust": "samaja trust", "samaja", "trust"), and the host's name ("mysamaja" of
+/// www.mysamaja.in).
+pub fn site_words(site_url: &url::Url, site_name: &str) -> Vec<String> {
+    let name = site_name.trim().to_lowercase();
+    let mut words: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| word.chars().count() >= 4)
+        .map(str::to_owned)
+        .collect();
+    if !name.is_empty() {
+        words.push(name);
+    }
     if let Some(host) = site_url.host_str() {
         let generic = ["www", "localhost", "app", "com", "org", "net", "in", "co", "example"];
         for label in host.split('.') {
@@ -77,7 +82,7 @@ mod tests {
     use super::*;
 
     fn words() -> Vec<String> {
-        site_words(&url::Url::parse("https://mysamaja.example.org/").unwrap())
+        site_words(&url::Url::parse("https://mysamaja.example.org/").unwrap(), "Samaja Trust")
     }
 
     #[test]
@@ -93,10 +98,11 @@ mod tests {
         for weak in [
             "password123",
             "12345678",
-            "Havyaka@123",
-            "havyaka2025",
-            "HAVYAKA@2025",
-            "Havyaka Community 1",
+            "Samaja@123",
+            "samaja2025",
+            "SAMAJA@2025",
+            "Samaja Trust 1",
+            "samajatrust!",
             "Password123!",
             "P@ssw0rd",
             "iloveyou!!",

@@ -19,16 +19,26 @@ pub struct AuthService {
     pub claim_rules: ClaimRules,
     /// Access tokens verified with this server's secret and [`Self::claim_rules`].
     pub verified_tokens: VerifiedTokens,
+    /// What rate-limit windows, back-off and the refresh reuse interval are measured by.
+    pub clock: crate::clock::Clock,
 }
 
 impl AuthService {
     pub fn new(settings: AuthSettings) -> Result<Self, String> {
         let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?
-            .with_site(&settings.site_url);
+            .with_site(&settings.site_url, &settings.site_name);
         let mailer = Mailer::new(&settings)?;
         let issuer = format!("{}/auth/v1", settings.site_url.origin().ascii_serialization());
         let claim_rules = ClaimRules::new(&settings.jwt_aud, &issuer);
-        Ok(Self { settings, passwords, mailer, issuer, claim_rules, verified_tokens: VerifiedTokens::default() })
+        Ok(Self {
+            settings,
+            passwords,
+            mailer,
+            issuer,
+            claim_rules,
+            verified_tokens: VerifiedTokens::default(),
+            clock: crate::clock::Clock::default(),
+        })
     }
 
     /// The defaults, on `site_url` (tests and tools).

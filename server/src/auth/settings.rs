@@ -112,9 +112,9 @@ pub struct AuthArgs {
     #[arg(long, env = "SMTP_ADMIN_EMAIL", default_value = "no-reply@localhost", global = true)]
     pub smtp_admin_email: String,
 
-    /// Sender name of every mail.
-    #[arg(long, env = "SMTP_SENDER_NAME", default_value = "Havyaka Community", global = true)]
-    pub smtp_sender_name: String,
+    /// Sender name of every mail (default: SITE_NAME).
+    #[arg(long, env = "SMTP_SENDER_NAME", global = true)]
+    pub smtp_sender_name: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -183,6 +183,8 @@ fn masked(bits: u128, width: u8, prefix: u8) -> u128 {
 pub struct AuthSettings {
     /// Where e-mail links point and where they redirect by default.
     pub site_url: Url,
+    /// SITE_NAME: the site's name in the words people see.
+    pub site_name: String,
     pub redirect_urls: Vec<Url>,
     pub jwt_expiry: Duration,
     /// JWT_AUD (empty: not checked).
@@ -216,7 +218,7 @@ pub fn default_hash_concurrency() -> usize {
 }
 
 impl AuthArgs {
-    pub fn validate(self, site_url: &Url) -> Result<AuthSettings, StartupError> {
+    pub fn validate(self, site_url: &Url, site_name: &str) -> Result<AuthSettings, StartupError> {
         if !(60..=7 * 86_400).contains(&self.jwt_expiry) {
             return Err(StartupError::setting(
                 "JWT_EXPIRY",
@@ -264,8 +266,11 @@ impl AuthArgs {
             return Err(StartupError::setting("SMTP_ADMIN_EMAIL", "must be an e-mail address"));
         }
         let window = Duration::from_secs(self.auth_rate_limit_window_seconds);
+        let sender_name =
+            self.smtp_sender_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| site_name.to_owned());
         Ok(AuthSettings {
             site_url: site_url.clone(),
+            site_name: site_name.to_owned(),
             redirect_urls,
             jwt_expiry: Duration::from_secs(self.jwt_expiry),
             jwt_aud: self.jwt_aud.trim().to_owned(),
@@ -286,13 +291,13 @@ impl AuthArgs {
             refresh_reuse_interval: Duration::from_secs(self.refresh_token_reuse_interval),
             trusted_proxies,
             smtp,
-            sender: (self.smtp_sender_name, self.smtp_admin_email),
+            sender: (sender_name, self.smtp_admin_email),
         })
     }
 }
 
 impl AuthSettings {
-    /// Settings for tests and tools: the defaults, on `site_url`.
+    /// Settings for tests and tools: the defaults, on `site_url`, named SITE_NAME's default.
     pub fn defaults(site_url: Url) -> Self {
         use clap::Parser;
         #[derive(Parser)]
@@ -301,7 +306,7 @@ impl AuthSettings {
             auth: AuthArgs,
         }
         let args = Defaults::parse_from(["server"]).auth;
-        match args.validate(&site_url) {
+        match args.validate(&site_url, crate::config::DEFAULT_SITE_NAME) {
             Ok(settings) => settings,
             Err(error) => unreachable!("the defaults are valid: {error}"),
         }
@@ -340,19 +345,19 @@ mod tests {
 
     #[test]
     fn the_shortest_password_is_gotrues_six_characters_by_default() {
-        let settings = AuthSettings::defaults(Url::parse("https://havyaka.example/").unwrap());
+        let settings = AuthSettings::defaults(Url::parse("https://site.example/").unwrap());
         assert_eq!(settings.password_min_length, 6);
     }
 
     #[test]
     fn redirects_stay_on_allowed_origins() {
-        let mut settings = AuthSettings::defaults(Url::parse("https://havyaka.example/").unwrap());
+        let mut settings = AuthSettings::defaults(Url::parse("https://site.example/").unwrap());
         settings.redirect_urls = vec![Url::parse("http://localhost:5173/").unwrap()];
         let target = |raw| settings.redirect_target(Some(raw)).to_string();
-        assert_eq!(target("https://havyaka.example/reset"), "https://havyaka.example/reset");
+        assert_eq!(target("https://site.example/reset"), "https://site.example/reset");
         assert_eq!(target("http://localhost:5173/x"), "http://localhost:5173/x");
-        assert_eq!(target("https://evil.example/"), "https://havyaka.example/");
-        assert_eq!(target("https://havyaka.example.evil.example/"), "https://havyaka.example/");
-        assert_eq!(settings.redirect_target(None).as_str(), "https://havyaka.example/");
+        assert_eq!(target("https://evil.example/"), "https://site.example/");
+        assert_eq!(target("https://site.example.evil.example/"), "https://site.example/");
+        assert_eq!(settings.redirect_target(None).as_str(), "https://site.example/");
     }
 }

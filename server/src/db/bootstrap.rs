@@ -1,12 +1,12 @@
-//! Database bootstrap, idempotent at every start: API roles, then migrations, then policies,
-//! then a schema-cache reload notice. Replicas starting together serialise on an advisory lock.
+//! Database bootstrap, idempotent at every start: API roles, then migrations, then the app's
+//! functions and policies, then a schema-cache reload notice. Replicas starting together serialise on an advisory lock.
 
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection, PgConnection};
 
 pub use super::migrations::SqlBundle;
 use super::migrations::{self, MigrationError, MigrationReport};
-use super::sql_files::{MIGRATIONS, PLATFORM_MIGRATIONS, POLICIES};
+use super::sql_files::{FUNCTIONS, MIGRATIONS, PLATFORM_MIGRATIONS, POLICIES};
 
 /// Advisory lock key that serialises bootstraps of one database ("hwtboot").
 const BOOTSTRAP_LOCK: i64 = 0x0068_7774_626f_6f74;
@@ -58,7 +58,11 @@ grant select on server_meta.migrations to authenticator;
 
 /// The platform's migrations with the app's copy embedded at build time.
 pub const EMBEDDED: SqlBundle<'static> =
-    SqlBundle { platform: PLATFORM_MIGRATIONS, app: MIGRATIONS, policies: POLICIES };
+    SqlBundle { platform: PLATFORM_MIGRATIONS, app: MIGRATIONS, functions: FUNCTIONS, policies: POLICIES };
+
+/// The platform's migrations alone: no app.
+pub const PLATFORM_ONLY: SqlBundle<'static> =
+    SqlBundle { platform: PLATFORM_MIGRATIONS, app: &[], functions: &[], policies: &[] };
 
 /// Runs the whole bootstrap with the platform's migrations and the app's embedded copy.
 pub async fn bootstrap(admin: &PgConnectOptions) -> Result<MigrationReport, MigrationError> {
@@ -102,28 +106,14 @@ async fn run_locked(
     Ok(report)
 }
 
-/// Re-applies the app's policies alone (under the bootstrap lock), then tells the schema
-/// cache to reload: `server db watch` after a policy file changed.
-pub async fn reapply_policies(
-    admin: &PgConnectOptions,
-    policies: &[super::sql_files::SqlFile<'_>],
-) -> Result<usize, MigrationError> {
-    let mut conn = admin.clone().application_name("server-bootstrap").connect().await?;
-    sqlx::query("select pg_advisory_lock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await?;
-    let result = migrations::apply_policies(&mut conn, policies).await;
-    let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await;
-    if result.is_ok() {
-        sqlx::query("select pg_notify('pgrst', 'reload schema')").execute(&mut conn).await?;
-    }
-    let _ = conn.close().await;
-    result
-}
-
 /// The last migration of each history; `/ready` checks the database has them.
 pub fn latest_migrations(files: SqlBundle<'_>) -> Vec<(&'static str, String)> {
     [(migrations::PLATFORM, files.platform), (migrations::APP, files.app)]
         .into_iter()
-        .filter_map(|(history, list)| list.last().map(|m| (history, m.name.to_string())))
+        .filter_map(|(history, list)| {
+            // A migration with no SQL yet is not applied (migrations::apply): /ready does not wait for it.
+            list.iter().rev().find(|m| migrations::has_statements(m.sql)).map(|m| (history, m.name.to_string()))
+        })
         .collect()
 }
 

@@ -33,7 +33,7 @@ pub struct Connections {
     pub requests_password: Option<String>,
     /// This start applied every migration: the database was empty.
     pub fresh: bool,
-    /// The app's migrations and policies this start applied (from folders or embedded).
+    /// The app's migrations, functions and policies this start applied (from folders or embedded).
     pub app_sql: sql_files::AppSql,
 }
 
@@ -65,12 +65,13 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
     prepare_with(config, cluster, app_sql).await
 }
 
-/// The app's SQL of `config`: MIGRATIONS_DIR and POLICIES_DIR, or the embedded copy.
+/// The app's SQL of `config`: MIGRATIONS_DIR, FUNCTIONS_DIR and POLICIES_DIR, or the embedded
+/// copy.
 pub fn load_app_sql(config: &Config) -> Result<sql_files::AppSql, StartupError> {
-    let app_sql = sql_files::AppSql::load(config.migrations_dir.as_deref(), config.policies_dir.as_deref())
-        .map_err(StartupError::environment)?;
+    let app_sql = sql_files::AppSql::load(config.app_dirs()).map_err(StartupError::environment)?;
     tracing::info!(
         migrations = %app_sql.migrations.describe(),
+        functions = %app_sql.functions.describe(),
         policies = %app_sql.policies.describe(),
         "the app's SQL"
     );
@@ -124,19 +125,21 @@ async fn bootstrap_or_explain(
     authenticator_password: Option<&str>,
     external: bool,
 ) -> Result<bool, StartupError> {
-    let (app, policies) = (app_sql.migrations.files(), app_sql.policies.files());
-    let files = migrations::SqlBundle { platform: sql_files::PLATFORM_MIGRATIONS, app: &app, policies: &policies };
-    let report = bootstrap::bootstrap_with(admin, files, authenticator_password).await.map_err(|error| {
-        match (&error, external) {
-            (migrations::MigrationError::Database(e), true) => {
-                StartupError::setting("DATABASE_URL", format!("({}) cannot be used: {}", describe(admin), one_line(e)))
+    let files = app_sql.files();
+    let report =
+        bootstrap::bootstrap_with(admin, files.bundle(), authenticator_password).await.map_err(|error| {
+            match (&error, external) {
+                (migrations::MigrationError::Database(e), true) => StartupError::setting(
+                    "DATABASE_URL",
+                    format!("({}) cannot be used: {}", describe(admin), one_line(e)),
+                ),
+                _ => StartupError::environment(one_line(&error)),
             }
-            _ => StartupError::environment(one_line(&error)),
-        }
-    })?;
+        })?;
     tracing::info!(
         applied = report.applied.len(),
         already_applied = report.already_applied,
+        functions = report.functions,
         policies = report.policies,
         "database bootstrap complete"
     );

@@ -17,7 +17,7 @@ use crate::startup_error::StartupError;
 pub fn run(command: DbCommand, config: Config) -> Result<(), StartupError> {
     match command {
         DbCommand::Lint => lint::run(&config),
-        DbCommand::Test => pgtap::run(&config),
+        DbCommand::Test { files } => pgtap::run(&config, &files),
         DbCommand::New { name } => new_migration::run(&config, &name.join(" ")),
         DbCommand::Reset => reset::run(config),
         DbCommand::Watch => crate::serve::serve_with(config, true),

@@ -40,7 +40,8 @@ pub async fn check(
         return Ok(());
     };
     let mut tx = AuthTx::begin(&state.connections).await.map_err(unavailable)?;
-    let counted = limits::hit(&mut tx, &format!("anon-write:{target}:{ip}"), limit.hits, limit.window).await;
+    let bucket = format!("anon-write:{target}:{ip}");
+    let counted = limits::hit(&mut tx, &bucket, limit.hits, limit.window, state.auth.clock.now()).await;
     let counted = counted.map_err(unavailable)?;
     tx.commit().await.map_err(unavailable)?;
     counted.map_err(|retry_after| {

@@ -27,7 +27,7 @@ pub async fn health(State(state): State<AppState>, client: Client) -> Result<Jso
     Ok(Json(json!({
         "version": env!("CARGO_PKG_VERSION"),
         "name": "GoTrue",
-        "description": "GoTrue-compatible accounts and sessions of the Havyaka community platform",
+        "description": format!("GoTrue-compatible accounts and sessions of {}", state.auth.settings.site_name),
     })))
 }
 

@@ -50,8 +50,14 @@ pub async fn reauthenticate(State(state): State<AppState>, client: Client) -> Re
             "Please verify your email first.",
         ));
     }
-    if let Err(seconds) =
-        limits::hit(&mut tx, &format!("reauthenticate_mail:{}", user.id), 1, settings.mail_interval).await?
+    if let Err(seconds) = limits::hit(
+        &mut tx,
+        &format!("reauthenticate_mail:{}", user.id),
+        1,
+        settings.mail_interval,
+        state.auth.clock.now(),
+    )
+    .await?
     {
         tx.commit().await?;
         return Err(AuthError::over_email_send_rate_limit(seconds));
@@ -90,6 +96,7 @@ pub enum Proof {
 pub async fn demand(
     tx: &mut AuthTx,
     settings: &AuthSettings,
+    clock: &crate::clock::Clock,
     claims: &UserClaims,
     current_password: Option<String>,
     nonce: Option<String>,
@@ -103,7 +110,7 @@ pub async fn demand(
         _ => return Err(AuthError::reauthentication_needed()),
     };
     let bucket = attempts_bucket(claims.user_id);
-    if let Err(seconds) = limits::hit(tx, &bucket, MAX_ATTEMPTS, settings.otp_expiry).await? {
+    if let Err(seconds) = limits::hit(tx, &bucket, MAX_ATTEMPTS, settings.otp_expiry, clock.now()).await? {
         // Too many guesses: the code in flight is spent too.
         one_time::discard_nonce(tx, claims.user_id).await?;
         return Err(AuthError::over_request_rate_limit(seconds));

@@ -31,9 +31,9 @@ pub async fn recover(State(state): State<AppState>, client: Client, body: Bytes)
     )?;
     let settings = &state.auth.settings;
     let mut tx = AuthTx::begin(&state.connections).await?;
-    rate_limit(&mut tx, &format!("recover:{}", client.ip), settings.request_limit).await?;
+    rate_limit(&mut tx, &format!("recover:{}", client.ip), settings.request_limit, &state.auth.clock).await?;
     let per_address = format!("recover_mail:{}", tokens::token_hash(&email));
-    if let Err(seconds) = limits::hit(&mut tx, &per_address, 1, settings.mail_interval).await? {
+    if let Err(seconds) = limits::hit(&mut tx, &per_address, 1, settings.mail_interval, state.auth.clock.now()).await? {
         tx.commit().await?;
         return Err(AuthError::over_email_send_rate_limit(seconds));
     }

@@ -105,9 +105,14 @@ pub fn metadata(value: Option<Value>, name: &str) -> Result<Map<String, Value>, 
     }
 }
 
-/// Counts a request against `limit` in `bucket`; 429 with `Retry-After` beyond it.
-pub async fn rate_limit(tx: &mut AuthTx, bucket: &str, limit: Limit) -> Result<(), AuthError> {
-    limits::hit(tx, bucket, limit.hits, limit.window).await?.map_err(AuthError::over_request_rate_limit)
+/// Counts a request against `limit` in `bucket`, by `clock`; 429 with `Retry-After` beyond it.
+pub async fn rate_limit(
+    tx: &mut AuthTx,
+    bucket: &str,
+    limit: Limit,
+    clock: &crate::clock::Clock,
+) -> Result<(), AuthError> {
+    limits::hit(tx, bucket, limit.hits, limit.window, clock.now()).await?.map_err(AuthError::over_request_rate_limit)
 }
 
 /// The metadata GoTrue keeps for e-mail accounts: set by the server, never by users.

@@ -54,7 +54,7 @@ pub async fn sign_up(State(state): State<AppState>, client: Client, body: Bytes)
 
     // Count the attempt before spending a hash on it.
     let mut tx = AuthTx::begin(&state.connections).await?;
-    rate_limit(&mut tx, &format!("signup:{}", client.ip), settings.request_limit).await?;
+    rate_limit(&mut tx, &format!("signup:{}", client.ip), settings.request_limit, &state.auth.clock).await?;
     tx.commit().await?;
     let hash = state.auth.passwords.hash(password).await.map_err(AuthError::internal)?;
 

@@ -69,7 +69,9 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
     let limit = state.auth.settings.request_limit;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let address_bucket = format!("signin:{}", client.ip);
-    let found = sign_in::lookup(&mut tx, &address_bucket, limit.hits, limit.window, &failures_bucket, &email).await?;
+    let now = state.auth.clock.now();
+    let found =
+        sign_in::lookup(&mut tx, &address_bucket, limit.hits, limit.window, &failures_bucket, &email, now).await?;
     tx.commit().await?;
     found.rate.map_err(AuthError::over_request_rate_limit)?;
     if let Some((failures, seconds_since)) = found.failures {
@@ -87,7 +89,7 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
     let user = match (matched, user) {
         (true, Some(user)) => user,
         (_, user) => {
-            limits::record_failure(&mut tx, &failures_bucket).await?;
+            limits::record_failure(&mut tx, &failures_bucket, state.auth.clock.now()).await?;
             let target = user.as_ref().map(|u| u.id);
             audit::record(
                 &mut tx,
@@ -134,7 +136,7 @@ async fn refresh(state: &AppState, client: &Client, request: RefreshGrant) -> Re
     let presented = request.refresh_token.filter(|t| !t.is_empty()).ok_or_else(AuthError::refresh_token_not_found)?;
     let settings = &state.auth.settings;
     let mut tx = AuthTx::begin(&state.connections).await?;
-    rate_limit(&mut tx, &format!("refresh:{}", client.ip), settings.refresh_limit).await?;
+    rate_limit(&mut tx, &format!("refresh:{}", client.ip), settings.refresh_limit, &state.auth.clock).await?;
     let Some(token) = sessions::lock_token(&mut tx, &tokens::token_hash(&presented)).await? else {
         tx.commit().await?;
         return Err(AuthError::refresh_token_not_found());
@@ -164,7 +166,7 @@ async fn refresh(state: &AppState, client: &Client, request: RefreshGrant) -> Re
     } else {
         let salt = tokens::random_salt();
         let successor = tokens::successor_token(state.jwt_secret.as_bytes(), &presented, &salt);
-        sessions::rotate(&mut tx, &token, &tokens::token_hash(&successor), &salt).await?;
+        sessions::rotate(&mut tx, &token, &tokens::token_hash(&successor), &salt, state.auth.clock.now()).await?;
         successor
     };
     tx.commit().await?;
@@ -180,7 +182,7 @@ async fn continuation(
     presented: &str,
 ) -> Result<Option<String>, AuthError> {
     let interval = chrono::Duration::from_std(state.auth.settings.refresh_reuse_interval).unwrap_or_default();
-    let now = chrono::Utc::now();
+    let now = state.auth.clock.now();
     let (mut current_id, mut rotated_at, mut current_token) = (token.id, token.updated_at, presented.to_owned());
     for _ in 0..MAX_CHAIN {
         if rotated_at + interval < now {

@@ -81,8 +81,15 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
     let user = signed_in_user(&mut tx, &claims, false).await?;
     let changes_email = email.as_deref().is_some_and(|email| Some(email) != user.email.as_deref());
     let proof = if new_password.is_some() || changes_email {
-        match reauthenticate::demand(&mut tx, &state.auth.settings, &claims, request.current_password, request.nonce)
-            .await
+        match reauthenticate::demand(
+            &mut tx,
+            &state.auth.settings,
+            &state.auth.clock,
+            &claims,
+            request.current_password,
+            request.nonce,
+        )
+        .await
         {
             Ok(proof) => proof,
             Err(error) => {

@@ -102,7 +102,7 @@ async fn redeem(
 ) -> Result<(Value, &'static str), AuthError> {
     let purposes = purposes(kind)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
-    rate_limit(&mut tx, &format!("verify:{}", client.ip), state.auth.settings.request_limit).await?;
+    rate_limit(&mut tx, &format!("verify:{}", client.ip), state.auth.settings.request_limit, &state.auth.clock).await?;
     let Some(redeemed) = one_time::redeem(&mut tx, &tokens::token_hash(token), purposes).await? else {
         tx.commit().await?;
         return Err(AuthError::otp_expired());

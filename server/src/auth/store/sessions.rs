@@ -148,16 +148,23 @@ pub async fn successor(tx: &mut AuthTx, parent_id: i64) -> Result<Option<Success
     }))
 }
 
-/// Revokes `parent` and stores its successor (hash and salt); touches the session.
-pub async fn rotate(tx: &mut AuthTx, parent: &RefreshToken, successor_hash: &str, salt: &[u8]) -> Result<(), DbError> {
+/// Revokes `parent` at `now` (when its reuse interval starts) and stores its successor (hash
+/// and salt); touches the session.
+pub async fn rotate(
+    tx: &mut AuthTx,
+    parent: &RefreshToken,
+    successor_hash: &str,
+    salt: &[u8],
+    now: DateTime<Utc>,
+) -> Result<(), DbError> {
     tx.query(
         "with revoked as ( \
-           update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1), \
+           update auth.refresh_tokens set revoked = true, updated_at = $6 where id = $1), \
          successor as ( \
            insert into auth.refresh_tokens (token_hash, session_id, user_id, parent_id, salt) \
            values ($2, $3, $4, $1, $5)) \
          update auth.sessions set refreshed_at = now(), updated_at = now() where id = $3",
-        &[&parent.id, &successor_hash, &parent.session_id, &parent.user_id, &salt],
+        &[&parent.id, &successor_hash, &parent.session_id, &parent.user_id, &salt, &now],
     )
     .await?;
     Ok(())

@@ -1,5 +1,5 @@
 //! A slice of the access matrix (policies/README.md) through the REST engine, as the app's
-//! browser calls it. The whole matrix is checked cell by cell by policies/tests/20_matrix.sql.
+//! browser calls it. The whole matrix is checked cell by cell by policies/tests/access_matrix.sql.
 
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 

@@ -1,13 +1,14 @@
-//! Generated demo files: album photos, event banners and Sandesha PDFs, written to the
-//! storage backend and recorded in storage.objects like uploads are.
+//! The seed's generated files (pictures and PDFs), written to the storage backend and recorded
+//! in storage.objects like uploads are.
 
 use sqlx::PgConnection;
 
+use super::plan::{FilePlan, Picture};
 use crate::storage::backend::Backend;
 
-/// A file stored for the demo.
+/// A file stored for the seed.
 pub struct StoredFile {
-    pub bucket: &'static str,
+    pub bucket: String,
     pub name: String,
     pub version: String,
     pub mimetype: &'static str,
@@ -15,54 +16,42 @@ pub struct StoredFile {
     pub etag: String,
 }
 
-/// (bucket, name, colours): the images content.sql refers to.
-const IMAGES: &[(&str, &str, [u8; 3], [u8; 3])] = &[
-    ("gallery", "demo/ugadi-1.jpg", [214, 96, 36], [250, 204, 92]),
-    ("gallery", "demo/ugadi-2.jpg", [190, 60, 40], [255, 170, 80]),
-    ("gallery", "demo/ugadi-3.jpg", [160, 40, 60], [240, 150, 110]),
-    ("gallery", "demo/deepavali-1.jpg", [40, 30, 90], [250, 190, 60]),
-    ("gallery", "demo/deepavali-2.jpg", [70, 20, 100], [255, 220, 120]),
-    ("gallery", "demo/yoga-1.jpg", [30, 110, 90], [170, 230, 200]),
-    ("event-images", "featured/ugadi.jpg", [200, 80, 30], [255, 220, 120]),
-    ("event-images", "featured/health-camp.jpg", [20, 100, 140], [160, 220, 240]),
-    ("content", "demo/slider-1.jpg", [120, 40, 20], [240, 180, 90]),
-    ("content", "demo/slider-2.jpg", [20, 70, 120], [120, 200, 230]),
-];
-
-/// (name, title): the Sandesha issues content.sql refers to.
-const ISSUES: &[(&str, &str)] = &[
-    ("2025/11.pdf", "Havyaka Sandesha - November 2025"),
-    ("2025/12.pdf", "Havyaka Sandesha - December 2025"),
-    ("2026/01.pdf", "Havyaka Sandesha - January 2026"),
-];
-
-pub async fn store_all(backend: &Backend) -> Result<Vec<StoredFile>, String> {
+pub async fn store_all(backend: &Backend, plans: &[FilePlan]) -> Result<Vec<StoredFile>, String> {
     let mut stored = Vec::new();
-    for (bucket, name, from, to) in IMAGES {
-        let bytes = gradient_jpeg(*from, *to)?;
-        stored.push(store(backend, bucket, name, "image/jpeg", bytes).await?);
-    }
-    for (name, title) in ISSUES {
-        stored.push(store(backend, "havyaka-sandesh", name, "application/pdf", pdf(title)).await?);
+    for plan in plans {
+        let (mimetype, bytes) = match (&plan.picture, &plan.pdf) {
+            (Some(picture), _) => ("image/jpeg", gradient_jpeg(*picture)?),
+            (None, Some(pdf)) => ("application/pdf", pdf_bytes(&pdf.title)),
+            (None, None) => return Err(format!("seed file {}/{}: nothing to generate", plan.bucket, plan.name)),
+        };
+        match store(backend, plan, mimetype, bytes).await {
+            Ok(file) => stored.push(file),
+            Err(error) => {
+                for file in &stored {
+                    let _ = backend.remove_version(&file.version).await;
+                }
+                return Err(error);
+            }
+        }
     }
     Ok(stored)
 }
 
 async fn store(
     backend: &Backend,
-    bucket: &'static str,
-    name: &str,
+    plan: &FilePlan,
     mimetype: &'static str,
     bytes: Vec<u8>,
 ) -> Result<StoredFile, String> {
     let version = uuid::Uuid::new_v4().to_string();
     let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    let failed = |e: &dyn std::fmt::Display| format!("seed file {}/{}: {e}", plan.bucket, plan.name);
     let mut writer = backend.writer(&version);
-    writer.write(bytes.into()).await.map_err(|e| format!("demo file {bucket}/{name}: {e}"))?;
-    writer.finish().await.map_err(|e| format!("demo file {bucket}/{name}: {e}"))?;
+    writer.write(bytes.into()).await.map_err(|e| failed(&e))?;
+    writer.finish().await.map_err(|e| failed(&e))?;
     Ok(StoredFile {
-        bucket,
-        name: name.to_string(),
+        bucket: plan.bucket.clone(),
+        name: plan.name.clone(),
         // As the storage service does: the version names the bytes.
         etag: format!("\"{version}\""),
         version,
@@ -77,7 +66,7 @@ pub async fn insert_row(conn: &mut PgConnection, file: &StoredFile) -> Result<()
          values ($1, $2, $3, jsonb_build_object('eTag', $4::text, 'size', $5::bigint, 'mimetype', $6::text,
            'cacheControl', 'max-age=3600', 'lastModified', now(), 'contentLength', $5::bigint, 'httpStatusCode', 200))",
     )
-    .bind(file.bucket)
+    .bind(&file.bucket)
     .bind(&file.name)
     .bind(&file.version)
     .bind(&file.etag)
@@ -89,7 +78,7 @@ pub async fn insert_row(conn: &mut PgConnection, file: &StoredFile) -> Result<()
 }
 
 /// A 640×400 diagonal gradient with a sun, as JPEG.
-fn gradient_jpeg(from: [u8; 3], to: [u8; 3]) -> Result<Vec<u8>, String> {
+fn gradient_jpeg(Picture { from, to }: Picture) -> Result<Vec<u8>, String> {
     const WIDTH: u32 = 640;
     const HEIGHT: u32 = 400;
     let image = image::RgbImage::from_fn(WIDTH, HEIGHT, |x, y| {
@@ -106,12 +95,12 @@ fn gradient_jpeg(from: [u8; 3], to: [u8; 3]) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 80)
         .encode_image(&image)
-        .map_err(|e| format!("demo image: {e}"))?;
+        .map_err(|e| format!("seed picture: {e}"))?;
     Ok(bytes)
 }
 
 /// A one-page PDF with a title line.
-fn pdf(title: &str) -> Vec<u8> {
+fn pdf_bytes(title: &str) -> Vec<u8> {
     let text: String = title.chars().filter(|c| c.is_ascii() && !matches!(c, '(' | ')' | '\\')).collect();
     let stream = format!("BT /F1 24 Tf 72 720 Td ({text}) Tj ET");
     let objects = [
@@ -143,10 +132,10 @@ mod tests {
 
     #[test]
     fn the_pdf_has_a_header_an_xref_and_an_end() {
-        let bytes = pdf("Havyaka Sandesha (test)");
+        let bytes = pdf_bytes("Newsletter (test)");
         let text = String::from_utf8(bytes).unwrap_or_default();
         assert!(text.starts_with("%PDF-1.4"));
-        assert!(text.contains("(Havyaka Sandesha test) Tj"));
+        assert!(text.contains("(Newsletter test) Tj"));
         assert!(text.trim_end().ends_with("%%EOF"));
     }
 }

@@ -12,7 +12,8 @@ use std::path::Path;
 use serde_json::json;
 use server::db::embedded::socket_url;
 use sqlx::ConnectOptions;
-use support::process::{ServerProcess, run_to_exit, server_command};
+use support::app::{app_server_command, demo_password};
+use support::process::{ServerProcess, run_to_exit};
 
 fn data_dir() -> tempfile::TempDir {
     let dir = tempfile::Builder::new().prefix("hwt-demo-").tempdir_in("/tmp").expect("test set-up");
@@ -27,7 +28,7 @@ async fn count(data: &Path, sql: &'static str) -> i64 {
 }
 
 fn anon_key(data: &Path) -> String {
-    let output = run_to_exit(server_command(data).arg("keys"));
+    let output = run_to_exit(app_server_command(data).arg("keys"));
     let stdout = String::from_utf8(output.stdout).unwrap();
     stdout.lines().find_map(|l| l.strip_prefix("ANON_KEY=")).unwrap().to_string()
 }
@@ -36,7 +37,7 @@ fn anon_key(data: &Path) -> String {
 async fn a_fresh_data_directory_starts_with_the_demo_community() {
     let dir = data_dir();
     let data = dir.path().join("data");
-    let mut command = server_command(&data);
+    let mut command = app_server_command(&data);
     command.env("DEMO", "1");
     let server = ServerProcess::start_command(command, &data);
     wait_ready(&server).await;
@@ -61,7 +62,7 @@ async fn a_fresh_data_directory_starts_with_the_demo_community() {
     let session: serde_json::Value = client
         .post(format!("{}/auth/v1/token?grant_type=password", server.address))
         .header("apikey", &key)
-        .json(&json!({"email": "admin@demo.havyaka.org", "password": server::demo::DEMO_PASSWORD}))
+        .json(&json!({"email": "admin@demo.havyaka.org", "password": demo_password()}))
         .send()
         .await
         .unwrap()
@@ -83,14 +84,14 @@ async fn a_fresh_data_directory_starts_with_the_demo_community() {
     assert!(server.terminate().success());
 
     // Neither a restart nor `server demo` adds it again.
-    let mut command = server_command(&data);
+    let mut command = app_server_command(&data);
     command.env("DEMO", "1");
     let again = ServerProcess::start_command(command, &data);
     wait_ready(&again).await;
     // One account per role, and the second matrimony registrant (seed/content.sql, issue 16).
     assert_eq!(count(&data, "select count(*) from public.users where email like '%@demo.havyaka.org'").await, 10);
     assert!(again.terminate().success());
-    let output = run_to_exit(server_command(&data).arg("demo"));
+    let output = run_to_exit(app_server_command(&data).arg("demo"));
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("has the demo content already"));
 }
@@ -110,7 +111,7 @@ async fn wait_ready(server: &ServerProcess) {
 async fn demo_zero_starts_empty() {
     let dir = data_dir();
     let data = dir.path().join("data");
-    let server = ServerProcess::start(&data);
+    let server = ServerProcess::start_command(app_server_command(&data), &data);
     wait_ready(&server).await;
     assert_eq!(count(&data, "select count(*) from public.users").await, 0);
     assert!(server.terminate().success());
