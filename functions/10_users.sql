@@ -16,9 +16,27 @@ as $$
 $$;
 grant execute on function app.is_trusted_code(oid) to anon, authenticated, service_role;
 
--- Keeps role in step with type, and refuses changes the caller may not make whatever policy
--- let the UPDATE through: a user never changes their own type, status, role or approval; an
--- admin changes them for others; only super_admin moves anyone into or out of a staff type.
+-- Refuses with the API's wording; `why` goes to the error's detail.
+create or replace function app.refuse_account_change(why text) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'Access denied - insufficient permissions' using errcode = '42501', detail = why;
+end
+$$;
+revoke execute on function app.refuse_account_change(text) from public;
+grant execute on function app.refuse_account_change(text) to anon, authenticated, service_role;
+
+-- Staff ranks hold on every path that writes an account's record (INSERT, and so the insert
+-- half of an upsert; UPDATE; DELETE), whatever policy let the statement through:
+--   - nobody creates, promotes, re-creates, demotes or removes an account at or above their
+--     own rank (super_admin 3, admin 2, other staff 1, everyone else 0; app.type_rank);
+--   - only a super_admin grants or removes a staff type, or touches a staff account's record;
+--   - nobody writes their own type, role, status or approval, nor re-creates their own record.
+-- Keeps role in step with type. Trusted code (the service role, the table owner's security
+-- definer functions) has decided already and passes; such functions check the caller
+-- themselves (create_user_record, set_sandesh_editor's one narrow grant).
 -- Runs as the caller (no security definer): app.* helpers read the caller's own row.
 create or replace function app.guard_users() returns trigger
 language plpgsql
@@ -26,33 +44,65 @@ set search_path = ''
 as $$
 declare
   privileged boolean := app.is_trusted_code(tg_relid);
+  caller uuid := auth.uid();
+  caller_rank integer;
 begin
   if tg_op = 'INSERT' then
     new.role := coalesce(new.role, new.type);
-    return new;
-  end if;
-  if new.type is distinct from old.type and new.role is not distinct from old.role then
+  elsif tg_op = 'UPDATE'
+        and new.type is distinct from old.type and new.role is not distinct from old.role then
     new.role := new.type;
   end if;
   if privileged then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  -- The rank of the caller's own approved type (0 for anyone else).
+  caller_rank := app.type_rank(app.current_user_type());
+
+  if tg_op = 'INSERT' then
+    if caller is null or new.id = caller then
+      perform app.refuse_account_change('an account''s own record is made by create_user_record');
+    end if;
+    if app.record_rank(new.type, new.role) > 0 and not app.is_super_admin() then
+      perform app.refuse_account_change('only a super_admin grants staff roles');
+    end if;
+    if app.record_rank(new.type, new.role) >= caller_rank then
+      perform app.refuse_account_change('nobody creates an account at or above their own rank');
+    end if;
     return new;
   end if;
+
+  if tg_op = 'DELETE' then
+    if old.id is distinct from caller then
+      if app.record_rank(old.type, old.role) >= caller_rank then
+        perform app.refuse_account_change('nobody removes an account at or above their own rank');
+      end if;
+      if app.record_rank(old.type, old.role) > 0 and not app.is_super_admin() then
+        perform app.refuse_account_change('only a super_admin removes staff accounts');
+      end if;
+    end if;
+    return old;
+  end if;
+
   if new.id is distinct from old.id or new.email is distinct from old.email then
-    raise exception 'Access denied - insufficient permissions' using errcode = '42501',
-      detail = 'id and email follow the account and cannot be changed here';
+    perform app.refuse_account_change('id and email follow the account and cannot be changed here');
   end if;
   if (new.type, new.status, new.role, new.approval_status, new.approved_by, new.approved_at)
      is distinct from (old.type, old.status, old.role, old.approval_status, old.approved_by, old.approved_at) then
-    if not app.is_admin() or old.id = auth.uid() then
-      raise exception 'Access denied - insufficient permissions' using errcode = '42501',
-        detail = 'type, status, role and approval fields are changed by an administrator';
+    if not app.is_admin() or old.id = caller then
+      perform app.refuse_account_change('type, status, role and approval fields are changed by an administrator');
     end if;
-    if (new.type = any (app.staff_types()) or old.type = any (app.staff_types())
-        or new.role = any (app.staff_types()) or old.role = any (app.staff_types()))
-       and (new.type, new.role) is distinct from (old.type, old.role)
-       and not app.is_super_admin() then
-      raise exception 'Access denied - insufficient permissions' using errcode = '42501',
-        detail = 'only a super_admin grants or removes staff roles';
+    if app.record_rank(old.type, old.role) >= caller_rank then
+      perform app.refuse_account_change('nobody changes an account at or above their own rank');
+    end if;
+    if (new.type, new.role) is distinct from (old.type, old.role) then
+      if (app.record_rank(new.type, new.role) > 0 or app.record_rank(old.type, old.role) > 0)
+         and not app.is_super_admin() then
+        perform app.refuse_account_change('only a super_admin grants or removes staff roles');
+      end if;
+      if app.record_rank(new.type, new.role) >= caller_rank then
+        perform app.refuse_account_change('nobody promotes an account to their own rank or above');
+      end if;
     end if;
   end if;
   return new;
@@ -100,7 +150,9 @@ comment on function app.guard_approval() is 'BEFORE INSERT OR UPDATE on detail r
 grant execute on function app.guard_approval() to authenticated, service_role;
 
 -- Spec §7 create_user_record: after sign-up a user creates their own record, only as member,
--- student or matrimony and only pending; admins create any non-staff record, super_admin any.
+-- student or matrimony and only pending; admins create records below staff, a super_admin
+-- staff records below their own rank (never another super_admin); only the service role
+-- creates a super_admin.
 -- The record takes the account's own address from auth.users (no squatting on someone else's
 -- address); user_email is kept for the signature and used only for an account without one.
 create or replace function public.create_user_record(
@@ -127,21 +179,21 @@ begin
       detail = format('unknown user type %s', user_type);
   end if;
   user_status := coalesce(user_status, 'pending');
-  if auth.role() = 'service_role' or app.is_super_admin() then
+  if auth.role() = 'service_role' then
     null;
-  elsif app.is_admin() then
-    if user_type = any (app.staff_types()) then
-      raise exception 'Access denied - insufficient permissions' using errcode = '42501',
-        detail = 'only a super_admin creates staff accounts';
+  elsif app.is_admin() and user_id is distinct from caller then
+    if app.type_rank(user_type) > 0 and not app.is_super_admin() then
+      perform app.refuse_account_change('only a super_admin creates staff accounts');
+    end if;
+    if app.type_rank(user_type) >= app.type_rank(app.current_user_type()) then
+      perform app.refuse_account_change('nobody creates an account at or above their own rank');
     end if;
   elsif caller is not null and caller = user_id then
     if user_type not in ('member', 'student', 'matrimony') or user_status <> 'pending' then
-      raise exception 'Access denied - insufficient permissions' using errcode = '42501',
-        detail = 'sign-up creates a pending member, student or matrimony record';
+      perform app.refuse_account_change('sign-up creates a pending member, student or matrimony record');
     end if;
   else
-    raise exception 'Access denied - insufficient permissions' using errcode = '42501',
-      detail = 'a user creates only their own record';
+    perform app.refuse_account_change('a user creates only their own record');
   end if;
   select a.email into account_email from auth.users a where a.id = user_id;
   if not found then
@@ -177,6 +229,8 @@ revoke execute on function app.remove_account_files() from public;
 create or replace trigger users_updated_at before update on public.users
   for each row execute function app.touch_updated_at();
 create or replace trigger users_guard before insert or update on public.users
+  for each row execute function app.guard_users();
+create or replace trigger users_guard_delete before delete on public.users
   for each row execute function app.guard_users();
 create or replace trigger users_remove_files before delete on public.users
   for each row execute function app.remove_account_files();

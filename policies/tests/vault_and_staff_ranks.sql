@@ -18,14 +18,6 @@ create function pg_temp.vault() returns text language sql as $$
 $$;
 select is(pg_temp.vault(), 'ABCDE1234F/123456789012', 'the owner''s numbers are in the vault');
 -- The rows a statement reached, run as whoever is acting.
-create function pg_temp.affected(statement text) returns integer language plpgsql as $$
-declare n integer;
-begin
-  execute statement;
-  get diagnostics n = row_count;
-  return n;
-end
-$$;
 
 -- 1. A row that is not written changes nothing.
 select tests.act_as(tests.actor('user'));
@@ -67,7 +59,7 @@ select is((select count(*)::int from app.identity_numbers where pan = 'ZZZZZ9999
 select is((select count(*)::int from app.identity_numbers_staged), 0, 'nothing stays staged after a statement');
 
 select tests.act_as(tests.actor('user'));
-select is(pg_temp.affected($$update public.student_details set pan_no = null where id = (select id from victim)$$), 0, 'an update of someone else''s row reaches no row');
+select tests.changes_rows($$update public.student_details set pan_no = null where id = (select id from victim)$$, 0, 'an update of someone else''s row reaches no row');
 select tests.act_as_superuser();
 select is(pg_temp.vault(), 'ABCDE1234F/123456789012', 'and changes nothing');
 
@@ -86,10 +78,10 @@ select is(pg_temp.vault(), 'FGHIJ5678K/-', 'the masked PAN keeps it; NULL remove
 -- 2. The staff hierarchy.
 select tests.act_as(tests.actor('admin'));
 select ok(not auth.can_manage_user(tests.actor('super_admin')), 'an admin may not act on a super_admin through the auth admin API');
-select ok(auth.can_manage_user(tests.actor('user')) and auth.can_manage_user(tests.actor('content_manager')),
-  'but on members and staff below them');
-select is(pg_temp.affected($$update public.users set status = 'inactive' where id = tests.actor('super_admin')$$), 0, 'an admin cannot set a super_admin inactive');
-select is(pg_temp.affected($$delete from public.users where id = tests.actor('super_admin')$$), 0, 'nor delete a super_admin''s record');
+select ok(auth.can_manage_user(tests.actor('user')) and not auth.can_manage_user(tests.actor('content_manager')),
+  'but on members; staff accounts are a super_admin''s');
+select tests.changes_rows($$update public.users set status = 'inactive' where id = tests.actor('super_admin')$$, 0, 'an admin cannot set a super_admin inactive');
+select tests.changes_rows($$delete from public.users where id = tests.actor('super_admin')$$, 0, 'nor delete a super_admin''s record');
 select tests.act_as_superuser();
 update public.users set status = 'inactive' where id = tests.actor('super_admin');
 select tests.act_as(tests.actor('admin'));

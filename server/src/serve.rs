@@ -190,6 +190,7 @@ async fn run(
         std::sync::Arc::new(db::bootstrap::latest_migrations(connections.app_sql.files().bundle()));
     let watcher = watch.then(|| crate::dev::watch::spawn(config, connections.admin.clone()));
     state.rate_limits = std::sync::Arc::new(config.rate_limits.clone());
+    state.page_policy = std::sync::Arc::from(config.page_policy.as_str());
     state.connections = RequestConnections::new(
         &connections.requests,
         connections.requests_password.as_deref(),

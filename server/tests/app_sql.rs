@@ -72,6 +72,13 @@ fn append(path: &Path, text: &str) {
     std::fs::write(path, content).unwrap();
 }
 
+/// `server db watch` on `data_dir` with the app in `app`.
+fn watching(data_dir: &Path, app: &Path) -> ServerProcess {
+    let mut command = server_on(data_dir, app);
+    command.args(["db", "watch"]);
+    ServerProcess::start_command(command, data_dir)
+}
+
 /// Waits (up to 20 s) until the watching server has printed a line passing `matches`.
 fn printed(server: &ServerProcess, matches: impl Fn(&str) -> bool) -> bool {
     eventually(Duration::from_secs(20), || server.output().iter().any(|line| matches(line)))
@@ -156,9 +163,7 @@ async fn a_migration_with_no_sql_yet_is_not_applied_and_ready_does_not_wait_for_
 async fn db_watch_reapplies_a_changed_function_or_policy_and_survives_a_broken_one() {
     let (project, data) = (scratch("hwt-app-"), scratch("hwt-data-"));
     let app = copy_of_the_app(project.path());
-    let mut command = server_on(data.path(), &app);
-    command.args(["db", "watch"]);
-    let server = ServerProcess::start_command(command, data.path());
+    let server = watching(data.path(), &app);
 
     std::fs::write(app.join("policies/99_broken.sql"), "create policy nonsense on public.nowhere using (true);\n")
         .unwrap();
@@ -193,9 +198,7 @@ async fn db_watch_reapplies_a_changed_function_or_policy_and_survives_a_broken_o
 async fn db_watch_applies_a_new_migration_once_it_has_sql_and_is_left_unchanged() {
     let (project, data) = (scratch("hwt-app-"), scratch("hwt-data-"));
     let app = copy_of_the_app(project.path());
-    let mut command = server_on(data.path(), &app);
-    command.args(["db", "watch"]);
-    let server = ServerProcess::start_command(command, data.path());
+    let server = watching(data.path(), &app);
 
     // What `server db new` writes: comments only. It waits, and says why.
     let output = run_to_exit(server_on(data.path(), &app).args(["db", "new", "add", "venues"]));

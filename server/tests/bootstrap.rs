@@ -133,24 +133,6 @@ async fn policies_are_applied_on_every_start_in_name_order() {
 }
 
 #[tokio::test]
-async fn a_failing_policy_file_is_named_and_rolls_back_all_policies() {
-    let db = TestDb::empty().await;
-    let policies = [
-        SqlFile { name: "10_ok.sql", sql: "create table if not exists public.p (id int);" },
-        SqlFile { name: "20_bad.sql", sql: "create policy nonsense on public.missing for select using (true);" },
-    ];
-    let error = bootstrap_with(&db.admin, app(&[], &policies), None).await.unwrap_err();
-    assert!(
-        matches!(&error, MigrationError::DefinitionFailed { folder: "policies", file, .. } if file == "20_bad.sql"),
-        "{error}"
-    );
-    let mut conn = db.admin_connection().await;
-    let table: Option<String> =
-        sqlx::query_scalar("select to_regclass('public.p')::text").fetch_one(&mut conn).await.unwrap();
-    assert_eq!(table, None);
-}
-
-#[tokio::test]
 async fn functions_apply_after_the_migrations_and_before_the_policies_at_every_start() {
     let db = TestDb::empty().await;
     let migrations = [SqlFile {
@@ -188,32 +170,35 @@ async fn functions_apply_after_the_migrations_and_before_the_policies_at_every_s
 }
 
 #[tokio::test]
-async fn a_failing_function_file_is_named_and_rolls_back_the_functions_and_policies() {
+async fn a_failing_function_or_policy_file_is_named_and_nothing_of_either_folder_stays() {
     let db = TestDb::empty().await;
-    let functions = [
-        SqlFile {
-            name: "10_ok.sql",
-            sql: "create or replace function public.ok() returns int language sql as $$ select 1 $$;",
-        },
-        SqlFile {
-            name: "20_bad.sql",
-            sql: "create or replace function public.bad() returns int language sql as $$ select nope $$;",
-        },
-    ];
-    let files = SqlBundle { platform: &[], app: &[], functions: &functions, policies: &[] };
-    let error = bootstrap_with(&db.admin, files, None).await.unwrap_err();
-    assert!(
-        matches!(&error, MigrationError::DefinitionFailed { folder: "functions", file, .. } if file == "20_bad.sql"),
-        "{error}"
-    );
-    assert!(
-        error.to_string().starts_with("functions file 20_bad.sql failed: column \"nope\" does not exist"),
-        "{error}"
-    );
-    let mut conn = db.admin_connection().await;
-    let ok: Option<String> =
-        sqlx::query_scalar("select to_regprocedure('public.ok()')::text").fetch_one(&mut conn).await.unwrap();
-    assert_eq!(ok, None, "the whole folder is one transaction");
+    let ok_function =
+        SqlFile { name: "10_ok.sql", sql: "create or replace function public.ok() returns int language sql as $$ select 1 $$;" };
+    let ok_policy = SqlFile { name: "10_ok.sql", sql: "create table if not exists public.p (id int);" };
+    let bad_function =
+        SqlFile { name: "20_bad.sql", sql: "create or replace function public.bad() returns int language sql as $$ select nope $$;" };
+    let bad_policy =
+        SqlFile { name: "20_bad.sql", sql: "create policy nonsense on public.missing for select using (true);" };
+    for (functions, policies, folder, message) in [
+        ([ok_function, bad_function], [ok_policy, ok_policy], "functions", "functions file 20_bad.sql failed: column \"nope\""),
+        ([ok_function, ok_function], [ok_policy, bad_policy], "policies", "policies file 20_bad.sql failed: relation"),
+    ] {
+        let files = SqlBundle { platform: &[], app: &[], functions: &functions, policies: &policies };
+        let error = bootstrap_with(&db.admin, files, None).await.unwrap_err();
+        assert!(
+            matches!(&error, MigrationError::DefinitionFailed { folder: f, file, .. } if *f == folder && file == "20_bad.sql"),
+            "{error}"
+        );
+        assert!(error.to_string().starts_with(message), "{error}");
+        // Functions and policies are one transaction: neither folder's first file stays.
+        let mut conn = db.admin_connection().await;
+        let left: (Option<String>, Option<String>) =
+            sqlx::query_as("select to_regprocedure('public.ok()')::text, to_regclass('public.p')::text")
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+        assert_eq!(left, (None, None));
+    }
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@
 pub mod bootstrap;
 pub mod embedded;
 pub mod errors;
+pub mod listing;
 pub mod migrations;
 pub mod request_connections;
 pub mod request_tx;

@@ -47,13 +47,7 @@ impl SqlSet {
 
     /// Every file directly inside `dir` whose extension is one of `extensions`, in name order.
     pub fn read_dir_with(dir: &Path, extensions: &[&str]) -> Result<Self, String> {
-        let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)))
-            .collect();
-        paths.sort();
+        let paths = super::listing::files_in(dir, extensions).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         let mut files = Vec::with_capacity(paths.len());
         for path in paths {
             let name = path

@@ -17,22 +17,36 @@ use crate::rest::test_schema;
 use crate::schema_cache::SchemaCache;
 use crate::schema_cache::model::QualifiedName;
 
-fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
-    let params = QueryParams::from_query(query).unwrap_or_else(|e| panic!("{query}: {e}"));
+/// The read plan of `params` on `table` (aggregates allowed when `aggregates`): what the
+/// handler would plan.
+pub(super) fn try_plan(
+    cache: &SchemaCache,
+    table: &str,
+    params: &QueryParams,
+    aggregates: bool,
+) -> Result<ReadPlan, crate::error::ApiError> {
     let relation = cache.relation("public", table).unwrap_or_else(|| panic!("no {table}"));
-    ReadPlanner::new(cache, "public")
-        .plan(
-            Source::Relation(relation.name.clone()),
-            table.into(),
-            Some(relation.name.clone()),
-            SourceColumns::of_relation(relation),
-            &params,
-        )
-        .unwrap_or_else(|e| panic!("{query}: {} {}", e.code(), e.message()))
+    ReadPlanner::new(cache, "public").with_aggregates(aggregates).plan(
+        Source::Relation(relation.name.clone()),
+        table.into(),
+        Some(relation.name.clone()),
+        SourceColumns::of_relation(relation),
+        params,
+    )
+}
+
+/// The read plan of `query` on `table`, which must parse and plan.
+pub(super) fn plan_with(cache: &SchemaCache, table: &str, query: &str, aggregates: bool) -> ReadPlan {
+    let params = QueryParams::from_query(query).unwrap_or_else(|e| panic!("{query}: {e}"));
+    try_plan(cache, table, &params, aggregates).unwrap_or_else(|e| panic!("{query}: {} {}", e.code(), e.message()))
+}
+
+pub(super) fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
+    plan_with(cache, table, query, false)
 }
 
 /// The SQL with its parameters listed below it.
-fn show(sql: &Sql) -> String {
+pub(super) fn show(sql: &Sql) -> String {
     let mut out = sql.text.clone();
     for (index, param) in sql.params.iter().enumerate() {
         let value = match param {
@@ -245,14 +259,7 @@ proptest! {
         let parsed = QueryParams::from_query(&query);
         prop_assume!(parsed.is_ok(), "the grammar refuses {}", query);
         let Ok(params) = parsed else { unreachable!("assumed above") };
-        let relation = cache.relation("public", "events").unwrap();
-        let planned = ReadPlanner::new(&cache, "public").plan(
-            Source::Relation(relation.name.clone()),
-            "events".into(),
-            Some(relation.name.clone()),
-            SourceColumns::of_relation(relation),
-            &params,
-        );
+        let planned = try_plan(&cache, "events", &params, false);
         prop_assume!(planned.is_ok(), "the planner refuses {}", query);
         let Ok(plan) = planned else { unreachable!("assumed above") };
         let sql = read_statement(&plan, true, Body::Json);
