@@ -7,13 +7,7 @@ mod support;
 use bytes::Bytes;
 use server::backup::Backups;
 use server::backup::restore::FilesMode;
-use server::backup::settings::{BackupSettings, Retention};
 use server::backup::snapshot;
-use server::backup::store::BackupStore;
-use server::backup::target::DbTarget;
-use server::backup::tools::PgTools;
-use server::config::StorageConfig;
-use server::storage::backend::Backend;
 use sqlx::{ConnectOptions, Connection};
 use support::TestDb;
 
@@ -26,33 +20,10 @@ struct Fixture {
 
 async fn fixture(recipients: Vec<age::x25519::Recipient>, identity_file: Option<std::path::PathBuf>) -> Fixture {
     let db = TestDb::product().await;
-    let (files_dir, backup_dir, data_dir) =
-        (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let settings = BackupSettings {
-        schedule: None,
-        drill_schedule: None,
-        time_zone: "Asia/Kolkata".into(),
-        store: StorageConfig::Local { root: backup_dir.path().to_path_buf() },
-        prefix: String::new(),
-        recipients,
-        identity_file,
-        retention: Retention { daily: 7, weekly: 4, monthly: 12 },
-        keep_replaced: std::time::Duration::from_secs(7 * 86_400),
-    };
-    let admin = DbTarget::parse(&TestDb::cluster_superuser_url()).unwrap().with_database(&db.name);
-    let backups = Backups {
-        store: BackupStore::open(&settings.store, "").unwrap(),
-        settings,
-        files: Backend::local(files_dir.path()).unwrap(),
-        admin,
-        authenticator_password: None,
-        requests_as_admin: false,
-        tools: PgTools::locate(std::env::var_os("PG_BIN_DIR").map(std::path::PathBuf::from).as_deref()),
-        data_dir: data_dir.path().to_path_buf(),
-        schemas: vec!["public".into()],
-    };
-    let backup_dir_path = backup_dir.path().to_path_buf();
-    Fixture { db, backups, _dirs: vec![files_dir, backup_dir, data_dir], backup_dir: backup_dir_path }
+    let dir = tempfile::tempdir().unwrap();
+    let backups = support::test_backups(&db, dir.path(), recipients, identity_file);
+    let backup_dir = dir.path().join("backups");
+    Fixture { db, backups, _dirs: vec![dir], backup_dir }
 }
 
 /// A ledger of 500 rows (numbers, text, times, NULLs), a stored file, and an account.

@@ -294,6 +294,8 @@ pub async fn switch(
         let switched = ops.backups.switch(&database, Some(id)).await.map_err(|e| {
             ApiError::custom(StatusCode::CONFLICT, "switch_failed", format!("The switch did not happen: {e}"))
         })?;
+        // This replica's idle connections were to the old database: start afresh.
+        state.connections.drop_idle();
         Ok::<_, ApiError>(
             Json(json!({"status": "switched", "database": switched.database,
             "replaced": switched.replaced, "drop_after": switched.drop_after}))

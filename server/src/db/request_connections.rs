@@ -123,6 +123,14 @@ impl RequestConnections {
         (as_i64(idle), as_i64(in_use), as_i64(self.inner.size))
     }
 
+    /// Drops every idle connection (after a restore's switch ended them on the server side), so
+    /// the next requests connect afresh instead of failing once each.
+    pub fn drop_idle(&self) {
+        if let Ok(mut idle) = self.inner.idle.lock() {
+            idle.clear();
+        }
+    }
+
     /// Drops every idle connection and refuses new checkouts (shutdown).
     pub fn close(&self) {
         self.inner.permits.close();
