@@ -1,6 +1,8 @@
 //! `/api/admin/backups`: super admins and the service key only; a backup made through it is
 //! listed; a restore through it is verified and then switched to; /metrics and /ready.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use std::time::Duration;

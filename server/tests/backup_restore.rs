@@ -2,6 +2,8 @@
 //! table's checksum equal to the backup's, the stored files back, and the switch; a damaged
 //! backup refused by name before anything is restored.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use bytes::Bytes;
@@ -79,7 +81,7 @@ async fn a_backup_restores_into_a_new_database_with_every_table_as_it_was() {
     assert!(ledger.rls, "meta.json records row-level security");
     assert_eq!(meta.migrations.get("platform").map(String::as_str), Some("0040_ops.sql"));
     assert!(meta.migrations.contains_key("app"));
-    assert_eq!(meta.files.versions, [version.clone()]);
+    assert_eq!(meta.files.versions, std::slice::from_ref(&version));
     assert!(fixture.backup_dir.join(&meta.id).join("dump.pgc").is_file());
     assert!(fixture.backup_dir.join(format!("files/{version}")).is_file(), "the file's bytes are in the backup");
     assert_eq!(meta, fixture.backups.store.meta(&meta.id).await.unwrap().unwrap(), "meta.json is what create returned");

@@ -1,6 +1,8 @@
 //! The scheduler runs each occurrence of a job once however many replicas run it, and a job
 //! whose replica died is run again by another once its lease runs out.
 
+#![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
+
 mod support;
 
 use std::time::Duration;

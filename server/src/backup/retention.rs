@@ -37,6 +37,46 @@ pub fn keep(backups: &[(String, DateTime<Utc>)], retention: Retention, zone: Tz)
     kept
 }
 
+impl super::Backups {
+    /// Removes the backups retention does not keep, then the file copies no kept backup names.
+    /// The caller holds the backup lock. Returns the removed backups' ids.
+    pub async fn prune(&self) -> Result<Vec<String>, String> {
+        let (backups, _) = self.store.list().await.map_err(|e| format!("backup store: {e}"))?;
+        let zone: Tz = self.settings.time_zone.parse().unwrap_or(chrono_tz::UTC);
+        let dated: Vec<(String, DateTime<Utc>)> = backups
+            .iter()
+            .filter_map(|m| {
+                DateTime::parse_from_rfc3339(&m.started_at).ok().map(|t| (m.id.clone(), t.with_timezone(&Utc)))
+            })
+            .collect();
+        let kept = keep(&dated, self.settings.retention, zone);
+        let mut removed = Vec::new();
+        for meta in &backups {
+            if !kept.contains(&meta.id) {
+                self.store.remove_backup(&meta.id).await.map_err(|e| format!("backup store: {e}"))?;
+                removed.push(meta.id.clone());
+            }
+        }
+        let named: HashSet<&str> = backups
+            .iter()
+            .filter(|m| kept.contains(&m.id))
+            .flat_map(|m| m.files.versions.iter().map(String::as_str))
+            .collect();
+        for version in self.store.file_versions().await.map_err(|e| format!("backup store: {e}"))? {
+            if !named.contains(version.as_str()) {
+                for encrypted in [false, true] {
+                    let key = super::store::BackupStore::file_key(&version, encrypted);
+                    self.store.remove(&key).await.map_err(|e| format!("backup store: {e}"))?;
+                }
+            }
+        }
+        if !removed.is_empty() {
+            tracing::info!(removed = removed.len(), kept = kept.len(), "old backups removed");
+        }
+        Ok(removed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::{Duration, TimeZone};
@@ -91,45 +131,5 @@ mod tests {
         let backups = daily_for(3);
         let kept = keep(&backups, Retention { daily: 0, weekly: 0, monthly: 0 }, chrono_tz::UTC);
         assert_eq!(kept, HashSet::from(["b002".to_string()]));
-    }
-}
-
-impl super::Backups {
-    /// Removes the backups retention does not keep, then the file copies no kept backup names.
-    /// The caller holds the backup lock. Returns the removed backups' ids.
-    pub async fn prune(&self) -> Result<Vec<String>, String> {
-        let (backups, _) = self.store.list().await.map_err(|e| format!("backup store: {e}"))?;
-        let zone: Tz = self.settings.time_zone.parse().unwrap_or(chrono_tz::UTC);
-        let dated: Vec<(String, DateTime<Utc>)> = backups
-            .iter()
-            .filter_map(|m| {
-                DateTime::parse_from_rfc3339(&m.started_at).ok().map(|t| (m.id.clone(), t.with_timezone(&Utc)))
-            })
-            .collect();
-        let kept = keep(&dated, self.settings.retention, zone);
-        let mut removed = Vec::new();
-        for meta in &backups {
-            if !kept.contains(&meta.id) {
-                self.store.remove_backup(&meta.id).await.map_err(|e| format!("backup store: {e}"))?;
-                removed.push(meta.id.clone());
-            }
-        }
-        let named: HashSet<&str> = backups
-            .iter()
-            .filter(|m| kept.contains(&m.id))
-            .flat_map(|m| m.files.versions.iter().map(String::as_str))
-            .collect();
-        for version in self.store.file_versions().await.map_err(|e| format!("backup store: {e}"))? {
-            if !named.contains(version.as_str()) {
-                for encrypted in [false, true] {
-                    let key = super::store::BackupStore::file_key(&version, encrypted);
-                    self.store.remove(&key).await.map_err(|e| format!("backup store: {e}"))?;
-                }
-            }
-        }
-        if !removed.is_empty() {
-            tracing::info!(removed = removed.len(), kept = kept.len(), "old backups removed");
-        }
-        Ok(removed)
     }
 }

@@ -32,7 +32,7 @@ impl PgTools {
                     .collect()
             })
             .unwrap_or_default();
-        versions.sort_by(|a, b| b.0.cmp(&a.0));
+        versions.sort_by_key(|(version, _)| std::cmp::Reverse(*version));
         candidates.extend(versions.into_iter().map(|(_, dir)| dir));
         if let Some(path) = std::env::var_os("PATH") {
             candidates.extend(std::env::split_paths(&path));
