@@ -23,11 +23,15 @@ $$;
 comment on function app.is_phone(text) is 'Spec §5 phone format: 7-20 digits, optional plus, spaces, hyphens and brackets.';
 grant execute on function app.is_phone(text) to anon, authenticated, service_role;
 
+-- Absolute http(s) with a host, or a path on this site: never `//host` (a scheme-relative URL
+-- leaves the site) nor a backslash, which browsers read as a slash (`/\host`).
 create or replace function app.is_url(value text) returns boolean
 language sql immutable parallel safe
 set search_path = ''
-as $$ select value ~ '^(https?://|/)' and length(value) <= 2000 $$;
-comment on function app.is_url(text) is 'An http(s) URL or a path on this site (stored files are addressed by path).';
+as $$
+  select value ~* '^(https?://[a-z0-9]|/($|[^/\\]))' and value !~ '[\\[:cntrl:]]' and length(value) <= 2000
+$$;
+comment on function app.is_url(text) is 'An absolute http(s) URL with a host, or a path on this site (stored files are addressed by path); never scheme-relative.';
 grant execute on function app.is_url(text) to anon, authenticated, service_role;
 
 create or replace function app.is_pincode(value text) returns boolean

@@ -472,6 +472,87 @@ comment on function public.admin_member_directory_matches(text, text, text) is
   'Admins only: member_directory entries matching a free-text search (name, numbers, mobile, e-mail) and parts of city and native place, through the trigram indexes.';
 revoke execute on function public.admin_member_directory_matches(text, text, text) from public, anon;
 
+-- Membership numbers: the register's key (spaces and case do not tell two numbers apart).
+-- A table definition needs it (the unique index on approved numbers, migration 0074).
+create or replace function app.membership_number_key(membership_no text) returns text
+language sql immutable parallel safe
+set search_path = ''
+as $$ select upper(regexp_replace(btrim(membership_no), '\s+', '', 'g')) $$;
+grant execute on function app.membership_number_key(text) to authenticated, service_role;
+
+-- An approved membership number belongs to one entry: the trigger words the refusal; the
+-- unique index (migration 0074) is the backstop on every path.
+create or replace function app.check_membership_number() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  holder public.member_directory;
+begin
+  if new.approval_status <> 'approved' then
+    return new;
+  end if;
+  select * into holder from public.member_directory d
+   where app.membership_number_key(d.membership_no) = app.membership_number_key(new.membership_no)
+     and d.approval_status = 'approved' and d.id <> new.id
+   limit 1;
+  if found then
+    raise exception 'Membership number % already belongs to an approved member', new.membership_no
+      using errcode = '23505',
+            detail = format('%s (%s) holds it', holder.unique_id, holder.full_name),
+            hint = 'Correct the number on this application, or update the register entry it claims';
+  end if;
+  return new;
+end
+$$;
+revoke execute on function app.check_membership_number() from public;
+
+-- What an application claims, against the register and the account, for the approver.
+create or replace function public.membership_claim(entry_id uuid) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  entry public.member_directory;
+  account_email text;
+  upgrading boolean;
+begin
+  if not app.is_admin() and auth.role() is distinct from 'service_role' then
+    raise exception 'Access denied - insufficient permissions' using errcode = '42501';
+  end if;
+  select * into entry from public.member_directory where id = entry_id;
+  if not found then
+    raise exception 'Member not found' using errcode = 'P0002';
+  end if;
+  select u.email into account_email from public.users u where u.id = entry.user_id;
+  upgrading := entry.membership_no is not null and entry.membership_no not like 'NEW-%';
+  return jsonb_build_object(
+    'membership_no', case when upgrading then entry.membership_no end,
+    'register', case when upgrading then coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', d.id, 'unique_id', d.unique_id, 'full_name', d.full_name, 'city', d.city,
+               'approval_status', d.approval_status, 'has_account', d.user_id is not null)
+             order by d.approval_status = 'approved' desc, d.created_at)
+        from public.member_directory d
+       where app.membership_number_key(d.membership_no) = app.membership_number_key(entry.membership_no)
+         and d.id <> entry.id), '[]'::jsonb) end,
+    'taken', upgrading and exists (
+      select from public.member_directory d
+       where app.membership_number_key(d.membership_no) = app.membership_number_key(entry.membership_no)
+         and d.approval_status = 'approved' and d.id <> entry.id),
+    'form_email', entry.email,
+    'account_email', account_email,
+    'email_matches_account', entry.user_id is null or lower(entry.email) is not distinct from lower(account_email));
+end
+$$;
+comment on function public.membership_claim(uuid) is
+  'Admins: the membership number an application claims, the register entries with that number, and whether the form''s e-mail is the account''s.';
+revoke execute on function public.membership_claim(uuid) from public, anon;
+grant execute on function public.membership_claim(uuid) to authenticated, service_role;
+
 -- Triggers on public.members.
 create or replace trigger members_updated_at before update on public.members
   for each row execute function app.touch_updated_at();
@@ -489,6 +570,9 @@ create or replace trigger member_directory_announce_decision after update of app
   for each row execute function app.announce_decision();
 create or replace trigger member_directory_approval_history after insert or update of status, approval_status on public.member_directory
   for each row execute function app.record_member_approval();
+create or replace trigger member_directory_membership_number before insert or update of membership_no, approval_status
+  on public.member_directory
+  for each row execute function app.check_membership_number();
 
 -- Triggers on public.member_directory_visibility.
 create or replace trigger member_directory_visibility_updated_at before update on public.member_directory_visibility

@@ -70,6 +70,19 @@ end
 $$;
 grant execute on function app.guard_message_update() to authenticated, service_role;
 
+-- Profile views: the server's clock, whatever was sent (a client-chosen viewed_at counted one
+-- view per invented day).
+create or replace function app.stamp_profile_view() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.viewed_at := now();
+  return new;
+end
+$$;
+grant execute on function app.stamp_profile_view() to authenticated, service_role;
+
 -- Spec §7: a view increments the viewed profile's counter and marks the viewer active, once per
 -- viewer, profile and day (a counter anyone approved can bump must not move by repeating the
 -- insert). Security definer: the viewer may not update someone else's profile.
@@ -265,6 +278,8 @@ create or replace trigger matrimony_messages_guard before update on public.matri
 -- Triggers on public.matrimony_profile_views.
 create or replace trigger matrimony_profile_views_count after insert on public.matrimony_profile_views
   for each row execute function app.count_profile_view();
+create or replace trigger matrimony_profile_views_stamp before insert or update on public.matrimony_profile_views
+  for each row execute function app.stamp_profile_view();
 
 -- Triggers on public.matrimony_contacts.
 create or replace trigger matrimony_contacts_updated_at before update on public.matrimony_contacts

@@ -107,7 +107,8 @@ revoke execute on function app.announce_user_registration() from public;
 
 -- A member hears of a connection request, and the requester of its acceptance: a bell row and
 -- a push (type other), a click opening /dashboard/member (data.link). Declines and withdrawals
--- stay quiet.
+-- stay quiet. A request announces itself at most once a day per pair, in either direction
+-- (app.connection_announcements): withdrawing and sending again does not ring the bell again.
 create or replace function app.announce_member_connection() returns trigger
 language plpgsql
 security definer
@@ -120,6 +121,15 @@ begin
   if not ((tg_op = 'INSERT' and new.status = 'pending')
           or (tg_op = 'UPDATE' and new.status = 'accepted' and old.status is distinct from 'accepted')) then
     return null;
+  end if;
+  if tg_op = 'INSERT' then
+    insert into app.connection_announcements as a (first_id, second_id)
+    values (least(new.requester_id, new.requested_id), greatest(new.requester_id, new.requested_id))
+    on conflict (first_id, second_id) do update set announced_at = now()
+      where a.announced_at < now() - interval '1 day';
+    if not found then
+      return null;
+    end if;
   end if;
   select coalesce(
            (select d.full_name from public.member_directory d where d.user_id = actor order by d.approval_status = 'approved' desc limit 1),

@@ -56,14 +56,15 @@ $$, 'no API role may create objects in public');
 -- A call that does not depend on the row (no argument, or constant ones) of auth.uid(),
 -- auth.jwt(), auth.role() or an app.* helper (app.is_admin(), app.current_user_type(), …) is
 -- worth one evaluation per statement: wrapped in (select …), PostgreSQL runs it once as an
--- init plan instead of once per row.
+-- init plan instead of once per row. A set-returning helper in the FROM of a sub-select
+-- (`x in (select o from app.listed_matrimony_owners() o)`) runs once per statement already.
 select is_empty($$
   select format('%s on %s', pol.polname, pol.polrelid::regclass),
          'wrap each call that does not depend on the row in (select …): (select auth.uid()), (select app.is_admin())'
     from pg_policy pol
    where regexp_replace(coalesce(pg_get_expr(pol.polqual, pol.polrelid), '') || ' ' ||
                         coalesce(pg_get_expr(pol.polwithcheck, pol.polrelid), ''),
-                        '\(\s*SELECT\s+(auth|app)\.[a-z_]+\([^()]*\)\s+AS\s+[a-z_]+\s*\)', '', 'gi')
+                        '\(\s*SELECT\s+(auth|app)\.[a-z_]+\([^()]*\)\s+AS\s+[a-z_]+\s*\)|\mFROM\s+(auth|app)\.[a-z_]+\([^()]*\)', '', 'gi')
          ~* '(auth|app)\.[a-z_]+\((\s|,|VARIADIC|ARRAY|\[|\]|''[^'']*''(::[a-z ]+(\[\])?)?)*\)'
 $$, 'policies call auth.uid(), auth.jwt(), auth.role() and the app.* helpers once per statement: (select app.is_admin())');
 

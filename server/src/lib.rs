@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -16,9 +17,11 @@ pub mod error;
 pub mod http;
 pub mod log_throttle;
 pub mod logging;
+pub mod metrics;
 pub mod push;
 pub mod rest;
 pub mod routes;
+pub mod scheduler;
 pub mod schema_cache;
 pub mod secrets;
 pub mod seed;

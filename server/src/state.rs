@@ -74,6 +74,8 @@ pub struct AppStateInner {
     pub rest_budget: Arc<RequestBudget>,
     /// Aggregate functions in `select` (off unless set: `DB_AGGREGATES_ENABLED`).
     pub aggregates: crate::rest::settings::AggregateSettings,
+    /// Backups and restores for `/api/admin/backups` (`None`: not set up, 503).
+    pub ops: Option<Arc<crate::backup::api::Ops>>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -110,6 +112,7 @@ impl AppState {
             rate_limits: Arc::new(RateLimits::default()),
             rest_budget: Arc::new(RequestBudget::default()),
             aggregates: crate::rest::settings::AggregateSettings::default(),
+            ops: None,
             stopping: Arc::new(AtomicBool::new(false)),
         }))
     }

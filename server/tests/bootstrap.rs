@@ -81,10 +81,46 @@ async fn an_edited_migration_is_refused_and_named() {
 #[tokio::test]
 async fn an_applied_migration_the_server_does_not_know_is_refused() {
     let db = TestDb::empty().await;
-    let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
-    bootstrap_with(&db.admin, app(&two, &[]), None).await.unwrap();
-    let error = bootstrap_with(&db.admin, app(&two[..1], &[]), None).await.unwrap_err();
+    let three = [
+        SqlFile { name: "0001_a.sql", sql: "select 1;" },
+        SqlFile { name: "0002_b.sql", sql: "select 2;" },
+        SqlFile { name: "0003_c.sql", sql: "select 3;" },
+    ];
+    bootstrap_with(&db.admin, app(&three, &[]), None).await.unwrap();
+    // 0002 is missing from the middle of the server's history: another project, or a history
+    // that was rewritten.
+    let gap = [three[0], three[2]];
+    let error = bootstrap_with(&db.admin, app(&gap, &[]), None).await.unwrap_err();
     assert!(matches!(&error, MigrationError::Unknown { file, .. } if file == "0002_b.sql"), "{error}");
+}
+
+#[tokio::test]
+async fn an_older_server_starts_on_a_newer_database_and_applies_nothing() {
+    let db = TestDb::empty().await;
+    let policy_v2 = [SqlFile { name: "10_p.sql", sql: "create or replace view public.version as select 2 as v;" }];
+    let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
+    bootstrap_with(&db.admin, app(&two, &policy_v2), None).await.unwrap();
+    // The previous release: without 0002 and with its older policy.
+    let policy_v1 = [SqlFile { name: "10_p.sql", sql: "create or replace view public.version as select 1 as v;" }];
+    let report = bootstrap_with(&db.admin, app(&two[..1], &policy_v1), None).await.unwrap();
+    assert_eq!(report.ahead, ["app/0002_b.sql"]);
+    assert!(report.applied.is_empty() && report.policies == 0, "{report:?}");
+    let mut conn = db.admin_connection().await;
+    let version: i32 = sqlx::query_scalar("select v from public.version").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(version, 2, "the newer server's policy stays");
+}
+
+#[tokio::test]
+async fn without_migrating_a_database_that_lacks_a_migration_is_refused_by_name() {
+    let db = TestDb::empty().await;
+    let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
+    bootstrap_with(&db.admin, app(&two[..1], &[]), None).await.unwrap();
+    let error = server::db::bootstrap::check_migrated(&db.admin, app(&two, &[])).await.unwrap_err();
+    assert!(error.to_string().contains("0002_b.sql") && error.to_string().contains("server migrate"), "{error}");
+    bootstrap_with(&db.admin, app(&two, &[]), None).await.unwrap();
+    server::db::bootstrap::check_migrated(&db.admin, app(&two, &[])).await.unwrap();
+    // Ahead of the server is fine too (a replica not upgraded yet).
+    server::db::bootstrap::check_migrated(&db.admin, app(&two[..1], &[])).await.unwrap();
 }
 
 #[tokio::test]
@@ -172,15 +208,24 @@ async fn functions_apply_after_the_migrations_and_before_the_policies_at_every_s
 #[tokio::test]
 async fn a_failing_function_or_policy_file_is_named_and_nothing_of_either_folder_stays() {
     let db = TestDb::empty().await;
-    let ok_function =
-        SqlFile { name: "10_ok.sql", sql: "create or replace function public.ok() returns int language sql as $$ select 1 $$;" };
+    let ok_function = SqlFile {
+        name: "10_ok.sql",
+        sql: "create or replace function public.ok() returns int language sql as $$ select 1 $$;",
+    };
     let ok_policy = SqlFile { name: "10_ok.sql", sql: "create table if not exists public.p (id int);" };
-    let bad_function =
-        SqlFile { name: "20_bad.sql", sql: "create or replace function public.bad() returns int language sql as $$ select nope $$;" };
+    let bad_function = SqlFile {
+        name: "20_bad.sql",
+        sql: "create or replace function public.bad() returns int language sql as $$ select nope $$;",
+    };
     let bad_policy =
         SqlFile { name: "20_bad.sql", sql: "create policy nonsense on public.missing for select using (true);" };
     for (functions, policies, folder, message) in [
-        ([ok_function, bad_function], [ok_policy, ok_policy], "functions", "functions file 20_bad.sql failed: column \"nope\""),
+        (
+            [ok_function, bad_function],
+            [ok_policy, ok_policy],
+            "functions",
+            "functions file 20_bad.sql failed: column \"nope\"",
+        ),
         ([ok_function, ok_function], [ok_policy, bad_policy], "policies", "policies file 20_bad.sql failed: relation"),
     ] {
         let files = SqlBundle { platform: &[], app: &[], functions: &functions, policies: &policies };

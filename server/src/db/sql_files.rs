@@ -47,7 +47,8 @@ impl SqlSet {
 
     /// Every file directly inside `dir` whose extension is one of `extensions`, in name order.
     pub fn read_dir_with(dir: &Path, extensions: &[&str]) -> Result<Self, String> {
-        let paths = super::listing::files_in(dir, extensions).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let paths =
+            super::listing::files_in(dir, extensions).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         let mut files = Vec::with_capacity(paths.len());
         for path in paths {
             let name = path

@@ -22,7 +22,6 @@ fn cache() -> SchemaCache {
     cache
 }
 
-
 #[test]
 fn computed_relationship_and_spread_statements() {
     let cache = cache();

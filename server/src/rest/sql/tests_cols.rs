@@ -29,7 +29,6 @@ pub(super) fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
     super::tests::plan_with(cache, table, query, true)
 }
 
-
 #[test]
 fn computed_columns_call_the_function_on_the_row() {
     let cache = cache();
