@@ -3,7 +3,8 @@
 
 -- A registration (a new row, or a cancelled one taken up again) needs an event that takes
 -- registrations, before its deadline, with a place left; a registration takes 1 + guests
--- places, and a registrant who adds guests to a live registration is checked again. The event
+-- places, and a registrant who adds guests to a live registration is checked again (before the
+-- deadline, while the event takes registrations; event staff also afterwards). The event
 -- row is locked first, so concurrent registrations for one event queue here and the count they
 -- see is exact: 50 requests for the last 5 places give exactly 5 registrations. Security
 -- definer: the caller cannot see others' registrations, but the count must include them.
@@ -25,11 +26,22 @@ begin
       return new;
     end if;
     if old.attendance_status <> 'cancelled' then
-      -- A live registration: only more guests need a check (of capacity alone).
+      -- A live registration: only more guests need a check. Registrants add them while the
+      -- event takes registrations; event staff also afterwards (walk-ins at the door).
       if new.guests <= old.guests then
         return new;
       end if;
       select * into event from public.events where id = new.event_id for update;
+      if not app.can_manage_events() then
+        if event.status not in ('upcoming', 'published') then
+          raise exception 'Registration is closed for this event' using errcode = '23514',
+            detail = format('the event is %s', event.status);
+        end if;
+        if event.registration_deadline is not null and now() > event.registration_deadline then
+          raise exception 'The registration deadline has passed' using errcode = '23514',
+            detail = 'guests are added before the deadline';
+        end if;
+      end if;
       if event.max_attendees is not null then
         select coalesce(sum(1 + r.guests), 0) into taken from public.event_registrations r
          where r.event_id = new.event_id and r.attendance_status <> 'cancelled' and r.id <> new.id;

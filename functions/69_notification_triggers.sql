@@ -52,7 +52,7 @@ end
 $$;
 revoke execute on function app.announce_sandesha_issue() from public;
 
--- An event registration: the registrant gets a confirmation and event staff hear of it, at
+-- An event registration: the registrant who made it gets a confirmation and event staff hear of it, at
 -- most once a day per registration (cancelling and registering again announces nothing new).
 create or replace function app.announce_event_registration() returns trigger
 language plpgsql
@@ -74,9 +74,12 @@ begin
   end if;
   select * into event from public.events where id = new.event_id;
   select app.plain_name(full_name) into who from public.users where id = new.user_id;
-  perform app.notify_users(array[new.user_id], 'event', 'Registered: ' || event.title,
-    'You are registered for ' || event.title || ' on ' || to_char(event.event_date, 'DD Mon YYYY') || '.',
-    jsonb_build_object('event_id', event.id), '/events/' || event.id, 'registration-' || new.id);
+  -- Only the registrant who made the registration is told of it.
+  if new.user_id = auth.uid() then
+    perform app.notify_users(array[new.user_id], 'event', 'Registered: ' || event.title,
+      'You are registered for ' || event.title || ' on ' || to_char(event.event_date, 'DD Mon YYYY') || '.',
+      jsonb_build_object('event_id', event.id), '/events/' || event.id, 'registration-' || new.id);
+  end if;
   perform app.notify_users(app.users_of_type('admin', 'super_admin', 'event_manager'), 'event',
     'New registration: ' || event.title, coalesce(who, 'Someone') || ' registered.',
     jsonb_build_object('event_id', event.id), '/admin/events/' || event.id || '/registrations', 'registrations-' || event.id);

@@ -29,9 +29,9 @@ create policy "Event staff read every registration" on public.event_registration
 drop policy if exists "Users register themselves" on public.event_registrations;
 create policy "Users register themselves" on public.event_registrations
   for insert to authenticated with check (user_id = (select auth.uid()));
+-- Nobody registers another account (staff included): a registration would show them that
+-- account's record, and tell its owner of a registration they did not make.
 drop policy if exists "Event staff register anyone" on public.event_registrations;
-create policy "Event staff register anyone" on public.event_registrations
-  for insert to authenticated with check ((select app.can_manage_events()));
 -- The guard limits a registrant to cancelling, registering again, notes and guests.
 drop policy if exists "Users cancel or renew their own registrations" on public.event_registrations;
 create policy "Users cancel or renew their own registrations" on public.event_registrations

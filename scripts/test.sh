@@ -22,11 +22,17 @@ passed=0
 failed=0
 failures=()
 
+# Each result's time: since the previous result (its set-up, e.g. npm ci, included).
+last_mark=$SECONDS
+stage_times=()
 record() { # name passed failed
   passed=$((passed + $2))
   failed=$((failed + $3))
   if [ "$3" -gt 0 ]; then failures+=("$1 ($3 failed)"); fi
-  say "$1: $2 passed, $3 failed"
+  local took=$((SECONDS - last_mark))
+  last_mark=$SECONDS
+  stage_times+=("$(printf '%5d s  %s' "$took" "$1")")
+  say "$1: $2 passed, $3 failed in $took s"
 }
 
 check() { # name command...: a check that counts as one test
@@ -188,6 +194,8 @@ operations() {
 }
 operations
 
+say "stage times (slowest first; whole run $((SECONDS / 60)) min $((SECONDS % 60)) s)"
+printf '%s\n' "${stage_times[@]}" | sort -rn
 if [ "${#failures[@]}" -gt 0 ]; then
   say "failed: ${failures[*]}"
 fi

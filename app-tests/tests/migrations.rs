@@ -14,7 +14,7 @@ use support::app::app_bundle;
 
 /// The last migration written before functions/ existed: it and those before it created and
 /// replaced the functions of their time (functions/README.md).
-const HISTORY_ENDS_AT: u32 = 74;
+const HISTORY_ENDS_AT: u32 = 75;
 
 /// `schema.name` of every `create or replace function|view|trigger` (and, with `plain`, every
 /// `create function|view|trigger`) in `sql`, lower-cased; a trigger as `trigger name on table`.

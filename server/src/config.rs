@@ -163,6 +163,12 @@ pub struct Settings {
     #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10, global = true)]
     pub shutdown_grace_seconds: u64,
 
+    /// Seconds the server keeps serving after SIGTERM while `/ready` answers 503, so a proxy's
+    /// health check moves traffic away before the listener closes (behind a load balancer: a
+    /// little more than its health-check interval; alone: 0).
+    #[arg(long, env = "SHUTDOWN_DRAIN_SECONDS", default_value_t = 0, global = true)]
+    pub shutdown_drain_seconds: u64,
+
     /// Folder of the app's migrations, read at every start (the platform's own are built in).
     /// Default: ./migrations when it exists, else the copy embedded at build time.
     #[arg(long, env = "MIGRATIONS_DIR", global = true)]
@@ -279,6 +285,8 @@ pub struct Config {
     pub pg_bin_dir: Option<PathBuf>,
     pub pg_system_user: String,
     pub shutdown_grace: std::time::Duration,
+    /// How long `/ready` answers 503 before the listener closes (SHUTDOWN_DRAIN_SECONDS).
+    pub shutdown_drain: std::time::Duration,
     /// Seed a fresh embedded database with the demo content.
     pub demo: bool,
     /// The app's SQL folders; `None`: the copy embedded at build time.
@@ -417,6 +425,7 @@ impl Settings {
             pg_bin_dir: self.pg_bin_dir,
             pg_system_user: self.pg_system_user,
             shutdown_grace: std::time::Duration::from_secs(self.shutdown_grace_seconds),
+            shutdown_drain: std::time::Duration::from_secs(self.shutdown_drain_seconds),
             demo: self.demo,
             migrations_dir: app_sql_dir(self.migrations_dir.as_deref(), "migrations", "MIGRATIONS_DIR")?,
             functions_dir: app_sql_dir(self.functions_dir.as_deref(), "functions", "FUNCTIONS_DIR")?,

@@ -243,6 +243,14 @@ async fn run(
     });
     crate::shutdown::signal().await;
     state.begin_shutdown();
+    if !config.shutdown_drain.is_zero() {
+        // `/ready` answers 503 now; requests are still served until the proxy has noticed.
+        tracing::info!(seconds = config.shutdown_drain.as_secs(), "draining: not ready, still serving");
+        tokio::select! {
+            () = tokio::time::sleep(config.shutdown_drain) => {}
+            () = crate::shutdown::signal() => tracing::info!("a second signal: draining cut short"),
+        }
+    }
     let _ = stop_tx.send(());
     match tokio::time::timeout(config.shutdown_grace, server).await {
         Ok(Ok(())) => tracing::info!("all requests finished"),

@@ -217,3 +217,30 @@ async fn a_drill_records_its_result_and_a_failed_one_raises_an_alert() {
     assert!(!scratch, "the drill's scratch database is dropped");
     pool.close().await;
 }
+
+#[tokio::test]
+async fn retention_never_removes_a_backup_while_a_drill_reads_it() {
+    let fixture = fixture(Vec::new(), None).await;
+    fill(&fixture).await;
+    let first = fixture.backups.create("manual").await.unwrap();
+
+    // A drill reading: the shared lock it holds while it restores a backup.
+    let mut reader = fixture.db.admin_connection().await;
+    sqlx::query("select pg_advisory_lock_shared($1)")
+        .bind(server::backup::BACKUP_READ_LOCK)
+        .execute(&mut reader)
+        .await
+        .unwrap();
+    let second = fixture.backups.create("manual").await.unwrap();
+    assert!(fixture.backups.store.meta(&first.id).await.unwrap().is_some(), "the backup being read is kept");
+
+    reader.close().await.unwrap();
+    let third = fixture.backups.create("manual").await.unwrap();
+    for (older, name) in [(&first, "first"), (&second, "second")] {
+        assert!(
+            fixture.backups.store.meta(&older.id).await.unwrap().is_none(),
+            "with no reader, retention keeps only the day's newest; the {name} backup is gone"
+        );
+    }
+    assert!(fixture.backups.store.meta(&third.id).await.unwrap().is_some());
+}

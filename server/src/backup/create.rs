@@ -13,7 +13,7 @@ use super::meta::{Dump, Encryption, FORMAT, Files, ManifestEntry, Meta};
 use super::snapshot;
 use super::store::{BackupStore, META};
 use super::target::DbTarget;
-use super::{BACKUP_LOCK, Backups};
+use super::{BACKUP_LOCK, BACKUP_READ_LOCK, Backups};
 
 impl Backups {
     /// Makes a backup now (`kind`: `scheduled` or `manual`), then applies retention. Refused
@@ -29,14 +29,30 @@ impl Backups {
             return Err("another backup or restore is running; try again when it has finished".into());
         }
         let result = self.create_locked(&mut admin, kind).await;
-        if result.is_ok()
-            && let Err(error) = self.prune().await
-        {
-            tracing::warn!(%error, "backup retention failed; old backups are kept until the next run");
+        if result.is_ok() {
+            self.prune_unless_read(&mut admin).await;
         }
         let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BACKUP_LOCK).execute(&mut admin).await;
         let _ = admin.close().await;
         result
+    }
+
+    /// Applies retention, unless a drill is reading a backup now (then the old backups are
+    /// kept until the next run).
+    async fn prune_unless_read(&self, admin: &mut PgConnection) {
+        let free: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
+            .bind(BACKUP_READ_LOCK)
+            .fetch_one(&mut *admin)
+            .await
+            .unwrap_or(false);
+        if !free {
+            tracing::info!("a drill is reading a backup; retention waits for the next run");
+            return;
+        }
+        if let Err(error) = self.prune().await {
+            tracing::warn!(%error, "backup retention failed; old backups are kept until the next run");
+        }
+        let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BACKUP_READ_LOCK).execute(&mut *admin).await;
     }
 
     async fn create_locked(&self, admin: &mut PgConnection, kind: &str) -> Result<Meta, String> {

@@ -5,9 +5,9 @@
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
-use super::Backups;
 use super::restore::FilesMode;
 use super::verify::Summary;
+use super::{BACKUP_READ_LOCK, Backups};
 
 impl Backups {
     /// Runs a drill and records it; the summary as JSON, or why it failed.
@@ -61,6 +61,23 @@ impl Backups {
     }
 
     async fn drill_once(&self, id: Option<&str>) -> (Option<String>, Result<Summary, String>) {
+        // Held shared while the backup is read, so retention does not remove it meanwhile.
+        let mut reader = match self.admin.connect("server-backup-drill").await {
+            Ok(conn) => conn,
+            Err(error) => return (id.map(str::to_string), Err(error)),
+        };
+        if let Err(error) =
+            sqlx::query("select pg_advisory_lock_shared($1)").bind(BACKUP_READ_LOCK).execute(&mut reader).await
+        {
+            return (id.map(str::to_string), Err(error.to_string()));
+        }
+        let result = self.drill_reading(id).await;
+        let _ = sqlx::query("select pg_advisory_unlock_shared($1)").bind(BACKUP_READ_LOCK).execute(&mut reader).await;
+        let _ = sqlx::Connection::close(reader).await;
+        result
+    }
+
+    async fn drill_reading(&self, id: Option<&str>) -> (Option<String>, Result<Summary, String>) {
         let latest = match self.store.list().await {
             Ok((backups, _)) => backups.into_iter().find(|b| id.is_none_or(|id| b.id == id)),
             Err(error) => return (None, Err(format!("cannot list backups: {error}"))),

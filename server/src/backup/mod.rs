@@ -40,6 +40,10 @@ use tools::PgTools;
 /// Advisory lock held by the connection that runs a backup, a restore or a switch.
 pub const BACKUP_LOCK: i64 = 0x0068_7774_6261_636b;
 
+/// Advisory lock a drill holds shared while it reads a backup; retention takes it exclusively
+/// (without waiting) before it removes anything, so a backup is never pruned under a reader.
+pub const BACKUP_READ_LOCK: i64 = 0x0068_7774_7265_6164;
+
 /// Everything backups and restores need; built once per process.
 #[derive(Clone)]
 pub struct Backups {
