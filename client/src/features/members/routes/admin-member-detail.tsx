@@ -4,7 +4,8 @@ import { Check, Pencil, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
-import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
+import { columnHelper, type DataTableColumn } from '@/components/data-table';
+import { ResourceList } from '@/components/resource-list';
 import { IdentityNumbers } from '@/components/identity-numbers';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
@@ -77,16 +78,12 @@ const ledgerColumns: DataTableColumn<LedgerRow>[] = [
 function Ledger({ id }: { id: string }) {
   const ledger = useMemberLedger(id);
   return (
-    <DataTable
+    <ResourceList
+      query={ledger}
       label={text.ledger}
       columns={ledgerColumns}
-      rows={ledger.data}
-      total={ledger.data?.length}
       getRowId={(r) => r.id}
-      isLoading={ledger.isPending}
-      error={ledger.error}
-      onRetry={() => void ledger.refetch()}
-      emptyTitle={text.ledgerEmpty}
+      empty={{ title: text.ledgerEmpty }}
       footer={
         ledger.data?.length ? (
           <p className="flex justify-between rounded-lg border border-stone-200 bg-white px-3 py-2 font-semibold">

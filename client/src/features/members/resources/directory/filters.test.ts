@@ -9,7 +9,7 @@ import {
   isFiltered,
   partialMatchTerms,
   searchFilter,
-} from './directory-filters';
+} from './filters';
 
 /** A client whose fetch records the URL it was asked for. */
 function recordingClient() {

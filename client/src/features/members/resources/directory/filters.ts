@@ -1,8 +1,12 @@
-// The admin member directory's filters (spec §7 member_directory): status, member type, city
+// The admin member directory's view (spec §7 member_directory): status, member type, city
 // and native place (partial match), Sandesha delivery method, and a free-text search over name,
-// membership number, mobile and e-mail. Pure: the list query, the CSV export and the tests
-// share them.
+// membership number, mobile and e-mail; newest first, 50 a page. The filters' query parts are
+// pure: the list query, the CSV export and the tests share them.
+import { labelledOptions } from '@/components/data-table';
+import { defineList, preset } from '@/components/resource-list';
 import { ilikeAny, ilikePattern, searchTerm } from '@/lib/search';
+import { DELIVERY_METHODS, MEMBER_TYPES } from '../../lib/member-schema';
+import { adminText as text } from '../../text';
 
 /** The filters kept in the URL; '' means "no filter". */
 export const DIRECTORY_FILTER_DEFAULTS = {
@@ -23,6 +27,37 @@ export const DIRECTORY_PAGE_SIZE = 50;
 
 /** Sortable columns (the server orders by them); the default is newest first. */
 export const DIRECTORY_SORTS = ['full_name', 'unique_id', 'created_at', 'city', 'status'] as const;
+export const DIRECTORY_SORT = { id: 'created_at', desc: true };
+
+export const directoryList = defineList<DirectoryFilters>({
+  defaults: DIRECTORY_FILTER_DEFAULTS,
+  pageSize: DIRECTORY_PAGE_SIZE,
+  pageSizeOptions: [25, 50, 100],
+  sort: DIRECTORY_SORT,
+  controls: [
+    preset.search({ label: text.searchLabel, placeholder: text.search }),
+    preset.select('status', {
+      label: text.status,
+      options: labelledOptions(MEMBER_STATUSES, text.statusLabels),
+      allLabel: text.all,
+    }),
+    preset.select('member_type', {
+      label: text.memberType,
+      options: labelledOptions(MEMBER_TYPES, text.typeLabels),
+      allLabel: text.all,
+    }),
+    preset.text('city', { label: text.city }),
+    preset.text('native_place', { label: text.nativePlace }),
+    preset.select('delivery', {
+      label: text.delivery,
+      options: [
+        ...labelledOptions(DELIVERY_METHODS, text.deliveryLabels),
+        { value: 'none', label: text.noDelivery },
+      ],
+      allLabel: text.all,
+    }),
+  ],
+});
 
 /** The `or` filter of the free-text search, or null when there is nothing to search. */
 export const searchFilter = (raw: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { equalityFilters, studentSearchFilter } from './student-filters';
+import { equalityFilters, studentSearchFilter } from './filters';
 
 describe('equalityFilters (spec §7: the value all is ignored)', () => {
   it('drops all and empty values, keeps the rest', () => {
