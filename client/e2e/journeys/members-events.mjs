@@ -1,56 +1,45 @@
-// Browser journeys of issue 16, items 5 and 7: a member registers for an event, sees it on the
-// dashboard, downloads it for the calendar and cancels; a member connects with another member.
-// Registered by run.mjs with its helpers (same browser, same platform).
+// Members among themselves and events for members (issue 16): a connection asked, accepted and
+// the contact details it shows, at 1280 and 360 px; a registration for an event, its calendar
+// file and its cancellation; a deadline passed; the signed-in header on one line.
 import fs from 'node:fs';
-import { restClient } from './rest.mjs';
+import { assert, NEWCOMER_PASSWORD } from '../harness.mjs';
 
-const PASSWORD = 'Kadamba#Banavasi1987';
-const DEMO_PASSWORD = 'Havyaka@2025';
-
-export function membersAndEvents({ test, context, base, anonKey, signIn, assert, sawToast, shot }) {
-  const { api, tokenOf } = restClient(base, anonKey);
-  /** A newcomer who applied for membership and was approved (through the API). */
-  const approvedMember = async (firstName) => {
-    const email = `${firstName.toLowerCase()}.${Date.now()}@example.org`;
-    await api('/auth/v1/signup', { method: 'POST', body: { email, password: PASSWORD } });
-    const token = await tokenOf(email, PASSWORD);
-    const entry = await api('/rest/v1/rpc/register_member', {
-      token,
-      method: 'POST',
-      body: {
-        application: {
-          first_name: firstName,
-          surname: 'Bhat',
-          mobile_number: '+91 98200 13232',
-          member_type: 'annual',
-          city: 'Pune',
-        },
+/** A newcomer who applied for membership and was approved (through the API). */
+async function approvedMember({ api, tokenOf, tokenFor }, firstName) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.org`;
+  await api('/auth/v1/signup', { method: 'POST', body: { email, password: NEWCOMER_PASSWORD } });
+  const token = await tokenOf(email, NEWCOMER_PASSWORD);
+  const entry = await api('/rest/v1/rpc/register_member', {
+    token,
+    method: 'POST',
+    body: {
+      application: {
+        first_name: firstName,
+        surname: 'Bhat',
+        mobile_number: '+91 98200 13232',
+        member_type: 'annual',
+        city: 'Pune',
       },
-    });
-    const admin = await tokenOf('admin@demo.havyaka.org', DEMO_PASSWORD);
-    await api('/rest/v1/rpc/approve_member', {
-      token: admin,
-      method: 'POST',
-      body: { member_id: entry.id },
-    });
-    return { email, name: `${firstName} Bhat` };
-  };
-  /** Signs in with the login form and waits for the member dashboard. */
-  const signInAs = async (page, email, password) => {
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${base}/dashboard/member`, { timeout: 20_000 });
-  };
-  const card = (scope, name) => scope.getByTestId('network-member').filter({ hasText: name });
+    },
+  });
+  await api('/rest/v1/rpc/approve_member', {
+    token: await tokenFor('admin'),
+    method: 'POST',
+    body: { member_id: entry.id },
+  });
+  return { email, name: `${firstName} Bhat` };
+}
+const card = (scope, name) => scope.getByTestId('network-member').filter({ hasText: name });
 
+/** @param {import('../harness.mjs').Test} test */
+export default function journey(test) {
   for (const width of [1280, 360]) {
-    test(`a member asks another to connect; once accepted they see each other's contact details at ${width} px`, async () => {
-      const newcomer = await approvedMember(width === 1280 ? 'Girija' : 'Ganesha');
+    test(`a member asks another to connect; once accepted they see each other's contact details at ${width} px`, async (h) => {
+      const { context, sawToast, shot, signIn, signInAs } = h;
+      const newcomer = await approvedMember(h, width === 1280 ? 'Girija' : 'Ganesha');
       const ctx = await context({ viewport: { width, height: 900 } });
       const page = await ctx.newPage();
-      await signInAs(page, newcomer.email, PASSWORD);
+      await signInAs(page, newcomer.email, '/dashboard/member');
       await page.getByRole('heading', { level: 1, name: 'Member Directory' }).waitFor();
       await page.getByText('Your directory entry').waitFor();
       await page.getByText('No connections yet: ask a member below to connect.').waitFor();
@@ -98,7 +87,13 @@ export function membersAndEvents({ test, context, base, anonKey, signIn, assert,
   }
 
   for (const width of [1280, 360]) {
-    test(`a member registers for an event, sees it on the dashboard and cancels at ${width} px`, async () => {
+    test(`a member registers for an event, sees it on the dashboard and cancels at ${width} px`, async ({
+      base,
+      context,
+      sawToast,
+      shot,
+      signIn,
+    }) => {
       const ctx = await context({ viewport: { width, height: 900 }, acceptDownloads: true });
       const page = await ctx.newPage();
       await signIn(page, 'member');
@@ -159,7 +154,11 @@ export function membersAndEvents({ test, context, base, anonKey, signIn, assert,
     });
   }
 
-  test('an event past its registration deadline says so and offers no Register button', async () => {
+  test('an event past its registration deadline says so and offers no Register button', async ({
+    base,
+    context,
+    signIn,
+  }) => {
     const ctx = await context();
     const page = await ctx.newPage();
     await signIn(page, 'student');
@@ -174,7 +173,12 @@ export function membersAndEvents({ test, context, base, anonKey, signIn, assert,
     await ctx.close();
   });
 
-  test('the signed-in header stays on one line from 1024 to 1440 px; the menu links to notification settings', async () => {
+  test('the signed-in header stays on one line from 1024 to 1440 px; the menu links to notification settings', async ({
+    base,
+    context,
+    shot,
+    signIn,
+  }) => {
     const ctx = await context({ viewport: { width: 1024, height: 800 } });
     const page = await ctx.newPage();
     await signIn(page, 'member');
@@ -195,63 +199,4 @@ export function membersAndEvents({ test, context, base, anonKey, signIn, assert,
     await page.waitForURL(`${base}/notifications/settings`);
     await ctx.close();
   });
-
-  test('the login page leads to the three registration forms; an unknown album says so once', async () => {
-    const ctx = await context();
-    const page = await ctx.newPage();
-    for (const [link, path, heading] of [
-      ['Apply for membership', '/membership/registration', 'Membership Registration'],
-      ['Register as a student', '/student-registration', /Student/],
-      ['Register a matrimony profile', '/matrimony/registration', /Matrimony/],
-    ]) {
-      await page.goto(`${base}/login`);
-      await page.getByRole('link', { name: link }).click();
-      await page.waitForURL(`${base}${path}`);
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    }
-    await page.goto(`${base}/media/album/not-an-album`);
-    await page.getByRole('heading', { name: 'Album not found or not published' }).waitFor();
-    assert(
-      !(await page.getByText('Failed to fetch album').count()),
-      'no fetch error for an unknown album',
-    );
-    await ctx.close();
-  });
-
-  // Every user's own pages, as each demo account: a real screen, no error screen, no
-  // "coming soon", no script error.
-  const WALK = {
-    member: ['/dashboard/member', '/events', '/notifications/settings', '/members'],
-    member_viewer: ['/dashboard/member', '/notifications/settings'],
-    student: ['/dashboard/student', '/profile/student/edit', '/notifications/settings'],
-    matrimony: [
-      '/dashboard/matrimony',
-      '/matrimony/browse',
-      '/profile/matrimony',
-      '/notifications/settings',
-    ],
-    event_manager: ['/admin/events', '/notifications/settings'],
-    admin: ['/admin', '/admin/members', '/notifications/settings'],
-  };
-  for (const [role, paths] of Object.entries(WALK)) {
-    test(`${role}: every own page is a working screen`, async () => {
-      const ctx = await context();
-      const page = await ctx.newPage();
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await signIn(page, role);
-      for (const path of paths) {
-        await page.goto(`${base}${path}`);
-        await page.locator('h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        const main = await page.locator('body').innerText();
-        assert(!/Oops! Something went wrong/.test(main), `${path}: the error screen for ${role}`);
-        assert(!/coming soon/i.test(main), `${path}: a placeholder for ${role}`);
-        assert(!/Access Denied/.test(main), `${path}: access denied for ${role}`);
-        assert(page.url() === `${base}${path}`, `${path}: ${role} was sent to ${page.url()}`);
-      }
-      assert(!errors.length, `script errors for ${role}: ${errors.join('; ')}`);
-      await ctx.close();
-    });
-  }
 }
