@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { ButtonLink } from '@/components/ui/button';
-import { ErrorState, LoadingState } from '@/components/ui/states';
+import { loaded } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { formatDate } from '@/lib/images';
 import type { ListView } from '@/lib/list-view';
 import { adminText } from '../admin-text';
@@ -79,31 +80,27 @@ export function Component() {
   }));
   const columns = useMemo(() => registrationColumns(eventId), [eventId]);
 
-  if (!valid || (event.isSuccess && !event.data)) {
-    return (
-      <div
-        role="alert"
-        className="mx-auto max-w-lg rounded-lg border border-stone-200 bg-white p-8 text-center"
-      >
-        <h1 className="font-serif text-2xl font-bold">{adminText.notFound}</h1>
-        <p className="mt-2 text-stone-700">{adminText.notFoundBody}</p>
-        <ButtonLink to={LIST} className="mt-6">
-          {adminText.backToEvents}
-        </ButtonLink>
-      </div>
-    );
-  }
-  if (event.isPending) return <LoadingState label={adminText.loading} rows={3} />;
-  if (event.isError) {
-    return (
-      <ErrorState
-        title={adminText.loadError}
-        message={adminText.loadErrorBody}
-        onRetry={() => void event.refetch()}
-      />
-    );
-  }
-  const e = event.data!;
+  const notFound = (
+    <div
+      role="alert"
+      className="mx-auto max-w-lg rounded-lg border border-stone-200 bg-white p-8 text-center"
+    >
+      <h1 className="font-serif text-2xl font-bold">{adminText.notFound}</h1>
+      <p className="mt-2 text-stone-700">{adminText.notFoundBody}</p>
+      <ButtonLink to={LIST} className="mt-6">
+        {adminText.backToEvents}
+      </ButtonLink>
+    </div>
+  );
+  if (!valid) return notFound;
+  const ready = loaded(event, {
+    loading: <LoadingState label={adminText.loading} rows={3} />,
+    errorTitle: adminText.loadError,
+    errorMessage: adminText.loadErrorBody,
+  });
+  if (!ready.ok) return ready.fallback;
+  const e = ready.data;
+  if (!e) return notFound;
   const none = registrations.data?.length === 0;
 
   return (

@@ -8,10 +8,10 @@ import { columnHelper, type DataTableColumn } from '@/components/data-table';
 import { ResourceList } from '@/components/resource-list';
 import { IdentityNumbers } from '@/components/identity-numbers';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { loaded, QueryState } from '@/components/ui/query-state';
+import { Card, EmptyState, LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { dataMessage } from '@/lib/errors';
 import {
   useApprovalHistory,
   useDeleteMember,
@@ -38,18 +38,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Query<T>({
-  q,
-  children,
-}: {
-  q: { isPending: boolean; isError: boolean; error: unknown; data?: T; refetch: () => unknown };
-  children: (data: T) => ReactNode;
-}) {
-  if (q.isPending) return <LoadingState rows={1} height="h-12" />;
-  if (q.isError)
-    return <ErrorState message={dataMessage(q.error)} onRetry={() => void q.refetch()} />;
-  return <>{children(q.data as T)}</>;
-}
+// The panels' placeholder while their query is awaited.
+const panelLoading = <LoadingState rows={1} height="h-12" />;
 
 type LedgerRow = NonNullable<ReturnType<typeof useMemberLedger>['data']>[number];
 const lc = columnHelper<LedgerRow>();
@@ -100,7 +90,7 @@ function Connections({ userId }: { userId: string | null }) {
   const connections = useMemberConnections(userId);
   if (!userId) return <p className="text-sm text-stone-600">{text.noAccount}</p>;
   return (
-    <Query q={connections}>
+    <QueryState query={connections} loading={panelLoading}>
       {(rows) =>
         rows.length === 0 ? (
           <EmptyState title={text.connectionsEmpty} />
@@ -123,7 +113,7 @@ function Connections({ userId }: { userId: string | null }) {
           </ul>
         )
       }
-    </Query>
+    </QueryState>
   );
 }
 
@@ -131,7 +121,7 @@ function MembershipFormPanel({ userId, canReveal }: { userId: string | null; can
   const form = useMembershipForm(userId);
   if (!userId) return <p className="text-sm text-stone-600">{text.noForm}</p>;
   return (
-    <Query q={form}>
+    <QueryState query={form} loading={panelLoading}>
       {(m) =>
         !m ? (
           <p className="text-sm text-stone-600">{text.noForm}</p>
@@ -168,14 +158,14 @@ function MembershipFormPanel({ userId, canReveal }: { userId: string | null; can
           </Card>
         )
       }
-    </Query>
+    </QueryState>
   );
 }
 
 function History({ id }: { id: string }) {
   const history = useApprovalHistory(id);
   return (
-    <Query q={history}>
+    <QueryState query={history} loading={panelLoading}>
       {(rows) =>
         rows.length === 0 ? (
           <EmptyState title={text.historyEmpty} />
@@ -197,7 +187,7 @@ function History({ id }: { id: string }) {
           </ol>
         )
       }
-    </Query>
+    </QueryState>
   );
 }
 
@@ -211,16 +201,9 @@ export function Component() {
   const auth = useAuth();
   const canWrite = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
-  if (entry.isPending) return <LoadingState rows={4} />;
-  if (entry.isError)
-    return (
-      <ErrorState
-        title={text.notFound}
-        message={dataMessage(entry.error)}
-        onRetry={() => void entry.refetch()}
-      />
-    );
-  const m = entry.data;
+  const ready = loaded(entry, { loading: <LoadingState rows={4} />, errorTitle: text.notFound });
+  if (!ready.ok) return ready.fallback;
+  const m = ready.data;
 
   async function onDelete() {
     const ok = await confirm({
