@@ -9,6 +9,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
@@ -66,13 +67,9 @@ function AlbumEditor({ album, onClose }: { album: AdminAlbum; onClose: () => voi
       <h2 className="font-serif text-xl font-bold">{album.title}</h2>
       <AlbumForm key={album.id} album={album} onSaved={() => undefined} />
       <MediaUploader albumId={album.id} nextOrder={next} />
-      {items.isPending ? (
-        <LoadingState rows={2} height="h-32" />
-      ) : items.isError ? (
-        <ErrorState message={dataMessage(items.error)} onRetry={() => void items.refetch()} />
-      ) : (
-        <AlbumItems albumId={album.id} items={items.data} cover={album.cover_image_url} />
-      )}
+      <QueryState query={items} loading={<LoadingState rows={2} height="h-32" />}>
+        {(data) => <AlbumItems albumId={album.id} items={data} cover={album.cover_image_url} />}
+      </QueryState>
     </div>
   );
 }
