@@ -3,7 +3,6 @@
 // guests), attendance changes and cancellation (attendance_status = cancelled, the row kept).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Database } from '@havyaka/sdk/database';
-import type { CsvColumn } from '@/lib/csv';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { adminEventKeys } from './admin-events';
@@ -73,20 +72,4 @@ export function useSetAttendance(eventId: string) {
         client.invalidateQueries({ queryKey: adminEventKeys.attendance(eventId) }),
       ]),
   });
-}
-
-/** The CSV export's columns: one row per registration. */
-export function registrationCsvColumns(
-  statusLabel: (s: string) => string,
-): CsvColumn<Registration>[] {
-  return [
-    { header: 'Name', value: (r) => r.user?.full_name ?? '' },
-    { header: 'Email', value: (r) => r.user?.email ?? '' },
-    { header: 'Phone', value: (r) => r.user?.phone ?? '' },
-    { header: 'Registered on', value: 'registration_date' },
-    { header: 'Guests', value: 'guests' },
-    { header: 'People', value: (r) => 1 + r.guests },
-    { header: 'Status', value: (r) => statusLabel(r.attendance_status) },
-    { header: 'Notes', value: (r) => r.notes ?? '' },
-  ];
 }
