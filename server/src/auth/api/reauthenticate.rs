@@ -21,6 +21,7 @@ use crate::auth::mail;
 use crate::auth::settings::AuthSettings;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::{audit, limits, one_time, sessions};
+use crate::auth::templates::language_of;
 use crate::state::AppState;
 
 /// Proofs tried per user per MAILER_OTP_EXP window.
@@ -58,8 +59,12 @@ pub async fn reauthenticate(State(state): State<AppState>, client: Client) -> Re
     }
     let nonce = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
     one_time::issue_nonce(&mut tx, user.id, &nonce, &email, settings.otp_expiry).await?;
-    let letter = mail::nonce_letter(&nonce, settings.otp_expiry);
-    let mail_id = state.auth.mailer.enqueue_kind(&mut tx, &email, "reauthentication", &letter).await?;
+    let mut vars = mail::base_vars(settings);
+    vars.insert("Token", nonce.clone());
+    vars.insert("Email", email.clone());
+    vars.insert("Minutes", (settings.otp_expiry.as_secs() / 60).to_string());
+    let letter = state.auth.templates.mail("reauthentication", language_of(&user.user_metadata).as_deref(), &vars);
+    let mail_id = state.auth.mailer.enqueue(&mut tx, &email, "reauthentication", &letter).await?;
     audit::record(
         &mut tx,
         audit::Entry {
