@@ -499,6 +499,11 @@ registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, s
   people.registerOrganization(helpers);
   people.registerRefusals(helpers);
 }
+{
+  // Sign-in by code, second factors and invitations (issue 32).
+  const { registerSignIn } = await import('./sign-in.mjs');
+  registerSignIn({ test, context, signIn, sawToast, shot, assert, base, sql: platform.sql });
+}
 
 /** Writes the description with the rich text editor's toolbar (spec §2). */
 async function fillDescription(page) {

@@ -20,8 +20,9 @@
 //   keys are accepted), its JWT secret, auto-confirmation, anonymous sign-ins, the SMS test OTP
 //   1234567890=123456, no reauthentication for password changes, one-second mail intervals;
 // * the docker ones behind a small proxy on localhost:PORT that forwards to the server's
-//   /auth/v1 (GoTrue serves its API at the root there) and adds the anon key when a request has
-//   none (a bare GoTrue has no gateway in front).
+//   /auth/v1 (GoTrue serves its API at the root there).
+// None of them asks for an API key (AUTH_REQUIRE_API_KEY=false): neither the CLI's gateway nor a
+// bare GoTrue does.
 //
 // Tests of what this server deliberately does not offer are reported apart (not counted as
 // failures): SSO/SAML, Web3 wallets, the OAuth-server API and passkeys (WebAuthn). The last line
@@ -52,13 +53,13 @@ const EXCLUDED = [
 
 function usage(message) {
   if (message) console.error(`error: ${message}`);
-  console.error('usage: node conformance/upstream/auth-js.mjs --server <server binary> [--source <supabase-js checkout or git dir>] [--commit <rev>] [--only <text>] [--keep]');
+  console.error('usage: node conformance/upstream/auth-js.mjs --server <server binary> [--source <supabase-js checkout or git dir>] [--commit <rev>] [--configs cli,docker] [--only <text>] [--keep]');
   console.log('0 passed, 1 failed');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const args = { server: process.env.SERVER_BIN, source: process.env.AUTH_JS_SOURCE, commit: 'HEAD', only: null, keep: false };
+  const args = { server: process.env.SERVER_BIN, source: process.env.AUTH_JS_SOURCE, commit: 'HEAD', only: null, keep: false, configs: 'cli,docker' };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i];
@@ -67,6 +68,7 @@ function parseArgs(argv) {
     else if (flag === '--commit') args.commit = value();
     else if (flag === '--only') args.only = value();
     else if (flag === '--keep') args.keep = true;
+    else if (flag === '--configs') args.configs = value();
     else if (flag === '-h' || flag === '--help') usage();
     else usage(`unknown argument ${argv[i]}`);
   }
@@ -109,6 +111,8 @@ function instances(signingKeys) {
     MAILER_SEND_INTERVAL: '1',
     SMS_SEND_INTERVAL: '0',
     OTP_REVEAL_UNKNOWN_ACCOUNTS: 'true',
+    // Neither the CLI's gateway nor a bare GoTrue asks for an API key.
+    AUTH_REQUIRE_API_KEY: 'false',
     LOG_LEVEL: 'warn',
   };
   return {
@@ -188,12 +192,11 @@ function instances(signingKeys) {
   };
 }
 
-/** localhost:`port` → the server's /auth/v1, adding the anon key to requests without one. */
-function gotrueProxy(port, target, anonKey) {
+/** localhost:`port` → the server's /auth/v1 (a bare GoTrue serves its API at the root). */
+function gotrueProxy(port, target) {
   const servers = [];
   const handler = (req, res) => {
     const headers = { ...req.headers, host: target.host };
-    if (!headers.apikey) headers.apikey = anonKey;
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: `/auth/v1${req.url}`, headers },
       (answer) => {
@@ -295,9 +298,9 @@ async function main() {
         log: (m) => console.log(m.replace(/^platform/, `auth-js (${name})`)),
       });
       platforms.push(platform);
-      if (name !== 'cli') proxies.push(await gotrueProxy(Number(name), new URL(platform.baseUrl), platform.keys.ANON_KEY));
+      if (name !== 'cli') proxies.push(await gotrueProxy(Number(name), new URL(platform.baseUrl)));
     }
-    for (const config of ['jest.config.cli.js', 'jest.config.docker.js']) {
+    for (const config of args.configs.split(',').map((c) => `jest.config.${c}.js`)) {
       console.log(`auth-js: jest --config ${config}`);
       const report = await runJest(root, config, args.only, path.join(work, `${config}.json`));
       tally(report, root, totals);

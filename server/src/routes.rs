@@ -26,6 +26,8 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/signup", post(signup::sign_up))
         .route("/token", post(token::token))
         .route("/user", get(user::get_user).put(user::update_user))
+        .route("/user/identities/authorize", get(user::identities))
+        .route("/user/identities/{id}", delete(user::identities))
         .route("/logout", post(logout::logout))
         .route("/reauthenticate", get(reauthenticate::reauthenticate))
         .route("/recover", post(recover::recover))

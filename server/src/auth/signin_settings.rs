@@ -51,6 +51,12 @@ pub struct SignInArgs {
     #[arg(long, env = "JWT_ACCESS_TOKEN_ALGORITHM", value_enum, default_value_t = AccessTokenAlgorithm::Es256, global = true)]
     pub jwt_access_token_algorithm: AccessTokenAlgorithm,
 
+    /// Requests to /auth/v1 must carry an API key (`apikey`), as behind hosted Supabase's gateway.
+    /// Off: a request without one is the anon key's (a bare GoTrue, or the Supabase CLI's gateway);
+    /// a wrong key is refused either way.
+    #[arg(long, env = "AUTH_REQUIRE_API_KEY", default_value_t = true, action = clap::ArgAction::Set, global = true)]
+    pub auth_require_api_key: bool,
+
     /// Roles whose tokens may use the admin API, comma-separated (GoTrue's JWT_ADMIN_ROLES).
     #[arg(long, env = "JWT_ADMIN_ROLES", default_value = "service_role,supabase_admin", global = true)]
     pub jwt_admin_roles: String,
@@ -181,6 +187,7 @@ pub struct SignInSettings {
     pub accepted_issuers: Vec<String>,
     pub key_source: KeySource,
     pub admin_roles: Vec<String>,
+    pub require_api_key: bool,
     /// Base of mailed links.
     pub api_url: Url,
     pub site_name: String,
@@ -325,6 +332,7 @@ impl SignInArgs {
             accepted_issuers,
             key_source,
             admin_roles: list(&self.jwt_admin_roles),
+            require_api_key: self.auth_require_api_key,
             api_url,
             site_name,
             password_site_words: list(&self.password_site_words),

@@ -71,8 +71,10 @@ impl Client {
             .and_then(|v| v.to_str().ok())
             .or(self.query.get("apikey").map(String::as_str))
             .map(str::trim)
-            .filter(|k| !k.is_empty())
-            .ok_or_else(AuthError::no_api_key)?;
+            .filter(|k| !k.is_empty());
+        let Some(key) = key else {
+            return if state.auth.settings.signin.require_api_key { Err(AuthError::no_api_key()) } else { Ok(()) };
+        };
         if key == state.keys.anon || key == state.keys.service_role || is_signed_api_key(key, state) {
             Ok(())
         } else {

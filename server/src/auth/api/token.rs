@@ -57,6 +57,8 @@ pub async fn token(State(state): State<AppState>, client: Client, body: Bytes) -
         Some("password") => password(&state, &client, parse_body(&body)?).await,
         Some("refresh_token") => refresh(&state, &client, parse_body(&body)?).await,
         Some("pkce") => exchange(&state, &client, parse_body(&body)?).await,
+        // No identity providers here: GoTrue's answer for one that is not enabled.
+        Some("id_token") => Err(id_token_disabled(&parse_body(&body)?)),
         Some(other) => Err(AuthError::validation(format!("Unsupported grant_type {other}"))),
         None => Err(AuthError::validation("grant_type is required")),
     }
@@ -220,6 +222,18 @@ async fn exchange(state: &AppState, client: &Client, request: PkceGrant) -> Resu
     .await?;
     tx.commit().await?;
     Ok(Json(answer))
+}
+
+fn id_token_disabled(body: &Value) -> AuthError {
+    let issuer = match body.get("provider").and_then(Value::as_str).unwrap_or_default() {
+        "google" => "https://accounts.google.com",
+        "apple" => "https://appleid.apple.com",
+        "azure" => "https://login.microsoftonline.com",
+        "facebook" => "https://www.facebook.com",
+        "kakao" => "https://kauth.kakao.com",
+        other => other,
+    };
+    AuthError::new(StatusCode::BAD_REQUEST, "provider_disabled", format!("Provider (issuer {issuer:?}) is not enabled"))
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {

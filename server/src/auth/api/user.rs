@@ -34,6 +34,14 @@ pub async fn get_user(State(state): State<AppState>, client: Client) -> Result<J
     Ok(Json(user.to_json_with_factors(&factors)))
 }
 
+/// `GET /user/identities/authorize` and `DELETE /user/identities/{id}` (auth-js `linkIdentity`,
+/// `unlinkIdentity`): manual linking is not offered, GoTrue's answer when it is disabled.
+pub async fn identities(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+    client.require_api_key(&state)?;
+    client.user_claims(&state)?;
+    Err(AuthError::new(http::StatusCode::NOT_FOUND, "manual_linking_disabled", "Manual linking is disabled"))
+}
+
 /// The user of `claims`, provided the token's session still exists.
 pub async fn signed_in_user(tx: &mut AuthTx, claims: &UserClaims, lock: bool) -> Result<User, AuthError> {
     let user = users::by_id(tx, claims.user_id, lock).await?.ok_or_else(AuthError::token_user_missing)?;

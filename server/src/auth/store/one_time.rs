@@ -206,11 +206,16 @@ pub async fn redeem_code(
         return Ok(redeemed(&row, purposes));
     }
     let max = i32::try_from(max_attempts).unwrap_or(i32::MAX);
+    // Two statements: a delete in the same statement as the update would not see its rows.
     tx.execute(
-        "with bumped as ( \
-           update auth.one_time_tokens set attempts = attempts + 1 \
-           where user_id = $1 and token_type = any($2) and code_hash is not null returning id, attempts) \
-         delete from auth.one_time_tokens t using bumped where t.id = bumped.id and bumped.attempts >= $3",
+        "update auth.one_time_tokens set attempts = attempts + 1 \
+         where user_id = $1 and token_type = any($2) and code_hash is not null",
+        &[&user_id, &names],
+    )
+    .await?;
+    tx.execute(
+        "delete from auth.one_time_tokens where user_id = $1 and token_type = any($2) and code_hash is not null \
+         and attempts >= $3",
         &[&user_id, &names, &max],
     )
     .await?;

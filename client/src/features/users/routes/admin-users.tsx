@@ -27,10 +27,13 @@ import {
   type AccountRow,
 } from '../api/accounts';
 import { AccountControls } from '../components/account-controls';
+import { InviteStaff } from '../components/invite-staff';
+import { ResetSecondFactor } from '../components/reset-second-factor';
 import { USER_STATUSES, USER_TYPES } from '../lib/account-rules';
 import { text } from '../text';
 
 const col = columnHelper<AccountRow>();
+const STAFF_TYPES: readonly string[] = ['super_admin', 'admin', 'content_manager', 'event_manager', 'havyaka_sandesh_manager'];
 
 export function Component() {
   const state = useTableUrlState<AccountFilters>({
@@ -84,7 +87,14 @@ export function Component() {
       col.display({
         id: 'actions',
         header: text.col.actions,
-        cell: ({ row }) => <AccountControls account={row.original} caller={caller} />,
+        cell: ({ row }) => (
+          <div className="flex flex-col gap-1">
+            <AccountControls account={row.original} caller={caller} />
+            {caller.type === 'super_admin' && STAFF_TYPES.includes(row.original.type) && (
+              <ResetSecondFactor userId={row.original.id} name={row.original.full_name ?? row.original.email} />
+            )}
+          </div>
+        ),
       }),
     ],
     [caller],
@@ -93,6 +103,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {caller.type === 'super_admin' && <InviteStaff onInvited={() => void list.refetch()} />}
       {caller.type !== 'admin' && caller.type !== 'super_admin' && (
         <Notice>{text.adminsOnly}</Notice>
       )}
