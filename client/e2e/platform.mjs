@@ -30,8 +30,12 @@ function psqlPath() {
     // no pg_config
   }
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((v) => path.join(root, v, 'bin', 'psql')).find((p) => fs.existsSync(p));
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions
+    .map((v) => path.join(root, v, 'bin', 'psql'))
+    .find((p) => fs.existsSync(p));
   return found ?? 'psql';
 }
 
@@ -39,7 +43,23 @@ function psqlPath() {
 function sqlOn(dataDir, query) {
   const result = spawnSync(
     psqlPath(),
-    ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', path.join(dataDir, 'postgres'), '-p', '5432', '-U', 'postgres', '-d', 'app', '-c', query],
+    [
+      '-X',
+      '-q',
+      '-At',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      path.join(dataDir, 'postgres'),
+      '-p',
+      '5432',
+      '-U',
+      'postgres',
+      '-d',
+      'app',
+      '-c',
+      query,
+    ],
     { encoding: 'utf8', timeout: 30_000 },
   );
   if (result.status !== 0) throw new Error(`psql failed on ${query}: ${result.stderr}`);

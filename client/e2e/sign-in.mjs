@@ -39,7 +39,10 @@ export function registerSignIn({ test, context, signIn, sawToast, shot, assert, 
     const code = body.match(/\b(\d{6})\b/)?.[1];
     assert(code, `a code in the mail: ${body}`);
     const field = page.getByLabel('Code', { exact: true });
-    assert((await field.getAttribute('autocomplete')) === 'one-time-code', 'the field takes one-time-code autofill');
+    assert(
+      (await field.getAttribute('autocomplete')) === 'one-time-code',
+      'the field takes one-time-code autofill',
+    );
     // Pasted with spaces around, as people copy it: only the digits are kept.
     await field.fill(` ${code.slice(0, 3)} ${code.slice(3)} `);
     assert((await field.inputValue()) === code, 'the pasted code keeps its digits');
@@ -71,7 +74,10 @@ export function registerSignIn({ test, context, signIn, sawToast, shot, assert, 
       await page.waitForURL(`${base}/admin`, { timeout: 20_000 });
       await sawToast(page, 'Second factor turned on');
       // Signing in again asks for the app's code (the next one: a code is never used twice).
-      await page.getByRole('button', { name: /log out/i }).first().click();
+      await page
+        .getByRole('button', { name: /log out/i })
+        .first()
+        .click();
       await page.goto(`${base}/login`);
       await page.getByLabel('Email').fill('admin@demo.havyaka.org');
       await page.getByLabel('Password').fill('Havyaka@2025');
@@ -102,7 +108,9 @@ export function registerSignIn({ test, context, signIn, sawToast, shot, assert, 
     await signIn(page, 'super_admin');
     await page.goto(`${base}/admin/users`);
     await page.getByRole('heading', { name: 'Invite a staff member' }).waitFor();
-    const form = page.locator('form', { has: page.getByRole('button', { name: 'Send invitation' }) });
+    const form = page.locator('form', {
+      has: page.getByRole('button', { name: 'Send invitation' }),
+    });
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Full name').fill('Kavya Hegde');
     await form.getByLabel('Role').selectOption('content_manager');
@@ -124,7 +132,10 @@ export function registerSignIn({ test, context, signIn, sawToast, shot, assert, 
     await sawToast(p, 'Password saved');
     await p.waitForURL(`${base}/admin`, { timeout: 20_000 });
     // The password works on its own.
-    await p.getByRole('button', { name: /log out/i }).first().click();
+    await p
+      .getByRole('button', { name: /log out/i })
+      .first()
+      .click();
     await p.goto(`${base}/login`);
     await p.getByLabel('Email').fill(email);
     await p.getByLabel('Password').fill('Kavya@Hegde2026');

@@ -102,7 +102,10 @@ export const publicRoutes: RouteObject[] = [
     ],
   },
   { path: 'login', lazy: () => import('@/features/auth/routes/login') },
-  { path: 'account/second-factor', lazy: () => import('@/features/auth/routes/second-factor-setup') },
+  {
+    path: 'account/second-factor',
+    lazy: () => import('@/features/auth/routes/second-factor-setup'),
+  },
   { path: 'account/set-password', lazy: () => import('@/features/auth/routes/set-password') },
 
   redirect('student-appeal', '/educational-aid'),

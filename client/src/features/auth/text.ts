@@ -49,10 +49,12 @@ export const text = {
   badCode: 'That code is wrong or has expired. Ask for a new one.',
   sendAgain: 'Send a new code',
   otherAddress: 'Use another address',
-  waitBeforeResend: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
+  waitBeforeResend: (seconds: number) =>
+    `Please wait ${seconds} seconds before asking for another code.`,
   linkSignedIn: 'You are signed in from the link in your e-mail.',
   secondFactorTitle: 'Second step: your authenticator app',
-  secondFactorIntro: 'Open your authenticator app and enter the six-digit code it shows for this site.',
+  secondFactorIntro:
+    'Open your authenticator app and enter the six-digit code it shows for this site.',
   secondFactorCode: 'Authenticator code',
   secondFactorVerify: 'Continue',
   secondFactorBad: 'That code is not right. Codes change every 30 seconds; try the newest one.',
@@ -66,7 +68,8 @@ export const text = {
   enrolDoneBody: 'From now on you will enter a code from your app when you sign in.',
   enrolFailed: 'The second factor could not be set up. Please try again.',
   setPasswordTitle: 'Choose your password',
-  setPasswordIntro: 'Welcome! You were invited to help run the website. Choose the password you will sign in with.',
+  setPasswordIntro:
+    'Welcome! You were invited to help run the website. Choose the password you will sign in with.',
   newPassword: 'New password',
   confirmPassword: 'Confirm password',
   savePassword: 'Save password',

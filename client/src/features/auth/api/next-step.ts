@@ -27,7 +27,8 @@ export async function nextStep(
   if (!profile.user || !isApproved(profile.user, profile.detail)) return { kind: 'pending' };
   const factor = verifiedFactor(session);
   const level = await sdk().auth.mfa.getAuthenticatorAssuranceLevel();
-  if (factor && level.data?.currentLevel !== 'aal2') return { kind: 'second-factor', factorId: factor.id };
+  if (factor && level.data?.currentLevel !== 'aal2')
+    return { kind: 'second-factor', factorId: factor.id };
   if (!factor) {
     const { data: required } = await sdk().rpc('second_factor_required');
     if (required === true) return { kind: 'enrol' };

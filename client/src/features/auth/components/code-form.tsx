@@ -39,7 +39,13 @@ export function CodeForm({
     setBusy(true);
     const credentials =
       channel === 'email'
-        ? { email: value, options: { shouldCreateUser: false, emailRedirectTo: `${window.location.origin}/login` } }
+        ? {
+            email: value,
+            options: {
+              shouldCreateUser: false,
+              emailRedirectTo: `${window.location.origin}/login`,
+            },
+          }
         : { phone: value, options: { shouldCreateUser: false } };
     const { error: sendError } = await sdk().auth.signInWithOtp(credentials);
     setBusy(false);
@@ -74,13 +80,20 @@ export function CodeForm({
   if (!sentTo) {
     return (
       <form onSubmit={send} noValidate className="space-y-4">
-        <p className="text-sm text-stone-700">{phoneEnabled ? text.codeIntroPhone : text.codeIntro}</p>
+        <p className="text-sm text-stone-700">
+          {phoneEnabled ? text.codeIntroPhone : text.codeIntro}
+        </p>
         {phoneEnabled && (
           <fieldset className="flex gap-4 text-sm">
             <legend className="sr-only">{text.withCode}</legend>
             {(['email', 'phone'] as const).map((c) => (
               <label key={c} className="flex items-center gap-1">
-                <input type="radio" name="channel" checked={channel === c} onChange={() => setChannel(c)} />
+                <input
+                  type="radio"
+                  name="channel"
+                  checked={channel === c}
+                  onChange={() => setChannel(c)}
+                />
                 {c === 'email' ? text.byEmail : text.byPhone}
               </label>
             ))}
@@ -88,11 +101,22 @@ export function CodeForm({
         )}
         {channel === 'email' ? (
           <Field label={text.email}>
-            <input type="email" autoComplete="email" value={address} onChange={(e) => setAddress(e.target.value)} />
+            <input
+              type="email"
+              autoComplete="email"
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+            />
           </Field>
         ) : (
           <Field label={text.mobile} hint={text.mobileHint}>
-            <input type="tel" autoComplete="tel" inputMode="tel" value={address} onChange={(e) => setAddress(e.target.value)} />
+            <input
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+            />
           </Field>
         )}
         {error && (
@@ -132,10 +156,18 @@ export function CodeForm({
         {busy ? text.verifyingCode : text.verifyCode}
       </Button>
       <div className="flex justify-between text-sm">
-        <button type="button" className="font-semibold text-orange-800 underline" onClick={() => void send()}>
+        <button
+          type="button"
+          className="font-semibold text-orange-800 underline"
+          onClick={() => void send()}
+        >
           {text.sendAgain}
         </button>
-        <button type="button" className="font-semibold text-orange-800 underline" onClick={() => setSentTo(null)}>
+        <button
+          type="button"
+          className="font-semibold text-orange-800 underline"
+          onClick={() => setSentTo(null)}
+        >
           {text.otherAddress}
         </button>
       </div>

@@ -25,7 +25,10 @@ export function SecondFactorForm({
     event.preventDefault();
     setError(null);
     setBusy(true);
-    const { data, error: verifyError } = await sdk().auth.mfa.challengeAndVerify({ factorId, code });
+    const { data, error: verifyError } = await sdk().auth.mfa.challengeAndVerify({
+      factorId,
+      code,
+    });
     if (verifyError || !data) {
       setBusy(false);
       setCode('');

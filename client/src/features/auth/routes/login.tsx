@@ -78,7 +78,9 @@ export function Component() {
   return (
     <Page>
       <div className="mx-auto max-w-md">
-        <h1 className="font-serif text-3xl font-bold">{factorId ? text.secondFactorTitle : text.loginTitle}</h1>
+        <h1 className="font-serif text-3xl font-bold">
+          {factorId ? text.secondFactorTitle : text.loginTitle}
+        </h1>
         <p className="mt-2 text-stone-700">{factorId ? text.secondFactorIntro : text.loginIntro}</p>
         <Card className="mt-6">
           {factorId ? (
@@ -92,7 +94,10 @@ export function Component() {
               {method === 'password' ? (
                 <PasswordForm onSignedIn={proceed} />
               ) : (
-                <CodeForm phoneEnabled={settings.data?.external.phone === true} onSignedIn={proceed} />
+                <CodeForm
+                  phoneEnabled={settings.data?.external.phone === true}
+                  onSignedIn={proceed}
+                />
               )}
             </>
           )}
@@ -101,7 +106,10 @@ export function Component() {
           <p>{text.noAccount}</p>
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
             <li>
-              <Link className="font-semibold text-orange-800 underline" to="/membership/registration">
+              <Link
+                className="font-semibold text-orange-800 underline"
+                to="/membership/registration"
+              >
                 {text.registerMember}
               </Link>
             </li>
@@ -111,7 +119,10 @@ export function Component() {
               </Link>
             </li>
             <li>
-              <Link className="font-semibold text-orange-800 underline" to="/matrimony/registration">
+              <Link
+                className="font-semibold text-orange-800 underline"
+                to="/matrimony/registration"
+              >
                 {text.registerMatrimony}
               </Link>
             </li>

@@ -15,8 +15,12 @@ async function enrol(): Promise<TotpEnrollment> {
   const auth = sdk().auth;
   // An earlier, never verified enrolment is replaced.
   const factors = await auth.mfa.listFactors();
-  for (const f of factors.data?.all ?? []) if (f.status === 'unverified') await auth.mfa.unenroll({ factorId: f.id });
-  const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  for (const f of factors.data?.all ?? [])
+    if (f.status === 'unverified') await auth.mfa.unenroll({ factorId: f.id });
+  const { data, error } = await auth.mfa.enroll({
+    factorType: 'totp',
+    friendlyName: 'Authenticator app',
+  });
   if (error || !data) throw error ?? new Error(text.enrolFailed);
   return data;
 }
@@ -26,7 +30,13 @@ export function Component() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const from = (location.state as { from?: string } | null)?.from;
-  const enrolment = useQuery({ queryKey: ['auth', 'enrolment'], queryFn: enrol, staleTime: Infinity, gcTime: 0, retry: false });
+  const enrolment = useQuery({
+    queryKey: ['auth', 'enrolment'],
+    queryFn: enrol,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
 
   return (
     <Page>
@@ -56,7 +66,11 @@ export function Component() {
                 factorId={enrolment.data.id}
                 submitLabel={text.enrolVerify}
                 onVerified={async (session) => {
-                  toast({ title: text.enrolDone, description: text.enrolDoneBody, variant: 'success' });
+                  toast({
+                    title: text.enrolDone,
+                    description: text.enrolDoneBody,
+                    variant: 'success',
+                  });
                   const step = await nextStep(queryClient, session, from);
                   navigate(step.kind === 'home' ? step.path : '/', { replace: true });
                 }}

@@ -21,6 +21,7 @@ const schema = z
   .object({ password: passwordField(), confirm: z.string() })
   .superRefine(passwordsMatch('password', 'confirm'));
 type Values = z.infer<typeof schema>;
+type Input = z.input<typeof schema>;
 
 export function Component() {
   const auth = useAuth();
@@ -31,7 +32,7 @@ export function Component() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema) });
+  } = useForm<Input, unknown, Values>({ resolver: zodResolver(schema) });
 
   const onSubmit = async (values: Values) => {
     setError(null);
@@ -51,7 +52,9 @@ export function Component() {
     <Page>
       <div className="mx-auto max-w-md">
         <h1 className="font-serif text-3xl font-bold">{text.setPasswordTitle}</h1>
-        <p className="mt-2 text-stone-700">{auth.status === 'signedOut' ? text.linkExpired : text.setPasswordIntro}</p>
+        <p className="mt-2 text-stone-700">
+          {auth.status === 'signedOut' ? text.linkExpired : text.setPasswordIntro}
+        </p>
         {auth.status !== 'signedOut' && (
           <Card className="mt-6">
             <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">

@@ -32,21 +32,30 @@ export function InviteStaff({ onInvited }: { onInvited: () => void }) {
     }
     setBusy(true);
     const redirectTo = `${window.location.origin}/account/set-password`;
-    const invited = await sdk().auth.admin.inviteUserByEmail(address, { data: { full_name: name.trim() }, redirectTo });
+    const invited = await sdk().auth.admin.inviteUserByEmail(address, {
+      data: { full_name: name.trim() },
+      redirectTo,
+    });
     if (invited.error || !invited.data) {
       setBusy(false);
-      setError(invited.error?.code === 'email_exists' ? text.invite.accepted : dataMessage(invited.error));
+      setError(
+        invited.error?.code === 'email_exists' ? text.invite.accepted : dataMessage(invited.error),
+      );
       return;
     }
     const user = invited.data.user;
-    const { data: existing } = await sdk().from('users').select('id').eq('id', user.id).maybeSingle();
+    const { data: existing } = await sdk()
+      .from('users')
+      .select('id')
+      .eq('id', user.id)
+      .maybeSingle();
     if (!existing) {
       const created = await sdk().rpc('create_user_record', {
         user_id: user.id,
         user_email: address,
         user_type: type,
         user_status: 'approved',
-        user_full_name: name.trim() || null,
+        user_full_name: name.trim() || undefined,
       });
       if (created.error) {
         setBusy(false);
@@ -55,7 +64,10 @@ export function InviteStaff({ onInvited }: { onInvited: () => void }) {
       }
     }
     setBusy(false);
-    toast({ title: existing ? text.invite.resent(address) : text.invite.sent(address), variant: 'success' });
+    toast({
+      title: existing ? text.invite.resent(address) : text.invite.sent(address),
+      variant: 'success',
+    });
     setEmail('');
     setName('');
     onInvited();
@@ -67,10 +79,20 @@ export function InviteStaff({ onInvited }: { onInvited: () => void }) {
       <p className="mt-1 text-sm text-stone-700">{text.invite.intro}</p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-4 sm:items-end">
         <Field label={text.invite.email}>
-          <input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <Field label={text.invite.name}>
-          <input type="text" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            type="text"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </Field>
         <Field label={text.invite.type}>
           <select value={type} onChange={(e) => setType(e.target.value as (typeof STAFF)[number])}>

@@ -22,7 +22,10 @@ export function ResetSecondFactor({ userId, name }: { userId: string; name: stri
     const listed = await admin.listFactors({ userId });
     const factors = listed.data?.factors ?? [];
     if (listed.error || factors.length === 0) {
-      toast({ title: listed.error ? dataMessage(listed.error) : text.noFactor, variant: listed.error ? 'destructive' : 'default' });
+      toast({
+        title: listed.error ? dataMessage(listed.error) : text.noFactor,
+        variant: listed.error ? 'destructive' : 'default',
+      });
       return;
     }
     for (const factor of factors) {

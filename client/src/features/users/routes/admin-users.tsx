@@ -33,7 +33,13 @@ import { USER_STATUSES, USER_TYPES } from '../lib/account-rules';
 import { text } from '../text';
 
 const col = columnHelper<AccountRow>();
-const STAFF_TYPES: readonly string[] = ['super_admin', 'admin', 'content_manager', 'event_manager', 'havyaka_sandesh_manager'];
+const STAFF_TYPES: readonly string[] = [
+  'super_admin',
+  'admin',
+  'content_manager',
+  'event_manager',
+  'havyaka_sandesh_manager',
+];
 
 export function Component() {
   const state = useTableUrlState<AccountFilters>({
@@ -91,7 +97,10 @@ export function Component() {
           <div className="flex flex-col gap-1">
             <AccountControls account={row.original} caller={caller} />
             {caller.type === 'super_admin' && STAFF_TYPES.includes(row.original.type) && (
-              <ResetSecondFactor userId={row.original.id} name={row.original.full_name ?? row.original.email} />
+              <ResetSecondFactor
+                userId={row.original.id}
+                name={row.original.full_name ?? row.original.email}
+              />
             )}
           </div>
         ),
