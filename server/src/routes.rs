@@ -9,6 +9,7 @@ use crate::auth::api::{
     user, verify,
 };
 use crate::auth::error::api_version;
+use crate::backup::api as backups;
 use crate::http::no_store::{NoStore, NoStoreLayer};
 use crate::http::rest_budget::{RestBudget, RestBudgetLayer};
 use crate::http::{client_config, health, static_files};
@@ -90,6 +91,13 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .nest("/auth/v1", auth)
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
+        .route("/live", get(health::health))
+        .route("/api/admin/backups", get(backups::list).post(backups::create))
+        .route("/api/admin/backups/drill", post(backups::drill))
+        .route("/api/admin/backups/{id}/restore", post(backups::restore))
+        .route("/api/admin/restores/{id}", get(backups::restore_status))
+        .route("/api/admin/restores/{id}/switch", post(backups::switch))
+        .route("/api/admin/restores/{id}/discard", post(backups::discard))
         .route("/rest/v1/", get(rest::root))
         .route("/rest/v1", get(rest::root))
         .route("/rest/v1/rpc/{function}", any(rest::function))
