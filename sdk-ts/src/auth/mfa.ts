@@ -18,20 +18,14 @@ export interface TotpEnrollment {
 
 export type AssuranceLevel = 'aal1' | 'aal2';
 
-/** The claims of a JWT, unverified (the server verified them when it signed). */
+/** The claims of a JWT, unverified (the server verified them when it signed); only the ASCII
+ * claims `aal` and `amr` are read, so the payload's bytes need no UTF-8 decoding. */
 function claimsOf(token: string): {
   aal?: AssuranceLevel;
   amr?: { method: string; timestamp: number }[];
 } {
-  const part = token.split('.')[1] ?? '';
-  const json = atob(
-    part
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(part.length / 4) * 4, '='),
-  );
   return JSON.parse(
-    new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))),
+    atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
   ) as ReturnType<typeof claimsOf>;
 }
 
@@ -44,47 +38,43 @@ export class MfaApi {
     return session;
   }
 
+  /** Calls the server as the signed-in user (an error without a session). */
+  private async call<T>(path: string, init: Parameters<AuthCore['call']>[1]): Promise<T> {
+    return this.auth.call<T>(path, init, (await this.session()).access_token);
+  }
+
   /** Enrols a TOTP factor (unverified until its first code is verified). */
   enroll(params: { factorType: 'totp'; friendlyName?: string; issuer?: string }) {
     return settle(async () => {
-      const session = await this.session();
-      const data = await this.auth.call<TotpEnrollment>(
-        '/factors',
-        {
-          method: 'POST',
-          json: {
-            factor_type: params.factorType,
-            friendly_name: params.friendlyName,
-            issuer: params.issuer,
-          },
+      const data = await this.call<TotpEnrollment>('/factors', {
+        method: 'POST',
+        json: {
+          factor_type: params.factorType,
+          friendly_name: params.friendlyName,
+          issuer: params.issuer,
         },
-        session.access_token,
-      );
+      });
       data.totp.qr_code = `data:image/svg+xml;utf-8,${data.totp.qr_code}`;
       return data;
     });
   }
 
   challenge(params: { factorId: string }) {
-    return settle(async () => {
-      const session = await this.session();
-      return this.auth.call<{ id: string; type: string; expires_at: number }>(
+    return settle(() =>
+      this.call<{ id: string; type: string; expires_at: number }>(
         `/factors/${params.factorId}/challenge`,
         { method: 'POST', json: {} },
-        session.access_token,
-      );
-    });
+      ),
+    );
   }
 
   /** Verifies a code: the session becomes aal2 (event MFA_CHALLENGE_VERIFIED). */
   verify(params: { factorId: string; challengeId: string; code: string }) {
     return settle(async () => {
-      const session = await this.session();
-      const answer = await this.auth.call<object>(
-        `/factors/${params.factorId}/verify`,
-        { method: 'POST', json: { challenge_id: params.challengeId, code: params.code } },
-        session.access_token,
-      );
+      const answer = await this.call<object>(`/factors/${params.factorId}/verify`, {
+        method: 'POST',
+        json: { challenge_id: params.challengeId, code: params.code },
+      });
       const raised = toSession(answer);
       if (!raised) throw new AuthError('The server answered without a session', { status: 500 });
       await this.auth.save(raised, 'MFA_CHALLENGE_VERIFIED');
@@ -99,21 +89,15 @@ export class MfaApi {
   }
 
   unenroll(params: { factorId: string }) {
-    return settle(async () => {
-      const session = await this.session();
-      return this.auth.call<{ id: string }>(
-        `/factors/${params.factorId}`,
-        { method: 'DELETE' },
-        session.access_token,
-      );
-    });
+    return settle(() =>
+      this.call<{ id: string }>(`/factors/${params.factorId}`, { method: 'DELETE' }),
+    );
   }
 
   /** The user's factors as the server sees them now; `totp`: the verified ones. */
   listFactors() {
     return settle(async () => {
-      const session = await this.session();
-      const user = await this.auth.call<{ factors?: Factor[] }>('/user', {}, session.access_token);
+      const user = await this.call<{ factors?: Factor[] }>('/user', {});
       const all = user.factors ?? [];
       return { all, totp: all.filter((f) => f.factor_type === 'totp' && f.status === 'verified') };
     });
