@@ -25,4 +25,5 @@ cargo build --release --locked -p server
 # reach the data directory. A clone below /root (mode 0700) cannot: use /var/lib instead.
 choose_data_dir_for_root "$root"
 
+app_settings
 exec target/release/server serve

@@ -138,6 +138,8 @@ export function harness({ browser, platform, shots }) {
   return {
     base,
     anonKey: platform.anonKey,
+    /** SQL as the platform's superuser (psql -At): the output, trimmed. */
+    sql: platform.sql,
     browser,
     api,
     tokenOf,

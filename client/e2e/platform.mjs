@@ -6,7 +6,7 @@
 // accounts' passwords are hashed, its files generated). The browser tests build it once
 // (`makeTemplate`), stop that server cleanly, and give every journey file a copy of the
 // stopped directory (`startPlatform({ template })`): its own database, ready in seconds.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,6 +25,51 @@ function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** psql of the installed PostgreSQL (the server's embedded cluster uses the same programs). */
+function psqlPath() {
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+    if (fs.existsSync(path.join(dir, 'psql'))) return path.join(dir, 'psql');
+  } catch {
+    // no pg_config
+  }
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions
+    .map((v) => path.join(root, v, 'bin', 'psql'))
+    .find((p) => fs.existsSync(p));
+  return found ?? 'psql';
+}
+
+/** Runs SQL as the embedded cluster's superuser (`psql -At`); the output, trimmed. */
+function sqlOn(dataDir, query) {
+  const result = spawnSync(
+    psqlPath(),
+    [
+      '-X',
+      '-q',
+      '-At',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      path.join(dataDir, 'postgres'),
+      '-p',
+      '5432',
+      '-U',
+      'postgres',
+      '-d',
+      'app',
+      '-c',
+      query,
+    ],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  if (result.status !== 0) throw new Error(`psql failed on ${query}: ${result.stderr}`);
+  return result.stdout.trim();
 }
 
 function newDataDir() {
@@ -127,7 +172,11 @@ export async function startPlatform({ server, template, keep = false, log = cons
     if (rows.length) break;
     await sleep(100);
   }
-  return { baseUrl, anonKey, dataDir, stop, output: () => output };
+  const sql = (query) => sqlOn(dataDir, query);
+  // A test server: staff are not made to use a second factor, except in the journeys that
+  // test it (sign-in-codes.mjs turns it on and off again). A real deployment keeps the default.
+  sql(`update app.security_policy set second_factor_types = '{}'`);
+  return { baseUrl, anonKey, dataDir, stop, sql, output: () => output };
 }
 
 /** A stopped data directory holding the demo community, to copy for each journey file. */

@@ -219,17 +219,18 @@ async function waitForSchema(baseUrl, serviceKey) {
 }
 
 /**
- * Starts the server on a fresh cluster, loads the fixture schema and seed data, waits until
- * the schema cache sees them and returns the handle. `stop()` stops the server (and its
+ * Starts the server on a fresh cluster (on `port`, or a free one), loads the fixture schema and
+ * seed data (unless `fixture` is false), waits until the schema cache sees them and returns the
+ * handle. `stop()` stops the server (and its
  * cluster) and removes the directory; call it on every path. `sql(query)` runs SQL as the
  * superuser (`psql -At`) and returns its output, trimmed.
  */
-export async function startPlatform({ server: bin, log = console.log, extraEnv = {} }) {
+export async function startPlatform({ server: bin, log = console.log, extraEnv = {}, port: fixedPort = null, fixture = true }) {
   const dataDir = fs.mkdtempSync(path.join('/tmp', 'sbjs-conf-'));
   fs.chmodSync(dataDir, 0o755);
   const pgdata = path.join(dataDir, 'postgres');
   const socketDir = socketDirFor(pgdata);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   // The platform alone: empty app folders, so no app migration, policy or bucket is applied.
   const noApp = path.join(dataDir, 'no-app');
@@ -277,12 +278,14 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
     log(`platform: starting ${bin} on ${baseUrl} with DATA_DIR=${dataDir}`);
     server.start();
     await server.waitReady(baseUrl);
-    log('platform: server ready; loading the fixture schema and seed data');
-    psql(socketDir, ['-f', FIXTURE]);
-    psql(socketDir, ['-f', SEED]);
-    psql(socketDir, ['-c', "NOTIFY pgrst, 'reload schema'"]);
     const keys = serverKeys(bin, env);
-    await waitForSchema(baseUrl, keys.SERVICE_ROLE_KEY);
+    if (fixture) {
+      log('platform: server ready; loading the fixture schema and seed data');
+      psql(socketDir, ['-f', FIXTURE]);
+      psql(socketDir, ['-f', SEED]);
+      psql(socketDir, ['-c', "NOTIFY pgrst, 'reload schema'"]);
+      await waitForSchema(baseUrl, keys.SERVICE_ROLE_KEY);
+    }
     return {
       baseUrl,
       keys,

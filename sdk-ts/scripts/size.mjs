@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildPackage } from './build.mjs';
 
-/** 10 KB, minified and gzipped. */
-export const BUDGET_BYTES = 10 * 1024;
+/** 10.5 KB, minified and gzipped (auth-js's second factors and codes joined the backups client). */
+export const BUDGET_BYTES = 10.5 * 1024;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

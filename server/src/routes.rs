@@ -4,7 +4,10 @@ use axum::Router;
 use axum::routing::{any, delete, get, post};
 use tower_http::limit::RequestBodyLimitLayer;
 
-use crate::auth::api::{admin, logout, meta, reauthenticate, recover, signup, token, user, verify};
+use crate::auth::api::{
+    admin, admin_factors, admin_links, jwks, logout, meta, mfa, otp, reauthenticate, recover, resend, signup, token,
+    user, verify,
+};
 use crate::auth::error::api_version;
 use crate::backup::api as backups;
 use crate::http::no_store::{NoStore, NoStoreLayer};
@@ -24,9 +27,22 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/signup", post(signup::sign_up))
         .route("/token", post(token::token))
         .route("/user", get(user::get_user).put(user::update_user))
+        .route("/user/identities/authorize", get(user::identities))
+        .route("/user/identities/{id}", delete(user::identities))
         .route("/logout", post(logout::logout))
         .route("/reauthenticate", get(reauthenticate::reauthenticate))
         .route("/recover", post(recover::recover))
+        .route("/otp", post(otp::otp))
+        .route("/resend", post(resend::resend))
+        .route("/factors", post(mfa::enroll))
+        .route("/factors/{id}", delete(mfa::unenroll))
+        .route("/factors/{id}/challenge", post(mfa::challenge))
+        .route("/factors/{id}/verify", post(mfa::verify))
+        .route("/invite", post(admin_links::invite))
+        .route("/admin/generate_link", post(admin_links::generate_link))
+        .route("/admin/users/{id}/factors", get(admin_factors::list))
+        .route("/admin/users/{id}/factors/{factor}", delete(admin_factors::delete))
+        .route("/.well-known/jwks.json", get(jwks::jwks))
         .route("/verify", get(verify::verify_get).post(verify::verify_post))
         .route("/settings", get(meta::settings))
         .route("/health", get(meta::health))

@@ -120,7 +120,7 @@ impl AppState {
     /// How this server checks bearer tokens: its secret, claim rules and verified tokens.
     pub fn token_check(&self) -> crate::auth::caller::TokenCheck<'_> {
         crate::auth::caller::TokenCheck {
-            secret: self.jwt_secret.as_bytes(),
+            keys: self.auth.keys.current(),
             rules: &self.auth.claim_rules,
             verified: Some(&self.auth.verified_tokens),
         }

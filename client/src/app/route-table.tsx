@@ -104,6 +104,11 @@ export const publicRoutes: RouteObject[] = [
     ],
   },
   { path: 'login', lazy: () => import('@/features/auth/routes/login') },
+  {
+    path: 'account/second-factor',
+    lazy: () => import('@/features/auth/routes/second-factor-setup'),
+  },
+  { path: 'account/set-password', lazy: () => import('@/features/auth/routes/set-password') },
 
   redirect('student-appeal', '/educational-aid'),
   redirect('gallery/photos', '/media'),

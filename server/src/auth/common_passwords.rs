@@ -1,7 +1,8 @@
 //! The most common passwords, refused whatever their length: the 10,000 most frequent
 //! passwords of at least four characters from zxcvbn's ranked list of leaked passwords
 //! (`common_passwords.txt`, MIT, Dan Wheeler and Dropbox, Inc.; compiled in), and the site's
-//! own name with digits and symbols around it (`Havyaka@123`).
+//! own words (SITE_NAME, SITE_URL's host, PASSWORD_SITE_WORDS) with digits and symbols around
+//! them (`Mysamaja@123`).
 //!
 //! A password is compared lower-cased, then with the digits and symbols around it stripped
 //! (`Password123!` is `password`), then with common substitutions undone (`P@ssw0rd`).
@@ -11,10 +12,6 @@ use std::sync::LazyLock;
 
 static LIST: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| include_str!("common_passwords.txt").lines().filter(|l| !l.is_empty()).collect());
-
-/// Words of this site that make a guessable password with digits and symbols around them.
-pub const SITE_WORDS: [&str; 6] =
-    ["havyaka", "havyak", "havyakas", "havyaka community", "havyakacommunity", "havyakatrust"];
 
 /// Whether `password` is one of the common passwords or a variant of `site_words`.
 pub fn is_common(password: &str, site_words: &[String]) -> bool {
@@ -28,7 +25,7 @@ pub fn is_common(password: &str, site_words: &[String]) -> bool {
         .any(|candidate| LIST.contains(candidate) || site_words.iter().any(|word| is_site_word(candidate, word)))
 }
 
-/// The site word alone, or followed by a common word ("havyakacommunity", "havyaka2025").
+/// The site word alone, or followed by a common word ("mysamajaclub", "mysamaja2025").
 fn is_site_word(candidate: &str, word: &str) -> bool {
     let letters: String = candidate.chars().filter(|c| c.is_alphabetic()).collect();
     let word: String = word.chars().filter(|c| c.is_alphabetic()).collect();
@@ -52,10 +49,16 @@ fn undo_substitutions(text: &str) -> String {
         .collect()
 }
 
-/// The site words of `site_url`: the fixed ones and the host's name ("havyaka" of
-/// havyaka.org, "mysamaja" of www.mysamaja.in).
-pub fn site_words(site_url: &url::Url) -> Vec<String> {
-    let mut words: Vec<String> = SITE_WORDS.iter().map(|w| (*w).to_owned()).collect();
+/// The site's words: `extra` (PASSWORD_SITE_WORDS), the site's name whole and its longer words
+/// ("Mysamaja Trust" gives "mysamaja trust" and "mysamaja"), and the host's name ("mysamaja" of
+/// www.mysamaja.in).
+pub fn site_words(site_url: &url::Url, site_name: &str, extra: &[String]) -> Vec<String> {
+    let mut words: Vec<String> = extra.iter().map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).collect();
+    let name = site_name.trim().to_lowercase();
+    if name.chars().filter(|c| c.is_alphabetic()).count() >= 5 {
+        words.push(name.clone());
+        words.extend(name.split_whitespace().filter(|w| w.chars().count() >= 5).map(str::to_owned));
+    }
     if let Some(host) = site_url.host_str() {
         let generic = ["www", "localhost", "app", "com", "org", "net", "in", "co", "example"];
         for label in host.split('.') {
@@ -77,7 +80,11 @@ mod tests {
     use super::*;
 
     fn words() -> Vec<String> {
-        site_words(&url::Url::parse("https://mysamaja.example.org/").unwrap())
+        site_words(
+            &url::Url::parse("https://mysamaja.example.org/").unwrap(),
+            "Sangha Community",
+            &["sanghatrust".into()],
+        )
     }
 
     #[test]
@@ -93,10 +100,11 @@ mod tests {
         for weak in [
             "password123",
             "12345678",
-            "Havyaka@123",
-            "havyaka2025",
-            "HAVYAKA@2025",
-            "Havyaka Community 1",
+            "Sangha@123",
+            "sangha2025",
+            "SANGHA@2025",
+            "Sangha Community 1",
+            "SanghaTrust99",
             "Password123!",
             "P@ssw0rd",
             "iloveyou!!",

@@ -112,9 +112,12 @@ pub struct AuthArgs {
     #[arg(long, env = "SMTP_ADMIN_EMAIL", default_value = "no-reply@localhost", global = true)]
     pub smtp_admin_email: String,
 
-    /// Sender name of every mail.
-    #[arg(long, env = "SMTP_SENDER_NAME", default_value = "Havyaka Community", global = true)]
-    pub smtp_sender_name: String,
+    /// Sender name of every mail. Default: SITE_NAME.
+    #[arg(long, env = "SMTP_SENDER_NAME", global = true)]
+    pub smtp_sender_name: Option<String>,
+
+    #[command(flatten)]
+    pub signin: super::signin_settings::SignInArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -206,6 +209,8 @@ pub struct AuthSettings {
     pub trusted_proxies: Vec<IpRange>,
     pub smtp: Option<SmtpSettings>,
     pub sender: (String, String),
+    /// Codes, phones, keys, templates, anonymous sign-ins and second factors.
+    pub signin: super::signin_settings::SignInSettings,
 }
 
 /// Half the CPUs, at least one. (Measured on 2 vCPUs: with both hashing, REST p99 rose about
@@ -264,6 +269,9 @@ impl AuthArgs {
             return Err(StartupError::setting("SMTP_ADMIN_EMAIL", "must be an e-mail address"));
         }
         let window = Duration::from_secs(self.auth_rate_limit_window_seconds);
+        let signin = self.signin.validate(site_url)?;
+        let sender_name =
+            self.smtp_sender_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| signin.site_name.clone());
         Ok(AuthSettings {
             site_url: site_url.clone(),
             redirect_urls,
@@ -286,7 +294,8 @@ impl AuthArgs {
             refresh_reuse_interval: Duration::from_secs(self.refresh_token_reuse_interval),
             trusted_proxies,
             smtp,
-            sender: (self.smtp_sender_name, self.smtp_admin_email),
+            sender: (sender_name, self.smtp_admin_email),
+            signin,
         })
     }
 }
@@ -340,19 +349,19 @@ mod tests {
 
     #[test]
     fn the_shortest_password_is_gotrues_six_characters_by_default() {
-        let settings = AuthSettings::defaults(Url::parse("https://havyaka.example/").unwrap());
+        let settings = AuthSettings::defaults(Url::parse("https://site.example/").unwrap());
         assert_eq!(settings.password_min_length, 6);
     }
 
     #[test]
     fn redirects_stay_on_allowed_origins() {
-        let mut settings = AuthSettings::defaults(Url::parse("https://havyaka.example/").unwrap());
+        let mut settings = AuthSettings::defaults(Url::parse("https://site.example/").unwrap());
         settings.redirect_urls = vec![Url::parse("http://localhost:5173/").unwrap()];
         let target = |raw| settings.redirect_target(Some(raw)).to_string();
-        assert_eq!(target("https://havyaka.example/reset"), "https://havyaka.example/reset");
+        assert_eq!(target("https://site.example/reset"), "https://site.example/reset");
         assert_eq!(target("http://localhost:5173/x"), "http://localhost:5173/x");
-        assert_eq!(target("https://evil.example/"), "https://havyaka.example/");
-        assert_eq!(target("https://havyaka.example.evil.example/"), "https://havyaka.example/");
-        assert_eq!(settings.redirect_target(None).as_str(), "https://havyaka.example/");
+        assert_eq!(target("https://evil.example/"), "https://site.example/");
+        assert_eq!(target("https://site.example.evil.example/"), "https://site.example/");
+        assert_eq!(settings.redirect_target(None).as_str(), "https://site.example/");
     }
 }

@@ -1,5 +1,5 @@
 //! What a password sign-in reads before the hash, in one statement: the client address's
-//! rate-limit hit, the e-mail address's failures in a row, and the account.
+//! rate-limit hit, the e-mail address's (or number's) failures in a row, and the account.
 
 use std::time::Duration;
 
@@ -22,7 +22,8 @@ pub async fn lookup(
     limit: u32,
     window: Duration,
     failures_bucket: &str,
-    email: &str,
+    email: Option<&str>,
+    phone: Option<&str>,
 ) -> Result<Lookup, DbError> {
     let sql = format!(
         "with hit as ( \
@@ -38,10 +39,10 @@ pub async fn lookup(
            from auth.rate_limits f where f.bucket = $3) \
          select hit.hits, hit.remaining, failures.failed, failures.since, {USER_COLUMNS} \
          from hit left join failures on true \
-           left join auth.users on lower(email) = lower($4) and deleted_at is null"
+           left join auth.users on (lower(email) = lower($4) or phone = $5) and deleted_at is null"
     );
     let seconds = window.as_secs_f64();
-    let row = tx.query_one(&sql, &[&address_bucket, &seconds, &failures_bucket, &email]).await?;
+    let row = tx.query_one(&sql, &[&address_bucket, &seconds, &failures_bucket, &email, &phone]).await?;
     let hits: i32 = row.get(0);
     let remaining: i64 = row.get(1);
     let rate = if i64::from(hits) > i64::from(limit) { Err(remaining.max(1).unsigned_abs()) } else { Ok(()) };

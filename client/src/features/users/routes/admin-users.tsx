@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { accountPages } from '../api/accounts';
+import { InviteStaff } from '../components/invite-staff';
 import { accountColumns } from '../resources/accounts/columns';
 import { accountList } from '../resources/accounts/filters';
 import { text } from '../text';
@@ -23,6 +24,7 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
+      {caller.type === 'super_admin' && <InviteStaff onInvited={() => void list.query.refetch()} />}
       {caller.type !== 'admin' && caller.type !== 'super_admin' && (
         <Notice>{text.adminsOnly}</Notice>
       )}

@@ -4,10 +4,18 @@ import { columnHelper, type DataTableColumn } from '@/components/data-table';
 import { formatDate } from '@/lib/display-format';
 import type { AccountRow } from '../../api/accounts';
 import { AccountControls } from '../../components/account-controls';
+import { ResetSecondFactor } from '../../components/reset-second-factor';
 import type { Caller } from '../../lib/account-rules';
 import { text } from '../../text';
 
 const col = columnHelper<AccountRow>();
+const STAFF_TYPES: readonly string[] = [
+  'super_admin',
+  'admin',
+  'content_manager',
+  'event_manager',
+  'havyaka_sandesh_manager',
+];
 
 export function accountColumns(caller: Caller): DataTableColumn<AccountRow>[] {
   return [
@@ -42,7 +50,17 @@ export function accountColumns(caller: Caller): DataTableColumn<AccountRow>[] {
     col.display({
       id: 'actions',
       header: text.col.actions,
-      cell: ({ row }) => <AccountControls account={row.original} caller={caller} />,
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-1">
+          <AccountControls account={row.original} caller={caller} />
+          {caller.type === 'super_admin' && STAFF_TYPES.includes(row.original.type) && (
+            <ResetSecondFactor
+              userId={row.original.id}
+              name={row.original.full_name ?? row.original.email}
+            />
+          )}
+        </div>
+      ),
     }),
   ];
 }
