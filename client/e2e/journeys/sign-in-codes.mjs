@@ -137,7 +137,9 @@ export default function journey(test) {
     await form.getByLabel('Role').selectOption('content_manager');
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await sawToast(page, `Invitation sent to ${email}`);
-    const link = newestMail(sql, email, 'invite').match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0];
+    const link = newestMail(sql, email, 'invite').match(
+      /https?:\/\/\S+\/auth\/v1\/verify\?\S+/,
+    )?.[0];
     assert(link, 'an invitation link in the mail');
     await ctx.close();
 
