@@ -7,8 +7,11 @@ import { sdk } from '@/lib/sdk';
 import { useBackupAction, useRestore } from '../api/backups';
 import { text } from '../text';
 
+/** The restores whose own record is read: the overview's list leaves out their checks. */
+const DETAILED: readonly RestoreRecord['status'][] = ['running', 'verified', 'failed'];
+
 export function RestoreCard({ initial }: { initial: RestoreRecord }) {
-  const live = useRestore(initial.status === 'running' ? initial.id : null);
+  const live = useRestore(DETAILED.includes(initial.status) ? initial.id : null);
   const restore = live.data ?? initial;
   const switchTo = useBackupAction(() => sdk().backups.switchTo(restore.id));
   const discard = useBackupAction(() => sdk().backups.discard(restore.id));
