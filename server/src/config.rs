@@ -180,6 +180,9 @@ pub struct Settings {
 
     #[command(flatten)]
     pub rest: crate::rest::settings::RestArgs,
+
+    #[command(flatten)]
+    pub realtime: crate::realtime::settings::RealtimeArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -256,6 +259,8 @@ pub struct Config {
     pub rate_limits: crate::http::rate_limit::RateLimits,
     /// Aggregate functions in `select`: allowed or not, and their statement timeout.
     pub aggregates: crate::rest::settings::AggregateSettings,
+    /// Realtime's limits.
+    pub realtime: crate::realtime::settings::RealtimeSettings,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -366,6 +371,7 @@ impl Settings {
                 .worker_threads(!external, std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)),
             rate_limits: self.http.rate_limits()?,
             aggregates: self.rest.aggregates(),
+            realtime: self.realtime.validate()?,
             site_url,
         })
     }

@@ -18,6 +18,7 @@ pub mod http;
 pub mod log_throttle;
 pub mod logging;
 pub mod push;
+pub mod realtime;
 pub mod rest;
 pub mod routes;
 pub mod schema_cache;
