@@ -83,7 +83,8 @@ comment on table realtime.presences is 'Presences tracked on each replica (a joi
 grant select on realtime.presences to realtime_admin;
 
 -- Capture: statement-level triggers with transition tables. The trigger arguments are the
--- primary key's columns.
+-- primary key's columns. Rows are named `new_rows.*`, never by an alias, which a column of
+-- the same name would shadow.
 create or replace function realtime.key_of(rec jsonb, keys text[]) returns jsonb
 language sql immutable
 set search_path = ''
@@ -99,7 +100,7 @@ declare
   written bigint;
 begin
   insert into realtime.queue (kind, relid, pk)
-    select 'I', tg_relid, realtime.key_of(to_jsonb(n), tg_argv) from new_rows as n;
+    select 'I', tg_relid, realtime.key_of(to_jsonb(new_rows.*), tg_argv) from new_rows;
   get diagnostics written = row_count;
   if written > 0 then
     perform pg_notify('realtime', '');
@@ -116,8 +117,8 @@ declare
   olds jsonb[];
   news jsonb[];
 begin
-  olds := array(select realtime.key_of(to_jsonb(o), tg_argv) from old_rows as o);
-  news := array(select realtime.key_of(to_jsonb(n), tg_argv) from new_rows as n);
+  olds := array(select realtime.key_of(to_jsonb(old_rows.*), tg_argv) from old_rows);
+  news := array(select realtime.key_of(to_jsonb(new_rows.*), tg_argv) from new_rows);
   if cardinality(news) = 0 then
     return null;
   end if;
@@ -131,9 +132,9 @@ begin
     -- Keys that several rows changed at once cannot be paired: the rows that left a key are
     -- told as deleted.
     insert into realtime.queue (kind, relid, pk, old_row)
-      select 'D', tg_relid, realtime.key_of(to_jsonb(o), tg_argv), to_jsonb(o)
-        from old_rows as o
-       where not realtime.key_of(to_jsonb(o), tg_argv) = any (news);
+      select 'D', tg_relid, realtime.key_of(to_jsonb(old_rows.*), tg_argv), to_jsonb(old_rows.*)
+        from old_rows
+       where not realtime.key_of(to_jsonb(old_rows.*), tg_argv) = any (news);
   end if;
   perform pg_notify('realtime', '');
   return null;
@@ -148,7 +149,7 @@ declare
   written bigint;
 begin
   insert into realtime.queue (kind, relid, pk, old_row)
-    select 'D', tg_relid, realtime.key_of(r, tg_argv), r from (select to_jsonb(o) as r from old_rows as o) as s;
+    select 'D', tg_relid, realtime.key_of(to_jsonb(old_rows.*), tg_argv), to_jsonb(old_rows.*) from old_rows;
   get diagnostics written = row_count;
   if written > 0 then
     perform pg_notify('realtime', '');

@@ -347,7 +347,21 @@ impl Hub {
             .unwrap_or_else(|| Value::Object(serde_json::Map::new()))
     }
 
+    /// Sends a diff to the topic's members. An update (a key both leaving and joining) goes as
+    /// two diffs, leaves first: supabase-js's presence loses track of a key's other metas when
+    /// a join and a leave of that key come in one diff.
     fn send_diff(&self, key: &TopicKey, diff: &Diff) {
+        if !diff.joins.is_empty() && !diff.leaves.is_empty() {
+            let leaves = Diff { joins: Default::default(), leaves: diff.leaves.clone() };
+            let joins = Diff { joins: diff.joins.clone(), leaves: Default::default() };
+            self.send_one_diff(key, &leaves);
+            self.send_one_diff(key, &joins);
+        } else {
+            self.send_one_diff(key, diff);
+        }
+    }
+
+    fn send_one_diff(&self, key: &TopicKey, diff: &Diff) {
         let Ok(topics) = self.topics.read() else { return };
         let Some(topic) = topics.get(key) else { return };
         let channel_topic = key.channel_topic();
@@ -460,6 +474,30 @@ mod tests {
         hub.leave(&key("room"), tracker);
         assert_eq!(next_text(&mut b_rx).await[4]["leaves"]["k1"]["metas"][0]["name"], "ann");
         assert_eq!(hub.presence_state(&key("room")), json!({}));
+    }
+
+    #[tokio::test]
+    async fn an_update_goes_as_a_leave_then_a_join() {
+        let hub = Hub::default();
+        let (a, mut a_rx) = member(&hub, Vsn::V2, false);
+        let tracker = a.channel;
+        hub.join(&key("room"), a);
+        let payload = |status: &str| {
+            let mut map = serde_json::Map::new();
+            map.insert("status".into(), json!(status));
+            map
+        };
+        hub.track(&key("room"), tracker, "ann", payload("online"));
+        let joined = next_text(&mut a_rx).await;
+        let first_ref = joined[4]["joins"]["ann"]["metas"][0]["phx_ref"].clone();
+        hub.track(&key("room"), tracker, "ann", payload("away"));
+        let leave = next_text(&mut a_rx).await;
+        assert_eq!(leave[4]["leaves"]["ann"]["metas"][0]["phx_ref"], first_ref);
+        assert_eq!(leave[4]["joins"], json!({}));
+        let join = next_text(&mut a_rx).await;
+        assert_eq!(join[4]["joins"]["ann"]["metas"][0]["status"], "away");
+        assert_eq!(join[4]["joins"]["ann"]["metas"][0]["phx_ref_prev"], first_ref);
+        assert_eq!(join[4]["leaves"], json!({}));
     }
 
     #[test]

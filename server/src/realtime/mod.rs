@@ -93,7 +93,7 @@ impl RealtimeService {
         let replica = self.hub.replica.to_string();
         let result = async {
             let mut tx = changes::catalog::AdminTx::begin(self.connections()).await?;
-            tx.query("select realtime.farewell($1::uuid)", &[&replica]).await?;
+            tx.query("select realtime.farewell($1::text::uuid)", &[&replica]).await?;
             tx.commit().await
         };
         if let Err(error) = result.await {
@@ -260,7 +260,7 @@ impl RealtimeService {
             let rows = tx
                 .query(
                     "select replica::text, key, ref, meta from realtime.presences \
-                     where topic = $1 and private = $2 and replica <> $3::uuid",
+                     where topic = $1 and private = $2 and replica <> $3::text::uuid",
                     &[&key.name.to_string(), &key.private, &self.hub.replica.to_string()],
                 )
                 .await?;
@@ -307,14 +307,14 @@ async fn relay_writer(service: Arc<RealtimeService>, mut rx: mpsc::Receiver<Rela
             let mut tx = changes::catalog::AdminTx::begin(service.connections()).await?;
             for relay in &relays {
                 tx.query(
-                    "select realtime.relay($1::text::\"char\", $2, $3, $4::text::jsonb, $5::uuid)",
+                    "select realtime.relay($1::text::\"char\", $2::text, $3::bool, $4::text::jsonb, $5::text::uuid)",
                     &[&relay.kind, &relay.topic, &relay.private, &relay.message.to_string(), &origin],
                 )
                 .await?;
                 if relay.kind == "P" {
                     for join in relay.message["joins"].as_array().into_iter().flatten() {
                         tx.query(
-                            "select realtime.keep_presence($1::uuid, $2, $3, $4, $5, $6::text::jsonb)",
+                            "select realtime.keep_presence($1::text::uuid, $2::text, $3::bool, $4::text, $5::text, $6::text::jsonb)",
                             &[
                                 &origin,
                                 &relay.topic,
@@ -328,7 +328,7 @@ async fn relay_writer(service: Arc<RealtimeService>, mut rx: mpsc::Receiver<Rela
                     }
                     for leave in relay.message["leaves"].as_array().into_iter().flatten() {
                         tx.query(
-                            "select realtime.keep_presence($1::uuid, $2, $3, $4, $5, null)",
+                            "select realtime.keep_presence($1::text::uuid, $2::text, $3::bool, $4::text, $5::text, null)",
                             &[
                                 &origin,
                                 &relay.topic,

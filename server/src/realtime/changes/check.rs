@@ -501,7 +501,7 @@ fn rows_statement(relation: &Relation, group: &Group<'_>, index: usize, rows: &[
         .keys()
         .map(|column| {
             let name = quote_ident(&column.name);
-            format!("{alias}.{name} = (jsonb_populate_record(null::{table}, k.key)).{name}")
+            format!("{alias}.{name} = (jsonb_populate_record(null::{table}, _rt_k._rt_key)).{name}")
         })
         .collect();
     let records: Vec<String> = group
@@ -518,10 +518,10 @@ fn rows_statement(relation: &Relation, group: &Group<'_>, index: usize, rows: &[
     let mut types = vec![Type::JSONB_ARRAY, Type::INT4];
     let conditions = conditions_sql(relation, group, &alias, 3, &mut params, &mut types);
     let sql = format!(
-        "select $2::int4, k.ord - 1, v.records, v.conditions \
-         from unnest($1::jsonb[]) with ordinality as k(key, ord) \
-         join lateral (select array[{records}]::text[] as records, {conditions} as conditions \
-                       from {table} as {alias} where {keys}) as v on true",
+        "select $2::int4, _rt_k._rt_ord - 1, _rt_v._rt_records, _rt_v._rt_conditions \
+         from unnest($1::jsonb[]) with ordinality as _rt_k(_rt_key, _rt_ord) \
+         join lateral (select array[{records}]::text[] as _rt_records, {conditions} as _rt_conditions \
+                       from {table} as {alias} where {keys}) as _rt_v on true",
         records = records.join(", "),
         keys = keys.join(" and "),
     );
@@ -546,9 +546,9 @@ fn deletes_statement(relation: &Relation, group: &Group<'_>, index: usize, rows:
     let conditions = conditions_sql(relation, group, &alias, 3, &mut params, &mut types);
     let visible = group.view.visibility_sql(relation);
     let sql = format!(
-        "select $2::int4, k.ord - 1, array[{records}]::text[], {conditions} \
-         from unnest($1::jsonb[]) with ordinality as k(image, ord) \
-         cross join lateral jsonb_populate_record(null::{table}, k.image) as {alias} \
+        "select $2::int4, _rt_k._rt_ord - 1, array[{records}]::text[], {conditions} \
+         from unnest($1::jsonb[]) with ordinality as _rt_k(_rt_image, _rt_ord) \
+         cross join lateral jsonb_populate_record(null::{table}, _rt_k._rt_image) as {alias} \
          where {visible}"
     );
     let images: Vec<Value> = rows.iter().map(|(_, change)| change.old_row.clone().unwrap_or(Value::Null)).collect();
