@@ -366,9 +366,13 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  insert into realtime.replicas (id, cursor_xmin, seen_at)
-    values (replica, pg_snapshot_xmin(snapshot), now())
-    on conflict (id) do update set cursor_xmin = excluded.cursor_xmin, seen_at = excluded.seen_at;
+  update realtime.replicas r set cursor_xmin = pg_snapshot_xmin(snapshot), seen_at = now() where r.id = replica;
+  if not found then
+    insert into realtime.replicas (id, cursor_xmin, seen_at) values (replica, pg_snapshot_xmin(snapshot), now())
+      on conflict (id) do nothing;
+    -- The others learn at once that a replica joined (and start relaying to it).
+    perform pg_notify('realtime', 'replicas');
+  end if;
   delete from realtime.replicas r where r.seen_at < now() - interval '60 seconds';
   delete from realtime.presences p where not exists (select from realtime.replicas r where r.id = p.replica);
   delete from realtime.queue q

@@ -99,8 +99,8 @@ export const freshId = () => ++nextId;
  * as JSON, binary frames as Buffers. Resolves once open (rejects with the HTTP status when
  * the handshake is refused).
  */
-export function rawSocket({ apikey = ANON_KEY, vsn = '2.0.0', params = '' } = {}) {
-  const url = `${WS_URL}?${apikey === null ? '' : `apikey=${encodeURIComponent(apikey)}&`}vsn=${vsn}${params}`;
+export function rawSocket({ apikey = ANON_KEY, vsn = '2.0.0', params = '', wsUrl = WS_URL } = {}) {
+  const url = `${wsUrl}?${apikey === null ? '' : `apikey=${encodeURIComponent(apikey)}&`}vsn=${vsn}${params}`;
   const socket = new ws(url);
   const messages = [];
   socket.on('message', (data, isBinary) => messages.push(isBinary ? Buffer.from(data) : JSON.parse(data.toString())));
@@ -166,4 +166,109 @@ export async function rawJoin(socket, topic, payload = { config: {} }) {
   const r = socket.send(topic, 'phx_join', payload, 'self');
   const reply = await socket.reply(r);
   return { ref: r, reply };
+}
+
+/**
+ * Another server replica on the suite's database (DATABASE_URL over the cluster's Unix
+ * socket, the suite's JWT secret, the platform alone), with `env` on top. `stop()` stops it
+ * with SIGTERM; `restart()` starts it again on the same port.
+ */
+export async function startReplica(env = {}) {
+  const { spawn } = await import('node:child_process');
+  const net = await import('node:net');
+  const os = await import('node:os');
+  const bin = process.env.CONFORMANCE_SERVER_BIN;
+  if (!bin) throw new Error('CONFORMANCE_SERVER_BIN is not set: run the suite through run.mjs');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbjs-replica-'));
+  for (const dir of ['migrations', 'policies']) fs.mkdirSync(path.join(dataDir, 'no-app', dir), { recursive: true });
+  const port = await new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address();
+      srv.close(() => resolve(p));
+    });
+  });
+  const socketDir = process.env.CONFORMANCE_PG_SOCKET_DIR;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // An external database needs the VAPID keys set (this replica sends no push: any pair).
+  const { spawnSync } = await import('node:child_process');
+  const vapid = Object.fromEntries(
+    spawnSync(bin, ['vapid-keys'], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => line.split('=')),
+  );
+  const fullEnv = {
+    ...process.env,
+    DATABASE_URL: `postgres:///app?user=postgres&host=${encodeURIComponent(socketDir)}&port=${process.env.CONFORMANCE_PG_PORT}`,
+    JWT_SECRET: process.env.CONFORMANCE_JWT_SECRET,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    SITE_URL: baseUrl,
+    DEMO: '0',
+    PUSH_WORKER: 'false',
+    VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY,
+    MIGRATIONS_DIR: path.join(dataDir, 'no-app', 'migrations'),
+    POLICIES_DIR: path.join(dataDir, 'no-app', 'policies'),
+    ...env,
+  };
+  delete fullEnv.AUTHENTICATOR_PASSWORD;
+  let child;
+  let output = '';
+  const start = async () => {
+    child = spawn(bin, [], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.exited = exited;
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`the replica exited (${child.exitCode}):\n${output}`);
+      try {
+        const res = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(1000) });
+        await res.arrayBuffer();
+        return res.status === 200;
+      } catch {
+        return false;
+      }
+    }, 'the replica to be ready', 60_000);
+  };
+  const stop = async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await child.exited;
+    }
+  };
+  await start();
+  return {
+    baseUrl,
+    wsUrl: `${baseUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`,
+    output: () => output,
+    /** The replica's resident memory in KiB (Linux). */
+    rssKiB: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]),
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    cleanup: async () => {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A supabase-js client of the replica at `baseUrl`. */
+export function replicaClient(baseUrl, { token, key = process.env.CONFORMANCE_ANON_KEY, vsn } = {}) {
+  const realtime = { transport: ws };
+  if (vsn) realtime.vsn = vsn;
+  const client = createClient(baseUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime,
+  });
+  if (token) client.realtime.setAuth(token);
+  return client;
 }

@@ -338,6 +338,19 @@ impl Hub {
         }
     }
 
+    /// Every presence tracked by this replica's channels, by topic (for a replica that just
+    /// joined: they are published for it).
+    pub fn local_presences(&self) -> Vec<(TopicKey, Diff)> {
+        let Ok(topics) = self.topics.read() else { return Vec::new() };
+        topics
+            .iter()
+            .filter_map(|(key, topic)| {
+                let joins = topic.presences.local();
+                (!joins.is_empty()).then(|| (key.clone(), Diff { joins, leaves: Default::default() }))
+            })
+            .collect()
+    }
+
     /// The presences of a topic (`presence_state`'s payload).
     pub fn presence_state(&self, key: &TopicKey) -> Value {
         self.topics

@@ -47,7 +47,13 @@ struct Relay {
     topic: String,
     private: bool,
     message: Value,
+    /// Bytes it holds while it waits.
+    size: usize,
 }
+
+/// Bytes of relayed messages waiting to be written; past it, broadcasts reach this replica's
+/// clients only (and a warning says so).
+const RELAY_BUDGET: usize = 16 * 1024 * 1024;
 
 /// Everything realtime shares: settings, this replica's hub, the checker and its connections.
 pub struct RealtimeService {
@@ -58,6 +64,7 @@ pub struct RealtimeService {
     /// Another live replica reads the queue: broadcasts and presence are relayed.
     others: AtomicBool,
     relay: std::sync::Mutex<Option<mpsc::Sender<Relay>>>,
+    relay_queued: std::sync::atomic::AtomicUsize,
 }
 
 impl RealtimeService {
@@ -72,6 +79,7 @@ impl RealtimeService {
             catalog,
             others: AtomicBool::new(false),
             relay: std::sync::Mutex::new(None),
+            relay_queued: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -102,21 +110,34 @@ impl RealtimeService {
     }
 
     pub(crate) fn set_other_replicas(&self, others: bool) {
-        self.others.store(others, Ordering::Relaxed);
+        let before = self.others.swap(others, Ordering::Relaxed);
+        if others && !before {
+            // Another replica appeared: what this one tracks is published for its clients.
+            for (key, diff) in self.hub.local_presences() {
+                self.presence_changed(&key, &diff);
+            }
+        }
     }
 
     fn others(&self) -> bool {
         self.others.load(Ordering::Relaxed)
     }
 
-    fn relay(&self, relay: Relay) {
+    fn relay(&self, kind: &'static str, key: &TopicKey, message: Value) {
         if !self.others() {
             return;
         }
+        let size = message.to_string().len() + key.name.len();
+        if self.relay_queued.fetch_add(size, Ordering::AcqRel) + size > RELAY_BUDGET {
+            self.relay_queued.fetch_sub(size, Ordering::AcqRel);
+            tracing::warn!("the realtime relay to other replicas is full; a message reaches this replica only");
+            return;
+        }
+        let relay = Relay { kind, topic: key.name.to_string(), private: key.private, message, size };
         let sender = self.relay.lock().ok().and_then(|r| r.clone());
-        if let Some(sender) = sender
-            && sender.try_send(relay).is_err()
-        {
+        let sent = sender.is_some_and(|sender| sender.try_send(relay).is_ok());
+        if !sent {
+            self.relay_queued.fetch_sub(size, Ordering::AcqRel);
             tracing::warn!("the realtime relay to other replicas is full; a message reaches this replica only");
         }
     }
@@ -154,7 +175,7 @@ impl RealtimeService {
                        "payload": base64::engine::general_purpose::STANDARD.encode(&user.payload)})
             }
         };
-        self.relay(Relay { kind: "B", topic: key.name.to_string(), private: key.private, message: relayed });
+        self.relay("B", key, relayed);
     }
 
     /// A broadcast read from the queue: from another replica, or written by SQL.
@@ -203,12 +224,7 @@ impl RealtimeService {
             .iter()
             .flat_map(|(k, metas)| metas.iter().map(move |m| json!({"key": k, "ref": m.phx_ref})))
             .collect();
-        self.relay(Relay {
-            kind: "P",
-            topic: key.name.to_string(),
-            private: key.private,
-            message: json!({"joins": joins, "leaves": leaves}),
-        });
+        self.relay("P", key, json!({"joins": joins, "leaves": leaves}));
     }
 
     /// A presence change read from the queue.
@@ -303,6 +319,7 @@ async fn relay_writer(service: Arc<RealtimeService>, mut rx: mpsc::Receiver<Rela
     let mut pending = Vec::new();
     while rx.recv_many(&mut pending, 256).await > 0 {
         let relays = std::mem::take(&mut pending);
+        let size: usize = relays.iter().map(|r| r.size).sum();
         let result = async {
             let mut tx = changes::catalog::AdminTx::begin(service.connections()).await?;
             for relay in &relays {
@@ -346,5 +363,6 @@ async fn relay_writer(service: Arc<RealtimeService>, mut rx: mpsc::Receiver<Rela
         if let Err(error) = result.await {
             tracing::warn!(%error, count = relays.len(), "relaying realtime messages to other replicas failed");
         }
+        service.relay_queued.fetch_sub(size, Ordering::AcqRel);
     }
 }

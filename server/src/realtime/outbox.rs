@@ -114,6 +114,20 @@ impl Outbox {
 }
 
 impl OutboxReceiver {
+    /// Completes once the queue overflowed (to stop waiting on a client that does not read).
+    pub async fn overflowed(&self) {
+        loop {
+            if self.inner.overflowed.load(Ordering::Acquire) {
+                return;
+            }
+            self.inner.stop.notified().await;
+        }
+    }
+
+    pub fn has_overflowed(&self) -> bool {
+        self.inner.overflowed.load(Ordering::Acquire)
+    }
+
     /// The next thing to do; `None` once every sender is gone. A frame's bytes leave the
     /// budget when it is taken. Once the queue overflowed, the answer is to close.
     pub async fn next(&mut self) -> Option<Outbound> {

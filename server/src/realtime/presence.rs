@@ -79,6 +79,17 @@ impl Presences {
         self.by_key.is_empty()
     }
 
+    /// The metas tracked on this replica, by key.
+    pub fn local(&self) -> BTreeMap<String, Vec<Meta>> {
+        self.by_key
+            .iter()
+            .filter_map(|(key, metas)| {
+                let local: Vec<Meta> = metas.iter().filter(|m| matches!(m.owner, Owner::Local(_))).cloned().collect();
+                (!local.is_empty()).then(|| (key.clone(), local))
+            })
+            .collect()
+    }
+
     /// `presence_state`'s payload.
     pub fn state_json(&self) -> Value {
         Value::Object(

@@ -16,7 +16,7 @@ use http::{HeaderMap, StatusCode};
 
 use super::channel::{Next, Session};
 use super::hub::{ClientLimits, Refusal};
-use super::outbox::{Outbound, Outbox, OutboxReceiver};
+use super::outbox::{CLOSE_TOO_SLOW, Outbound, Outbox, OutboxReceiver};
 use super::protocol::{self, Vsn};
 use super::{error, identity};
 use crate::state::AppState;
@@ -24,6 +24,8 @@ use crate::state::AppState;
 /// Close codes: a frame that is not a Phoenix message, and a silent client.
 const CLOSE_INVALID: u16 = 1007;
 const CLOSE_IDLE: u16 = 1000;
+/// The longest a closing socket may take to say goodbye.
+const CLOSING_TIME: Duration = Duration::from_secs(2);
 
 /// `GET /realtime/v1/websocket`.
 pub async fn websocket(
@@ -105,8 +107,16 @@ async fn run(socket: WebSocket, mut session: Session, mut receiver: OutboxReceiv
             biased;
             outbound = receiver.next() => match outbound {
                 Some(Outbound::Frame(frame)) => {
-                    if sink.send(frame).await.is_err() {
-                        break None;
+                    // A client that stops reading blocks the write: its queue overflowing ends it.
+                    let sent = tokio::select! {
+                        biased;
+                        () = receiver.overflowed() => None,
+                        sent = sink.send(frame) => Some(sent.is_ok()),
+                    };
+                    match sent {
+                        Some(true) => {}
+                        Some(false) => break None,
+                        None => break Some((CLOSE_TOO_SLOW, "the client reads too slowly".to_owned())),
                     }
                 }
                 Some(Outbound::Close(code, reason)) => break Some((code, reason.to_owned())),
@@ -147,16 +157,23 @@ async fn run(socket: WebSocket, mut session: Session, mut receiver: OutboxReceiv
         }
     };
     session.close();
-    if let Some((code, reason)) = close {
-        // What is queued goes first (a system message explaining the close, say).
-        while let Ok(Some(Outbound::Frame(frame))) =
-            tokio::time::timeout(Duration::from_millis(50), receiver.next()).await
-        {
-            if sink.send(frame).await.is_err() {
-                return;
+    let goodbye = async {
+        if let Some((code, reason)) = close {
+            // What is queued goes first (a system message explaining the close, say), unless
+            // the client is being dropped for not reading it.
+            if !receiver.has_overflowed() {
+                while let Ok(Some(Outbound::Frame(frame))) =
+                    tokio::time::timeout(Duration::from_millis(50), receiver.next()).await
+                {
+                    if sink.send(frame).await.is_err() {
+                        return;
+                    }
+                }
             }
+            let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
         }
-        let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
-    }
-    let _ = sink.close().await;
+        let _ = sink.close().await;
+    };
+    // A client that does not read cannot hold the task: it is cut off.
+    let _ = tokio::time::timeout(CLOSING_TIME, goodbye).await;
 }
