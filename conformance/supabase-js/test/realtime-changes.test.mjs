@@ -17,6 +17,7 @@ import {
   collector,
   freshId,
   loadFixture,
+  psqlSession,
   rawJoin,
   rawSocket,
   rtClient,
@@ -228,6 +229,27 @@ describe('realtime: postgres changes', () => {
     assert.deepEqual(change.errors, ['Error 413: Payload Too Large']);
     assert.equal(change.new.name, 'big');
     assert.equal(change.new.note, undefined);
+  });
+
+  test('a transaction that commits after a later one is delivered too, once, when it commits', T, async () => {
+    const client = track(rtClient());
+    const got = collector();
+    await listen(client, [[items({ event: 'INSERT' }), got.push]]);
+    const [early, late, sentinel] = [freshId(), freshId(), freshId()];
+    const session = await psqlSession();
+    try {
+      // The early transaction takes its queue position first, and commits last.
+      await session.run(`begin; insert into public.rt_items (id, name) values (${early}, 'early');`);
+      insertItem(late, { name: 'late' });
+      await waitFor(() => got.items.some((c) => c.new.id === late), 'the later transaction\'s row');
+      assert.ok(!got.items.some((c) => c.new.id === early), 'not before it commits');
+      await session.run('commit;');
+    } finally {
+      await session.close();
+    }
+    insertItem(sentinel, { name: 'sentinel' });
+    await waitFor(() => got.items.some((c) => c.new.id === sentinel), 'the sentinel');
+    assert.equal(got.items.filter((c) => c.new.id === early).length, 1, 'the early row arrives, once');
   });
 
   test('a key change tells the old key in UPDATE', T, async () => {

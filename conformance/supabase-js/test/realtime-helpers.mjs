@@ -272,3 +272,32 @@ export function replicaClient(baseUrl, { token, key = process.env.CONFORMANCE_AN
   if (token) client.realtime.setAuth(token);
   return client;
 }
+
+/**
+ * A psql session kept open (as the superuser), to hold a transaction across other writes.
+ * `run(sql)` resolves once psql has run it.
+ */
+export async function psqlSession() {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(
+    process.env.CONFORMANCE_PSQL,
+    ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', process.env.CONFORMANCE_PG_SOCKET_DIR, '-p', process.env.CONFORMANCE_PG_PORT, '-U', 'postgres', '-d', 'app'],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  let marker = 0;
+  return {
+    async run(statement) {
+      const done = `done-${++marker}`;
+      child.stdin.write(`${statement}\n\\echo ${done}\n`);
+      await waitFor(() => output.includes(done), `psql to run ${statement}`);
+      if (/ERROR/.test(output)) throw new Error(output);
+    },
+    close() {
+      child.stdin.end();
+      return new Promise((resolve) => child.on('exit', resolve));
+    },
+  };
+}
