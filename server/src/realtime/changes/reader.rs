@@ -1,6 +1,7 @@
-//! The queue reader of one replica: woken by `NOTIFY realtime` (and every second while
-//! channels listen, in case a notification was lost), it reads the queue rows that became
-//! visible since its last read and hands them out: row changes to the checker, broadcasts and
+//! The queue reader of one replica: woken by `NOTIFY realtime` (then reading every 20 ms for a
+//! second after the last change, as writers notify at most every 200 ms; and every second
+//! while clients are connected, in case a notification was lost), it reads the queue rows
+//! that became visible since its last read and hands them out: row changes to the checker, broadcasts and
 //! presence changes of other replicas (or of `realtime.send()`) to the hub.
 //!
 //! The cursor is a pair of snapshots, as PgQ's: the rows read are those whose transaction is
@@ -30,8 +31,13 @@ pub const CHANNEL: &str = "realtime";
 const PAGE: i64 = 1000;
 /// How often the replica says it is alive and trims the queue.
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
-/// How often the queue is read without a notification while channels listen.
+/// How often the queue is read without a notification while clients are connected.
 const POLL_EVERY: Duration = Duration::from_secs(1);
+/// How often it is read for a while after a notification or a change (writers notify at most
+/// every 200 ms each: realtime.wake()).
+const POLL_BUSY: Duration = Duration::from_millis(20);
+/// How long the reader stays busy after the last notification or change.
+const BUSY_FOR: Duration = Duration::from_secs(1);
 
 const OPEN_READ: &str = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL ROLE realtime_admin; SET LOCAL statement_timeout = '10s'";
 const SNAPSHOT_SQL: &str = "select pg_current_snapshot()::text";
@@ -84,6 +90,7 @@ impl Reader {
         let mut listener: Option<PgListener> = None;
         let mut last_heartbeat: Option<Instant> = None;
         let mut failures = 0u32;
+        let mut busy_until = Instant::now();
         loop {
             if listener.is_none() {
                 listener = listen(&pool).await;
@@ -97,9 +104,12 @@ impl Reader {
             let mut more = false;
             if self.cursor.is_some() {
                 match self.read_page().await {
-                    Ok(full) => {
+                    Ok((full, read)) => {
                         more = full;
                         failures = 0;
+                        if read > 0 {
+                            busy_until = Instant::now() + BUSY_FOR;
+                        }
                     }
                     Err(error) => {
                         failures += 1;
@@ -113,8 +123,13 @@ impl Reader {
             if more {
                 continue;
             }
-            let wait =
-                if self.service.hub.has_listeners() || self.cursor.is_none() { POLL_EVERY } else { HEARTBEAT_EVERY };
+            let wait = if Instant::now() < busy_until {
+                POLL_BUSY
+            } else if self.service.hub.clients() > 0 || self.cursor.is_none() {
+                POLL_EVERY
+            } else {
+                HEARTBEAT_EVERY
+            };
             let notified = async {
                 match listener.as_mut() {
                     Some(l) => l.try_recv().await,
@@ -128,7 +143,7 @@ impl Reader {
                         "tables" => self.service.catalog.clear(),
                         "replicas" => last_heartbeat = None,
                         "reload schema" | "reload config" => self.service.catalog.clear(),
-                        _ => {}
+                        _ => busy_until = Instant::now() + BUSY_FOR,
                     },
                     Ok(None) => {
                         // The listening connection was lost and re-made: a notification may
@@ -190,9 +205,9 @@ impl Reader {
         Ok(())
     }
 
-    /// Reads and hands out one page; true when the page was full (more may wait).
-    async fn read_page(&mut self) -> Result<bool, CheckError> {
-        let Some(cursor) = self.cursor.as_mut() else { return Ok(false) };
+    /// Reads and hands out one page: whether it was full (more may wait), and its rows.
+    async fn read_page(&mut self) -> Result<(bool, usize), CheckError> {
+        let Some(cursor) = self.cursor.as_mut() else { return Ok((false, 0)) };
         let read = cursor.read.clone();
         let (end, after) = match &cursor.window {
             Some((end, after)) => (Some(end.clone()), after.clone()),
@@ -249,7 +264,7 @@ impl Reader {
                 cursor.window = None;
             }
         }
-        Ok(full)
+        Ok((full, items.len()))
     }
 
     /// One page of rows (and, when no window is open, the snapshot that ends it).
