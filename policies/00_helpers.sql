@@ -242,28 +242,37 @@ as $$
   end
 $$;
 
--- An account's rank, whatever its status (a pending or inactive super_admin is still one):
--- the higher of its type and its role.
+-- The rank a record's type and role give it (the higher of the two).
+create or replace function app.record_rank(record_type text, record_role text) returns integer
+language sql immutable parallel safe
+set search_path = ''
+as $$ select greatest(app.type_rank(record_type), app.type_rank(record_role)) $$;
+
+-- An account's rank, whatever its status (a pending or inactive super_admin is still one).
 create or replace function app.account_rank(account uuid) returns integer
 language sql stable
 security definer
 set search_path = ''
 as $$
-  select coalesce((select greatest(app.type_rank(u.type), app.type_rank(u.role)) from public.users u where u.id = account), 0)
+  select coalesce((select app.record_rank(u.type, u.role) from public.users u where u.id = account), 0)
 $$;
 
--- The caller may act on `account`: it is their own, or it does not rank above them.
+-- The caller may act on `account`: it is their own, or it ranks below them, and a staff
+-- account only for a super_admin (who alone grants and removes staff roles). Nobody acts on
+-- an account at or above their own rank: an admin not on another admin, a super_admin not on
+-- another super_admin (the service role, `server` on the command line, does that).
 create or replace function app.may_act_on(account uuid) returns boolean
 language sql stable
 security definer
 set search_path = ''
 as $$
   select account = auth.uid()
-      or app.account_rank(account) <= app.type_rank(app.current_user_type())
+      or (app.account_rank(account) < app.type_rank(app.current_user_type())
+          and (app.account_rank(account) = 0 or app.is_super_admin()))
 $$;
 
-revoke execute on function app.type_rank(text), app.account_rank(uuid), app.may_act_on(uuid) from public;
-grant execute on function app.type_rank(text), app.account_rank(uuid), app.may_act_on(uuid)
+revoke execute on function app.type_rank(text), app.record_rank(text, text), app.account_rank(uuid), app.may_act_on(uuid) from public;
+grant execute on function app.type_rank(text), app.record_rank(text, text), app.account_rank(uuid), app.may_act_on(uuid)
   to anon, authenticated, service_role, storage_admin;
 
 create or replace function auth.can_manage_user(target uuid) returns boolean

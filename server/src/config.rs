@@ -257,6 +257,8 @@ pub struct Config {
     pub worker_threads: usize,
     /// Per-address budgets of REST requests and anonymous writes.
     pub rate_limits: crate::http::rate_limit::RateLimits,
+    /// The web app's pages' Content-Security-Policy (CONTENT_SECURITY_POLICY).
+    pub page_policy: String,
     /// Aggregate functions in `select`: allowed or not, and their statement timeout.
     pub aggregates: crate::rest::settings::AggregateSettings,
     /// Realtime's limits.
@@ -370,6 +372,7 @@ impl Settings {
                 .http
                 .worker_threads(!external, std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)),
             rate_limits: self.http.rate_limits()?,
+            page_policy: self.http.content_security_policy.clone(),
             aggregates: self.rest.aggregates(),
             realtime: self.realtime.validate()?,
             site_url,

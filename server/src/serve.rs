@@ -198,6 +198,7 @@ async fn run(
     }));
     let watcher = watch.then(|| crate::dev::watch::spawn(config, connections.admin.clone()));
     state.rate_limits = std::sync::Arc::new(config.rate_limits.clone());
+    state.page_policy = std::sync::Arc::from(config.page_policy.as_str());
     state.connections = RequestConnections::new(
         &connections.requests,
         connections.requests_password.as_deref(),
