@@ -5,6 +5,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataMessage, unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminText as text } from '../admin-text';
 import {
   contactSearchFilter,
@@ -68,12 +69,17 @@ export async function fetchProfilePage(view: MatrimonyView) {
   return { rows: unwrap(res), count: res.count ?? 0 };
 }
 
-export const useProfilePage = (view: MatrimonyView) =>
-  useQuery({
+/** A page of profiles, live: a new or changed profile refetches it. */
+export function useProfilePage(view: MatrimonyView) {
+  useLiveQueries({ name: 'admin-matrimony', changes: [{ table: 'matrimony_details' }] }, [
+    adminMatrimonyKeys.lists(),
+  ]);
+  return useQuery({
     queryKey: adminMatrimonyKeys.list(view),
     queryFn: () => fetchProfilePage(view),
     placeholderData: keepPreviousData,
   });
+}
 
 /** The photo through a signed URL (an hour); other URLs as they are. */
 export const useProfilePhoto = (url: string | null) =>

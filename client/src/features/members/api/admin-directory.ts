@@ -15,6 +15,7 @@ import {
 import { AppError, unwrap } from '@/lib/errors';
 import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import {
   applyDirectoryFilters,
   applyEqualityFilters,
@@ -96,7 +97,14 @@ export const directoryPageQuery = (view: DirectoryView) =>
     queryFn: () => fetchDirectoryPage(view),
     placeholderData: keepPreviousData,
   });
-export const useDirectoryPage = (view: DirectoryView) => useQuery(directoryPageQuery(view));
+/** A page of the directory, live: a change to any entry (an application, an approval) refetches it. */
+export function useDirectoryPage(view: DirectoryView) {
+  useLiveQueries({ name: 'admin-members', changes: [{ table: 'member_directory' }] }, [
+    adminMemberKeys.lists(),
+    adminMemberKeys.stats(),
+  ]);
+  return useQuery(directoryPageQuery(view));
+}
 
 /** Every row of a view, for the CSV export, read in pages of 1000. */
 export const fetchDirectoryExport = (view: Omit<DirectoryView, 'from' | 'to'>) =>

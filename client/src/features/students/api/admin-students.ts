@@ -7,6 +7,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { AppError, dataMessage, unwrap } from '@/lib/errors';
 import { fetchAllRows } from '@/lib/csv';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminText as text } from '../admin-text';
 import { applyStudentFilters, type StudentFilters } from '../lib/student-filters';
 
@@ -45,12 +46,17 @@ export async function fetchStudentPage(view: StudentView) {
   return { rows: unwrap(res), count: res.count ?? 0 };
 }
 
-export const useStudentPage = (view: StudentView) =>
-  useQuery({
+/** A page of applications, live: a new or changed application refetches it. */
+export function useStudentPage(view: StudentView) {
+  useLiveQueries({ name: 'admin-students', changes: [{ table: 'student_details' }] }, [
+    adminStudentKeys.lists(),
+  ]);
+  return useQuery({
     queryKey: adminStudentKeys.list(view),
     queryFn: () => fetchStudentPage(view),
     placeholderData: keepPreviousData,
   });
+}
 
 export const fetchStudentExport = (view: Omit<StudentView, 'from' | 'to'>) =>
   fetchAllRows(async (from, to) => (await fetchStudentPage({ ...view, from, to })).rows);
