@@ -84,9 +84,21 @@ security definer
 set search_path = ''
 as $$
   select exists (
-    select from public.matrimony_details m
-    where m.user_id = auth.uid() and m.approval_status = 'approved'
+    select from public.matrimony_details m join public.users u on u.id = m.user_id
+    where m.user_id = auth.uid() and m.approval_status = 'approved' and u.status = 'approved'
   )
+$$;
+
+-- The owners of the matrimony profiles that are listed: approved profiles of approved (not
+-- deactivated) accounts. Policies ask `user_id in (select app.listed_matrimony_owners())`:
+-- one hashed set per statement, however many rows.
+create or replace function app.listed_matrimony_owners() returns setof uuid
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select m.user_id from public.matrimony_details m join public.users u on u.id = m.user_id
+   where m.approval_status = 'approved' and u.status = 'approved'
 $$;
 
 -- An accepted interest between the caller and `other` (either direction): messages need one.
@@ -208,7 +220,7 @@ revoke execute on function app.current_user_type(), app.has_type(text[]), app.is
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
   app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
   app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid),
-  app.listed_directory_entries()
+  app.listed_directory_entries(), app.listed_matrimony_owners()
   from public;
 grant execute on function app.current_user_type(), app.has_type(text[]), app.is_staff(), app.is_admin(),
   app.is_super_admin(), app.can_manage_events(), app.can_manage_media(), app.can_manage_content(),
@@ -216,7 +228,7 @@ grant execute on function app.current_user_type(), app.has_type(text[]), app.is_
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
   app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
   app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid),
-  app.listed_directory_entries()
+  app.listed_directory_entries(), app.listed_matrimony_owners()
   to anon, authenticated, service_role, storage_admin;
 
 -- The auth service's admin API (/auth/v1/admin) admits admins and super admins (spec §7:

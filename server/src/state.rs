@@ -76,6 +76,8 @@ pub struct AppStateInner {
     pub aggregates: crate::rest::settings::AggregateSettings,
     /// Realtime: its settings, this replica's channels and the change reader's checker.
     pub realtime: Arc<crate::realtime::RealtimeService>,
+    /// Backups and restores for `/api/admin/backups` (`None`: not set up, 503).
+    pub ops: Option<Arc<crate::backup::api::Ops>>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -117,6 +119,7 @@ impl AppState {
             rest_budget: Arc::new(RequestBudget::default()),
             aggregates: crate::rest::settings::AggregateSettings::default(),
             realtime,
+            ops: None,
             stopping: Arc::new(AtomicBool::new(false)),
         }))
     }
