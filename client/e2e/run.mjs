@@ -487,6 +487,11 @@ registrationJourneys({ test, context, base, anonKey: platform.anonKey, assert, s
   });
 }
 {
+  // Live updates (issue 34): one user's change on another's open screen, and the socket refused.
+  const { realtimeJourneys } = await import('./realtime.mjs');
+  realtimeJourneys({ test, context, base, anonKey: platform.anonKey, signIn, assert, shot });
+}
+{
   // The staff screens for people (issue 17) live in their own file.
   const people = await import('./admin-people.mjs');
   const helpers = { test, context, signIn, sawToast, shot, assert, base };
