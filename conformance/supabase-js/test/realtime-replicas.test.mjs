@@ -8,12 +8,40 @@ import { ALICE, BASE_URL, T, lit, sql, userJwt } from './helpers.mjs';
 import { channelName, collector, freshId, loadFixture, replicaClient, rtClient, startReplica, subscribed, waitFor } from './realtime-helpers.mjs';
 
 let replica;
+let metricsUrl;
 const clients = [];
 const track = (client) => (clients.push(client), client);
 
+/** A free loopback port. */
+async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The replica's realtime figures on /metrics. */
+async function realtimeFigures() {
+  const text = await (await fetch(metricsUrl)).text();
+  const value = (name) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? NaN);
+  return {
+    connections: value('realtime_connections'),
+    channels: value('realtime_channels'),
+    sent: value('realtime_messages_sent_total'),
+    dropped: value('realtime_messages_dropped_total'),
+  };
+}
+
 before(async () => {
   loadFixture();
-  replica = await startReplica();
+  const metricsAddr = `127.0.0.1:${await freePort()}`;
+  metricsUrl = `http://${metricsAddr}/metrics`;
+  replica = await startReplica({ METRICS_ADDR: metricsAddr });
 });
 
 after(async () => {
@@ -24,6 +52,30 @@ after(async () => {
 const items = { event: '*', schema: 'public', table: 'rt_items' };
 
 describe('realtime with two replicas', () => {
+  test('a replica\'s /metrics counts its realtime sockets, channels and messages', T, async () => {
+    const before = await realtimeFigures();
+    assert.equal(before.connections, 0, 'no socket yet');
+    assert.equal(before.channels, 0, 'no channel yet');
+    const client = replicaClient(replica.baseUrl);
+    const got = collector();
+    const channel = client.channel(channelName('counted')).on('postgres_changes', items, got.push);
+    await subscribed(channel);
+    const id = freshId();
+    sql(`insert into public.rt_items (id, name) values (${id}, 'counted')`);
+    await waitFor(() => got.items.some((c) => c.new.id === id), 'the change');
+    const open = await realtimeFigures();
+    assert.equal(open.connections, 1);
+    assert.equal(open.channels, 1);
+    assert.ok(open.sent >= 2, `the join reply and the change were counted (${open.sent})`);
+    assert.equal(open.dropped, 0);
+    await client.removeAllChannels();
+    client.realtime.disconnect();
+    await waitFor(async () => {
+      const after = await realtimeFigures();
+      return after.channels === 0 && after.connections === 0;
+    }, 'the channel left and the socket closed');
+  });
+
   test('every change reaches every subscriber once, on either replica', T, async () => {
     const lists = [];
     for (const url of [BASE_URL, replica.baseUrl, BASE_URL, replica.baseUrl]) {

@@ -132,6 +132,7 @@ impl Admission {
 
 impl Drop for Admission {
     fn drop(&mut self) {
+        crate::metrics::global().realtime_connection(-1);
         if let Ok(mut clients) = self.hub.clients.lock() {
             clients.total = clients.total.saturating_sub(1);
             clients.sockets.remove(&self.socket);
@@ -178,6 +179,7 @@ impl Hub {
         clients.total += 1;
         *clients.by_address.entry(address).or_default() += 1;
         clients.sockets.insert(outbox.id(), outbox.clone());
+        crate::metrics::global().realtime_connection(1);
         Ok(Admission { hub: Arc::clone(self), socket: outbox.id(), address, accounts: Vec::new() })
     }
 
@@ -199,6 +201,7 @@ impl Hub {
     pub fn join(&self, key: &TopicKey, member: Member) {
         if let Ok(mut topics) = self.topics.write() {
             topics.entry(key.clone()).or_default().members.push(member);
+            crate::metrics::global().realtime_channel(1);
         }
     }
 
@@ -219,7 +222,9 @@ impl Hub {
         let diff = {
             let Ok(mut topics) = self.topics.write() else { return Diff::default() };
             let Some(topic) = topics.get_mut(key) else { return Diff::default() };
+            let before = topic.members.len();
             topic.members.retain(|m| m.channel != channel);
+            crate::metrics::global().realtime_channel(-((before - topic.members.len()) as i64));
             let diff = topic.presences.untrack_owner(&Owner::Local(channel));
             if topic.members.is_empty() && topic.presences.is_empty() {
                 topics.remove(key);

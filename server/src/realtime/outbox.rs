@@ -77,7 +77,9 @@ impl Outbox {
     /// Queues a frame; false when the socket is gone or has just been cut off for reading too
     /// slowly.
     pub fn send(&self, frame: Message) -> bool {
+        let metrics = crate::metrics::global();
         if self.inner.overflowed.load(Ordering::Relaxed) {
+            metrics.realtime_message(false);
             return false;
         }
         // Each queued frame also costs its slot in the queue.
@@ -87,14 +89,18 @@ impl Outbox {
             self.inner.queued.fetch_sub(len, Ordering::AcqRel);
             if !self.inner.overflowed.swap(true, Ordering::AcqRel) {
                 tracing::info!(socket = self.inner.id, queued, "realtime client reads too slowly; disconnecting it");
+                metrics.realtime_slow_client();
                 self.inner.stop.notify_one();
             }
+            metrics.realtime_message(false);
             return false;
         }
         if self.tx.send((Outbound::Frame(frame), len)).is_err() {
             self.inner.queued.fetch_sub(len, Ordering::AcqRel);
+            metrics.realtime_message(false);
             return false;
         }
+        metrics.realtime_message(true);
         true
     }
 
@@ -173,12 +179,22 @@ mod tests {
 
     #[tokio::test]
     async fn a_slow_reader_is_cut_off_and_the_queue_stops_growing() {
+        let metrics = crate::metrics::global();
+        let (sent, dropped, slow) = (
+            metrics.realtime_messages_sent.get(),
+            metrics.realtime_messages_dropped.get(),
+            metrics.realtime_slow_clients.get(),
+        );
         let (outbox, receiver) = Outbox::new(1, Vsn::V2, 200);
         assert!(outbox.send(frame(60)));
         assert!(!outbox.send(frame(60)), "past the budget");
         assert!(outbox.is_closed());
         assert!(!outbox.send(frame(1)), "nothing more is queued once cut off");
         assert_eq!(outbox.queued(), 60 + FRAME_OVERHEAD);
+        // /metrics counts them (other tests in this process may add to the counters).
+        assert!(metrics.realtime_messages_sent.get() > sent);
+        assert!(metrics.realtime_messages_dropped.get() >= dropped + 2);
+        assert!(metrics.realtime_slow_clients.get() > slow);
         let mut receiver = receiver;
         let next =
             tokio::time::timeout(std::time::Duration::from_secs(1), receiver.next()).await.expect("told to stop");
