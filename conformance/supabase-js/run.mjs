@@ -111,6 +111,7 @@ async function main() {
       CONFORMANCE_PSQL: psqlExe(),
       CONFORMANCE_PG_SOCKET_DIR: platform.socketDir,
       CONFORMANCE_PG_PORT: String(SOCKET_PORT),
+      CONFORMANCE_SERVER_BIN: args.server,
     });
     console.log('conformance: running the cases');
     result = await runTests(args.only);

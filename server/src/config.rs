@@ -188,6 +188,9 @@ pub struct Settings {
     pub rest: crate::rest::settings::RestArgs,
 
     #[command(flatten)]
+    pub realtime: crate::realtime::settings::RealtimeArgs,
+
+    #[command(flatten)]
     pub ops: OpsArgs,
 
     #[command(flatten)]
@@ -288,6 +291,8 @@ pub struct Config {
     pub page_policy: String,
     /// Aggregate functions in `select`: allowed or not, and their statement timeout.
     pub aggregates: crate::rest::settings::AggregateSettings,
+    /// Realtime's limits.
+    pub realtime: crate::realtime::settings::RealtimeSettings,
     /// Backups and restore drills.
     pub backup: crate::backup::settings::BackupSettings,
     /// Where `/metrics` listens (`None`: nowhere).
@@ -417,6 +422,7 @@ impl Settings {
             rate_limits: self.http.rate_limits()?,
             page_policy: self.http.content_security_policy.clone(),
             aggregates: self.rest.aggregates(),
+            realtime: self.realtime.validate()?,
             site_url,
         })
     }

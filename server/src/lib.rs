@@ -20,6 +20,7 @@ pub mod log_throttle;
 pub mod logging;
 pub mod metrics;
 pub mod push;
+pub mod realtime;
 pub mod rest;
 pub mod routes;
 pub mod scheduler;

@@ -14,6 +14,7 @@ use crate::http::no_store::{NoStore, NoStoreLayer};
 use crate::http::rest_budget::{RestBudget, RestBudgetLayer};
 use crate::http::{client_config, health, static_files};
 use crate::push::api as push;
+use crate::realtime;
 use crate::rest::handler as rest;
 use crate::state::AppState;
 use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, render, sign};
@@ -105,6 +106,9 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
         .route("/api/client-config", get(client_config::client_config))
         .route("/api/push-public-key", get(push::public_key))
+        .route("/realtime/v1/websocket", get(realtime::socket::websocket))
+        .route("/realtime/v1/api/broadcast", post(realtime::broadcast_api::batch))
+        .route("/realtime/v1/api/broadcast/{topic}/events/{event}", post(realtime::broadcast_api::single))
         .fallback(static_files::serve_client)
         .layer(RequestBodyLimitLayer::new(max_body_bytes));
     let router = uploads.merge(limited).with_state(state.clone());

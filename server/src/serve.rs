@@ -285,6 +285,17 @@ async fn run(
         crate::storage::sweeper::spawn(state.storage.clone(), pool.clone(), state.connections.clone());
     let push_worker =
         config.push.worker.then(|| crate::push::worker::spawn(pool.clone(), std::sync::Arc::clone(&state.push)));
+    // Realtime checks changes on connections of its own, apart from the requests'.
+    state.realtime = std::sync::Arc::new(crate::realtime::RealtimeService::new(
+        config.realtime.clone(),
+        RequestConnections::new(
+            &connections.requests,
+            connections.requests_password.as_deref(),
+            config.realtime.db_pool_size,
+            std::time::Duration::from_secs(5),
+        ),
+    ));
+    let realtime_tasks = if config.realtime.enabled { state.realtime.spawn(pool.clone()) } else { Vec::new() };
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
@@ -318,6 +329,8 @@ async fn run(
         }
     }
     let _ = stop_tx.send(());
+    // Realtime clients reconnect (to another replica, or to this one when it is back).
+    state.realtime.hub.close_all(1001, "the server is restarting");
     match tokio::time::timeout(config.shutdown_grace, server).await {
         Ok(Ok(())) => tracing::info!("all requests finished"),
         Ok(Err(error)) => tracing::error!(%error, "HTTP server task failed"),
@@ -332,6 +345,12 @@ async fn run(
     scheduler.stop(config.shutdown_grace).await;
     if let Some((_, task)) = metrics {
         task.abort();
+    }
+    for task in realtime_tasks {
+        task.abort();
+    }
+    if config.realtime.enabled {
+        state.realtime.farewell().await;
     }
     schema_listener.abort();
     if let Some(task) = watcher {

@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Database } from '@havyaka/sdk/database';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminEventKeys } from './admin-events';
 
 type RegistrationRow = Database['public']['Tables']['event_registrations']['Row'];
@@ -32,8 +33,19 @@ export const registrationsQuery = (eventId: string) =>
     queryFn: () => fetchRegistrations(eventId),
   });
 
-export const useRegistrations = (eventId: string, enabled = true) =>
-  useQuery({ ...registrationsQuery(eventId), enabled });
+/** An event's registrations, live: a registration, a cancellation or an attendance mark refetches them. */
+export function useRegistrations(eventId: string, enabled = true) {
+  useLiveQueries(
+    enabled && eventId
+      ? {
+          name: 'admin-registrations',
+          changes: [{ table: 'event_registrations', filter: `event_id=eq.${eventId}` }],
+        }
+      : null,
+    [adminEventKeys.registrations(eventId), adminEventKeys.attendance(eventId)],
+  );
+  return useQuery({ ...registrationsQuery(eventId), enabled });
+}
 
 export interface Attendance {
   registrations: number;

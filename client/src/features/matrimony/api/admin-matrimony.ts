@@ -7,6 +7,7 @@ import { dataMessage, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminText as text } from '../admin-text';
 import {
   contactSearchFilter,
@@ -164,4 +165,11 @@ export function useSyncProfiles() {
     mutationFn: syncApprovedProfiles,
     onSuccess: () => client.invalidateQueries({ queryKey: adminMatrimonyKeys.lists() }),
   });
+}
+
+/** Keeps the profile pages live: a new or changed profile refetches them. */
+export function useLiveProfiles() {
+  useLiveQueries({ name: 'admin-matrimony', changes: [{ table: 'matrimony_details' }] }, [
+    adminMatrimonyKeys.lists(),
+  ]);
 }

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { adminText as text } from '../admin-text';
-import { profilePages, useSyncProfiles } from '../api/admin-matrimony';
+import { profilePages, useLiveProfiles, useSyncProfiles } from '../api/admin-matrimony';
 import { ProfileDialog } from '../components/profile-dialog';
 import type { SyncOutcome } from '../lib/matrimony-filters';
 import { profileColumns } from '../resources/profiles/columns';
@@ -36,6 +36,7 @@ function SyncReport({ outcome }: { outcome: SyncOutcome }) {
 
 export function Component() {
   const list = useResourceList(profileList, profilePages.page);
+  useLiveProfiles();
   const [params, setParams] = useSearchParams();
   const openId = params.get('profile');
   const open = list.query.data?.rows.find((p) => p.id === openId) ?? null;

@@ -10,6 +10,7 @@ import { AppError, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import {
   applyDirectoryFilters,
   applyEqualityFilters,
@@ -282,4 +283,13 @@ export function useDeleteMember() {
     },
     onSuccess: () => invalidate(),
   });
+}
+
+/** Keeps the register's pages and figures live: a change to any entry (an application, an
+ * approval) refetches them. */
+export function useLiveDirectory() {
+  useLiveQueries({ name: 'admin-members', changes: [{ table: 'member_directory' }] }, [
+    adminMemberKeys.lists(),
+    adminMemberKeys.stats(),
+  ]);
 }

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
-import { directoryPages } from '../api/admin-directory';
+import { directoryPages, useLiveDirectory } from '../api/admin-directory';
 import { DirectoryStatsPanel } from '../components/directory-stats-panel';
 import { useApprovalActions } from '../components/use-approval-actions';
 import {
@@ -21,6 +21,7 @@ import { adminText as text } from '../text';
 
 export function Component() {
   const list = useResourceList(directoryList, directoryPages.page);
+  useLiveDirectory();
   const actions = useApprovalActions();
   const auth = useAuth();
   const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';

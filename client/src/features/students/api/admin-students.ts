@@ -8,6 +8,7 @@ import { AppError, dataMessage, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminText as text } from '../admin-text';
 import {
   applyStudentFilters,
@@ -196,4 +197,11 @@ export async function createStudent({ email, password, details, approve }: NewSt
 export function useCreateStudent() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: createStudent, onSuccess: () => invalidate() });
+}
+
+/** Keeps the application pages live: a new or changed application refetches them. */
+export function useLiveStudents() {
+  useLiveQueries({ name: 'admin-students', changes: [{ table: 'student_details' }] }, [
+    adminStudentKeys.lists(),
+  ]);
 }

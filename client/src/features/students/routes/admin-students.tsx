@@ -7,12 +7,13 @@ import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { adminText as text } from '../admin-text';
-import { studentPages } from '../api/admin-students';
+import { studentPages, useLiveStudents } from '../api/admin-students';
 import { studentColumns, studentCsvColumns } from '../resources/students/columns';
 import { studentList } from '../resources/students/filters';
 
 export function Component() {
   const list = useResourceList(studentList, studentPages.page);
+  useLiveStudents();
   const auth = useAuth();
   const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
