@@ -16,6 +16,8 @@ import { uniqueName } from '@/lib/file-names';
 import { resizeImage } from '@/lib/image-resize';
 import { ilikePattern } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
+import { uploadError } from '@/lib/upload-refusal';
+import { adminText } from '../admin-text';
 import { mediaKeys } from './media';
 
 type Tables = Database['public']['Tables'];
@@ -101,17 +103,22 @@ export async function uploadMedia(
   const ext =
     kind === 'photo' ? 'jpg' : (/\.([a-z0-9]+)$/i.exec(file.name)?.[1] ?? 'mp4').toLowerCase();
   const path = uniqueName(folder, file.name, ext);
-  unwrap(
-    await sdk()
-      .storage.from(BUCKET)
-      .upload(path, body, {
-        contentType: kind === 'photo' ? 'image/jpeg' : videoContentType(file),
-        cacheControl: '3600',
-        onUploadProgress: onProgress
-          ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total || body.size)) * 100))
-          : undefined,
-      }),
-  );
+  const { error } = await sdk()
+    .storage.from(BUCKET)
+    .upload(path, body, {
+      contentType: kind === 'photo' ? 'image/jpeg' : videoContentType(file),
+      cacheControl: '3600',
+      onUploadProgress: onProgress
+        ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total || body.size)) * 100))
+        : undefined,
+    });
+  if (error) {
+    const words = {
+      size: adminText.upload.size(file.name),
+      type: adminText.upload.type(file.name),
+    };
+    throw uploadError(error, words);
+  }
   return { url: publicUrl(path), kind };
 }
 
