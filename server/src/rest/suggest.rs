@@ -132,12 +132,23 @@ pub fn table_hint(cache: &SchemaCache, schema: &str, name: &str) -> Option<Strin
     FuzzySet::new(names).get_one(name).map(|best| format!("Perhaps you meant the table '{schema}.{best}'"))
 }
 
-/// PGRST202's hint: with no function of that name, the closest name in `schema`; otherwise
-/// the closest parameter list among its overloads (names sorted, as PostgREST lists them).
+/// PGRST202's hint: with no function of that name, the closest callable name in `schema`;
+/// with callable overloads, the closest parameter list among them (names sorted, as PostgREST
+/// lists them); with only uncallable ones, none.
 pub fn function_hint(cache: &SchemaCache, schema: &str, name: &str, given: &[&str]) -> Option<String> {
-    let overloads = cache.functions_named(schema, name);
+    if !cache.functions_named(schema, name).is_empty() && cache.rpc_functions_named(schema, name).is_empty() {
+        // Only functions `/rpc` cannot call bear the name (`f(integer)`, a computed column's
+        // `f(table)`): PostgREST has no hint, and naming the function that failed would be wrong.
+        return None;
+    }
+    let overloads = cache.rpc_functions_named(schema, name);
     let suggestion = if overloads.is_empty() {
-        let names = cache.functions.keys().filter(|q| q.schema == schema).map(|q| q.name.as_str());
+        // Only callable functions are candidates, so the one that just failed is never named.
+        let names = cache
+            .functions
+            .iter()
+            .filter(|(q, overloads)| q.schema == schema && overloads.iter().any(|f| f.is_rpc_callable()))
+            .map(|(q, _)| q.name.as_str());
         FuzzySet::new(names).get_one(name).map(str::to_owned)
     } else {
         let lists: Vec<String> =
