@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use crate::error::ApiError;
 use crate::schema_cache::SchemaCache;
-use crate::schema_cache::model::QualifiedName;
+use crate::schema_cache::model::{Function, QualifiedName};
 
 /// The least score a suggestion needs (the `fuzzyset` package's default).
 const MIN_SCORE: f64 = 0.33;
@@ -134,14 +134,15 @@ pub fn table_hint(cache: &SchemaCache, schema: &str, name: &str) -> Option<Strin
 
 /// PGRST202's hint: with no function of that name, the closest callable name in `schema`;
 /// with callable overloads, the closest parameter list among them (names sorted, as PostgREST
-/// lists them); with only uncallable ones, none.
+/// lists them); with only a computed column's function (one unnamed row parameter), none. An
+/// uncallable `f(integer)` is not in PostgREST's cache: the closest callable name, never `f`.
 pub fn function_hint(cache: &SchemaCache, schema: &str, name: &str, given: &[&str]) -> Option<String> {
-    if !cache.functions_named(schema, name).is_empty() && cache.rpc_functions_named(schema, name).is_empty() {
-        // Only functions `/rpc` cannot call bear the name (`f(integer)`, a computed column's
-        // `f(table)`): PostgREST has no hint, and naming the function that failed would be wrong.
+    let overloads = cache.rpc_functions_named(schema, name);
+    if overloads.is_empty() && cache.functions_named(schema, name).iter().any(|f| takes_one_row(cache, f)) {
+        // A computed column's or relationship's `f(table)`: in PostgREST's schema cache, not
+        // callable, and its parameter list has no name to suggest: no hint.
         return None;
     }
-    let overloads = cache.rpc_functions_named(schema, name);
     let suggestion = if overloads.is_empty() {
         // Only callable functions are candidates, so the one that just failed is never named.
         let names = cache
@@ -158,6 +159,16 @@ pub fn function_hint(cache: &SchemaCache, schema: &str, name: &str, given: &[&st
             .map(|list| format!("{name}{list}"))
     };
     suggestion.map(|s| format!("Perhaps you meant to call the function {schema}.{s}"))
+}
+
+/// Whether `function`'s only parameter is an unnamed row of a relation in the cache.
+fn takes_one_row(cache: &SchemaCache, function: &Function) -> bool {
+    match function.params.as_slice() {
+        [p] if p.name.is_empty() => {
+            cache.relations.keys().any(|r| crate::rest::plan::computed::names_type(&p.data_type, r))
+        }
+        _ => false,
+    }
 }
 
 fn param_list(mut names: Vec<&str>) -> String {
