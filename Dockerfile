@@ -49,7 +49,9 @@ RUN set -eu; \
 # default, DATABASE_URL unset, needs initdb/postgres and is for `make run`, not for this image.)
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates libssl3 \
+# postgresql-client: pg_dump and pg_restore for backups and restores (15, the major version
+# of compose.yaml's PostgreSQL; pg_dump must be at least as new as the server).
+ && apt-get install -y --no-install-recommends ca-certificates libssl3 postgresql-client \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 app \
  && useradd --system --uid 10001 --gid app --home-dir /app --no-create-home --shell /usr/sbin/nologin app \

@@ -84,9 +84,21 @@ security definer
 set search_path = ''
 as $$
   select exists (
-    select from public.matrimony_details m
-    where m.user_id = auth.uid() and m.approval_status = 'approved'
+    select from public.matrimony_details m join public.users u on u.id = m.user_id
+    where m.user_id = auth.uid() and m.approval_status = 'approved' and u.status = 'approved'
   )
+$$;
+
+-- The owners of the matrimony profiles that are listed: approved profiles of approved (not
+-- deactivated) accounts. Policies ask `user_id in (select app.listed_matrimony_owners())`:
+-- one hashed set per statement, however many rows.
+create or replace function app.listed_matrimony_owners() returns setof uuid
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select m.user_id from public.matrimony_details m join public.users u on u.id = m.user_id
+   where m.approval_status = 'approved' and u.status = 'approved'
 $$;
 
 -- An accepted interest between the caller and `other` (either direction): messages need one.
@@ -208,7 +220,7 @@ revoke execute on function app.current_user_type(), app.has_type(text[]), app.is
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
   app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
   app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid),
-  app.listed_directory_entries()
+  app.listed_directory_entries(), app.listed_matrimony_owners()
   from public;
 grant execute on function app.current_user_type(), app.has_type(text[]), app.is_staff(), app.is_admin(),
   app.is_super_admin(), app.can_manage_events(), app.can_manage_media(), app.can_manage_content(),
@@ -216,7 +228,7 @@ grant execute on function app.current_user_type(), app.has_type(text[]), app.is_
   app.has_accepted_interest_with(uuid), app.directory_contact_allowed(uuid), app.owns_directory_entry(uuid),
   app.is_published_sandesha_file(text), app.may_see_matrimony_contacts_of(uuid), app.may_read_matrimony_contacts(uuid),
   app.may_see_matrimony_files_of(text), app.owns_matrimony_profile(uuid),
-  app.listed_directory_entries()
+  app.listed_directory_entries(), app.listed_matrimony_owners()
   to anon, authenticated, service_role, storage_admin;
 
 -- The auth service's admin API (/auth/v1/admin) admits admins and super admins (spec §7:
@@ -242,28 +254,37 @@ as $$
   end
 $$;
 
--- An account's rank, whatever its status (a pending or inactive super_admin is still one):
--- the higher of its type and its role.
+-- The rank a record's type and role give it (the higher of the two).
+create or replace function app.record_rank(record_type text, record_role text) returns integer
+language sql immutable parallel safe
+set search_path = ''
+as $$ select greatest(app.type_rank(record_type), app.type_rank(record_role)) $$;
+
+-- An account's rank, whatever its status (a pending or inactive super_admin is still one).
 create or replace function app.account_rank(account uuid) returns integer
 language sql stable
 security definer
 set search_path = ''
 as $$
-  select coalesce((select greatest(app.type_rank(u.type), app.type_rank(u.role)) from public.users u where u.id = account), 0)
+  select coalesce((select app.record_rank(u.type, u.role) from public.users u where u.id = account), 0)
 $$;
 
--- The caller may act on `account`: it is their own, or it does not rank above them.
+-- The caller may act on `account`: it is their own, or it ranks below them, and a staff
+-- account only for a super_admin (who alone grants and removes staff roles). Nobody acts on
+-- an account at or above their own rank: an admin not on another admin, a super_admin not on
+-- another super_admin (the service role, `server` on the command line, does that).
 create or replace function app.may_act_on(account uuid) returns boolean
 language sql stable
 security definer
 set search_path = ''
 as $$
   select account = auth.uid()
-      or app.account_rank(account) <= app.type_rank(app.current_user_type())
+      or (app.account_rank(account) < app.type_rank(app.current_user_type())
+          and (app.account_rank(account) = 0 or app.is_super_admin()))
 $$;
 
-revoke execute on function app.type_rank(text), app.account_rank(uuid), app.may_act_on(uuid) from public;
-grant execute on function app.type_rank(text), app.account_rank(uuid), app.may_act_on(uuid)
+revoke execute on function app.type_rank(text), app.record_rank(text, text), app.account_rank(uuid), app.may_act_on(uuid) from public;
+grant execute on function app.type_rank(text), app.record_rank(text, text), app.account_rank(uuid), app.may_act_on(uuid)
   to anon, authenticated, service_role, storage_admin;
 
 create or replace function auth.can_manage_user(target uuid) returns boolean

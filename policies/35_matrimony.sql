@@ -1,5 +1,6 @@
--- Matrimony: approved profiles browse each other; interests, messages and views stay between
--- their parties; admins moderate.
+-- Matrimony: approved profiles of active accounts browse each other (a deactivated account
+-- neither browses nor stays listed); interests go only to listed profiles; interests, messages
+-- and views stay between their parties; admins moderate.
 alter table public.matrimony_details enable row level security;
 alter table public.matrimony_details force row level security;
 alter table public.matrimony_interests enable row level security;
@@ -16,7 +17,8 @@ create policy "Users read their own matrimony profile" on public.matrimony_detai
 drop policy if exists "Approved profiles browse other approved profiles" on public.matrimony_details;
 create policy "Approved profiles browse other approved profiles" on public.matrimony_details
   for select to authenticated
-  using (approval_status = 'approved' and (select app.has_approved_matrimony_profile()));
+  using (approval_status = 'approved' and (select app.has_approved_matrimony_profile())
+         and user_id in (select app.listed_matrimony_owners()));
 drop policy if exists "Admins read every matrimony profile" on public.matrimony_details;
 create policy "Admins read every matrimony profile" on public.matrimony_details
   for select to authenticated using ((select app.is_admin()));
@@ -69,7 +71,8 @@ create policy "Admins read every interest" on public.matrimony_interests
 drop policy if exists "Approved profiles send interests as themselves" on public.matrimony_interests;
 create policy "Approved profiles send interests as themselves" on public.matrimony_interests
   for insert to authenticated
-  with check (sender_id = (select auth.uid()) and status = 'pending' and (select app.has_approved_matrimony_profile()));
+  with check (sender_id = (select auth.uid()) and status = 'pending' and (select app.has_approved_matrimony_profile())
+              and receiver_id in (select app.listed_matrimony_owners()));
 drop policy if exists "Admins create interests" on public.matrimony_interests;
 create policy "Admins create interests" on public.matrimony_interests
   for insert to authenticated with check ((select app.is_admin()));
@@ -98,7 +101,8 @@ create policy "Admins read every message" on public.matrimony_messages
 drop policy if exists "Parties of an accepted interest write as themselves" on public.matrimony_messages;
 create policy "Parties of an accepted interest write as themselves" on public.matrimony_messages
   for insert to authenticated
-  with check (sender_id = (select auth.uid()) and app.has_accepted_interest_with(receiver_id));
+  with check (sender_id = (select auth.uid()) and app.has_accepted_interest_with(receiver_id)
+              and (select app.has_approved_matrimony_profile()) and receiver_id in (select app.listed_matrimony_owners()));
 drop policy if exists "Receivers mark messages read" on public.matrimony_messages;
 create policy "Receivers mark messages read" on public.matrimony_messages
   for update to authenticated
@@ -120,7 +124,8 @@ drop policy if exists "Approved profiles record their own views" on public.matri
 create policy "Approved profiles record their own views" on public.matrimony_profile_views
   for insert to authenticated
   with check (viewer_id = (select auth.uid()) and (select app.has_approved_matrimony_profile())
-              and viewed_profile_id in (select m.id from public.matrimony_details m where m.approval_status = 'approved'));
+              and viewed_profile_id in (select m.id from public.matrimony_details m
+                                        where m.user_id in (select app.listed_matrimony_owners())));
 drop policy if exists "Admins remove profile views" on public.matrimony_profile_views;
 create policy "Admins remove profile views" on public.matrimony_profile_views
   for delete to authenticated using ((select app.is_admin()));

@@ -22,8 +22,7 @@ drop policy if exists "Approved matrimony profiles see each other's photos" on s
 create policy "Approved matrimony profiles see each other's photos" on storage.objects
   for select to authenticated
   using (bucket_id = 'matrimony-photos' and (select app.has_approved_matrimony_profile())
-         and exists (select from public.matrimony_details m
-                     where m.user_id::text = (storage.foldername(name))[1] and m.approval_status = 'approved'));
+         and (storage.foldername(name))[1] in (select o::text from app.listed_matrimony_owners() o));
 drop policy if exists "Anyone reads the files of published Sandesha issues" on storage.objects;
 create policy "Anyone reads the files of published Sandesha issues" on storage.objects
   for select to anon, authenticated

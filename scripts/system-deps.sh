@@ -56,6 +56,10 @@ if [ "$purpose" = test ]; then
   fi
   # The web app's browser tests and Lighthouse drive Debian's Chromium (npm never downloads one).
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The multi-replica test (scripts/cluster-test.sh) balances the replicas with Caddy; the
+  # point-in-time recovery test (scripts/pitr-test.sh) archives WAL with pgBackRest.
+  command -v caddy >/dev/null 2>&1 || missing+=(caddy)
+  command -v pgbackrest >/dev/null 2>&1 || missing+=(pgbackrest)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

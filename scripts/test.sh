@@ -7,7 +7,9 @@
 # supabase-js conformance suite, supabase-js's own postgrest-js and storage-js suites, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
 # tests, size budget of the built package, npm pack in a fresh project, integration suite,
 # committed generated types), and the web app (client:
-# types, lints, formatting, unit tests, build, size budget, browser tests in Chromium, Lighthouse).
+# types, lints, formatting, unit tests, build, size budget, browser tests in Chromium, Lighthouse),
+# then the multi-replica deployment (scripts/cluster-test.sh) and point-in-time recovery
+# (scripts/pitr-test.sh).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 root="$(repo_root)"
@@ -196,6 +198,15 @@ client_app() {
   counted "client Lighthouse (home page and admin member list, mobile)" node client/lighthouse/run.mjs --server "$server"
 }
 client_app
+
+# The deployment past one machine (issue 38): two replicas of the debug server behind Caddy on
+# one PostgreSQL cluster and an S3 server, and point-in-time recovery with pgBackRest.
+operations() {
+  if ! cargo build --bin server --locked; then record "cluster test" 0 1; return; fi
+  counted "cluster test (two replicas, Caddy, PostgreSQL, S3)" scripts/cluster-test.sh "$(cargo_target_dir)/debug/server"
+  counted "point-in-time recovery (pgBackRest)" scripts/pitr-test.sh
+}
+operations
 
 if [ "${#failures[@]}" -gt 0 ]; then
   say "failed: ${failures[*]}"

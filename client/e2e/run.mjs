@@ -1152,6 +1152,12 @@ test('the admin test page shows the system state and sends a test notification',
   await ctx.close();
 });
 
+{
+  // The Backups screen (issue 38) goes last: its restore switches the service to a copy.
+  const backups = await import('./backups.mjs');
+  backups.register({ test, context, signIn, sawToast, shot, assert, base });
+}
+
 let passed = 0;
 let failed = 0;
 try {

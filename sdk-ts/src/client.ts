@@ -1,10 +1,11 @@
-// createClient: one object with `from`, `rpc`, `auth`, `storage` and `push`, shaped like
+// createClient: one object with `from`, `rpc`, `auth`, `storage`, `push` and `backups`, shaped like
 // supabase-js's, for a server at `url` and an API key (the anon key in the browser).
 
 import { AuthClient } from './auth/client';
 import type { AuthOptions } from './auth/types';
 import type { Fetch, Transport } from './lib/fetch';
 import { lazyApi, type Public } from './lib/lazy';
+import type { BackupsClient } from './backups/client';
 import type { PushClient } from './push/client';
 import { QueryBuilder, rpc, type RpcOptions } from './rest/query';
 import type { GenericSchema, RelationName, RelationOf, SchemaOf } from './rest/types';
@@ -28,6 +29,8 @@ export class SdkClient<Database = unknown, SchemaName extends string = 'public'>
   readonly storage: StorageClient;
   /** Web push (its code loads on first use). */
   readonly push: Public<PushClient>;
+  /** Backups and restores for super admins (its code loads on first use). */
+  readonly backups: Public<BackupsClient>;
   private rest: { transport: Transport; url: string; schema: string };
 
   constructor(url: string, key: string, options: ClientOptions<SchemaName> = {}) {
@@ -59,6 +62,10 @@ export class SdkClient<Database = unknown, SchemaName extends string = 'public'>
     this.push = lazyApi(
       async () => new (await import('./push/client')).PushClient(base, transport),
       ['publicKey', 'subscribe', 'save', 'unsubscribe'],
+    );
+    this.backups = lazyApi(
+      async () => new (await import('./backups/client')).BackupsClient(base, transport),
+      ['list', 'create', 'drill', 'restore', 'restoreStatus', 'switchTo', 'discard'],
     );
   }
 

@@ -20,3 +20,11 @@ export { StorageClient } from './storage/client';
 export { FileApi } from './storage/file';
 export type * from './storage/types';
 export { PushClient, SAVE_FAILED, type PushRegistration } from './push/client';
+export type {
+  BackupEntry,
+  BackupOverview,
+  BackupsClient,
+  DrillRecord,
+  RestoreCheck,
+  RestoreRecord,
+} from './backups/client';

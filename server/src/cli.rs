@@ -1,4 +1,4 @@
-//! The command line: `serve` (default), `migrate`, `keys`, `vapid-keys`, `gen-types`, and
+//! The command line: `serve` (default), `migrate`, `keys`, `vapid-keys`, `gen-types`, `backup`, and
 //! `--help` for every setting.
 
 use std::process::ExitCode;
@@ -38,6 +38,11 @@ pub enum Command {
     /// Apply the bootstrap, then add the demo content (accounts, events, albums, files) unless
     /// the database has it already, and print the demo accounts.
     Demo,
+    /// Backups: list, create, verify (a restore drill), restore into a new database, switch.
+    Backup {
+        #[command(subcommand)]
+        command: crate::backup::cli::BackupCommand,
+    },
     /// The developer's loop on the app's SQL: lint, test, new, reset, watch.
     Db {
         #[command(subcommand)]
@@ -104,6 +109,7 @@ fn run(cli: Cli) -> Result<(), StartupError> {
         Command::VapidKeys => crate::serve::print_new_vapid_keys(),
         Command::Demo => crate::serve::demo(config),
         Command::Db { command } => crate::dev::run(command, config),
+        Command::Backup { command } => crate::backup::cli::run(command, config),
         Command::GenTypes { schema, out } => crate::serve::gen_types(&config, schema, out.as_deref()),
     }
 }

@@ -180,6 +180,28 @@ pub struct Settings {
 
     #[command(flatten)]
     pub rest: crate::rest::settings::RestArgs,
+
+    #[command(flatten)]
+    pub ops: OpsArgs,
+
+    #[command(flatten)]
+    pub backup: crate::backup::settings::BackupArgs,
+}
+
+/// Operating the service: metrics and how start-up treats migrations.
+#[derive(Debug, Clone, Args)]
+pub struct OpsArgs {
+    /// Address of the Prometheus endpoint `GET /metrics` (for example 127.0.0.1:9090); unset
+    /// (the default): no metrics listener. Never publish it: it is not behind any key.
+    #[arg(long, env = "METRICS_ADDR", global = true)]
+    pub metrics_addr: Option<SocketAddr>,
+
+    /// Apply the roles, migrations and policies at start (the default). With `false`, `serve`
+    /// applies nothing and refuses to start on a database that lacks this server's migrations:
+    /// run `server migrate` as a separate step (rolling upgrades, deploy/README.md).
+    #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new(), global = true)]
+    pub migrate_on_start: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -254,8 +276,16 @@ pub struct Config {
     pub worker_threads: usize,
     /// Per-address budgets of REST requests and anonymous writes.
     pub rate_limits: crate::http::rate_limit::RateLimits,
+    /// The web app's pages' Content-Security-Policy (CONTENT_SECURITY_POLICY).
+    pub page_policy: String,
     /// Aggregate functions in `select`: allowed or not, and their statement timeout.
     pub aggregates: crate::rest::settings::AggregateSettings,
+    /// Backups and restore drills.
+    pub backup: crate::backup::settings::BackupSettings,
+    /// Where `/metrics` listens (`None`: nowhere).
+    pub metrics_addr: Option<SocketAddr>,
+    /// Apply migrations at start (`serve`); `false`: they are `server migrate`'s job.
+    pub migrate_on_start: bool,
 }
 
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -336,7 +366,18 @@ impl Settings {
         }
         tracing_subscriber::EnvFilter::try_new(&self.log_level)
             .map_err(|e| StartupError::setting("LOG_LEVEL", format!("is not a valid filter: {e}")))?;
+        let backup = self.backup.validate(&data_dir, &storage.backend)?;
+        if let Some(metrics) = self.ops.metrics_addr
+            && metrics.port() != 0
+            && metrics.port() == self.port
+            && (metrics.ip() == self.host || metrics.ip().is_unspecified() || self.host.is_unspecified())
+        {
+            return Err(StartupError::setting("METRICS_ADDR", "must not be the HTTP server's own address (PORT)"));
+        }
         Ok(Config {
+            backup,
+            metrics_addr: self.ops.metrics_addr,
+            migrate_on_start: self.ops.migrate_on_start,
             listen: SocketAddr::new(self.host, self.port),
             database,
             data_dir,
@@ -365,6 +406,7 @@ impl Settings {
                 .http
                 .worker_threads(!external, std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)),
             rate_limits: self.http.rate_limits()?,
+            page_policy: self.http.content_security_policy.clone(),
             aggregates: self.rest.aggregates(),
             site_url,
         })
@@ -427,7 +469,7 @@ fn parse_schemas(raw: &str) -> Result<Vec<String>, StartupError> {
     }
     if let Some(bad) = schemas
         .iter()
-        .find(|s| s.starts_with("pg_") || ["information_schema", "server_meta", "push"].contains(&s.as_str()))
+        .find(|s| s.starts_with("pg_") || ["information_schema", "server_meta", "push", "ops"].contains(&s.as_str()))
     {
         return Err(StartupError::setting("DB_SCHEMAS", format!("must not expose the internal schema {bad}")));
     }
@@ -532,7 +574,7 @@ mod tests {
 
     #[test]
     fn internal_schemas_cannot_be_exposed() {
-        for schema in ["push", "public,push", "server_meta", "pg_catalog"] {
+        for schema in ["push", "public,push", "server_meta", "pg_catalog", "ops"] {
             let err = settings(&["--db-schemas", schema]).validate().unwrap_err();
             assert_eq!(err.setting_name(), Some("DB_SCHEMAS"), "{schema}");
         }

@@ -9,7 +9,7 @@ use std::fmt;
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
-use http::{HeaderName, HeaderValue, StatusCode};
+use http::{HeaderName, HeaderValue, StatusCode, header};
 use serde_json::{Value, json};
 
 /// The code table: every kind of error the server answers with, its HTTP status, its stable
@@ -330,6 +330,11 @@ impl IntoResponse for ApiError {
         for (name, value) in self.0.headers {
             response.headers_mut().append(name, value);
         }
+        // Every 503 says when to come back (the database restarting, the server draining).
+        if response.status() == StatusCode::SERVICE_UNAVAILABLE && !response.headers().contains_key(header::RETRY_AFTER)
+        {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
         response
     }
 }
@@ -371,5 +376,16 @@ mod tests {
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(body["details"], "why");
         assert_eq!(body["hint"], "fix it");
+    }
+
+    #[tokio::test]
+    async fn every_503_says_when_to_come_back() {
+        let response = ApiError::new(ErrorKind::DatabaseUnavailable).into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+        let own = ApiError::new(ErrorKind::NotReady).with_header(header::RETRY_AFTER, HeaderValue::from_static("5"));
+        let response = own.into_response();
+        assert_eq!(response.headers().get_all(header::RETRY_AFTER).iter().count(), 1, "a given one is kept alone");
+        assert_eq!(response.headers()[header::RETRY_AFTER], "5");
     }
 }

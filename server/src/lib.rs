@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod db;
@@ -17,9 +18,11 @@ pub mod error;
 pub mod http;
 pub mod log_throttle;
 pub mod logging;
+pub mod metrics;
 pub mod push;
 pub mod rest;
 pub mod routes;
+pub mod scheduler;
 pub mod schema_cache;
 pub mod secrets;
 pub mod serve;

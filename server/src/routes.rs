@@ -6,6 +6,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::api::{admin, logout, meta, reauthenticate, recover, signup, token, user, verify};
 use crate::auth::error::api_version;
+use crate::backup::api as backups;
 use crate::http::no_store::{NoStore, NoStoreLayer};
 use crate::http::rest_budget::{RestBudget, RestBudgetLayer};
 use crate::http::{client_config, health, static_files};
@@ -75,6 +76,13 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .nest("/auth/v1", auth)
         .route("/health", get(health::health))
         .route("/ready", get(health::ready))
+        .route("/live", get(health::health))
+        .route("/api/admin/backups", get(backups::list).post(backups::create))
+        .route("/api/admin/backups/drill", post(backups::drill))
+        .route("/api/admin/backups/{id}/restore", post(backups::restore))
+        .route("/api/admin/restores/{id}", get(backups::restore_status))
+        .route("/api/admin/restores/{id}/switch", post(backups::switch))
+        .route("/api/admin/restores/{id}/discard", post(backups::discard))
         .route("/rest/v1/", get(rest::root))
         .route("/rest/v1", get(rest::root))
         .route("/rest/v1/rpc/{function}", any(rest::function))

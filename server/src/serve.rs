@@ -161,7 +161,7 @@ async fn run(
     watch: bool,
 ) -> Result<(), StartupError> {
     crate::http::connections::raise_open_files_limit();
-    let connections = db::prepare(config, cluster).await?;
+    let connections = db::prepare_to_serve(config, cluster).await?;
     let pool = db::request_pool(&connections.requests, config.db_pool_size);
     let client_dir = config.client_dir.join("index.html").is_file().then(|| config.client_dir.clone());
     if client_dir.is_none() {
@@ -198,6 +198,7 @@ async fn run(
     }));
     let watcher = watch.then(|| crate::dev::watch::spawn(config, connections.admin.clone()));
     state.rate_limits = std::sync::Arc::new(config.rate_limits.clone());
+    state.page_policy = std::sync::Arc::from(config.page_policy.as_str());
     state.connections = RequestConnections::new(
         &connections.requests,
         connections.requests_password.as_deref(),
@@ -205,10 +206,23 @@ async fn run(
         std::time::Duration::from_secs(5),
     );
     let mail_retries = state.auth.mailer.spawn_retries(state.connections.clone());
-    let housekeeping = crate::auth::housekeeping::spawn(
-        state.connections.clone(),
-        state.auth.settings.request_limit.window.max(state.auth.settings.mail_interval),
-    );
+    let ops_pool = db::admin_pool(&connections.admin, 4);
+    let backups = std::sync::Arc::new(crate::backup::Backups::from_config(config, cluster)?);
+    state.ops = Some(std::sync::Arc::new(crate::backup::api::Ops {
+        backups: std::sync::Arc::clone(&backups),
+        pool: ops_pool.clone(),
+    }));
+    let scheduler = crate::scheduler::Scheduler::spawn(ops_pool.clone(), scheduled_jobs(config, &state, &backups)?)
+        .await
+        .map_err(|e| StartupError::environment(format!("cannot start the scheduler: {e}")))?;
+    let metrics = match config.metrics_addr {
+        Some(address) => Some(
+            crate::metrics::server::spawn(address, ops_pool.clone(), state.connections.clone())
+                .await
+                .map_err(|e| StartupError::setting("METRICS_ADDR", format!("{address}: cannot listen: {e}")))?,
+        ),
+        None => None,
+    };
     let storage_sweeper =
         crate::storage::sweeper::spawn(state.storage.clone(), pool.clone(), state.connections.clone());
     let push_worker =
@@ -223,6 +237,9 @@ async fn run(
     })?;
     let address = listener.local_addr().map_err(|e| StartupError::environment(e.to_string()))?;
     print_banner(config, address, &keys, demo.as_ref());
+    if let Some((metrics_address, _)) = &metrics {
+        tracing::info!(address = %metrics_address, "metrics at http://{metrics_address}/metrics");
+    }
 
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let limits = config.connections;
@@ -246,6 +263,10 @@ async fn run(
     if let Some(worker) = push_worker {
         worker.stop(config.shutdown_grace).await;
     }
+    scheduler.stop(config.shutdown_grace).await;
+    if let Some((_, task)) = metrics {
+        task.abort();
+    }
     schema_listener.abort();
     if let Some(task) = watcher {
         task.abort();
@@ -253,11 +274,35 @@ async fn run(
     if let Some(task) = mail_retries {
         task.abort();
     }
-    housekeeping.abort();
     storage_sweeper.abort();
     state.connections.close();
     pool.close().await;
+    ops_pool.close().await;
     Ok(())
+}
+
+/// Every job of the scheduler: backups and drills (when scheduled), dropping replaced
+/// databases, and the auth service's hourly clean-up.
+fn scheduled_jobs(
+    config: &Config,
+    state: &AppState,
+    backups: &std::sync::Arc<crate::backup::Backups>,
+) -> Result<Vec<crate::scheduler::Job>, StartupError> {
+    let mut jobs = crate::backup::jobs::jobs(backups).map_err(|e| StartupError::setting("SCHEDULER_TIMEZONE", e))?;
+    let connections = state.connections.clone();
+    let window = state.auth.settings.request_limit.window.max(state.auth.settings.mail_interval);
+    let hourly = crate::scheduler::Schedule::parse("0 * * * *", &config.backup.time_zone)
+        .map_err(|e| StartupError::setting("SCHEDULER_TIMEZONE", e))?;
+    jobs.push(crate::scheduler::Job::new("auth_housekeeping", hourly, move |_| {
+        let connections = connections.clone();
+        async move {
+            crate::auth::housekeeping::sweep(&connections, window)
+                .await
+                .map(|removed| serde_json::json!({ "removed": removed }))
+                .map_err(|e| e.to_string())
+        }
+    }));
+    Ok(jobs)
 }
 
 fn print_banner(
@@ -266,6 +311,21 @@ fn print_banner(
     keys: &ApiKeys,
     demo: Option<&crate::demo::DemoReport>,
 ) {
+    if config.log_format == crate::config::LogFormat::Json {
+        // Every line is JSON in this mode: the banner is a log event (never the service key).
+        let database = match &config.database {
+            DatabaseSource::Embedded => config.data_dir.join("postgres").display().to_string(),
+            DatabaseSource::External { .. } => "DATABASE_URL".to_string(),
+        };
+        tracing::info!(
+            address = %format!("http://{address}"),
+            database = %database,
+            anon_key = %keys.anon,
+            demo_accounts = demo.is_some(),
+            "Havyaka platform is running at http://{address}"
+        );
+        return;
+    }
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "Havyaka platform is running at http://{address}");
     match &config.database {

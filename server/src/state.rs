@@ -53,6 +53,8 @@ pub struct AppStateInner {
     pub jwt_secret: Arc<str>,
     /// The built web app, when there is one.
     pub client_dir: Option<Arc<PathBuf>>,
+    /// The web app's pages' Content-Security-Policy (`CONTENT_SECURITY_POLICY`).
+    pub page_policy: Arc<str>,
     /// The most rows one REST read returns (`None`: no cap).
     pub max_rows: Option<u64>,
     /// `DB_TX_END` and `DB_PLAN_ENABLED`.
@@ -72,6 +74,8 @@ pub struct AppStateInner {
     pub rest_budget: Arc<RequestBudget>,
     /// Aggregate functions in `select` (off unless set: `DB_AGGREGATES_ENABLED`).
     pub aggregates: crate::rest::settings::AggregateSettings,
+    /// Backups and restores for `/api/admin/backups` (`None`: not set up, 503).
+    pub ops: Option<Arc<crate::backup::api::Ops>>,
     stopping: Arc<AtomicBool>,
 }
 
@@ -98,6 +102,7 @@ impl AppState {
             keys: Arc::new(keys),
             jwt_secret: Arc::from(jwt_secret),
             client_dir: client_dir.map(Arc::new),
+            page_policy: Arc::from(crate::http::page_policy::DEFAULT_POLICY),
             max_rows: Some(1000),
             rest: crate::rest::settings::RestSettings::default(),
             auth: Arc::new(auth),
@@ -107,6 +112,7 @@ impl AppState {
             rate_limits: Arc::new(RateLimits::default()),
             rest_budget: Arc::new(RequestBudget::default()),
             aggregates: crate::rest::settings::AggregateSettings::default(),
+            ops: None,
             stopping: Arc::new(AtomicBool::new(false)),
         }))
     }

@@ -76,10 +76,46 @@ async fn an_edited_migration_is_refused_and_named() {
 #[tokio::test]
 async fn an_applied_migration_the_server_does_not_know_is_refused() {
     let db = TestDb::empty().await;
-    let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
-    bootstrap_with(&db.admin, app(&two, &[]), None).await.unwrap();
-    let error = bootstrap_with(&db.admin, app(&two[..1], &[]), None).await.unwrap_err();
+    let three = [
+        SqlFile { name: "0001_a.sql", sql: "select 1;" },
+        SqlFile { name: "0002_b.sql", sql: "select 2;" },
+        SqlFile { name: "0003_c.sql", sql: "select 3;" },
+    ];
+    bootstrap_with(&db.admin, app(&three, &[]), None).await.unwrap();
+    // 0002 is missing from the middle of the server's history: another project, or a history
+    // that was rewritten.
+    let gap = [three[0], three[2]];
+    let error = bootstrap_with(&db.admin, app(&gap, &[]), None).await.unwrap_err();
     assert!(matches!(&error, MigrationError::Unknown { file, .. } if file == "0002_b.sql"), "{error}");
+}
+
+#[tokio::test]
+async fn an_older_server_starts_on_a_newer_database_and_applies_nothing() {
+    let db = TestDb::empty().await;
+    let policy_v2 = [SqlFile { name: "10_p.sql", sql: "create or replace view public.version as select 2 as v;" }];
+    let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
+    bootstrap_with(&db.admin, app(&two, &policy_v2), None).await.unwrap();
+    // The previous release: without 0002 and with its older policy.
+    let policy_v1 = [SqlFile { name: "10_p.sql", sql: "create or replace view public.version as select 1 as v;" }];
+    let report = bootstrap_with(&db.admin, app(&two[..1], &policy_v1), None).await.unwrap();
+    assert_eq!(report.ahead, ["app/0002_b.sql"]);
+    assert!(report.applied.is_empty() && report.policies == 0, "{report:?}");
+    let mut conn = db.admin_connection().await;
+    let version: i32 = sqlx::query_scalar("select v from public.version").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(version, 2, "the newer server's policy stays");
+}
+
+#[tokio::test]
+async fn without_migrating_a_database_that_lacks_a_migration_is_refused_by_name() {
+    let db = TestDb::empty().await;
+    let two = [SqlFile { name: "0001_a.sql", sql: "select 1;" }, SqlFile { name: "0002_b.sql", sql: "select 2;" }];
+    bootstrap_with(&db.admin, app(&two[..1], &[]), None).await.unwrap();
+    let error = server::db::bootstrap::check_migrated(&db.admin, app(&two, &[])).await.unwrap_err();
+    assert!(error.to_string().contains("0002_b.sql") && error.to_string().contains("server migrate"), "{error}");
+    bootstrap_with(&db.admin, app(&two, &[]), None).await.unwrap();
+    server::db::bootstrap::check_migrated(&db.admin, app(&two, &[])).await.unwrap();
+    // Ahead of the server is fine too (a replica not upgraded yet).
+    server::db::bootstrap::check_migrated(&db.admin, app(&two[..1], &[])).await.unwrap();
 }
 
 #[tokio::test]

@@ -422,3 +422,36 @@ async fn request_headers_beyond_the_cap_are_refused_with_431() {
     let fine = client.get(app.url("/health")).header("x-note", "a".repeat(16 * 1024)).send().await.unwrap();
     assert_eq!(fine.status(), StatusCode::OK);
 }
+
+/// Hardening, second round (8): the web app's pages carry a strict Content-Security-Policy
+/// (scripts from this origin or by the exact hash of the page's own inline script, no plugins,
+/// never framed) and frame protection.
+#[tokio::test]
+async fn the_web_apps_pages_carry_a_strict_policy_and_cannot_be_framed() {
+    use base64::Engine;
+    use sha2::Digest;
+    let dir = client_dir();
+    let boot = "document.documentElement.dataset.boot='1'";
+    std::fs::write(
+        dir.path().join("index.html"),
+        format!("<!doctype html><head><script>{boot}</script><script type=\"module\" src=\"/assets/app-3f9a1c.js\"></script></head>"),
+    )
+    .unwrap();
+    let app =
+        TestApp::spawn_with(TestAppOptions { client_dir: Some(dir.path().to_path_buf()), ..TestAppOptions::default() })
+            .await;
+    let hash = format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(boot)));
+    for path in ["/", "/index.html", "/admin/members"] {
+        let page = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK, "{path}");
+        let policy = page.headers()["content-security-policy"].to_str().unwrap().to_owned();
+        let script_src = policy.split(';').map(str::trim).find(|d| d.starts_with("script-src")).unwrap();
+        assert_eq!(script_src, format!("script-src 'self' {hash}"), "{path}: {policy}");
+        for directive in ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"] {
+            assert!(policy.contains(directive), "{path}: {directive} missing from {policy}");
+        }
+        assert_eq!(page.headers()["x-frame-options"], "DENY", "{path}");
+    }
+    let asset = app.client.get(app.url("/assets/app-3f9a1c.js")).send().await.unwrap();
+    assert!(!asset.headers().contains_key("content-security-policy"), "scripts need no page policy");
+}

@@ -132,11 +132,15 @@ async fn a_platform_migration_added_later_is_applied_after_the_apps() {
 async fn each_history_has_its_own_names() {
     let db = TestDb::empty().await;
     let platform = [SqlFile { name: "0001_a.sql", sql: "create table public.pa (id int);" }];
-    let app = [SqlFile { name: "0002_a.sql", sql: "create table public.aa (id int);" }];
+    let app = [
+        SqlFile { name: "0002_a.sql", sql: "create table public.aa (id int);" },
+        SqlFile { name: "0003_b.sql", sql: "create table public.ab (id int);" },
+    ];
     bootstrap_with(&db.admin, SqlBundle { platform: &platform, app: &app, policies: &[] }, None).await.unwrap();
-    // The app no longer has its file: refused, naming the history.
-    let error =
-        bootstrap_with(&db.admin, SqlBundle { platform: &platform, app: &[], policies: &[] }, None).await.unwrap_err();
+    // The app no longer has a file before its last one: refused, naming the history.
+    let error = bootstrap_with(&db.admin, SqlBundle { platform: &platform, app: &app[1..], policies: &[] }, None)
+        .await
+        .unwrap_err();
     assert!(
         matches!(&error, MigrationError::Unknown { history, file } if history == "app" && file == "0002_a.sql"),
         "{error}"

@@ -189,3 +189,90 @@ async fn in_flight_requests_finish_during_a_graceful_stop() {
     assert!(ok > 0);
     assert!(server.terminate().success());
 }
+
+/// The embedded cluster is supervised: when its postmaster dies under a running server, it is
+/// started again with backoff; meanwhile requests get 503 with Retry-After, and within 30 s the
+/// server serves again with every acknowledged write kept.
+#[tokio::test]
+async fn a_killed_embedded_postgres_is_restarted_and_nothing_acknowledged_is_lost() {
+    let dir = data_dir();
+    let data = dir.path().join("data");
+    let server = ServerProcess::start(&data);
+    wait_ready(&server).await;
+    run_sql(
+        dir.path(),
+        "create table public.ledger_lines (n int primary key);
+         grant select, insert on public.ledger_lines to anon;
+         notify pgrst, 'reload schema';",
+    )
+    .await;
+    let keys =
+        server::secrets::ApiKeys::derive(std::fs::read_to_string(data.join("jwt_secret")).unwrap().trim()).unwrap();
+    let client = support::http_client();
+    let lines = format!("{}/rest/v1/ledger_lines", server.address);
+    let write = |n: i32| {
+        client
+            .post(&lines)
+            .header("apikey", &keys.anon)
+            .header("content-type", "application/json")
+            .body(format!("{{\"n\": {n}}}"))
+            .send()
+    };
+    let mut acknowledged = Vec::new();
+    for n in 1..=20 {
+        // The schema cache reloads on its own notice: wait for the table to be known.
+        for _ in 0..100 {
+            let answer = write(n).await.unwrap();
+            if answer.status() == 201 {
+                acknowledged.push(n);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    assert_eq!(acknowledged.len(), 20, "the writes before the crash are acknowledged");
+
+    let postmaster = std::fs::read_to_string(pgdata(dir.path()).join("postmaster.pid")).unwrap();
+    let postmaster: i32 = postmaster.lines().next().unwrap().trim().parse().unwrap();
+    kill(Pid::from_raw(postmaster), Signal::SIGKILL).unwrap();
+    let killed_at = std::time::Instant::now();
+
+    // While it is down, a request is told to come back, not failed with an internal error.
+    let mut saw_retry_after = false;
+    let mut next = 21;
+    loop {
+        assert!(killed_at.elapsed() < Duration::from_secs(30), "the server did not serve again within 30 s");
+        let answer = write(next).await.unwrap();
+        match answer.status().as_u16() {
+            201 => {
+                acknowledged.push(next);
+                break;
+            }
+            503 => {
+                assert!(answer.headers().contains_key("retry-after"), "a 503 says when to come back");
+                saw_retry_after = true;
+            }
+            other => panic!("while PostgreSQL restarts a write is answered {other}: {}", answer.text().await.unwrap()),
+        }
+        next += 1;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    eprintln!("serving again {:?} after the kill", killed_at.elapsed());
+    assert!(saw_retry_after, "at least one request met the restart");
+    assert_ne!(
+        std::fs::read_to_string(pgdata(dir.path()).join("postmaster.pid")).unwrap().lines().next().unwrap().trim(),
+        postmaster.to_string(),
+        "a new postmaster runs"
+    );
+    let mut conn = superuser(dir.path()).await;
+    let kept: Vec<i32> =
+        sqlx::query_scalar("select n from public.ledger_lines order by n").fetch_all(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    let lost: Vec<&i32> = acknowledged.iter().filter(|n| !kept.contains(n)).collect();
+    assert!(lost.is_empty(), "acknowledged writes lost: {lost:?}");
+    assert!(server.terminate().success(), "the server still stops cleanly");
+    assert!(
+        eventually(Duration::from_secs(5), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
+        "the restarted cluster stops with the server"
+    );
+}

@@ -7,7 +7,7 @@ mod support;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use support::TestApp;
-use support::rest::{RAVI, get_json, send};
+use support::rest::{ASHA, RAVI, get_json, send};
 
 #[tokio::test]
 async fn insert_minimal_is_201_without_a_body() {
@@ -106,8 +106,7 @@ async fn payload_mistakes_are_400s_that_write_nothing() {
 async fn key_violations_show_values_to_the_service_role_only() {
     let app = TestApp::with_rest_fixture().await;
     // (PostgreSQL itself leaves the detail out where row-level security applies.)
-    let mine =
-        send(app.user(support::rest::ASHA, Method::POST, "/roles").json(&json!({"id": 9, "name": "member"}))).await;
+    let mine = send(app.user(ASHA, Method::POST, "/roles").json(&json!({"id": 9, "name": "member"}))).await;
     let body = mine.assert_error(409, "23505");
     assert_eq!(body["details"], "Key (name) already exists.", "{body}");
     let service = send(app.service(Method::POST, "/roles").json(&json!({"id": 1, "name": "again"}))).await;
@@ -328,9 +327,33 @@ async fn anonymous_writes_are_limited_in_rows_and_per_address_with_retry_after()
         4
     );
     assert_eq!(app.count("select count(*) from public.feedback").await, 12);
-    // A signed-in user is not an anonymous writer.
-    let user = send(app.user(RAVI, Method::POST, "/feedback").json(&rows(20))).await;
-    assert_eq!(user.status, StatusCode::CREATED, "{}", user.text);
+    // Sign-up is open: on a table visitors write too, a signed-in user meets the same caps,
+    // counted by account (not by the address, which other accounts may share).
+    let body = send(app.user(RAVI, Method::POST, "/feedback").json(&rows(20))).await.assert_error(413, "too_many_rows");
+    assert_eq!(
+        body["message"],
+        "A request may write at most 10 rows to feedback, which visitors write too (this one has 20)"
+    );
+    for _ in 0..3 {
+        let answer = send(app.user(RAVI, Method::POST, "/feedback").json(&rows(1))).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    }
+    let refused = send(app.user(RAVI, Method::POST, "/feedback").json(&rows(1))).await;
+    let body = refused.assert_error(429, "over_request_rate_limit");
+    assert!(body["message"].as_str().unwrap().contains("from this account"), "{body}");
+    let other = send(app.user(ASHA, Method::POST, "/feedback").json(&rows(1))).await;
+    assert_eq!(other.status, StatusCode::CREATED, "another account from the same address: {}", other.text);
+    assert_eq!(
+        app.count(&format!("select hits::bigint from auth.rate_limits where bucket = 'user-write:feedback:{RAVI}'"))
+            .await,
+        4
+    );
+    // What visitors cannot write is not limited for signed-in users.
+    let notes = json!((0..20).map(|i| json!({"body": format!("n{i}"), "owner_id": RAVI})).collect::<Vec<_>>());
+    for _ in 0..5 {
+        let answer = send(app.user(RAVI, Method::POST, "/notes").json(&notes)).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
+    }
 }
 
 #[tokio::test]
@@ -349,4 +372,17 @@ async fn the_rest_budget_refuses_an_address_past_its_limit_but_not_the_service_k
     assert!(refused.header("retry-after").is_some());
     let service = send(app.service(Method::GET, "/roles?select=id")).await;
     assert_eq!(service.status, StatusCode::OK, "{}", service.text);
+    // Signed-in users from that same address spend budgets of their own, one per account.
+    for _ in 0..5 {
+        let answer = send(app.user(RAVI, Method::GET, "/roles?select=id")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    }
+    let ravi = send(app.user(RAVI, Method::GET, "/roles?select=id")).await;
+    let body = ravi.assert_error(429, "over_request_rate_limit");
+    assert!(body["message"].as_str().unwrap().contains("from this account"), "{body}");
+    let asha = send(app.user(ASHA, Method::GET, "/roles?select=id")).await;
+    assert_eq!(asha.status, StatusCode::OK, "another account is not throttled with Ravi: {}", asha.text);
+    // A token that does not verify spends the address's budget, already spent.
+    let forged = send(app.anon(Method::GET, "/roles?select=id").bearer_auth("not.a.token")).await;
+    forged.assert_error(429, "over_request_rate_limit");
 }

@@ -278,6 +278,11 @@ export const adminRoutes: RouteObject[] = [
             () => import('@/features/pwa/routes/admin-analytics'),
           ),
           adminScreen(
+            'backups',
+            ['super_admin'],
+            () => import('@/features/backups/routes/admin-backups'),
+          ),
+          adminScreen(
             'business',
             MANAGERS,
             () => import('@/features/business/routes/admin-business'),

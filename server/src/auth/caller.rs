@@ -150,6 +150,23 @@ fn resolve_bearer(
     .map_err(jwt_error)
 }
 
+/// The caller of a valid user token (one with a `sub`) in the `Authorization` header, verified as
+/// [`resolve`] would (through the verified-token cache); `None` for API keys, no token or a
+/// token that does not verify.
+pub fn signed_in_caller(headers: &HeaderMap, keys: &ApiKeys, tokens: &TokenCheck<'_>, now: i64) -> Option<Caller> {
+    let token = bearer_token(headers.get(AUTHORIZATION)?.to_str().ok()?)?;
+    if token.is_empty() || role_of_key(token, keys).is_some() {
+        return None;
+    }
+    let verify = || verify_token(token, tokens, now);
+    let caller = match tokens.verified {
+        Some(verified) => verified.get_or_verify(token, now, verify),
+        None => verify(),
+    }
+    .ok()?;
+    caller.subject().is_some().then_some(caller)
+}
+
 /// The caller of a user token: its verified claims, with `role` set to the effective role.
 fn verify_token(token: &str, tokens: &TokenCheck<'_>, now: i64) -> Result<Caller, JwtError> {
     let mut claims = jwt::verify(token, tokens.secret, tokens.rules, now)?;

@@ -1,13 +1,12 @@
 //! Hourly clean-up of what expires on its own: rate-limit counters past any window, and
-//! mailed-link tokens past their lifetime. (Rotated refresh tokens stay while their session
+//! mailed-link tokens past their lifetime. It runs as the scheduler's `auth_housekeeping`
+//! job (`serve.rs`), once an hour across every replica. (Rotated refresh tokens stay while their session
 //! lives: presenting one later is how a stolen token is noticed.)
 
 use std::time::Duration;
 
 use super::store::tx::{AuthTx, DbError};
 use crate::db::request_connections::RequestConnections;
-
-const EVERY: Duration = Duration::from_secs(3600);
 
 /// Deletes expired rows; how many.
 pub async fn sweep(connections: &RequestConnections, longest_window: Duration) -> Result<u64, DbError> {
@@ -19,17 +18,4 @@ pub async fn sweep(connections: &RequestConnections, longest_window: Duration) -
     let tokens = tx.execute("delete from auth.one_time_tokens where expires_at < now()", &[]).await?;
     tx.commit().await?;
     Ok(limits + tokens)
-}
-
-/// Runs [`sweep`] every hour while the server runs.
-pub fn spawn(connections: RequestConnections, longest_window: Duration) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(EVERY).await;
-            match sweep(&connections, longest_window).await {
-                Ok(removed) => tracing::debug!(removed, "expired auth rows removed"),
-                Err(error) => tracing::warn!(%error, "auth housekeeping failed"),
-            }
-        }
-    })
 }

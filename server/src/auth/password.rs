@@ -107,6 +107,12 @@ fn hasher() -> Result<Argon2<'static>, String> {
     Ok(Argon2::new(Algorithm::Argon2id, Version::V0x13, params))
 }
 
+/// Hashes on the calling thread (the restore check's throwaway account; requests use the
+/// workers).
+pub fn hash_blocking(password: &str) -> Result<String, String> {
+    hash_now(password)
+}
+
 fn hash_now(password: &str) -> Result<String, String> {
     hasher()?.hash_password(password.as_bytes()).map(|h| h.to_string()).map_err(|e| e.to_string())
 }

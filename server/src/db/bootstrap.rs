@@ -37,8 +37,16 @@ begin
   if not exists (select from pg_roles where rolname = 'storage_admin') then
     create role storage_admin nologin noinherit;
   end if;
+  -- Backups (pg_dump) log in as it: it reads every row, past row-level security, and writes
+  -- nothing. Each backup gives it a new password valid for a day.
+  if not exists (select from pg_roles where rolname = 'backup_reader') then
+    create role backup_reader login inherit bypassrls;
+  end if;
 end
 $$;
+alter role backup_reader login inherit bypassrls nosuperuser nocreatedb nocreaterole;
+alter role backup_reader set default_transaction_read_only = on;
+grant pg_read_all_data to backup_reader;
 alter role authenticator login noinherit;
 alter role service_role bypassrls;
 grant anon, authenticated, service_role, auth_admin, storage_admin to authenticator;
@@ -71,10 +79,42 @@ pub async fn bootstrap_with(
     files: SqlBundle<'_>,
     authenticator_password: Option<&str>,
 ) -> Result<MigrationReport, MigrationError> {
-    let mut conn = admin.clone().application_name("server-bootstrap").connect().await?;
-    sqlx::query("select pg_advisory_lock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await?;
+    let mut conn = connect(admin).await?;
+    wait_for_lock(&mut conn).await?;
     let result = run_locked(&mut conn, files, authenticator_password).await;
     let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await;
+    let _ = conn.close().await;
+    result
+}
+
+/// The bootstrap's connection. Waiting on the lock is expected (another replica migrates):
+/// sqlx's slow-statement warning is off here.
+async fn connect(admin: &PgConnectOptions) -> Result<PgConnection, sqlx::Error> {
+    admin
+        .clone()
+        .application_name("server-bootstrap")
+        .log_slow_statements(log::LevelFilter::Off, std::time::Duration::from_secs(3600))
+        .connect()
+        .await
+}
+
+/// Takes the bootstrap lock, saying so (once, as information) when another server holds it.
+async fn wait_for_lock(conn: &mut PgConnection) -> Result<(), sqlx::Error> {
+    let free: bool =
+        sqlx::query_scalar("select pg_try_advisory_lock($1)").bind(BOOTSTRAP_LOCK).fetch_one(&mut *conn).await?;
+    if !free {
+        tracing::info!("another server is applying migrations; waiting for it to finish");
+        sqlx::query("select pg_advisory_lock($1)").bind(BOOTSTRAP_LOCK).execute(&mut *conn).await?;
+        tracing::info!("the other server's migrations are done");
+    }
+    Ok(())
+}
+
+/// MIGRATE_ON_START=false: checks, without applying anything, that the database has every
+/// migration of `files` (or is ahead of them, see [`migrations::newer_in_database`]).
+pub async fn check_migrated(admin: &PgConnectOptions, files: SqlBundle<'_>) -> Result<(), MigrationError> {
+    let mut conn = connect(admin).await?;
+    let result = migrations::check_applied(&mut conn, files).await;
     let _ = conn.close().await;
     result
 }
@@ -96,10 +136,26 @@ async fn run_locked(
             .await?;
         sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(&mut *conn).await?;
     }
+    let ahead = migrations::newer_in_database(conn, files).await?;
+    if !ahead.is_empty() {
+        // A newer server migrated this database (a roll-back of the binary, or a replica not
+        // yet upgraded). Its migrations and policies stay: this server applies nothing.
+        tracing::warn!(
+            newer = %ahead.join(", "),
+            "the database has migrations of a newer server: starting without applying migrations or policies \
+             (a roll-back of the schema is a restore of a backup; see deploy/README.md)"
+        );
+        return Ok(MigrationReport { ahead, ..MigrationReport::default() });
+    }
     let report = migrations::apply(conn, files).await?;
     sqlx::raw_sql(READINESS_GRANTS_SQL).execute(&mut *conn).await?;
     sqlx::query("select pg_notify('pgrst', 'reload schema')").execute(&mut *conn).await?;
     Ok(report)
+}
+
+/// Creates the API roles on the cluster when missing (a restore onto a new cluster).
+pub async fn ensure_roles(conn: &mut PgConnection) -> Result<(), sqlx::Error> {
+    sqlx::raw_sql(ROLES_SQL).execute(conn).await.map(|_| ())
 }
 
 /// Re-applies the app's policies alone (under the bootstrap lock), then tells the schema
@@ -108,8 +164,8 @@ pub async fn reapply_policies(
     admin: &PgConnectOptions,
     policies: &[super::sql_files::SqlFile<'_>],
 ) -> Result<usize, MigrationError> {
-    let mut conn = admin.clone().application_name("server-bootstrap").connect().await?;
-    sqlx::query("select pg_advisory_lock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await?;
+    let mut conn = connect(admin).await?;
+    wait_for_lock(&mut conn).await?;
     let result = migrations::apply_policies(&mut conn, policies).await;
     let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await;
     if result.is_ok() {

@@ -108,6 +108,9 @@ fn from_database(
     cause: impl std::error::Error + Send + Sync + 'static,
 ) -> ApiError {
     let status = status_for_sqlstate(sqlstate, &message, role);
+    if sqlstate == "57014" {
+        crate::metrics::global().statement_timeout();
+    }
     // A statement timeout is the caller's to know about (PostgREST passes it through).
     let passes_through = status == StatusCode::SERVICE_UNAVAILABLE || sqlstate == "57014";
     if status.is_server_error() && !passes_through {

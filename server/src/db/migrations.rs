@@ -36,6 +36,11 @@ pub enum MigrationError {
          migrations are not part of MIGRATIONS_DIR: remove it from there"
     )]
     PlatformFileInApp { file: String },
+    #[error(
+        "the database lacks migration {file} of this server and MIGRATE_ON_START is false: run `server migrate` \
+         with this version first"
+    )]
+    NotApplied { file: String },
     #[error("migration {file} failed: {message}")]
     MigrationFailed { file: String, message: String },
     #[error("policy file {file} failed: {message}")]
@@ -61,6 +66,8 @@ pub struct MigrationReport {
     /// Migrations found applied already (both histories).
     pub already_applied: usize,
     pub policies: usize,
+    /// Migrations the database has from a newer server (nothing was applied).
+    pub ahead: Vec<String>,
 }
 
 pub fn checksum(sql: &str) -> String {
@@ -105,6 +112,76 @@ pub async fn apply(conn: &mut PgConnection, files: SqlBundle<'_>) -> Result<Migr
 
     report.policies = apply_policies(conn, files.policies).await?;
     Ok(report)
+}
+
+/// The migrations the database has that this server does not, when they all come after this
+/// server's last one in their history (the database is ahead: a newer server migrated it).
+/// Empty when there are none. Unknown migrations in the middle of a history are
+/// [`MigrationError::Unknown`] (another project, or an edited history).
+pub async fn newer_in_database(conn: &mut PgConnection, files: SqlBundle<'_>) -> Result<Vec<String>, MigrationError> {
+    let ledger: Option<String> =
+        sqlx::query_scalar("select to_regclass('server_meta.migrations')::text").fetch_one(&mut *conn).await?;
+    let has_history: bool = sqlx::query_scalar(
+        "select exists (select from pg_attribute where attrelid = to_regclass('server_meta.migrations')
+                          and attname = 'history' and not attisdropped)",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if ledger.is_none() || !has_history {
+        return Ok(Vec::new());
+    }
+    let mut newer = Vec::new();
+    for (history, migrations) in [(PLATFORM, files.platform), (APP, files.app)] {
+        let recorded: Vec<String> =
+            sqlx::query_scalar("select name from server_meta.migrations where history = $1 order by name")
+                .bind(history)
+                .fetch_all(&mut *conn)
+                .await?;
+        let last = migrations.iter().map(|m| m.name).max().unwrap_or("");
+        for name in recorded {
+            if migrations.iter().any(|m| m.name == name) {
+                continue;
+            }
+            if name.as_str() > last {
+                newer.push(format!("{history}/{name}"));
+            } else {
+                return Err(MigrationError::Unknown { history: history.to_string(), file: name });
+            }
+        }
+    }
+    Ok(newer)
+}
+
+/// Checks that every migration of `files` is applied with the same checksum (or that the
+/// database is ahead of them); applies nothing.
+pub async fn check_applied(conn: &mut PgConnection, files: SqlBundle<'_>) -> Result<(), MigrationError> {
+    newer_in_database(conn, files).await?;
+    for (history, migrations) in [(PLATFORM, files.platform), (APP, files.app)] {
+        for file in migrations {
+            let recorded: Option<String> =
+                sqlx::query_scalar("select checksum from server_meta.migrations where history = $1 and name = $2")
+                    .bind(history)
+                    .bind(file.name)
+                    .fetch_optional(&mut *conn)
+                    .await
+                    .or_else(|e| match e.as_database_error().and_then(|d| d.code()).as_deref() {
+                        Some("42P01") => Ok(None),
+                        _ => Err(e),
+                    })?;
+            match recorded {
+                None => return Err(MigrationError::NotApplied { file: format!("{history}/{}", file.name) }),
+                Some(sum) if sum != checksum(file.sql) => {
+                    return Err(MigrationError::Edited {
+                        file: file.name.to_string(),
+                        recorded: sum,
+                        current: checksum(file.sql),
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Re-applies the policies only, in one transaction (nothing changes when one fails).

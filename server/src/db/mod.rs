@@ -65,6 +65,13 @@ pub async fn prepare(config: &Config, cluster: Option<&EmbeddedCluster>) -> Resu
     prepare_with(config, cluster, app_sql).await
 }
 
+/// [`prepare`] for `serve`: with MIGRATE_ON_START=false nothing is applied, and a database
+/// that lacks this server's migrations stops the start (run `server migrate` first).
+pub async fn prepare_to_serve(config: &Config, cluster: Option<&EmbeddedCluster>) -> Result<Connections, StartupError> {
+    let app_sql = load_app_sql(config)?;
+    prepare_as(config, cluster, app_sql, config.migrate_on_start).await
+}
+
 /// The app's SQL of `config`: MIGRATIONS_DIR and POLICIES_DIR, or the embedded copy.
 pub fn load_app_sql(config: &Config) -> Result<sql_files::AppSql, StartupError> {
     let app_sql = sql_files::AppSql::load(config.migrations_dir.as_deref(), config.policies_dir.as_deref())
@@ -83,11 +90,21 @@ pub async fn prepare_with(
     cluster: Option<&EmbeddedCluster>,
     app_sql: sql_files::AppSql,
 ) -> Result<Connections, StartupError> {
+    prepare_as(config, cluster, app_sql, true).await
+}
+
+async fn prepare_as(
+    config: &Config,
+    cluster: Option<&EmbeddedCluster>,
+    app_sql: sql_files::AppSql,
+    migrate: bool,
+) -> Result<Connections, StartupError> {
     let connections = match (&config.database, cluster) {
         (DatabaseSource::External { admin_url, authenticator_password }, _) => {
             let admin: PgConnectOptions =
                 admin_url.parse().map_err(|e| StartupError::setting("DATABASE_URL", format!("is not usable: {e}")))?;
-            let fresh = bootstrap_or_explain(&admin, &app_sql, authenticator_password.as_deref(), true).await?;
+            let fresh =
+                bootstrap_or_explain(&admin, &app_sql, authenticator_password.as_deref(), true, migrate).await?;
             let (requests, requests_password) = match authenticator_password {
                 Some(password) => (admin.clone().username("authenticator").password(password), Some(password.clone())),
                 None => {
@@ -107,7 +124,7 @@ pub async fn prepare_with(
                 .map_err(|e| StartupError::environment(format!("cannot create the product database: {e}")))?;
             let admin = parse_url(&cluster.url(embedded::SUPERUSER, APP_DATABASE))?;
             let requests = parse_url(&cluster.url("authenticator", APP_DATABASE))?;
-            let fresh = bootstrap_or_explain(&admin, &app_sql, None, false).await?;
+            let fresh = bootstrap_or_explain(&admin, &app_sql, None, false, migrate).await?;
             Connections { admin, requests, requests_password: None, fresh, app_sql }
         }
         (DatabaseSource::Embedded, None) => {
@@ -123,9 +140,15 @@ async fn bootstrap_or_explain(
     app_sql: &sql_files::AppSql,
     authenticator_password: Option<&str>,
     external: bool,
+    migrate: bool,
 ) -> Result<bool, StartupError> {
     let (app, policies) = (app_sql.migrations.files(), app_sql.policies.files());
     let files = migrations::SqlBundle { platform: sql_files::PLATFORM_MIGRATIONS, app: &app, policies: &policies };
+    if !migrate {
+        bootstrap::check_migrated(admin, files).await.map_err(|error| StartupError::environment(one_line(&error)))?;
+        tracing::info!("MIGRATE_ON_START=false: the database has this server's migrations; nothing applied");
+        return Ok(false);
+    }
     let report = bootstrap::bootstrap_with(admin, files, authenticator_password).await.map_err(|error| {
         match (&error, external) {
             (migrations::MigrationError::Database(e), true) => {
@@ -134,13 +157,15 @@ async fn bootstrap_or_explain(
             _ => StartupError::environment(one_line(&error)),
         }
     })?;
-    tracing::info!(
-        applied = report.applied.len(),
-        already_applied = report.already_applied,
-        policies = report.policies,
-        "database bootstrap complete"
-    );
-    Ok(report.already_applied == 0)
+    if report.ahead.is_empty() {
+        tracing::info!(
+            applied = report.applied.len(),
+            already_applied = report.already_applied,
+            policies = report.policies,
+            "database bootstrap complete"
+        );
+    }
+    Ok(report.already_applied == 0 && report.ahead.is_empty())
 }
 
 /// The pool that serves requests. Connections are not pinged before use (one round trip
@@ -153,6 +178,22 @@ pub fn request_pool(requests: &PgConnectOptions, size: u32) -> PgPool {
         .idle_timeout(Duration::from_secs(300))
         .test_before_acquire(false)
         .connect_lazy_with(requests.clone().application_name("server").disable_statement_logging())
+}
+
+/// A small pool as the role that migrates (the scheduler, backups, /metrics): the owner of
+/// `ops`. Slow statements are not logged (a backup's snapshot reads take their time).
+pub fn admin_pool(admin: &PgConnectOptions, size: u32) -> PgPool {
+    PgPoolOptions::new()
+        .max_connections(size)
+        .min_connections(0)
+        .acquire_timeout(Duration::from_secs(10))
+        .idle_timeout(Duration::from_secs(300))
+        .connect_lazy_with(
+            admin
+                .clone()
+                .application_name("server-scheduler")
+                .log_slow_statements(log::LevelFilter::Off, Duration::from_secs(3600)),
+        )
 }
 
 /// `%XX` escapes of a URL part decoded (a `+` stays a `+`).

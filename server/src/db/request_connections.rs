@@ -28,6 +28,7 @@ struct Inner {
     idle: Mutex<Vec<Connection>>,
     permits: Arc<Semaphore>,
     acquire_timeout: Duration,
+    size: usize,
 }
 
 impl RequestConnections {
@@ -61,6 +62,7 @@ impl RequestConnections {
                 idle: Mutex::new(Vec::with_capacity(size)),
                 permits: Arc::new(Semaphore::new(size)),
                 acquire_timeout,
+                size,
             }),
         }
     }
@@ -68,10 +70,15 @@ impl RequestConnections {
     /// An idle connection, or a new one when none is idle; waits at most the acquire timeout
     /// for a free slot.
     pub async fn checkout(&self) -> Result<Checkout, CheckoutError> {
+        let waited = std::time::Instant::now();
         let permit = tokio::time::timeout(self.inner.acquire_timeout, Arc::clone(&self.inner.permits).acquire_owned())
             .await
-            .map_err(|_| CheckoutError::Timeout)?
+            .map_err(|_| {
+                crate::metrics::global().pool_timeout();
+                CheckoutError::Timeout
+            })?
             .map_err(|_| CheckoutError::Closed)?;
+        crate::metrics::global().pool_acquired(waited.elapsed().as_secs_f64());
         let idle = loop {
             let next = self.inner.idle.lock().map(|mut idle| idle.pop()).unwrap_or(None);
             match next {
@@ -106,6 +113,22 @@ impl RequestConnections {
             busy: false,
             _permit: permit,
         })
+    }
+
+    /// Idle connections, connections on loan, and the most there may be (for /metrics).
+    pub fn stats(&self) -> (i64, i64, i64) {
+        let idle = self.inner.idle.lock().map(|idle| idle.len()).unwrap_or(0);
+        let in_use = self.inner.size.saturating_sub(self.inner.permits.available_permits());
+        let as_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        (as_i64(idle), as_i64(in_use), as_i64(self.inner.size))
+    }
+
+    /// Drops every idle connection (after a restore's switch ended them on the server side), so
+    /// the next requests connect afresh instead of failing once each.
+    pub fn drop_idle(&self) {
+        if let Ok(mut idle) = self.inner.idle.lock() {
+            idle.clear();
+        }
     }
 
     /// Drops every idle connection and refuses new checkouts (shutdown).

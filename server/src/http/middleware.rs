@@ -59,6 +59,7 @@ where
     let request_id = HeaderName::from_static("x-request-id");
     Router::new().fallback_service(
         ServiceBuilder::new()
+            .layer(crate::metrics::http::RequestMetricsLayer)
             .layer(CatchPanicLayer::custom(panic_response))
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeSequentialRequestId::new()))
             .layer(

@@ -6,6 +6,7 @@ pub mod connections;
 pub mod health;
 pub mod middleware;
 pub mod no_store;
+pub mod page_policy;
 pub mod rate_limit;
 pub mod request_id;
 pub mod rest_budget;

@@ -93,7 +93,7 @@ where
 
 fn is_personal(state: &AppState, request: &Request) -> bool {
     let path = request.uri().path();
-    if path.starts_with("/auth/v1") {
+    if path.starts_with("/auth/v1") || path.starts_with("/api/admin/") {
         true
     } else if path.starts_with("/storage/v1") {
         !PUBLIC_STORAGE.iter().any(|prefix| path.starts_with(prefix))

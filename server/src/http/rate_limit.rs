@@ -44,21 +44,29 @@ pub struct ClientAddress(pub IpAddr);
 /// Fixed-window counters per address, in memory.
 #[derive(Default)]
 pub struct RequestBudget {
-    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    windows: Mutex<HashMap<BudgetKey, (Instant, u32)>>,
+}
+
+/// Whose budget a request spends: a signed-in user's own, else its address's (many people
+/// share one address: a carrier's CGNAT, a hall's Wi-Fi).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum BudgetKey {
+    Address(IpAddr),
+    Account(Box<str>),
 }
 
 /// Above this many addresses, finished windows are dropped.
 const SWEEP_ABOVE: usize = 10_000;
 
 impl RequestBudget {
-    /// Counts one request of `ip`; `Err(seconds)` until the window ends when over `limit`.
-    pub fn hit(&self, ip: IpAddr, limit: Limit) -> Result<(), u64> {
+    /// Counts one request of `key`; `Err(seconds)` until the window ends when over `limit`.
+    pub fn hit(&self, key: BudgetKey, limit: Limit) -> Result<(), u64> {
         let now = Instant::now();
         let Ok(mut windows) = self.windows.lock() else { return Ok(()) };
         if windows.len() > SWEEP_ABOVE {
             windows.retain(|_, (start, _)| now.duration_since(*start) < limit.window);
         }
-        let entry = windows.entry(ip).or_insert((now, 0));
+        let entry = windows.entry(key).or_insert((now, 0));
         if now.duration_since(entry.0) >= limit.window {
             *entry = (now, 0);
         }
@@ -111,13 +119,22 @@ mod tests {
     fn a_budget_refuses_past_its_limit_and_says_when_to_retry() {
         let budget = RequestBudget::default();
         let limit = Limit { hits: 2, window: Duration::from_secs(60) };
-        let ip: IpAddr = "192.0.2.1".parse().unwrap_or(IpAddr::from([0, 0, 0, 0]));
-        assert_eq!(budget.hit(ip, limit), Ok(()));
-        assert_eq!(budget.hit(ip, limit), Ok(()));
+        let ip = BudgetKey::Address("192.0.2.1".parse().unwrap_or(IpAddr::from([0, 0, 0, 0])));
+        assert_eq!(budget.hit(ip.clone(), limit), Ok(()));
+        assert_eq!(budget.hit(ip.clone(), limit), Ok(()));
         let retry = budget.hit(ip, limit).unwrap_err();
         assert!((59..=60).contains(&retry), "{retry}");
-        let other: IpAddr = "192.0.2.2".parse().unwrap_or(IpAddr::from([0, 0, 0, 0]));
+        let other = BudgetKey::Address("192.0.2.2".parse().unwrap_or(IpAddr::from([0, 0, 0, 0])));
         assert_eq!(budget.hit(other, limit), Ok(()));
+    }
+
+    #[test]
+    fn accounts_have_budgets_of_their_own() {
+        let budget = RequestBudget::default();
+        let limit = Limit { hits: 1, window: Duration::from_secs(60) };
+        assert_eq!(budget.hit(BudgetKey::Account("a".into()), limit), Ok(()));
+        assert!(budget.hit(BudgetKey::Account("a".into()), limit).is_err());
+        assert_eq!(budget.hit(BudgetKey::Account("b".into()), limit), Ok(()), "another account, the same address");
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The REST budget's layer: each request to `/rest/v1` or the visitor push subscriptions
 //! records the client's address ([`ClientAddress`], for the anonymous write limits) and spends
-//! one unit of the address's budget ([`RequestBudget`](super::rate_limit::RequestBudget));
-//! past it the answer is 429 with `Retry-After`. The service key is not budgeted. A plain
-//! tower layer in front of the router: no boxed service or future per request.
+//! one unit of a budget ([`RequestBudget`](super::rate_limit::RequestBudget)): a signed-in
+//! user's own (by account, the token verified as the handler will), else the address's; past
+//! it the answer is 429 with `Retry-After`. The service key is not budgeted. A plain tower layer
+//! in front of the router: no boxed service or future per request.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -13,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use http::header;
 use tower::{Layer, Service};
 
-use super::rate_limit::{ClientAddress, client_of, too_many_requests};
+use super::rate_limit::{BudgetKey, ClientAddress, client_of, too_many_requests};
 use crate::state::AppState;
 
 #[derive(Clone)]
@@ -69,10 +70,15 @@ where
         request.extensions_mut().insert(ClientAddress(ip));
         if let Some(limit) = self.state.rate_limits.rest
             && !is_service(&self.state, &request)
-            && let Err(retry_after) = self.state.rest_budget.hit(ip, limit)
+            && let key = budget_key(&self.state, &request, ip)
+            && let Err(retry_after) = self.state.rest_budget.hit(key.clone(), limit)
         {
+            let whose = match key {
+                BudgetKey::Account(_) => "this account",
+                BudgetKey::Address(_) => "this address",
+            };
             let message =
-                format!("Too many requests from this address (at most {} in {} s)", limit.hits, limit.window.as_secs());
+                format!("Too many requests from {whose} (at most {} in {} s)", limit.hits, limit.window.as_secs());
             return RestBudgetFuture::Refused {
                 response: Some(too_many_requests(retry_after, message).into_response()),
             };
@@ -103,6 +109,15 @@ where
                 None => Poll::Pending,
             },
         }
+    }
+}
+
+/// A signed-in user's account, else the client's address.
+fn budget_key(state: &AppState, request: &Request, ip: std::net::IpAddr) -> BudgetKey {
+    let now = chrono::Utc::now().timestamp();
+    match crate::auth::caller::signed_in_caller(request.headers(), &state.keys, &state.token_check(), now) {
+        Some(caller) => BudgetKey::Account(caller.subject().unwrap_or_default().into()),
+        None => BudgetKey::Address(ip),
     }
 }
 

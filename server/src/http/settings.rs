@@ -55,6 +55,11 @@ pub struct HttpArgs {
     #[arg(long, env = "ANON_WRITE_RATE_LIMIT_WINDOW_SECONDS", default_value_t = 300, global = true)]
     pub anon_write_rate_limit_window_seconds: u64,
 
+    /// The Content-Security-Policy of the web app's pages; `{inline-scripts}` stands for the
+    /// hashes of each page's inline scripts. Empty: no policy (frame protection stays).
+    #[arg(long, env = "CONTENT_SECURITY_POLICY", default_value = super::page_policy::DEFAULT_POLICY, global = true)]
+    pub content_security_policy: String,
+
     /// Most rows one anonymous insert or upsert may carry (413 beyond); 0 turns it off.
     #[arg(long, env = "ANON_WRITE_MAX_ROWS", default_value_t = 10, global = true)]
     pub anon_write_max_rows: usize,

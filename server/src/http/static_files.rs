@@ -40,12 +40,12 @@ pub async fn serve_client(State(state): State<AppState>, request: Request) -> Re
     match resolve(dir, &path) {
         Some(file) => {
             let cache = cache_control(&path, false);
-            send(file.as_path(), request, cache).await
+            send(&state, file.as_path(), request, cache).await
         }
         // A missing file with an extension is a missing asset, not an app route: answering it
         // with HTML would poison caches with a page where a script was expected.
         None if has_extension(&path) => ApiError::not_found().into_response(),
-        None => send(&dir.join("index.html"), request, cache_control(&path, true)).await,
+        None => send(&state, &dir.join("index.html"), request, cache_control(&path, true)).await,
     }
 }
 
@@ -90,8 +90,13 @@ fn cache_control(path: &str, spa_fallback: bool) -> &'static str {
     }
 }
 
-async fn send(file: &Path, request: Request, cache: &'static str) -> Response {
+async fn send(state: &AppState, file: &Path, request: Request, cache: &'static str) -> Response {
     let (parts, _) = request.into_parts();
+    // A page gets its policy, built from its own inline scripts.
+    let page = match file.extension().is_some_and(|e| e == "html") {
+        true => tokio::fs::read(file).await.ok(),
+        false => None,
+    };
     let request = Request::from_parts(parts, Body::empty());
     match ServeFile::new(file).precompressed_br().precompressed_gzip().oneshot(request).await {
         Ok(response) => {
@@ -99,6 +104,9 @@ async fn send(file: &Path, request: Request, cache: &'static str) -> Response {
             if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
                 response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
                 response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+                if let Some(page) = &page {
+                    super::page_policy::protect(response.headers_mut(), &state.page_policy, page);
+                }
             }
             response
         }

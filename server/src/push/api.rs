@@ -48,7 +48,8 @@ pub async fn subscribe(
     let result = async {
         let caller = resolve_caller(&state, &headers, uri.query())?;
         let client = client.map(|axum::Extension(ClientAddress(ip))| ip);
-        crate::http::anon_writes::check(&state, caller.role, client, "push_subscriptions", None).await?;
+        // Visitors subscribe too: a signed-in caller is counted by account.
+        crate::http::anon_writes::check_for(&state, &caller, client, true, "push_subscriptions", None).await?;
         let body: SubscriptionBody = parse(&body)?;
         let checked = subscription::check(&body, state.push.policy()).map_err(|invalid| match invalid {
             Invalid::Endpoint(message) => ApiError::new(ErrorKind::PushEndpointInvalid).with_message(message),

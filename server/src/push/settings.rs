@@ -74,6 +74,13 @@ pub struct PushArgs {
     pub push_worker: bool,
 }
 
+/// The multi-replica test (scripts/cluster-test.sh) runs the real binary against a stand-in
+/// push service on loopback: debug builds honour `PUSH_ALLOW_LOOPBACK_FOR_TESTS=1`; release
+/// builds never do, whatever the environment says.
+fn loopback_for_cluster_test() -> bool {
+    cfg!(debug_assertions) && std::env::var("PUSH_ALLOW_LOOPBACK_FOR_TESTS").is_ok_and(|v| v == "1")
+}
+
 /// Validated push settings.
 #[derive(Debug, Clone)]
 pub struct PushSettings {
@@ -81,7 +88,8 @@ pub struct PushSettings {
     pub vapid_keys: Option<VapidKeys>,
     pub subject: String,
     pub allowed_hosts: Vec<HostPattern>,
-    /// Tests only (never from a setting): endpoints on loopback addresses, over http and on
+    /// Tests only (never from a setting; the cluster test's debug build, see
+    /// `loopback_for_cluster_test`): endpoints on loopback addresses, over http and on
     /// any port, are allowed so a stand-in push service can run in the test process.
     pub allow_loopback_http: bool,
     pub max_devices_per_user: u32,
@@ -151,7 +159,7 @@ impl PushArgs {
             vapid_keys,
             subject,
             allowed_hosts,
-            allow_loopback_http: false,
+            allow_loopback_http: loopback_for_cluster_test(),
             max_devices_per_user: self.push_max_devices_per_user,
             ttl: Duration::from_secs(self.push_ttl_seconds.into()),
             max_attempts: self.push_max_attempts,

@@ -242,6 +242,13 @@ async fn attempt(service: &Arc<PushService>, connector: &Connector, claimed: &Cl
 
 fn log(claimed: &Claimed, record: &Record) {
     let (delivery, message) = (claimed.delivery_id, claimed.message_id);
+    let outcome = match record {
+        Record::Sent { .. } => "sent",
+        Record::Gone { .. } => "gone",
+        Record::Retry { .. } => "retry",
+        Record::Failed { .. } => "failed",
+    };
+    crate::metrics::global().push_send(outcome);
     match record {
         Record::Sent { status } => tracing::debug!(delivery, message, status, "push delivered"),
         Record::Gone { status, .. } => {

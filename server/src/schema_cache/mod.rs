@@ -26,13 +26,25 @@ const CHANNEL: &str = "pgrst";
 pub struct SharedSchemaCache {
     current: Arc<RwLock<Arc<SchemaCache>>>,
     schemas: Arc<Vec<String>>,
+    /// False while the last (re)load failed: the cache may not match the database, and
+    /// `/ready` says so.
+    current_ok: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl SharedSchemaCache {
     /// Loads the cache once.
     pub async fn load(pool: &PgPool, schemas: Vec<String>) -> Result<Self, sqlx::Error> {
         let cache = load_from(pool, &schemas).await?;
-        Ok(Self { current: Arc::new(RwLock::new(Arc::new(cache))), schemas: Arc::new(schemas) })
+        Ok(Self {
+            current: Arc::new(RwLock::new(Arc::new(cache))),
+            schemas: Arc::new(schemas),
+            current_ok: Arc::new(std::sync::atomic::AtomicBool::new(true)),
+        })
+    }
+
+    /// Whether the last load of the catalogue succeeded.
+    pub fn is_current(&self) -> bool {
+        self.current_ok.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The cache as it is now.
@@ -45,7 +57,9 @@ impl SharedSchemaCache {
 
     /// Reads the catalogue again and swaps the new cache in.
     pub async fn reload(&self, pool: &PgPool) -> Result<(), sqlx::Error> {
-        let cache = Arc::new(load_from(pool, &self.schemas).await?);
+        let loaded = load_from(pool, &self.schemas).await;
+        self.current_ok.store(loaded.is_ok(), std::sync::atomic::Ordering::SeqCst);
+        let cache = Arc::new(loaded?);
         match self.current.write() {
             Ok(mut guard) => *guard = cache,
             Err(poisoned) => *poisoned.into_inner() = cache,

@@ -100,6 +100,15 @@ impl Backend {
         Ok(self.store.get_opts(&key, options).await?.into_stream())
     }
 
+    /// Whether a version's bytes are stored (backups and restores check before copying).
+    pub async fn has_version(&self, version: &str) -> Result<bool, object_store::Error> {
+        match self.store.head(&Self::object_key(version)).await {
+            Ok(_) => Ok(true),
+            Err(object_store::Error::NotFound { .. }) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
     /// The whole of a version, in memory (for image rendering, which needs it anyway).
     pub async fn read_all(&self, version: &str) -> Result<Bytes, object_store::Error> {
         self.store.get(&Self::object_key(version)).await?.bytes().await

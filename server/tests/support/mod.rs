@@ -270,6 +270,41 @@ impl TestDb {
     }
 }
 
+/// Backups of `db` kept in `dir/backups`, with the stored files in `dir/files` and scratch
+/// space in `dir/data`.
+pub fn test_backups(
+    db: &TestDb,
+    dir: &std::path::Path,
+    recipients: Vec<age::x25519::Recipient>,
+    identity_file: Option<PathBuf>,
+) -> server::backup::Backups {
+    use server::backup::settings::{BackupSettings, Retention};
+    let settings = BackupSettings {
+        schedule: None,
+        drill_schedule: None,
+        time_zone: "Asia/Kolkata".into(),
+        store: server::config::StorageConfig::Local { root: dir.join("backups") },
+        prefix: String::new(),
+        recipients,
+        identity_file,
+        retention: Retention { daily: 7, weekly: 4, monthly: 12 },
+        keep_replaced: std::time::Duration::from_secs(7 * 86_400),
+    };
+    server::backup::Backups {
+        store: server::backup::store::BackupStore::open(&settings.store, "").expect("the backup directory"),
+        settings,
+        files: server::storage::backend::Backend::local(&dir.join("files")).expect("the file directory"),
+        admin: server::backup::target::DbTarget::parse(&TestDb::cluster_superuser_url())
+            .expect("the cluster URL")
+            .with_database(&db.name),
+        authenticator_password: None,
+        requests_as_admin: false,
+        tools: server::backup::tools::PgTools::locate(std::env::var_os("PG_BIN_DIR").map(PathBuf::from).as_deref()),
+        data_dir: dir.join("data"),
+        schemas: vec!["public".into()],
+    }
+}
+
 /// A push service on `settings` (default: the defaults on the test SITE_URL), with its VAPID
 /// keys or a new pair.
 pub fn test_push_service(settings: Option<PushSettings>) -> PushService {
@@ -314,6 +349,8 @@ pub struct TestAppOptions {
     pub rate_limits: server::http::rate_limit::RateLimits,
     /// Aggregate functions in `select` (off by default, as in the server).
     pub aggregates: server::rest::settings::AggregateSettings,
+    /// `/api/admin/backups` set up (backups in the storage directory's `backups/`).
+    pub backups: bool,
 }
 
 impl Default for TestAppOptions {
@@ -333,6 +370,7 @@ impl Default for TestAppOptions {
             connections: ConnectionLimits::default(),
             rate_limits: server::http::rate_limit::RateLimits::default(),
             aggregates: server::rest::settings::AggregateSettings::default(),
+            backups: false,
         }
     }
 }
@@ -378,6 +416,14 @@ impl TestApp {
         state.rest = options.rest;
         state.rate_limits = std::sync::Arc::new(options.rate_limits);
         state.aggregates = options.aggregates;
+        if options.backups {
+            let mut backups = test_backups(&db, storage_dir.path(), Vec::new(), None);
+            backups.files = state.storage.backend.clone();
+            state.ops = Some(std::sync::Arc::new(server::backup::api::Ops {
+                backups: std::sync::Arc::new(backups),
+                pool: server::db::admin_pool(&db.admin, 2),
+            }));
+        }
         let app = build_app(
             state.clone(),
             AppOptions { cors_origins: options.cors_origins, max_body_bytes: options.max_body_bytes },

@@ -15,30 +15,34 @@ describe('the admin sidebar (spec §2)', () => {
       { group: null, items: ['Dashboard', 'Events', 'Media Management'] },
     ]);
   });
-  it.each(['admin', 'super_admin', 'content_manager'])('%s sees the five groups', (role) => {
-    expect(labels(role)).toEqual([
-      { group: 'Overview', items: ['Dashboard'] },
-      {
-        group: 'User Management',
-        items: ['Member Directory', 'Students', 'Matrimony Users', 'User Management'],
-      },
-      {
-        group: 'Content Management',
-        items: [
-          'Events',
-          'Havyaka Sandesh',
-          'Sandesh Editors',
-          'Business Directory',
-          'Board Members',
-          'Media Management',
-        ],
-      },
-      {
-        group: 'Website Management',
-        items: ['Website Images', 'Homepage Slider', 'Notifications', 'PWA Analytics'],
-      },
-      { group: 'Financial', items: ['Payment Management'] },
-    ]);
+  const fiveGroups = [
+    { group: 'Overview', items: ['Dashboard'] },
+    {
+      group: 'User Management',
+      items: ['Member Directory', 'Students', 'Matrimony Users', 'User Management'],
+    },
+    {
+      group: 'Content Management',
+      items: [
+        'Events',
+        'Havyaka Sandesh',
+        'Sandesh Editors',
+        'Business Directory',
+        'Board Members',
+        'Media Management',
+      ],
+    },
+    {
+      group: 'Website Management',
+      items: ['Website Images', 'Homepage Slider', 'Notifications', 'PWA Analytics'],
+    },
+    { group: 'Financial', items: ['Payment Management'] },
+  ];
+  it.each(['admin', 'content_manager'])('%s sees the five groups', (role) => {
+    expect(labels(role)).toEqual(fiveGroups);
+  });
+  it('super_admin sees the five groups and System (Backups)', () => {
+    expect(labels('super_admin')).toEqual([...fiveGroups, { group: 'System', items: ['Backups'] }]);
   });
   it.each(['member', 'member_viewer', 'student', 'matrimony', 'nobody'])(
     '%s sees nothing',

@@ -8,6 +8,7 @@ import {
   Briefcase,
   CalendarDays,
   CreditCard,
+  DatabaseBackup,
   GraduationCap,
   Heart,
   Image,
@@ -156,6 +157,14 @@ export const ADMIN_NAV: NavItem[] = [
     label: 'Payment Management',
     icon: CreditCard,
     roles: OTHERS,
+  },
+
+  {
+    group: 'System',
+    path: '/admin/backups',
+    label: 'Backups',
+    icon: DatabaseBackup,
+    roles: ['super_admin'],
   },
 ];
 

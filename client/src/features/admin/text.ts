@@ -30,6 +30,12 @@ export const text = {
   },
   inbox: 'Contact messages',
   inboxBody: 'Read and answer what visitors sent through the contact form.',
+  verifiedRestore: (days: number | null) =>
+    days === null
+      ? 'No verified restore yet'
+      : `Last verified restore: ${days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`}`,
+  drillFailed: 'The last restore drill failed: see Backups.',
+  backupsLink: 'Backups',
   notFound: 'Admin page not found',
   notFoundBody: 'There is no admin screen at this address.',
 } as const;

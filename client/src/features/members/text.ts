@@ -175,6 +175,18 @@ export const adminText = {
   noAccount: 'This member has no account, so no connections.',
   history: 'Approval history',
   membershipForm: 'Membership form',
+  claim: {
+    title: 'What the application claims',
+    number: (no: string) => `Claims membership number ${no}.`,
+    notInRegister: 'No entry of the register has this number: check it against the paper register.',
+    inRegister: 'The register has this number:',
+    taken:
+      'An approved member already holds this number: correct the number, or update that entry, before approving.',
+    emailDiffers: (form: string, account: string) =>
+      `The e-mail on the form (${form}) is not the account’s sign-in e-mail (${account}).`,
+    registerStatus: (status: string, hasAccount: boolean) =>
+      `${status}${hasAccount ? ', has an account' : ', no account'}`,
+  },
   noForm: 'No membership form: the member was added by staff or has no account.',
   formFields: {
     name: 'Name',

@@ -1,6 +1,6 @@
 //! The private PostgreSQL cluster of the embedded default: created on first start, started on
 //! every start, stopped on shutdown, and recovered after the server (or both processes) were
-//! killed.
+//! killed; supervised while the server runs (supervisor.rs restarts a postmaster that died).
 
 use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom};
@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 use super::account::ClusterAccount;
 use super::binaries::PgBinaries;
 use super::pid_file::{PidFileState, clear_stale_lock, read_pid_file};
+use super::supervisor::Supervisor;
 use crate::startup_error::StartupError;
 
 /// The port only names the socket file; the cluster does not listen on TCP.
@@ -53,7 +54,9 @@ pub struct ClusterOptions {
 pub struct EmbeddedCluster {
     pgdata: PathBuf,
     socket_dir: PathBuf,
-    child: Option<Child>,
+    /// Tied to the server: the thread that owns the postmaster and restarts it if it dies.
+    supervisor: Option<Supervisor>,
+    /// Detached: the running postmaster's pid.
     pid: u32,
     lifetime: Lifetime,
 }
@@ -77,7 +80,13 @@ impl EmbeddedCluster {
             PidFileState::Running(pid) if options.lifetime == Lifetime::Detached => {
                 wait_until_ready(pgdata, pid, None, &options.log_file, 0)?;
                 tracing::debug!(pid, "reusing the running embedded cluster");
-                return Ok(Self { pgdata: pgdata.clone(), socket_dir, child: None, pid, lifetime: options.lifetime });
+                return Ok(Self {
+                    pgdata: pgdata.clone(),
+                    socket_dir,
+                    supervisor: None,
+                    pid,
+                    lifetime: options.lifetime,
+                });
             }
             PidFileState::Running(pid) => {
                 return Err(StartupError::environment(format!(
@@ -89,26 +98,18 @@ impl EmbeddedCluster {
         }
 
         let started = Instant::now();
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
-            let log_offset = std::fs::metadata(&options.log_file).map(|m| m.len()).unwrap_or(0);
-            let mut child = spawn_postgres(&binaries, options, &socket_dir, &account)?;
-            let pid = child.id();
-            match wait_until_ready(pgdata, pid, Some(&mut child), &options.log_file, log_offset) {
-                Ok(()) => {
-                    tracing::info!(pid, dir = %pgdata.display(), elapsed_ms = started.elapsed().as_millis() as u64, "embedded PostgreSQL is ready");
-                    let child = (options.lifetime == Lifetime::TiedToServer).then_some(child);
-                    return Ok(Self { pgdata: pgdata.clone(), socket_dir, child, pid, lifetime: options.lifetime });
-                }
-                // Backends of a killed postmaster can hold shared memory for a moment.
-                Err(error) if attempt < 20 && is_transient_start_failure(&error) => {
-                    let _ = clear_stale_lock(pgdata, &socket_dir, SOCKET_PORT);
-                    std::thread::sleep(Duration::from_millis(250));
-                }
-                Err(error) => return Err(error),
+        let child = launch(&binaries, options, &socket_dir, &account)?;
+        let pid = child.id();
+        tracing::info!(pid, dir = %pgdata.display(), elapsed_ms = started.elapsed().as_millis() as u64, "embedded PostgreSQL is ready");
+        let supervisor = match options.lifetime {
+            Lifetime::TiedToServer => {
+                let (options, socket_dir) = (options.clone(), socket_dir.clone());
+                Some(Supervisor::spawn(child, Box::new(move || launch(&binaries, &options, &socket_dir, &account))))
             }
-        }
+            // Left running on purpose: nobody waits on it.
+            Lifetime::Detached => None,
+        };
+        Ok(Self { pgdata: pgdata.clone(), socket_dir, supervisor, pid, lifetime: options.lifetime })
     }
 
     pub fn socket_dir(&self) -> &Path {
@@ -119,8 +120,14 @@ impl EmbeddedCluster {
         &self.pgdata
     }
 
+    /// The postmaster's pid (a new one after a restart).
     pub fn pid(&self) -> u32 {
-        self.pid
+        self.supervisor.as_ref().map_or(self.pid, Supervisor::pid)
+    }
+
+    /// How many times the supervisor started PostgreSQL again after it died.
+    pub fn restarts(&self) -> u32 {
+        self.supervisor.as_ref().map_or(0, Supervisor::restarts)
     }
 
     /// A connection URL for `user` on `database` over the cluster's Unix socket.
@@ -135,25 +142,9 @@ impl EmbeddedCluster {
     }
 
     fn stop_inner(&mut self) -> Result<(), StartupError> {
-        let Some(mut child) = self.child.take() else { return Ok(()) };
-        let pid = Pid::from_raw(child.id() as i32);
-        let _ = kill(pid, Signal::SIGINT);
-        let deadline = Instant::now() + STOP_TIMEOUT;
-        loop {
-            match child.try_wait() {
-                Ok(Some(_)) => {
-                    tracing::info!("embedded PostgreSQL stopped");
-                    return Ok(());
-                }
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
-                _ => {
-                    let _ = kill(pid, Signal::SIGQUIT);
-                    let _ = child.wait();
-                    return Err(StartupError::environment(
-                        "embedded PostgreSQL did not stop in time and was terminated",
-                    ));
-                }
-            }
+        match self.supervisor.as_mut() {
+            Some(supervisor) => supervisor.stop(STOP_TIMEOUT),
+            None => Ok(()),
         }
     }
 }
@@ -308,6 +299,36 @@ fn spawn_postgres(
         super::parent_death::stop_when_parent_dies(&mut command);
     }
     command.spawn().map_err(|e| StartupError::environment(format!("cannot start {}: {e}", binaries.postgres.display())))
+}
+
+/// Starts the postmaster (clearing a dead one's lock first) and waits until it is ready,
+/// retrying while a killed postmaster's backends still hold its shared memory.
+fn launch(
+    binaries: &PgBinaries,
+    options: &ClusterOptions,
+    socket_dir: &Path,
+    account: &ClusterAccount,
+) -> Result<Child, StartupError> {
+    let pgdata = &options.pgdata;
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let _ = clear_stale_lock(pgdata, socket_dir, SOCKET_PORT);
+        let log_offset = std::fs::metadata(&options.log_file).map(|m| m.len()).unwrap_or(0);
+        let mut child = spawn_postgres(binaries, options, socket_dir, account)?;
+        let pid = child.id();
+        match wait_until_ready(pgdata, pid, Some(&mut child), &options.log_file, log_offset) {
+            Ok(()) => return Ok(child),
+            Err(error) if attempt < 20 && is_transient_start_failure(&error) => {
+                std::thread::sleep(Duration::from_millis(250));
+            }
+            Err(error) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(error);
+            }
+        }
+    }
 }
 
 fn wait_until_ready(

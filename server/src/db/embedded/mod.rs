@@ -5,6 +5,7 @@ mod binaries;
 mod cluster;
 mod parent_death;
 mod pid_file;
+mod supervisor;
 
 pub use binaries::PgBinaries;
 pub use cluster::{ClusterOptions, EmbeddedCluster, Lifetime, SOCKET_PORT, SUPERUSER, socket_url, stop_detached};

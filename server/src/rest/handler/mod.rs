@@ -2,7 +2,7 @@
 //! then runs the built SQL in one transaction ([`run`]) and shapes the response
 //! ([`respond`]).
 
-mod context;
+pub(crate) mod context;
 mod explain;
 mod read;
 mod respond;
@@ -44,7 +44,7 @@ pub async fn relation(
         }
         if matches!(method, Method::POST | Method::PATCH | Method::PUT | Method::DELETE) {
             let rows = matches!(method, Method::POST | Method::PUT).then(|| rows_in_body(&body));
-            Box::pin(anon_writes::check(&state, context.caller.role, context.client, &name, rows)).await?;
+            Box::pin(anon_writes::check(&state, &context, &name, rows)).await?;
         }
         // Each verb's future is boxed: inline, the handler's future would be as large as the
         // largest of them (kilobytes), and axum and tower move it several times per request.

@@ -60,7 +60,7 @@ pub async fn call(
     let read_only = !(post && plan.is_volatile());
     let max_affected = strict_max_affected(context, &plan.shape)?;
     if !read_only {
-        crate::http::anon_writes::check(state, context.caller.role, context.client, name, None).await?;
+        crate::http::anon_writes::check(state, context, name, None).await?;
     }
 
     match plan.shape.clone() {

@@ -1,10 +1,11 @@
-import { CalendarDays, GraduationCap, Heart, Mail, Users } from 'lucide-react';
+import { CalendarDays, GraduationCap, Heart, Mail, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, ErrorState, LoadingState } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { ADMINS, type Role } from '@/lib/authorization';
 import { dataMessage } from '@/lib/errors';
 import { useDashboardStats } from '../api/dashboard';
+import { useVerifiedRestore } from '../api/restore-status';
 import { text } from '../text';
 
 const MAIN = [
@@ -17,6 +18,8 @@ const MAIN = [
 export function Component() {
   const auth = useAuth();
   const stats = useDashboardStats();
+  const superAdmin = auth.user?.type === 'super_admin';
+  const restore = useVerifiedRestore(superAdmin);
   return (
     <div>
       <h1 className="font-serif text-2xl font-bold">{text.dashboard}</h1>
@@ -61,6 +64,23 @@ export function Component() {
           </>
         )}
       </div>
+      {superAdmin && restore.data && (
+        <Link
+          to="/admin/backups"
+          className="mt-6 flex items-center gap-3 rounded-md border border-stone-200 bg-white px-4 py-3 hover:border-orange-700"
+          data-testid="verified-restore"
+        >
+          <ShieldCheck className="h-5 w-5 text-orange-800" aria-hidden />
+          <span>
+            <span className="block font-semibold">{text.verifiedRestore(restore.data.days)}</span>
+            <span
+              className={`block text-sm ${restore.data.lastDrillFailed ? 'text-red-700' : 'text-stone-600'}`}
+            >
+              {restore.data.lastDrillFailed ? text.drillFailed : text.backupsLink}
+            </span>
+          </span>
+        </Link>
+      )}
       {ADMINS.includes(auth.user?.type as Role) && (
         <Link
           to="/admin/notifications?tab=inbox"

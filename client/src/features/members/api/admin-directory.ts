@@ -57,6 +57,7 @@ export const adminMemberKeys = {
   connections: (userId: string) => ['admin-members', 'connections', userId] as const,
   history: (id: string) => ['admin-members', 'history', id] as const,
   form: (userId: string) => ['admin-members', 'form', userId] as const,
+  claim: (id: string) => ['admin-members', 'claim', id] as const,
 };
 
 const DEFAULT_SORT = { id: 'created_at', desc: true };
@@ -176,6 +177,32 @@ export const useMembershipForm = (userId: string | null) =>
     enabled: Boolean(userId),
     queryFn: async () =>
       unwrap(await sdk().from('members').select().eq('user_id', userId!).maybeSingle()),
+  });
+
+/** What the application claims (membership number, e-mail) against the register and account. */
+export interface MembershipClaim {
+  membership_no: string | null;
+  register:
+    | {
+        id: string;
+        unique_id: string;
+        full_name: string;
+        city: string | null;
+        approval_status: string;
+        has_account: boolean;
+      }[]
+    | null;
+  taken: boolean;
+  form_email: string | null;
+  account_email: string | null;
+  email_matches_account: boolean;
+}
+
+export const useMembershipClaim = (id: string) =>
+  useQuery({
+    queryKey: adminMemberKeys.claim(id),
+    queryFn: async () =>
+      unwrap(await sdk().rpc('membership_claim', { entry_id: id })) as unknown as MembershipClaim,
   });
 
 export const useApprovalHistory = (id: string) =>

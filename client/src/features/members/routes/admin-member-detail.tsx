@@ -2,7 +2,7 @@
 // history; approve, reject, edit, and delete (only without ledger entries, spec §7).
 import { Check, Pencil, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
 import { IdentityNumbers } from '@/components/identity-numbers';
@@ -17,6 +17,7 @@ import {
   useDirectoryEntry,
   useMemberConnections,
   useMemberLedger,
+  useMembershipClaim,
   useMembershipForm,
 } from '../api/admin-directory';
 import { StatusBadge } from '../components/status-badge';
@@ -175,6 +176,52 @@ function MembershipFormPanel({ userId, canReveal }: { userId: string | null; can
   );
 }
 
+/** The membership number and e-mail an application claims, against the register (the
+ *  approver's check; the database refuses a second approved holder of a number). */
+function Claim({ id }: { id: string }) {
+  const claim = useMembershipClaim(id);
+  if (!claim.data?.membership_no && claim.data?.email_matches_account !== false) return null;
+  const c = claim.data;
+  const t = text.claim;
+  return (
+    <Panel title={t.title}>
+      <Card>
+        <div className="space-y-2 text-sm" data-testid="membership-claim">
+          {c.membership_no && <p className="font-semibold">{t.number(c.membership_no)}</p>}
+          {c.membership_no && (c.register?.length ?? 0) === 0 && <p>{t.notInRegister}</p>}
+          {(c.register?.length ?? 0) > 0 && (
+            <>
+              <p>{t.inRegister}</p>
+              <ul className="list-disc pl-5">
+                {c.register!.map((r) => (
+                  <li key={r.id}>
+                    <Link className="underline" to={`/admin/members/${r.id}`}>
+                      {r.unique_id} · {r.full_name}
+                      {r.city ? `, ${r.city}` : ''}
+                    </Link>{' '}
+                    (
+                    {t.registerStatus(
+                      text.approvalLabels[r.approval_status] ?? r.approval_status,
+                      r.has_account,
+                    )}
+                    )
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {c.taken && <p className="font-semibold text-red-800">{t.taken}</p>}
+          {!c.email_matches_account && (
+            <p className="text-amber-900">
+              {t.emailDiffers(c.form_email ?? '—', c.account_email ?? '—')}
+            </p>
+          )}
+        </div>
+      </Card>
+    </Panel>
+  );
+}
+
 function History({ id }: { id: string }) {
   const history = useApprovalHistory(id);
   return (
@@ -313,6 +360,7 @@ export function Component() {
           ))}
         </dl>
       </Card>
+      {canWrite && m.approval_status !== 'approved' && <Claim id={m.id} />}
       <Panel title={text.membershipForm}>
         <MembershipFormPanel userId={m.user_id} canReveal={canWrite} />
       </Panel>

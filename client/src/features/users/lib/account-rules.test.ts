@@ -13,17 +13,21 @@ describe('account rules (mirroring app.guard_users and app.may_act_on)', () => {
     expect(allowedTypes(admin, { id: 'm', type: 'member' })).toContain('member_viewer');
     expect(allowedTypes(admin, { id: 'm', type: 'member' })).not.toContain('admin');
   });
-  it('an admin never changes a staff type, but may deactivate lower or equal staff', () => {
+  it('an admin never touches a staff account, nor another admin', () => {
     expect(allowedTypes(admin, { id: 'e', type: 'event_manager' })).toEqual(['event_manager']);
-    expect(canChangeStatus(admin, { id: 'e', type: 'event_manager' })).toBe(true);
-    expect(canChangeStatus(admin, { id: 'b', type: 'admin' })).toBe(true);
+    expect(canChangeStatus(admin, { id: 'e', type: 'event_manager' })).toBe(false);
+    expect(canChangeStatus(admin, { id: 'b', type: 'admin' })).toBe(false);
+    expect(canChangeStatus(admin, { id: 'm', type: 'member' })).toBe(true);
   });
   it('an admin does not act on a super admin', () => {
     expect(canChangeStatus(admin, { id: 's2', type: 'super_admin' })).toBe(false);
   });
-  it('a super admin grants and removes staff types', () => {
+  it('a super admin grants and removes staff types below their own rank', () => {
     expect(allowedTypes(superAdmin, { id: 'm', type: 'member' })).toContain('admin');
+    expect(allowedTypes(superAdmin, { id: 'm', type: 'member' })).not.toContain('super_admin');
     expect(allowedTypes(superAdmin, { id: 'e', type: 'event_manager' })).toContain('member');
+    expect(canChangeStatus(superAdmin, { id: 'e', type: 'event_manager' })).toBe(true);
+    expect(canChangeStatus(superAdmin, { id: 's2', type: 'super_admin' })).toBe(false);
   });
   it('other staff change nothing', () => {
     expect(canChangeStatus({ id: 'c', type: 'content_manager' }, { id: 'm', type: 'member' })).toBe(

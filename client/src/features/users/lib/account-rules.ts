@@ -1,6 +1,8 @@
-// What the account screen lets a caller change, mirroring app.guard_users (the real gate):
-// nobody changes their own type or status; admins change others'; only a super admin moves an
-// account into or out of a staff type. spec §5 User creation: the types and statuses.
+// What the account screen lets a caller change, mirroring app.guard_users and app.may_act_on
+// (the real gate): nobody changes their own type or status, nor an account at or above their
+// own rank; admins change members' accounts; only a super admin touches staff accounts and moves
+// an account into or out of a staff type (never to super_admin). spec §5 User creation: the
+// types and statuses.
 
 export const USER_TYPES = [
   'member',
@@ -39,16 +41,21 @@ export const typeRank = (type: string) =>
 
 const isAdminType = (type: string) => type === 'admin' || type === 'super_admin';
 
-/** Status: never one's own; admins for accounts not ranking above them (app.may_act_on). */
+/**
+ * Status: never one's own; admins for accounts ranking below them, staff accounts only for a
+ * super admin (app.may_act_on).
+ */
 export function canChangeStatus(caller: Caller, target: Target): boolean {
   if (caller.id === target.id || !isAdminType(caller.type)) return false;
-  return typeRank(target.type) <= typeRank(caller.type);
+  const rank = typeRank(target.type);
+  return rank < typeRank(caller.type) && (rank === 0 || caller.type === 'super_admin');
 }
 
 /** The types the caller may give this account (its own type first when nothing may change). */
 export function allowedTypes(caller: Caller, target: Target): string[] {
   if (!canChangeStatus(caller, target)) return [target.type];
-  if (caller.type === 'super_admin') return [...USER_TYPES];
+  const callerRank = typeRank(caller.type);
+  if (caller.type === 'super_admin') return USER_TYPES.filter((t) => typeRank(t) < callerRank);
   // Only a super admin moves an account into or out of a staff type.
   return isStaffType(target.type) ? [target.type] : USER_TYPES.filter((t) => !isStaffType(t));
 }
