@@ -62,7 +62,9 @@ const SUITES = {
     // config.toml: file_size_limit = "50MiB".
     env: { STORAGE_MAX_FILE_SIZE: '52428800' },
     probePath: '/storage/v1/bucket',
-    jestArgs: ['--coverage=false'],
+    // Upstream's jest default of 5 s per test; postgrest-js's config allows 30 s, as here:
+    // eight uploads and a listing can take longer on a loaded test machine.
+    jestArgs: ['--coverage=false', '--testTimeout=30000'],
   },
 };
 
