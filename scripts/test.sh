@@ -4,7 +4,7 @@
 #
 # Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
 # (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), the
-# supabase-js conformance suite, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
+# supabase-js conformance suite, supabase-js's own postgrest-js and storage-js suites, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
 # tests, size budget of the built package, npm pack in a fresh project, integration suite,
 # committed generated types), and the web app (client:
 # types, lints, formatting, unit tests, build, size budget, browser tests in Chromium, Lighthouse),
@@ -124,6 +124,26 @@ supabase_js_conformance() {
   record "supabase-js conformance" "$ok" "$bad"
 }
 supabase_js_conformance
+
+# supabase-js's own postgrest-js and storage-js test suites (vendored, unchanged) against the
+# real server binary (conformance/upstream, docs/upstream-suites.md).
+upstream_suites() {
+  say "upstream client suites (conformance/upstream)"
+  if ! (cd conformance/upstream && npm ci --no-audit --no-fund --loglevel=error); then
+    record "upstream client suites" 0 1; return
+  fi
+  if ! cargo build --bin server --locked; then record "upstream client suites" 0 1; return; fi
+  local log; log="$(mktemp)"
+  node conformance/upstream/run.mjs --server "$(cargo_target_dir)/debug/server" 2>&1 | tee "$log"
+  local last ok bad
+  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
+  rm -f "$log"
+  if [ -z "$last" ]; then record "upstream client suites" 0 1; return; fi
+  ok="${last%% passed*}"
+  bad="${last#*passed, }"; bad="${bad%% failed}"
+  record "upstream client suites" "$ok" "$bad"
+}
+upstream_suites
 
 counted() { # name command...: a suite whose last `N passed, N failed` line is recorded
   local name="$1"; shift

@@ -17,7 +17,7 @@ use crate::push::api as push;
 use crate::realtime;
 use crate::rest::handler as rest;
 use crate::state::AppState;
-use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, render, sign};
+use crate::storage::api::{bucket, info, list, list_v2, move_copy, object, public, remove, render, sign};
 
 /// Every route, behind the layers that decide by path before routing: `no-store` on personal
 /// answers ([`NoStoreLayer`]) and the REST budget ([`RestBudgetLayer`]). Request bodies are
@@ -77,6 +77,7 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/object/info/authenticated/{bucket}/{*name}", get(info::info))
         .route("/object/info/public/{bucket}/{*name}", get(info::public_info))
         .route("/object/list/{bucket}", post(list::list))
+        .route("/object/list-v2/{bucket}", post(list_v2::list_v2))
         .route("/object/move", post(move_copy::move_object))
         .route("/object/copy", post(move_copy::copy_object))
         .route("/object/{bucket}", delete(remove::remove_many))

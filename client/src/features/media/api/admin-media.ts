@@ -14,6 +14,8 @@ import { ilikePattern } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 import { ALBUM_SORT, type AlbumFilters } from '../resources/albums/filters';
 import { VIDEO_SORT, type VideoFilters } from '../resources/videos/filters';
+import { uploadError } from '@/lib/upload-refusal';
+import { adminText } from '../admin-text';
 import { mediaKeys } from './media';
 
 type Tables = Database['public']['Tables'];
@@ -79,17 +81,22 @@ export async function uploadMedia(
   const ext =
     kind === 'photo' ? 'jpg' : (/\.([a-z0-9]+)$/i.exec(file.name)?.[1] ?? 'mp4').toLowerCase();
   const path = uniqueName(folder, file.name, ext);
-  unwrap(
-    await sdk()
-      .storage.from(BUCKET)
-      .upload(path, body, {
-        contentType: kind === 'photo' ? 'image/jpeg' : videoContentType(file),
-        cacheControl: '3600',
-        onUploadProgress: onProgress
-          ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total || body.size)) * 100))
-          : undefined,
-      }),
-  );
+  const { error } = await sdk()
+    .storage.from(BUCKET)
+    .upload(path, body, {
+      contentType: kind === 'photo' ? 'image/jpeg' : videoContentType(file),
+      cacheControl: '3600',
+      onUploadProgress: onProgress
+        ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total || body.size)) * 100))
+        : undefined,
+    });
+  if (error) {
+    const words = {
+      size: adminText.upload.size(file.name),
+      type: adminText.upload.type(file.name),
+    };
+    throw uploadError(error, words);
+  }
   return { url: publicUrl(path), kind };
 }
 
