@@ -63,7 +63,7 @@ fn caller(state: &AppState, headers: &HeaderMap) -> Option<Identity> {
     let token = bearer.or_else(|| headers.get("apikey").and_then(|v| v.to_str().ok()).map(str::to_owned));
     let token = token?;
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    identity::verify(&token, state.jwt_secret.as_bytes(), &state.auth.claim_rules, now).ok()
+    identity::verify(&token, &state.auth.keys.current(), &state.auth.claim_rules, now).ok()
 }
 
 fn address(state: &AppState, peer: Option<SocketAddr>, headers: &HeaderMap) -> IpAddr {

@@ -23,6 +23,7 @@ use super::identity::{self, Identity, TokenError};
 use super::outbox::Outbox;
 use super::protocol::{self, Inbound, InboundPayload, Vsn};
 use crate::auth::jwt::ClaimRules;
+use crate::auth::keys::SigningKeys;
 
 /// One joined channel.
 struct Channel {
@@ -54,7 +55,7 @@ pub enum Next {
 /// One socket's channels and counters.
 pub struct Session {
     pub service: Arc<RealtimeService>,
-    pub secret: Arc<str>,
+    pub keys: Arc<SigningKeys>,
     pub rules: ClaimRules,
     pub outbox: Outbox,
     pub vsn: Vsn,
@@ -83,7 +84,7 @@ fn within(window: &mut (Instant, u32), limit: u32, span: std::time::Duration) ->
 impl Session {
     pub fn new(
         service: Arc<RealtimeService>,
-        secret: Arc<str>,
+        keys: Arc<SigningKeys>,
         rules: ClaimRules,
         outbox: Outbox,
         vsn: Vsn,
@@ -93,7 +94,7 @@ impl Session {
         let now = Instant::now();
         Self {
             service,
-            secret,
+            keys,
             rules,
             outbox,
             vsn,
@@ -220,7 +221,7 @@ impl Session {
     }
 
     fn identity_for(&self, token: &str) -> Result<Identity, TokenError> {
-        identity::verify(token, self.secret.as_bytes(), &self.rules, now_seconds())
+        identity::verify(token, &self.keys.current(), &self.rules, now_seconds())
     }
 
     async fn join(&mut self, message: Inbound) {

@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 
 use crate::auth::caller::ApiRole;
 use crate::auth::jwt::{self, ClaimRules, JwtError};
+use crate::auth::keys::KeySet;
 
 /// A verified token's role and claims.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,12 +64,12 @@ impl TokenError {
 }
 
 /// Verifies `token` at `now` (seconds since the epoch).
-pub fn verify(token: &str, secret: &[u8], rules: &ClaimRules, now: i64) -> Result<Identity, TokenError> {
+pub fn verify(token: &str, keys: &KeySet, rules: &ClaimRules, now: i64) -> Result<Identity, TokenError> {
     let token = token.trim();
     if token.split('.').count() != 3 {
         return Err(TokenError::Malformed);
     }
-    let claims = match jwt::verify(token, secret, rules, now) {
+    let claims = match jwt::verify(token, keys, rules, now) {
         Ok(claims) => claims,
         Err(JwtError::Invalid(message)) if message.contains("cryptographic") => return Err(TokenError::Signature),
         Err(JwtError::Invalid(_)) => return Err(TokenError::Malformed),
@@ -134,7 +135,7 @@ mod tests {
     }
 
     fn check(token: &str) -> Result<Identity, TokenError> {
-        verify(token, SECRET, &ClaimRules::default(), NOW)
+        verify(token, &KeySet::from_secret(std::str::from_utf8(SECRET).unwrap()), &ClaimRules::default(), NOW)
     }
 
     #[test]

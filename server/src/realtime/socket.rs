@@ -57,7 +57,7 @@ pub async fn websocket(
         return error::handshake(StatusCode::UNAUTHORIZED, "API key is missing");
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    if let Err(refusal) = identity::verify(&token, state.jwt_secret.as_bytes(), &state.auth.claim_rules, now) {
+    if let Err(refusal) = identity::verify(&token, &state.auth.keys.current(), &state.auth.claim_rules, now) {
         let message = match refusal {
             identity::TokenError::Expired(_) => "Token has expired".to_owned(),
             other => other.message(),
@@ -83,7 +83,7 @@ pub async fn websocket(
     let frame_limit = settings.max_payload_bytes + 64 * 1024;
     let session = Session::new(
         std::sync::Arc::clone(&service),
-        std::sync::Arc::clone(&state.jwt_secret),
+        std::sync::Arc::clone(&state.auth.keys),
         state.auth.claim_rules.clone(),
         outbox,
         vsn,
