@@ -169,7 +169,9 @@ fn db_lint_names_each_finding_and_fails() {
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(
         stdout.lines().any(|l| l
-            .starts_with("public.wide_open: breaks \"every table the API roles can reach has row-level security on\"")),
+            .starts_with(
+            "public.wide_open: breaks \"every table of public and storage has row-level security on, reachable by an API role or not\"",
+        )),
         "{stdout}"
     );
     assert!(stdout.trim_end().ends_with("8 lints, 1 finding"), "{stdout}");
