@@ -313,7 +313,12 @@ async function api(base, method, pathname, { key = anonKey, token, body, headers
 
 /// Waits until the proxy sends requests to `replica` again (its health check has seen it).
 async function waitProxied(replica) {
-  const served = async () => (await metric(replica, 'http_requests_total')).reduce((sum, m) => sum + m.value, 0);
+  // REST answers only: the proxy's health checks (group "health") reach a replica it does not
+  // send requests to (a passive failure keeps it out for fail_duration after it is up again).
+  const served = async () =>
+    (await metric(replica, 'http_requests_total'))
+      .filter((m) => m.line.includes('group="rest"'))
+      .reduce((sum, m) => sum + m.value, 0);
   await waitFor(`the proxy sends requests to ${replica.name}`, async () => {
     const before = await served();
     for (let i = 0; i < 4; i += 1) await fetch(`${proxy}/rest/v1/`, { headers: { apikey: serviceKey } });

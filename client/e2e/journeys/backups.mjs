@@ -20,7 +20,8 @@ export default function journey(test) {
     const page = await ctx.newPage();
     await signIn(page, 'admin');
     assert(
-      (await page.getByRole('link', { name: 'Backups' }).count()) === 0,
+      (await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Backups' }).count()) ===
+        0,
       'the sidebar does not offer Backups to an admin',
     );
     await page.goto(`${base}/admin/backups`);
@@ -38,7 +39,7 @@ export default function journey(test) {
     const ctx = await context();
     const page = await ctx.newPage();
     await signIn(page, 'super_admin');
-    await page.getByRole('link', { name: 'Backups' }).click();
+    await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Backups' }).click();
     await page.waitForURL(`${base}/admin/backups`);
     await page.getByTestId('last-verified-restore').waitFor();
 

@@ -88,10 +88,12 @@ export default function journey(test) {
       await page.waitForURL(`${base}/admin`, { timeout: 20_000 });
       await sawToast(page, 'Second factor turned on');
       // Signing in again asks for the app's code (the next one: a code is never used twice).
+      // The sign-out finishes (its toast) before the next sign-in: leaving earlier cuts it short.
       await page
         .getByRole('button', { name: /log out/i })
         .first()
         .click();
+      await sawToast(page, 'Admin logged out');
       await page.goto(`${base}/login`);
       await page.getByLabel('Email').fill('admin@demo.havyaka.org');
       await page.getByLabel('Password').fill('Havyaka@2025');
@@ -159,6 +161,7 @@ export default function journey(test) {
       .getByRole('button', { name: /log out/i })
       .first()
       .click();
+    await sawToast(p, 'Admin logged out');
     await p.goto(`${base}/login`);
     await p.getByLabel('Email').fill(email);
     await p.getByLabel('Password').fill('Kavya@Hegde2026');
