@@ -63,7 +63,11 @@ RUN apt-get update \
 WORKDIR /app
 COPY --from=builder /build/target/release/server /usr/local/bin/server
 COPY --from=client /src/client/dist /app/client/dist
+# The app's mail and SMS wording (read at each send; the server falls back to generic words).
+COPY templates/ /app/templates/
 ENV HOST=0.0.0.0 \
+    SITE_NAME="Havyaka Community" \
+    PASSWORD_SITE_WORDS=havyaka,havyak,havyakas,havyakatrust \
     PORT=8080 \
     DATA_DIR=/app/data \
     CLIENT_DIR=/app/client/dist \

@@ -1,36 +1,10 @@
 // ESLint (flat config): recommended JavaScript, TypeScript and React hooks rules, and the
-// structure rule of STYLE.md: a feature never imports another feature (features/<a> may not
-// import features/<b>); app/ composes them.
-import fs from 'node:fs';
+// structure rule of STYLE.md (scripts/eslint/boundaries.js): components/ and lib/ never import
+// features/ or app/; a feature never imports another feature or app/; app/ composes them.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-
-const features = fs
-  .readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
-
-const noCrossFeatureImports = features.map((feature) => ({
-  files: [`src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: ['@/features/*', `!@/features/${feature}`, '../../*/**', '../../../*/**'],
-            message: `features/${feature} may not import another feature: compose them in app/.`,
-          },
-          {
-            group: ['@/app/*', '@/app'],
-            message: 'features may not import app/: app/ composes features.',
-          },
-        ],
-      },
-    ],
-  },
-}));
+import boundaries from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -48,7 +22,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  ...noCrossFeatureImports,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { boundaries } } },
+    rules: {
+      'local/boundaries': ['error', { src: new URL('./src', import.meta.url).pathname }],
+    },
+  },
   {
     files: ['*.js', 'scripts/**/*.mjs', 'e2e/**/*.mjs', 'lighthouse/*.mjs'],
     languageOptions: {

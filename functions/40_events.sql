@@ -144,3 +144,35 @@ create or replace trigger event_registrations_rules before insert or update on p
   for each row execute function app.check_event_registration();
 create or replace trigger event_registrations_guard before insert or update on public.event_registrations
   for each row execute function app.guard_registration_update();
+
+-- Seats left: after any change to an event's registrations, its counts (the same as
+-- public.event_attendance, which any visitor may call: a count, never who) go to the private
+-- realtime channel `event:<id>`. Security definer: the writer cannot read others'
+-- registrations, and only the platform may broadcast.
+create or replace function app.broadcast_event_attendance() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  event_id uuid;
+  counts record;
+begin
+  if tg_op = 'DELETE' then
+    event_id := old.event_id;
+  else
+    event_id := new.event_id;
+  end if;
+  select a.registrations, a.people, a.max_attendees into counts from public.event_attendance(event_id) as a;
+  if found then
+    perform realtime.send(
+      jsonb_build_object('event_id', event_id, 'registrations', counts.registrations, 'people', counts.people,
+                         'max_attendees', counts.max_attendees),
+      'attendance', 'event:' || event_id, true);
+  end if;
+  return null;
+end
+$$;
+revoke execute on function app.broadcast_event_attendance() from public;
+create or replace trigger event_registrations_attendance after insert or update or delete on public.event_registrations
+  for each row execute function app.broadcast_event_attendance();

@@ -27,6 +27,7 @@ export PORT="$port" SITE_URL="${SITE_URL:-http://localhost:$vite_port}"
 # The server serves the API only: the app comes from Vite.
 export CLIENT_DIR="${CLIENT_DIR:-$root/client/no-build-in-dev}"
 
+app_settings
 "$(cargo_target_dir)/debug/server" db watch &
 server_pid=$!
 stop() {

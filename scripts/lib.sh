@@ -42,3 +42,10 @@ choose_data_dir_for_root() {
     done
   fi
 }
+
+# The community app's words for the server (the engine names no app): its name in messages and
+# authenticator apps, and the words that make a guessable password. Kept when already set.
+app_settings() {
+  export SITE_NAME="${SITE_NAME:-Havyaka Community}"
+  export PASSWORD_SITE_WORDS="${PASSWORD_SITE_WORDS:-havyaka,havyak,havyakas,havyakatrust}"
+}

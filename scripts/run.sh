@@ -26,4 +26,5 @@ cargo build --release --locked -p server
 choose_data_dir_for_root "$root"
 use_app_settings
 
+app_settings
 exec target/release/server serve

@@ -4,7 +4,7 @@
 #
 # Suites: formatting (rustfmt), lints (clippy -D warnings), Rust unit and integration tests
 # (cargo-nextest, falling back to cargo test), the database's pgTAP tests (policies/tests), the
-# supabase-js conformance suite, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
+# supabase-js conformance suite, supabase-js's own postgrest-js and storage-js suites, the TypeScript SDK (sdk-ts: types, lints, formatting, unit
 # tests, size budget of the built package, npm pack in a fresh project, integration suite,
 # committed generated types), and the web app (client:
 # types, lints, formatting, unit tests, build, size budget, browser tests in Chromium, Lighthouse),
@@ -39,6 +39,29 @@ check() { # name command...: a check that counts as one test
   local name="$1"; shift
   say "$name"
   if "$@"; then record "$name" 1 0; else record "$name" 0 1; fi
+}
+
+counted() { # name command...: a suite whose last `N passed, N failed` line is recorded
+  local name="$1"; shift
+  say "$name"
+  local log; log="$(mktemp)"
+  "$@" 2>&1 | tee "$log"
+  local last ok bad
+  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
+  rm -f "$log"
+  if [ -z "$last" ]; then record "$name" 0 1; return; fi
+  ok="${last%% passed*}"
+  bad="${last#*passed, }"; bad="${bad%% failed}"
+  record "$name" "$ok" "$bad"
+}
+
+# A Node suite against the debug server binary: `npm ci` in its folder, the server built, then
+# `node <folder>/<script> --server <binary>`, counted.
+node_suite() { # name folder script
+  local name="$1" folder="$2" script="$3"
+  if ! (cd "$folder" && npm ci --no-audit --no-fund --loglevel=error); then record "$name" 0 1; return; fi
+  if ! cargo build --bin server --locked; then record "$name" 0 1; return; fi
+  counted "$name" node "$folder/$script" --server "$(cargo_target_dir)/debug/server"
 }
 
 # One private PostgreSQL cluster for the whole run, shared by every test process.
@@ -92,52 +115,17 @@ rust_tests
 # The database's own tests (policies/tests: lints, the access matrix, behaviour rules) by
 # pg_prove against the real server's cluster.
 policy_tests() {
-  say "policy tests (pgTAP, policies/tests)"
   if ! cargo build --bin server --locked; then record "policy tests" 0 1; return; fi
-  local log; log="$(mktemp)"
-  scripts/policy-tests.sh "$(cargo_target_dir)/debug/server" 2>&1 | tee "$log"
-  local last ok bad
-  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
-  rm -f "$log"
-  if [ -z "$last" ]; then record "policy tests" 0 1; return; fi
-  ok="${last%% passed*}"
-  bad="${last#*passed, }"; bad="${bad%% failed}"
-  record "policy tests" "$ok" "$bad"
+  counted "policy tests" scripts/policy-tests.sh "$(cargo_target_dir)/debug/server"
 }
 policy_tests
 
 # The official supabase-js client against the real server binary (conformance/supabase-js).
-supabase_js_conformance() {
-  say "supabase-js conformance (conformance/supabase-js)"
-  if ! (cd conformance/supabase-js && npm ci --no-audit --no-fund --loglevel=error); then
-    record "supabase-js conformance" 0 1; return
-  fi
-  if ! cargo build --bin server --locked; then record "supabase-js conformance" 0 1; return; fi
-  local log; log="$(mktemp)"
-  node conformance/supabase-js/run.mjs --server "$(cargo_target_dir)/debug/server" 2>&1 | tee "$log"
-  local last ok bad
-  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
-  rm -f "$log"
-  if [ -z "$last" ]; then record "supabase-js conformance" 0 1; return; fi
-  ok="${last%% passed*}"
-  bad="${last#*passed, }"; bad="${bad%% failed}"
-  record "supabase-js conformance" "$ok" "$bad"
-}
-supabase_js_conformance
+node_suite "supabase-js conformance" conformance/supabase-js run.mjs
 
-counted() { # name command...: a suite whose last `N passed, N failed` line is recorded
-  local name="$1"; shift
-  say "$name"
-  local log; log="$(mktemp)"
-  "$@" 2>&1 | tee "$log"
-  local last ok bad
-  last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
-  rm -f "$log"
-  if [ -z "$last" ]; then record "$name" 0 1; return; fi
-  ok="${last%% passed*}"
-  bad="${last#*passed, }"; bad="${bad%% failed}"
-  record "$name" "$ok" "$bad"
-}
+# supabase-js's own postgrest-js and storage-js test suites (vendored, unchanged) against the
+# real server binary (conformance/upstream, docs/upstream-suites.md).
+node_suite "upstream client suites" conformance/upstream run.mjs
 
 # The TypeScript SDK (sdk-ts/): installed from its lock file, then checked like any package,
 # its integration suite run against the debug server binary, and the committed types of the
@@ -150,7 +138,7 @@ sdk_ts() {
   check "sdk-ts eslint" bash -c 'cd sdk-ts && node_modules/.bin/eslint .'
   check "sdk-ts prettier --check" bash -c 'cd sdk-ts && node_modules/.bin/prettier --check .'
   counted "sdk-ts unit tests (vitest)" node sdk-ts/scripts/vitest-summary.mjs unit
-  check "sdk-ts size budget (built dist/index.js, 10 KB gzipped)" node sdk-ts/scripts/size.mjs
+  check "sdk-ts size budget (built dist/index.js 10.5 KB, realtime entry 5 KB, gzipped)" node sdk-ts/scripts/size.mjs
   check "sdk-ts npm pack installs, imports and type-checks in a fresh Node project" node sdk-ts/scripts/pack-test.mjs
   if ! cargo build --bin server --locked; then record "sdk-ts integration" 0 1; return; fi
   counted "sdk-ts integration (SDK and supabase-js against the server)" \

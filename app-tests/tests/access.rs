@@ -336,9 +336,23 @@ async fn pan_and_aadhaar_are_masked_for_everyone_and_revealed_to_admins_with_an_
     send(app.user(&student, Method::POST, "/rpc/reveal_identity_numbers").json(&reveal))
         .await
         .assert_error(403, "42501");
-    let revealed = send(app.user(&admin, Method::POST, "/rpc/reveal_identity_numbers").json(&reveal)).await;
+    // An admin must have used a second factor (aal2) to read the numbers (app.security_policy).
+    let one_factor = send(app.user(&admin, Method::POST, "/rpc/reveal_identity_numbers").json(&reveal)).await;
+    assert_eq!(one_factor.assert_error(403, "42501")["message"], "Second factor required");
+    let two_factors = support::sign(&json!({
+        "sub": admin, "role": "authenticated", "aud": "authenticated", "email": format!("{admin}@example.org"),
+        "exp": 4_000_000_000u64, "iat": 1_700_000_000u64, "aal": "aal2",
+        "amr": [{"method": "totp", "timestamp": 1_700_000_000u64}],
+    }));
+    let key = app.keys.anon.clone();
+    let revealed =
+        send(app.rest(Method::POST, "/rpc/reveal_identity_numbers", &key).bearer_auth(two_factors).json(&reveal)).await;
     assert_eq!(revealed.json(), json!([{"pan": "ABCDE1234F", "aadhar": "123456789012"}]), "{}", revealed.text);
-    assert_eq!(app.count(&format!("select count(*) from app.identity_reads where reader_id = '{admin}'")).await, 1);
+    assert_eq!(
+        app.count(&format!("select count(*) from app.identity_reads where reader_id = '{admin}' and aal = 'aal2'"))
+            .await,
+        1
+    );
 
     let bad = send(
         app.user(&student, Method::PATCH, &format!("/student_details?id=eq.{id}")).json(&json!({"pan_no": "12345"})),

@@ -1,10 +1,16 @@
-// The real platform for the browser tests: the server binary on a fresh DATA_DIR (private
+// The real platform for the browser tests: the server binary on its own DATA_DIR (private
 // embedded PostgreSQL, demo content on), serving the built client (client/dist). The same
 // approach as conformance/supabase-js/harness.mjs, without its REST fixture.
-import { spawn } from 'node:child_process';
+//
+// A fresh data directory starts with the demo community, which takes a while (the demo
+// accounts' passwords are hashed, its files generated). The browser tests build it once
+// (`makeTemplate`), stop that server cleanly, and give every journey file a copy of the
+// stopped directory (`startPlatform({ template })`): its own database, ready in seconds.
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const CLIENT_DIST = path.resolve(import.meta.dirname, '..', 'dist');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -21,11 +27,72 @@ function freePort() {
   });
 }
 
-export async function startPlatform({ server, log = console.log }) {
-  if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html')))
-    throw new Error('client/dist is not built');
+/** psql of the installed PostgreSQL (the server's embedded cluster uses the same programs). */
+function psqlPath() {
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+    if (fs.existsSync(path.join(dir, 'psql'))) return path.join(dir, 'psql');
+  } catch {
+    // no pg_config
+  }
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions
+    .map((v) => path.join(root, v, 'bin', 'psql'))
+    .find((p) => fs.existsSync(p));
+  return found ?? 'psql';
+}
+
+/** Runs SQL as the embedded cluster's superuser (`psql -At`); the output, trimmed. */
+function sqlOn(dataDir, query) {
+  const result = spawnSync(
+    psqlPath(),
+    [
+      '-X',
+      '-q',
+      '-At',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      path.join(dataDir, 'postgres'),
+      '-p',
+      '5432',
+      '-U',
+      'postgres',
+      '-d',
+      'app',
+      '-c',
+      query,
+    ],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  if (result.status !== 0) throw new Error(`psql failed on ${query}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+function newDataDir() {
   const dataDir = fs.mkdtempSync('/tmp/havyaka-e2e-');
   fs.chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+/**
+ * Starts the server on a new data directory: a copy of `template` (a stopped one, see
+ * makeTemplate) or an empty one (the demo community is added at the first start). `stop()`
+ * stops it and removes the directory unless `keep` is set.
+ */
+export async function startPlatform({ server, template, keep = false, log = console.log }) {
+  if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html')))
+    throw new Error('client/dist is not built');
+  const dataDir = newDataDir();
+  if (template) {
+    // A stopped cluster is plain files: a copy is an independent database (cp -a keeps the
+    // owner, which as root is the postgres account).
+    fs.rmdirSync(dataDir);
+    await promisify(execFile)('cp', ['-a', template, dataDir]);
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -74,7 +141,7 @@ export async function startPlatform({ server, log = console.log }) {
         }
       }
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   log(`platform: ${server} on ${baseUrl}, DATA_DIR=${dataDir}`);
@@ -93,17 +160,31 @@ export async function startPlatform({ server, log = console.log }) {
       await stop();
       throw new Error(`the server did not become ready\n${output}`);
     }
-    await sleep(250);
+    await sleep(100);
   }
   // Demo content is written at start-up; wait until the events are readable.
   const { anonKey } = await (await fetch(`${baseUrl}/api/client-config`)).json();
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 600; i++) {
     const res = await fetch(`${baseUrl}/rest/v1/events?select=id&limit=1`, {
       headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
     });
     const rows = res.ok ? await res.json() : [];
     if (rows.length) break;
-    await sleep(250);
+    await sleep(100);
   }
-  return { baseUrl, anonKey, stop, output: () => output };
+  const sql = (query) => sqlOn(dataDir, query);
+  // A test server: staff are not made to use a second factor, except in the journeys that
+  // test it (sign-in-codes.mjs turns it on and off again). A real deployment keeps the default.
+  sql(`update app.security_policy set second_factor_types = '{}'`);
+  return { baseUrl, anonKey, dataDir, stop, sql, output: () => output };
+}
+
+/** A stopped data directory holding the demo community, to copy for each journey file. */
+export async function makeTemplate({ server, log = console.log }) {
+  const platform = await startPlatform({ server, keep: true, log });
+  await platform.stop();
+  return {
+    dir: platform.dataDir,
+    remove: () => fs.rmSync(platform.dataDir, { recursive: true, force: true }),
+  };
 }

@@ -198,12 +198,12 @@ function serverKeys(bin, env) {
 }
 
 /** Polls the REST API until a fixture table is visible (the schema cache reloaded). */
-async function waitForSchema(baseUrl, serviceKey) {
+async function waitForSchema(baseUrl, serviceKey, probePath) {
   const deadline = Date.now() + SCHEMA_RELOAD_TIMEOUT_MS;
   let last = '';
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${baseUrl}/rest/v1/people?select=id&limit=1`, {
+      const res = await fetch(`${baseUrl}${probePath}`, {
         headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
         signal: AbortSignal.timeout(3000),
       });
@@ -214,22 +214,32 @@ async function waitForSchema(baseUrl, serviceKey) {
     }
     await sleep(250);
   }
-  console.error(`warning: GET /rest/v1/people did not answer 200 within ${SCHEMA_RELOAD_TIMEOUT_MS / 1000} s (last: ${last}); running the cases anyway`);
+  console.error(`warning: GET ${probePath} did not answer 200 within ${SCHEMA_RELOAD_TIMEOUT_MS / 1000} s (last: ${last}); running the cases anyway`);
   return false;
 }
 
 /**
- * Starts the server on a fresh cluster, loads the fixture schema and seed data, waits until
- * the schema cache sees them and returns the handle. `stop()` stops the server (and its
+ * Starts the server on a fresh cluster (on `port`, or a free one), loads the fixture schema and
+ * seed data (unless `fixture` is false), waits until the schema cache sees them and returns the
+ * handle. `stop()` stops the server (and its
  * cluster) and removes the directory; call it on every path. `sql(query)` runs SQL as the
- * superuser (`psql -At`) and returns its output, trimmed.
+ * superuser (`psql -At`) and returns its output, trimmed. Another suite (conformance/upstream)
+ * passes its own `sqlFiles` and the REST path (`probePath`) that answers 200 once they are seen.
  */
-export async function startPlatform({ server: bin, log = console.log, extraEnv = {} }) {
+export async function startPlatform({
+  server: bin,
+  log = console.log,
+  extraEnv = {},
+  port: fixedPort = null,
+  fixture = true,
+  sqlFiles = [FIXTURE, SEED],
+  probePath = '/rest/v1/people?select=id&limit=1',
+}) {
   const dataDir = fs.mkdtempSync(path.join('/tmp', 'sbjs-conf-'));
   fs.chmodSync(dataDir, 0o755);
   const pgdata = path.join(dataDir, 'postgres');
   const socketDir = socketDirFor(pgdata);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   // The platform alone: empty app folders, so no app migration, policy or bucket is applied.
   const noApp = path.join(dataDir, 'no-app');
@@ -280,12 +290,13 @@ export async function startPlatform({ server: bin, log = console.log, extraEnv =
     log(`platform: starting ${bin} on ${baseUrl} with DATA_DIR=${dataDir}`);
     server.start();
     await server.waitReady(baseUrl);
-    log('platform: server ready; loading the fixture schema and seed data');
-    psql(socketDir, ['-f', FIXTURE]);
-    psql(socketDir, ['-f', SEED]);
-    psql(socketDir, ['-c', "NOTIFY pgrst, 'reload schema'"]);
     const keys = serverKeys(bin, env);
-    await waitForSchema(baseUrl, keys.SERVICE_ROLE_KEY);
+    if (fixture) {
+      log('platform: server ready; loading the fixture schema and seed data');
+      for (const file of sqlFiles) psql(socketDir, ['-f', file]);
+      psql(socketDir, ['-c', "NOTIFY pgrst, 'reload schema'"]);
+      await waitForSchema(baseUrl, keys.SERVICE_ROLE_KEY, probePath);
+    }
     return {
       baseUrl,
       keys,

@@ -90,7 +90,15 @@ async function main() {
       log: (m) => console.log(m.replace(/^platform/, 'conformance')),
       // Like PostgREST's own spec suite: clients may ask for a rollback (`.rollback()`), and the
       // execution plan media type (`.explain()`) is served. Both are off in production.
-      extraEnv: { DB_TX_END: 'commit-allow-override', DB_PLAN_ENABLED: 'true' },
+      extraEnv: {
+        DB_TX_END: 'commit-allow-override',
+        DB_PLAN_ENABLED: 'true',
+        // Phone sign-ins with the development SMS provider (texts kept in auth.sms_outbox), and
+        // anonymous sign-ins: both off by default.
+        EXTERNAL_PHONE_ENABLED: 'true',
+        SMS_PROVIDER: 'log',
+        EXTERNAL_ANONYMOUS_USERS_ENABLED: 'true',
+      },
     });
     Object.assign(process.env, {
       CONFORMANCE_URL: platform.baseUrl,
@@ -103,6 +111,7 @@ async function main() {
       CONFORMANCE_PSQL: psqlExe(),
       CONFORMANCE_PG_SOCKET_DIR: platform.socketDir,
       CONFORMANCE_PG_PORT: String(SOCKET_PORT),
+      CONFORMANCE_SERVER_BIN: args.server,
     });
     console.log('conformance: running the cases');
     result = await runTests(args.only);

@@ -199,3 +199,16 @@ insert into public.tx_places values
   (1, 'Sirsi', extensions.st_setsrid(extensions.st_makepoint(74.83, 14.62), 4326)),
   (2, 'Banavasi', extensions.st_setsrid(extensions.st_makepoint(75.02, 14.53), 4326));
 -- ---- end of issue 19 (rest-rpc) ----
+
+-- ---- Issue 33, items 1-5 (test/rest-parity.test.mjs): the last differences from PostgREST v14.
+-- Callable by its key "" (one unnamed text parameter takes the whole body), and not callable at
+-- all (an unnamed integer: PostgREST leaves it out of its schema cache).
+create function public.parity_unnamed_text(text) returns text language sql immutable as $$ select 'got ' || $1 $$;
+create function public.parity_unnamed_int(integer) returns int language sql immutable as $$ select $1 $$;
+-- Overloads whose parameters all have defaults, created out of PostgREST's listing order.
+create function public.parity_defaults(b text default 'x') returns text language sql immutable as $$ select b $$;
+create function public.parity_defaults(a int default 1) returns int language sql immutable as $$ select a $$;
+create function public.parity_defaults() returns int language sql immutable as $$ select 0 $$;
+-- Column defaults drawn for every row of a bulk insert.
+create table public.parity_tickets (id bigserial primary key, label text not null default 'none');
+-- ---- end of issue 33 (rest-parity) ----

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds what the package ships (package.json `exports`):
 //   dist/index.js            src/index.ts bundled by esbuild: one ES module, ES2022, no dependencies
+//   dist/realtime.js         src/realtime/index.ts likewise (`@havyaka/sdk/realtime`, apart so the
+//                            main bundle does not carry it)
 //   dist/src/**/*.d.ts       the declarations, by tsc (tsconfig.build.json)
 //   dist/types/database.d.ts the product's generated types (`@havyaka/sdk/database`)
 // Relative imports in the declarations get their `.js` (or `/index.js`), so TypeScript resolves
@@ -19,15 +21,20 @@ const dist = path.join(root, 'dist');
 
 export async function buildPackage() {
   fs.rmSync(dist, { recursive: true, force: true });
-  await build({
-    entryPoints: [path.join(root, 'src/index.ts')],
-    outfile: path.join(dist, 'index.js'),
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'neutral',
-    logLevel: 'warning',
-  });
+  for (const [entry, out] of [
+    ['src/index.ts', 'index.js'],
+    ['src/realtime/index.ts', 'realtime.js'],
+  ]) {
+    await build({
+      entryPoints: [path.join(root, entry)],
+      outfile: path.join(dist, out),
+      bundle: true,
+      format: 'esm',
+      target: 'es2022',
+      platform: 'neutral',
+      logLevel: 'warning',
+    });
+  }
   const tsc = path.join(root, 'node_modules/.bin/tsc');
   execFileSync(tsc, ['-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   for (const file of declarationFiles(dist)) {

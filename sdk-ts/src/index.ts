@@ -16,6 +16,7 @@ export type { TextSearchOptions } from './rest/filter';
 export { AuthClient } from './auth/client';
 export type * from './auth/types';
 export type { UserList } from './auth/admin';
+export type { TotpEnrollment, AssuranceLevel } from './auth/mfa';
 export { StorageClient } from './storage/client';
 export { FileApi } from './storage/file';
 export type * from './storage/types';

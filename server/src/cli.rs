@@ -35,6 +35,14 @@ pub enum Command {
     /// Print a new VAPID key pair for VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY (no other setting
     /// is read).
     VapidKeys,
+    /// The keys that sign access tokens (with the default JWT_ACCESS_TOKEN_ALGORITHM=es256):
+    /// `list` them, or `rotate` (a new key is published at once and signs a few minutes later,
+    /// when every replica knows it; `--now` makes it sign at once). Tokens signed by the old key
+    /// keep working until they expire.
+    SigningKeys {
+        #[command(subcommand)]
+        command: SigningKeysCommand,
+    },
     /// Apply the bootstrap, then add the demo content (accounts, events, albums, files) unless
     /// the database has it already, and print the demo accounts.
     Demo,
@@ -57,6 +65,18 @@ pub enum Command {
         /// File to write; default: standard output.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum SigningKeysCommand {
+    /// Print the stored keys: id, status (next, current, previous) and creation time.
+    List,
+    /// Add a new signing key.
+    Rotate {
+        /// Sign with it at once (one replica, or all restarted together).
+        #[arg(long)]
+        now: bool,
     },
 }
 
@@ -114,6 +134,7 @@ fn run(cli: Cli) -> Result<(), StartupError> {
         Command::Keys => crate::serve::print_keys(&config),
         Command::VapidKeys => crate::serve::print_new_vapid_keys(),
         Command::Demo => crate::serve::demo(config),
+        Command::SigningKeys { command } => crate::serve::signing_keys(config, command),
         Command::Db { command } => crate::dev::run(command, config),
         Command::Backup { command } => crate::backup::cli::run(command, config),
         Command::GenTypes { schema, out } => crate::serve::gen_types(&config, schema, out.as_deref()),

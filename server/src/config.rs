@@ -53,12 +53,6 @@ pub struct Settings {
     #[arg(long, env = "SITE_URL", global = true)]
     pub site_url: Option<String>,
 
-    /// The site's name, in the words people see: the start banner ("NAME is running at …"),
-    /// the sender of every mail (unless SMTP_SENDER_NAME), the auth API's description, the
-    /// push requests' user agent, and the words a password may not be made of.
-    #[arg(long, env = "SITE_NAME", default_value = DEFAULT_SITE_NAME, global = true)]
-    pub site_name: String,
-
     /// Where uploaded files live: `local` (a directory) or `s3` (any S3-compatible service).
     #[arg(long, env = "STORAGE_BACKEND", value_enum, default_value_t = StorageBackend::Local, global = true)]
     pub storage_backend: StorageBackend,
@@ -203,6 +197,9 @@ pub struct Settings {
     pub rest: crate::rest::settings::RestArgs,
 
     #[command(flatten)]
+    pub realtime: crate::realtime::settings::RealtimeArgs,
+
+    #[command(flatten)]
     pub ops: OpsArgs,
 
     #[command(flatten)]
@@ -306,6 +303,8 @@ pub struct Config {
     pub page_policy: String,
     /// Aggregate functions in `select`: allowed or not, and their statement timeout.
     pub aggregates: crate::rest::settings::AggregateSettings,
+    /// Realtime's limits.
+    pub realtime: crate::realtime::settings::RealtimeSettings,
     /// Backups and restore drills.
     pub backup: crate::backup::settings::BackupSettings,
     /// Where `/metrics` listens (`None`: nowhere).
@@ -349,10 +348,6 @@ impl Settings {
             Some(raw) => parse_http_url(raw, "SITE_URL")?,
             None => parse_http_url(&format!("http://localhost:{}", self.port), "SITE_URL")?,
         };
-        let site_name = self.site_name.trim().to_owned();
-        if site_name.is_empty() || site_name.chars().any(char::is_control) {
-            return Err(StartupError::setting("SITE_NAME", "must be a name (no control characters)"));
-        }
         let backend = match self.storage_backend {
             StorageBackend::Local => StorageConfig::Local {
                 root: match &self.storage_dir {
@@ -404,6 +399,7 @@ impl Settings {
         {
             return Err(StartupError::setting("METRICS_ADDR", "must not be the HTTP server's own address (PORT)"));
         }
+        let auth = self.auth.validate(&site_url)?;
         Ok(Config {
             backup,
             metrics_addr: self.ops.metrics_addr,
@@ -431,8 +427,12 @@ impl Settings {
             functions_dir: app_sql_dir(self.functions_dir.as_deref(), "functions", "FUNCTIONS_DIR")?,
             policies_dir: app_sql_dir(self.policies_dir.as_deref(), "policies", "POLICIES_DIR")?,
             seed_dir: app_sql_dir(self.seed_dir.as_deref(), "seed", "SEED_DIR")?,
-            auth: self.auth.validate(&site_url, &site_name)?,
-            push: PushSettings { user_agent: user_agent(&site_name), ..self.push.validate(&site_url, external)? },
+            push: PushSettings {
+                user_agent: user_agent(&auth.signin.site_name),
+                ..self.push.validate(&site_url, external)?
+            },
+            site_name: auth.signin.site_name.clone(),
+            auth,
             connections: self.http.connection_limits()?,
             worker_threads: self
                 .http
@@ -440,8 +440,8 @@ impl Settings {
             rate_limits: self.http.rate_limits()?,
             page_policy: self.http.content_security_policy.clone(),
             aggregates: self.rest.aggregates(),
+            realtime: self.realtime.validate()?,
             site_url,
-            site_name,
         })
     }
 }

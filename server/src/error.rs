@@ -12,6 +12,9 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderName, HeaderValue, StatusCode, header};
 use serde_json::{Value, json};
 
+/// The hint hosted Supabase's gateway gives a request without an `apikey`.
+pub const NO_API_KEY_HINT: &str = "No `apikey` request header or url param was found.";
+
 /// The code table: every kind of error the server answers with, its HTTP status, its stable
 /// code and its default message. Codes are never reused for another meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,7 +208,12 @@ struct Inner {
 impl ApiError {
     pub fn new(kind: ErrorKind) -> Self {
         let info = kind.info();
-        Self::custom(info.status, info.code, info.message)
+        let error = Self::custom(info.status, info.code, info.message);
+        match kind {
+            // Hosted Supabase's gateway says this to requests without a key.
+            ErrorKind::ApiKeyMissing => error.with_hint(NO_API_KEY_HINT),
+            _ => error,
+        }
     }
 
     /// An error whose status and code come from elsewhere (a database SQLSTATE, say).

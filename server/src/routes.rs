@@ -4,16 +4,20 @@ use axum::Router;
 use axum::routing::{any, delete, get, post};
 use tower_http::limit::RequestBodyLimitLayer;
 
-use crate::auth::api::{admin, logout, meta, reauthenticate, recover, signup, token, user, verify};
+use crate::auth::api::{
+    admin, admin_factors, admin_links, jwks, logout, meta, mfa, otp, reauthenticate, recover, resend, signup, token,
+    user, verify,
+};
 use crate::auth::error::api_version;
 use crate::backup::api as backups;
 use crate::http::no_store::{NoStore, NoStoreLayer};
 use crate::http::rest_budget::{RestBudget, RestBudgetLayer};
 use crate::http::{client_config, health, static_files};
 use crate::push::api as push;
+use crate::realtime;
 use crate::rest::handler as rest;
 use crate::state::AppState;
-use crate::storage::api::{bucket, info, list, move_copy, object, public, remove, render, sign};
+use crate::storage::api::{bucket, info, list, list_v2, move_copy, object, public, remove, render, sign};
 
 /// Every route, behind the layers that decide by path before routing: `no-store` on personal
 /// answers ([`NoStoreLayer`]) and the REST budget ([`RestBudgetLayer`]). Request bodies are
@@ -24,9 +28,22 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/signup", post(signup::sign_up))
         .route("/token", post(token::token))
         .route("/user", get(user::get_user).put(user::update_user))
+        .route("/user/identities/authorize", get(user::identities))
+        .route("/user/identities/{id}", delete(user::identities))
         .route("/logout", post(logout::logout))
         .route("/reauthenticate", get(reauthenticate::reauthenticate))
         .route("/recover", post(recover::recover))
+        .route("/otp", post(otp::otp))
+        .route("/resend", post(resend::resend))
+        .route("/factors", post(mfa::enroll))
+        .route("/factors/{id}", delete(mfa::unenroll))
+        .route("/factors/{id}/challenge", post(mfa::challenge))
+        .route("/factors/{id}/verify", post(mfa::verify))
+        .route("/invite", post(admin_links::invite))
+        .route("/admin/generate_link", post(admin_links::generate_link))
+        .route("/admin/users/{id}/factors", get(admin_factors::list))
+        .route("/admin/users/{id}/factors/{factor}", delete(admin_factors::delete))
+        .route("/.well-known/jwks.json", get(jwks::jwks))
         .route("/verify", get(verify::verify_get).post(verify::verify_post))
         .route("/settings", get(meta::settings))
         .route("/health", get(meta::health))
@@ -60,6 +77,7 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/object/info/authenticated/{bucket}/{*name}", get(info::info))
         .route("/object/info/public/{bucket}/{*name}", get(info::public_info))
         .route("/object/list/{bucket}", post(list::list))
+        .route("/object/list-v2/{bucket}", post(list_v2::list_v2))
         .route("/object/move", post(move_copy::move_object))
         .route("/object/copy", post(move_copy::copy_object))
         .route("/object/{bucket}", delete(remove::remove_many))
@@ -89,6 +107,9 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
         .route("/api/client-config", get(client_config::client_config))
         .route("/api/push-public-key", get(push::public_key))
+        .route("/realtime/v1/websocket", get(realtime::socket::websocket))
+        .route("/realtime/v1/api/broadcast", post(realtime::broadcast_api::batch))
+        .route("/realtime/v1/api/broadcast/{topic}/events/{event}", post(realtime::broadcast_api::single))
         .fallback(static_files::serve_client)
         .layer(RequestBodyLimitLayer::new(max_body_bytes));
     let router = uploads.merge(limited).with_state(state.clone());

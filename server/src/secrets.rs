@@ -70,7 +70,10 @@ fn read_existing(path: &Path) -> Result<String, StartupError> {
 }
 
 /// The public (anon) and private (service_role) API keys: long-lived HS256 JWTs that carry
-/// only a role. They are derived from the secret alone, so every replica prints the same keys.
+/// only a role (and `iss: supabase`, as Supabase's keys do). They are derived from the secret
+/// alone, so every replica prints the same keys. Keys printed by earlier versions (another
+/// `iss`) stay valid: any token signed with the secret that has the role `anon` or
+/// `service_role` and no `sub` is accepted as that key (auth/caller.rs).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiKeys {
     pub anon: String,
@@ -85,6 +88,9 @@ struct KeyClaims<'a> {
     exp: i64,
 }
 
+/// The issuer the keys name (the wire's convention for API keys).
+pub const KEYS_ISSUER: &str = "supabase";
+
 /// 2026-01-01T00:00:00Z and 2036-01-01T00:00:00Z: fixed so the keys depend on the secret only.
 const KEYS_ISSUED_AT: i64 = 1_767_225_600;
 const KEYS_EXPIRE_AT: i64 = 2_082_758_400;
@@ -96,7 +102,7 @@ impl ApiKeys {
 }
 
 fn api_key(secret: &str, role: &str) -> Result<String, StartupError> {
-    let claims = KeyClaims { iss: "havyaka", role, iat: KEYS_ISSUED_AT, exp: KEYS_EXPIRE_AT };
+    let claims = KeyClaims { iss: KEYS_ISSUER, role, iat: KEYS_ISSUED_AT, exp: KEYS_EXPIRE_AT };
     encode(&Header::default(), &claims, &EncodingKey::from_secret(secret.as_bytes()))
         .map_err(|e| StartupError::environment(format!("cannot sign the {role} key: {e}")))
 }

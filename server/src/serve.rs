@@ -85,6 +85,57 @@ pub fn demo(config: Config) -> Result<(), StartupError> {
     result
 }
 
+/// The `signing-keys` command: lists or rotates the managed signing keys.
+pub fn signing_keys(config: Config, command: crate::cli::SigningKeysCommand) -> Result<(), StartupError> {
+    use crate::auth::keys::{KeySource, store};
+    if config.auth.signin.key_source != KeySource::Managed {
+        return Err(StartupError::setting(
+            "JWT_KEYS",
+            "signing keys are managed by the server only when JWT_KEYS is unset and JWT_ACCESS_TOKEN_ALGORITHM=es256",
+        ));
+    }
+    let cluster = db::start_embedded_if_needed(&config)?;
+    let secret = secrets::jwt_secret(&config)?;
+    let runtime = build_runtime(1)?;
+    let result = runtime.block_on(async {
+        let connections = db::prepare(&config, cluster.as_ref()).await?;
+        let requests = RequestConnections::new(
+            &connections.requests,
+            connections.requests_password.as_deref(),
+            1,
+            std::time::Duration::from_secs(5),
+        );
+        let sealer = crate::auth::sealed::Sealer::new(&secret);
+        let mut out = std::io::stdout().lock();
+        let outcome: Result<(), String> = async {
+            match command {
+                crate::cli::SigningKeysCommand::List => {
+                    // Generates the first key when there is none yet, as a start would.
+                    let retention = config.auth.jwt_expiry + std::time::Duration::from_secs(60);
+                    store::load(&requests, &sealer, retention).await?;
+                    for key in store::list(&requests).await? {
+                        let _ = writeln!(out, "{}\t{}\t{}", key.kid, key.status, key.created_at.to_rfc3339());
+                    }
+                }
+                crate::cli::SigningKeysCommand::Rotate { now } => {
+                    let kid = store::rotate(&requests, &sealer, now).await?;
+                    let when = if now { "signs now" } else { "signs in a few minutes, once every replica knows it" };
+                    let _ = writeln!(out, "new signing key {kid}: published now, {when}");
+                }
+            }
+            Ok(())
+        }
+        .await;
+        requests.close();
+        outcome.map_err(|e| StartupError::environment(format!("signing keys: {e}")))
+    });
+    drop(runtime);
+    if let Some(cluster) = cluster {
+        cluster.stop()?;
+    }
+    result
+}
+
 /// The `keys` command: prints the anon and service keys and the VAPID public key.
 pub fn print_keys(config: &Config) -> Result<(), StartupError> {
     let keys = ApiKeys::derive(&secrets::jwt_secret(config)?)?;
@@ -169,7 +220,7 @@ async fn run(
         .await
         .map_err(|e| StartupError::environment(format!("cannot read the database catalogue: {e}")))?;
     let schema_listener = schema.spawn_listener(pool.clone());
-    let auth = AuthService::new(config.auth.clone())
+    let auth = AuthService::new(config.auth.clone(), secret)
         .map_err(|e| StartupError::environment(format!("cannot start the auth service: {e}")))?;
     let storage = StorageService::new(config.storage.clone(), secret)
         .map_err(|e| StartupError::environment(format!("cannot start the storage service: {e}")))?;
@@ -197,6 +248,13 @@ async fn run(
         config.db_pool_size,
         std::time::Duration::from_secs(5),
     );
+    state
+        .auth
+        .load_keys(&state.connections)
+        .await
+        .map_err(|e| StartupError::environment(format!("cannot load the signing keys: {e}")))?;
+    let key_reloads =
+        std::sync::Arc::clone(&state.auth.keys).spawn_reloads(state.connections.clone(), state.auth.key_retention());
     let mail_retries = state.auth.mailer.spawn_retries(state.connections.clone());
     let ops_pool = db::admin_pool(&connections.admin, 4);
     let backups = std::sync::Arc::new(crate::backup::Backups::from_config(config, cluster)?);
@@ -219,6 +277,17 @@ async fn run(
         crate::storage::sweeper::spawn(state.storage.clone(), pool.clone(), state.connections.clone());
     let push_worker =
         config.push.worker.then(|| crate::push::worker::spawn(pool.clone(), std::sync::Arc::clone(&state.push)));
+    // Realtime checks changes on connections of its own, apart from the requests'.
+    state.realtime = std::sync::Arc::new(crate::realtime::RealtimeService::new(
+        config.realtime.clone(),
+        RequestConnections::new(
+            &connections.requests,
+            connections.requests_password.as_deref(),
+            config.realtime.db_pool_size,
+            std::time::Duration::from_secs(5),
+        ),
+    ));
+    let realtime_tasks = if config.realtime.enabled { state.realtime.spawn(pool.clone()) } else { Vec::new() };
     let app = build_app(
         state.clone(),
         AppOptions { cors_origins: config.cors_origins.clone(), max_body_bytes: config.max_body_bytes },
@@ -252,6 +321,8 @@ async fn run(
         }
     }
     let _ = stop_tx.send(());
+    // Realtime clients reconnect (to another replica, or to this one when it is back).
+    state.realtime.hub.close_all(1001, "the server is restarting");
     match tokio::time::timeout(config.shutdown_grace, server).await {
         Ok(Ok(())) => tracing::info!("all requests finished"),
         Ok(Err(error)) => tracing::error!(%error, "HTTP server task failed"),
@@ -267,11 +338,20 @@ async fn run(
     if let Some((_, task)) = metrics {
         task.abort();
     }
+    for task in realtime_tasks {
+        task.abort();
+    }
+    if config.realtime.enabled {
+        state.realtime.farewell().await;
+    }
     schema_listener.abort();
     if let Some(task) = watcher {
         task.abort();
     }
     if let Some(task) = mail_retries {
+        task.abort();
+    }
+    if let Some(task) = key_reloads {
         task.abort();
     }
     storage_sweeper.abort();
@@ -322,12 +402,13 @@ fn print_banner(
             database = %database,
             anon_key = %keys.anon,
             demo_accounts = demo.is_some(),
-            "Havyaka platform is running at http://{address}"
+            "{} is running at http://{address}",
+            config.auth.signin.site_name
         );
         return;
     }
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{} is running at http://{address}", config.site_name);
+    let _ = writeln!(out, "{} is running at http://{address}", config.auth.signin.site_name);
     match &config.database {
         DatabaseSource::Embedded => {
             let _ =

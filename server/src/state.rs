@@ -74,6 +74,8 @@ pub struct AppStateInner {
     pub rest_budget: Arc<RequestBudget>,
     /// Aggregate functions in `select` (off unless set: `DB_AGGREGATES_ENABLED`).
     pub aggregates: crate::rest::settings::AggregateSettings,
+    /// Realtime: its settings, this replica's channels and the change reader's checker.
+    pub realtime: Arc<crate::realtime::RealtimeService>,
     /// Backups and restores for `/api/admin/backups` (`None`: not set up, 503).
     pub ops: Option<Arc<crate::backup::api::Ops>>,
     stopping: Arc<AtomicBool>,
@@ -95,6 +97,10 @@ impl AppState {
             pool.options().get_max_connections(),
             pool.options().get_acquire_timeout(),
         );
+        let realtime = Arc::new(crate::realtime::RealtimeService::new(
+            crate::realtime::settings::RealtimeSettings::default(),
+            connections.clone(),
+        ));
         Self(Arc::new(AppStateInner {
             pool,
             connections,
@@ -112,6 +118,7 @@ impl AppState {
             rate_limits: Arc::new(RateLimits::default()),
             rest_budget: Arc::new(RequestBudget::default()),
             aggregates: crate::rest::settings::AggregateSettings::default(),
+            realtime,
             ops: None,
             stopping: Arc::new(AtomicBool::new(false)),
         }))
@@ -120,7 +127,7 @@ impl AppState {
     /// How this server checks bearer tokens: its secret, claim rules and verified tokens.
     pub fn token_check(&self) -> crate::auth::caller::TokenCheck<'_> {
         crate::auth::caller::TokenCheck {
-            secret: self.jwt_secret.as_bytes(),
+            keys: self.auth.keys.current(),
             rules: &self.auth.claim_rules,
             verified: Some(&self.auth.verified_tokens),
         }

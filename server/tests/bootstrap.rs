@@ -253,7 +253,7 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     let rows = sqlx::query(
         "select rolname, rolcanlogin, rolinherit, rolbypassrls from pg_roles
           where rolname in ('anon','authenticated','service_role','authenticator','auth_admin','storage_admin',
-            'push_admin')
+            'push_admin','realtime_admin')
           order by rolname",
     )
     .fetch_all(&mut conn)
@@ -270,6 +270,8 @@ async fn the_api_roles_exist_with_supabase_attributes() {
             ("authenticator".into(), true, false, false),
             // Created by server/migrations/0004_push.sql for the push delivery worker.
             ("push_admin".into(), false, false, false),
+            // Created by server/migrations/0030_realtime.sql for the realtime queue and replicas.
+            ("realtime_admin".into(), false, false, false),
             ("service_role".into(), false, false, true),
             ("storage_admin".into(), false, false, false),
         ]
@@ -281,7 +283,10 @@ async fn the_api_roles_exist_with_supabase_attributes() {
     .fetch_all(&mut conn)
     .await
     .unwrap();
-    assert_eq!(member_of, ["anon", "auth_admin", "authenticated", "push_admin", "service_role", "storage_admin"]);
+    assert_eq!(
+        member_of,
+        ["anon", "auth_admin", "authenticated", "push_admin", "realtime_admin", "service_role", "storage_admin"]
+    );
 }
 
 #[tokio::test]

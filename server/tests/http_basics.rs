@@ -54,7 +54,8 @@ async fn ready_answers_when_the_database_is_migrated() {
 async fn ready_is_503_with_retry_after_when_the_database_is_unreachable() {
     let app = TestApp::spawn().await;
     let pool = server::db::request_pool(&app.db.requests.clone().database("no_such_database"), 1);
-    let auth = server::auth::service::AuthService::with_defaults(support::test_site_url()).unwrap();
+    let auth =
+        server::auth::service::AuthService::with_defaults(support::test_site_url(), support::TEST_JWT_SECRET).unwrap();
     let storage = server::storage::service::StorageService::new(
         server::storage::settings::StorageSettings::local(app.storage_dir.path().to_path_buf()),
         support::TEST_JWT_SECRET,

@@ -109,7 +109,20 @@ async fn what_cannot_be_rendered_is_refused_clearly() {
         .unwrap();
     bomb[16..20].copy_from_slice(&60_000u32.to_be_bytes());
     bomb[20..24].copy_from_slice(&60_000u32.to_be_bytes());
-    app.put_object("docs", "bomb.png", "image/png", &bomb).await;
+    // Refused at upload; one stored before that check (its bytes replaced here) is refused
+    // again before it is decoded.
+    let upload = send(
+        app.storage_service(Method::POST, "/object/docs/bomb.png")
+            .header("content-type", "image/png")
+            .body(bomb.clone()),
+    )
+    .await;
+    assert_storage_error(&upload, 413, "EntityTooLarge");
+    let before = app.files_on_disk();
+    app.put_object("docs", "bomb.png", "image/png", &photo(2, 2)).await;
+    app.wait_for_files(before.len() + 1).await;
+    let stored = app.files_on_disk().into_iter().find(|f| !before.contains(f)).unwrap();
+    std::fs::write(stored, &bomb).unwrap();
     let refused = send(app.storage_service(Method::GET, "/render/image/authenticated/docs/bomb.png?width=10")).await;
     assert_storage_error(&refused, 422, "InvalidImage");
     app.put_object("docs", "p.jpg", "image/jpeg", &photo(20, 20)).await;

@@ -14,6 +14,7 @@ import {
   type Requirement,
   type Role,
 } from '@/lib/authorization';
+import type { ServiceHandle } from '@/features/services/routes/service';
 
 function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
   const params = useParams();
@@ -47,6 +48,13 @@ const adminScreen = (
   children: [{ index: true, lazy: load }],
 });
 
+/** A community service's page: one route module, the page named in the route's handle. */
+const servicePage = (path: string, page: ServiceHandle['servicePage']): RouteObject => ({
+  path,
+  handle: { servicePage: page } satisfies ServiceHandle,
+  lazy: () => import('@/features/services/routes/service'),
+});
+
 /** The public site's pages (children of the public layout, beside the home page). */
 export const publicRoutes: RouteObject[] = [
   { path: 'about', lazy: () => import('./routes/about') },
@@ -66,20 +74,14 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/business/routes/detail'),
   },
   { path: 'members', lazy: () => import('@/features/members/routes/listing') },
-  { path: 'medical-aid', lazy: () => import('@/features/services/routes/medical-aid') },
-  {
-    path: 'senior-citizen-sos',
-    lazy: () => import('@/features/services/routes/senior-sos'),
-  },
-  { path: 'kvss', lazy: () => import('@/features/services/routes/kvss') },
-  { path: 'guru-pitha', lazy: () => import('@/features/services/routes/guru-pitha') },
-  { path: 'donate', lazy: () => import('@/features/services/routes/donate') },
-  { path: 'membership', lazy: () => import('@/features/services/routes/membership') },
-  {
-    path: 'educational-aid',
-    lazy: () => import('@/features/services/routes/educational-aid'),
-  },
-  { path: 'matrimony', lazy: () => import('@/features/services/routes/matrimony') },
+  servicePage('medical-aid', 'medicalAid'),
+  servicePage('senior-citizen-sos', 'seniorSos'),
+  servicePage('kvss', 'kvss'),
+  servicePage('guru-pitha', 'guruPitha'),
+  servicePage('donate', 'donate'),
+  servicePage('membership', 'membership'),
+  servicePage('educational-aid', 'educationalAid'),
+  servicePage('matrimony', 'matrimony'),
   {
     path: 'membership/registration',
     lazy: () => import('@/features/members/routes/registration'),
@@ -102,6 +104,11 @@ export const publicRoutes: RouteObject[] = [
     ],
   },
   { path: 'login', lazy: () => import('@/features/auth/routes/login') },
+  {
+    path: 'account/second-factor',
+    lazy: () => import('@/features/auth/routes/second-factor-setup'),
+  },
+  { path: 'account/set-password', lazy: () => import('@/features/auth/routes/set-password') },
 
   redirect('student-appeal', '/educational-aid'),
   redirect('gallery/photos', '/media'),

@@ -1,4 +1,5 @@
-// Display formats shared by the staff screens (Indian rupees, dates and times).
+// Display formats shared by the staff screens (Indian rupees, dates and times, ages in days,
+// sizes in bytes).
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -13,3 +14,24 @@ export const formatDateTime = (value: string | null | undefined) =>
 /** The ledger's balance: credits minus debits. */
 export const ledgerBalance = (rows: { debit: number | string; credit: number | string }[]) =>
   rows.reduce((sum, r) => sum + Number(r.credit) - Number(r.debit), 0);
+
+/** Whole days since `iso` (0 today), or null for none or an unreadable date. */
+export function daysSince(iso: string | null | undefined, now = Date.now()): number | null {
+  if (!iso) return null;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.floor((now - at) / 86_400_000));
+}
+
+/** Bytes for people: 512 B, 1.5 KB, 25 MB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

@@ -11,6 +11,7 @@ export type Sdk = SdkClient<Database>;
 
 const KEY_STORE = 'havyaka:anon-key';
 let client: Sdk | null = null;
+let key: string | null = null;
 
 export function apiUrl(): string {
   return import.meta.env.VITE_API_URL || window.location.origin;
@@ -38,8 +39,17 @@ async function anonKey(): Promise<string> {
 
 /** Creates the client once (call before rendering). */
 export async function initSdk(): Promise<Sdk> {
-  if (!client) client = createClient<Database>(apiUrl(), await anonKey());
+  if (!client) {
+    key = await anonKey();
+    client = createClient<Database>(apiUrl(), key);
+  }
   return client;
+}
+
+/** The API key the client was made with (realtime connects with it too). */
+export function sdkKey(): string {
+  if (!key) throw new Error('initSdk() must run before the SDK is used');
+  return key;
 }
 
 /** The client; `initSdk()` has run before the app renders. */
@@ -48,7 +58,8 @@ export function sdk(): Sdk {
   return client;
 }
 
-/** For tests: use this client. */
-export function setSdk(value: Sdk) {
+/** For tests: use this client (and key). */
+export function setSdk(value: Sdk, anonKeyValue = 'test-anon-key') {
   client = value;
+  key = anonKeyValue;
 }

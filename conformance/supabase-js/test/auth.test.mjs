@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { isAuthApiError, isAuthWeakPasswordError, AuthWeakPasswordError, isAuthSessionMissingError } from '@supabase/supabase-js';
 import {
   T, JWT_SECRET, randomUUID, signJwt, withBearer, ok, sql, lit, newEmail, newPassword, authClient, newUser, signIn,
-  decodeJwt, hasValidSignature, authFetch, authFails, outbox, TIMESTAMP, UUID,
+  decodeJwt, hasValidSignature, verifiesWithServerKeys, authFetch, authFails, outbox, TIMESTAMP, UUID,
 } from './helpers.mjs';
 
 const DEFAULT_APP_METADATA = { provider: 'email', providers: ['email'] };
@@ -55,12 +55,14 @@ test('auth: signUp (auto-confirm) returns a session and the user JSON of wire-ap
   assert.deepEqual(outbox(email, 'confirmation'), []);
 });
 
-test('auth: the access token is an HS256 JWT with GoTrue\'s claims (wire-api §4.4)', T, async () => {
+test('auth: the access token is an ES256 JWT naming its key, with GoTrue\'s claims (wire-api §4.4)', T, async () => {
   const { session, user, email } = await newUser({ tag: 'claims', data: { nick: 'ab' } });
   const { header, payload } = decodeJwt(session.access_token);
-  assert.equal(header.alg, 'HS256');
+  assert.equal(header.alg, 'ES256');
   assert.equal(header.typ, 'JWT');
-  assert.ok(hasValidSignature(session.access_token, JWT_SECRET), 'signature does not verify with JWT_SECRET');
+  assert.match(header.kid, UUID);
+  assert.ok(await verifiesWithServerKeys(session.access_token), 'signature does not verify with the published key');
+  assert.ok(!hasValidSignature(session.access_token, JWT_SECRET), 'an ES256 token is not an HS256 one');
   assert.equal(typeof payload.iss, 'string');
   assert.ok(payload.iss.length > 0, 'iss is empty');
   assert.equal(payload.sub, user.id);

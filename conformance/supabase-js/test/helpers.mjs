@@ -1,6 +1,6 @@
 // Shared by the cases: clients for each caller, user JWTs, the seeded ids (see ../seed.sql).
 
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPublicKey, randomUUID, timingSafeEqual, verify as verifySignature } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { createClient } from '@supabase/supabase-js';
@@ -183,6 +183,57 @@ export function hasValidSignature(token, secret = JWT_SECRET) {
   const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
   const given = Buffer.from(signature ?? '', 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The server's published keys (`/auth/v1/.well-known/jwks.json`, no API key). */
+export async function jwks() {
+  const res = await fetch(`${BASE_URL}/auth/v1/.well-known/jwks.json`);
+  assert.equal(res.status, 200, 'JWKS');
+  return res.json();
+}
+
+/**
+ * Whether `token` verifies as the server's access tokens must: ES256 by the published key its
+ * `kid` names (or HS256 with the secret, for tokens made that way).
+ */
+export async function verifiesWithServerKeys(token) {
+  const { header } = decodeJwt(token);
+  if (header.alg === 'HS256') return hasValidSignature(token);
+  const key = (await jwks()).keys.find((k) => k.kid === header.kid);
+  if (!key || header.alg !== 'ES256') return false;
+  const [h, p, s] = token.split('.');
+  return verifySignature('sha256', Buffer.from(`${h}.${p}`), { key: createPublicKey({ key, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+}
+
+/** The newest text to `phone` in auth.sms_outbox: { kind, body, code } (the code is its digits). */
+export function lastSms(phone) {
+  const out = sql(`select coalesce(json_agg(json_build_object('kind', kind, 'body', body) order by id desc), '[]') from auth.sms_outbox where recipient = ${lit(phone)}`);
+  const rows = JSON.parse(out);
+  assert.ok(rows.length > 0, `no text to ${phone}`);
+  return { ...rows[0], code: rows[0].body.match(/\d{6,10}/)?.[0] };
+}
+
+/** The code of the newest mail to `recipient` (the `Token` of the templates: 6 digits). */
+export function mailedCode(recipient, kind) {
+  const mails = outbox(recipient, kind);
+  assert.ok(mails.length > 0, `no ${kind ?? ''} mail to ${recipient}`);
+  const code = mails.at(-1).body.match(/\b(\d{6})\b/)?.[1];
+  assert.ok(code, `no code in ${mails.at(-1).body}`);
+  return code;
+}
+
+/** The current TOTP code (RFC 6238, SHA-1, 30 s, 6 digits) of a base32 secret, `offset` steps away. */
+export function totp(secret, offset = 0) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30) + offset));
+  const digest = createHmac('sha1', key).update(counter).digest();
+  const at = digest[19] & 0x0f;
+  const n = ((digest[at] & 0x7f) << 24) | (digest[at + 1] << 16) | (digest[at + 2] << 8) | digest[at + 3];
+  return String(n % 1_000_000).padStart(6, '0');
 }
 
 /**

@@ -32,6 +32,18 @@ begin
 end
 $$;
 
+-- The same user in a session that used a second factor (aal2, as a verified TOTP gives).
+create or replace function tests.act_as_aal2(user_id uuid) returns void
+language plpgsql
+as $$
+begin
+  perform set_config('request.jwt.claims',
+    json_build_object('sub', user_id, 'role', 'authenticated', 'aud', 'authenticated', 'aal', 'aal2',
+      'amr', json_build_array(json_build_object('method', 'password'), json_build_object('method', 'totp')))::text, true);
+  perform set_config('role', 'authenticated', true);
+end
+$$;
+
 create or replace function tests.act_as_anon() returns void
 language plpgsql
 as $$

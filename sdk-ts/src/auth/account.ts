@@ -55,11 +55,71 @@ export class AccountApi {
     return this.signIn('/token?grant_type=password', { ...credentials, gotrue_meta_security: {} });
   }
 
-  /** Signs in with an e-mailed token (`token_hash` of a link, or the e-mail and its code). */
+  /**
+   * Sends a sign-in code (and link) by e-mail, or a code by SMS (`phone`); with
+   * `shouldCreateUser: false` an address without an account gets nothing (and the same answer).
+   */
+  async signInWithOtp(
+    credentials:
+      | {
+          email: string;
+          options?: { shouldCreateUser?: boolean; emailRedirectTo?: string; data?: object };
+        }
+      | { phone: string; options?: { shouldCreateUser?: boolean; data?: object } },
+  ): AuthResult<SessionData> {
+    const { options = {}, ...who } = credentials;
+    const redirect = (options as { emailRedirectTo?: string }).emailRedirectTo;
+    const result = await settle(async () => {
+      await this.auth.call(`/otp${query({ redirect_to: redirect })}`, {
+        method: 'POST',
+        json: {
+          ...who,
+          create_user: options.shouldCreateUser ?? true,
+          data: options.data ?? {},
+          gotrue_meta_security: {},
+        },
+      });
+      return { user: null, session: null };
+    });
+    return result.error ? { data: { user: null, session: null }, error: result.error } : result;
+  }
+
+  /** What the server offers (GoTrue's `GET /settings`): `external.phone` when it texts codes. */
+  getSettings(): AuthResult<{ external: Record<string, boolean>; [key: string]: unknown } | null> {
+    return settle(async () =>
+      this.auth.call<{ external: Record<string, boolean> }>('/settings', {}),
+    );
+  }
+
+  /** Sends the code of `type` again (`signup`, `email_change`, `sms`, `phone_change`). */
+  resend(params: {
+    type: 'signup' | 'email_change' | 'sms' | 'phone_change';
+    email?: string;
+    phone?: string;
+  }): AuthResult<object | null> {
+    return settle(async () => {
+      await this.auth.call('/resend', {
+        method: 'POST',
+        json: { ...params, gotrue_meta_security: {} },
+      });
+      return {};
+    });
+  }
+
+  /** Signs in with a mailed or texted token (`token_hash` of a link, or the address and its code). */
   verifyOtp(params: {
-    type: 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change' | 'email';
+    type:
+      | 'signup'
+      | 'recovery'
+      | 'magiclink'
+      | 'invite'
+      | 'email_change'
+      | 'email'
+      | 'sms'
+      | 'phone_change';
     token_hash?: string;
     email?: string;
+    phone?: string;
     token?: string;
   }): AuthResult<SessionData> {
     const event = params.type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN';

@@ -3,7 +3,7 @@
 
 import { AuthError } from '../lib/errors';
 import { readJson, request, settle, type Transport } from '../lib/fetch';
-import type { AdminUserAttributes, User } from './types';
+import type { AdminUserAttributes, Factor, User } from './types';
 
 export interface UserList {
   users: User[];
@@ -32,14 +32,43 @@ export class AdminApi {
     private transport: Transport,
   ) {}
 
-  private async call<T>(path: string, method = 'GET', json?: unknown): Promise<T> {
+  private async call<T>(
+    path: string,
+    method = 'GET',
+    json?: unknown,
+    base = '/admin/users',
+  ): Promise<T> {
     const res = await request(
       this.transport,
-      `${this.url}/admin/users${path}`,
+      `${this.url}${base}${path}`,
       { method, json },
       AuthError,
     );
     return readJson<T>(res);
+  }
+
+  /** Invites `email`: the account is created and mailed a link to set a password (again: a resend). */
+  inviteUserByEmail(email: string, options: { data?: object; redirectTo?: string } = {}) {
+    const query = options.redirectTo
+      ? `?redirect_to=${encodeURIComponent(options.redirectTo)}`
+      : '';
+    return settle(async () => ({
+      user: await this.call<User>(query, 'POST', { email, data: options.data ?? {} }, '/invite'),
+    }));
+  }
+
+  /** A user's second factors (as auth-js's `admin.mfa.listFactors`). */
+  listFactors(params: { userId: string }) {
+    return settle(async () => ({
+      factors: await this.call<Factor[]>(`/${params.userId}/factors`),
+    }));
+  }
+
+  /** Removes a user's factor (a lost phone); they enrol a new one at their next sign-in. */
+  deleteFactor(params: { userId: string; id: string }) {
+    return settle(async () =>
+      this.call<Factor>(`/${params.userId}/factors/${params.id}`, 'DELETE'),
+    );
   }
 
   /** Creates a user; `email_confirm: true` confirms the address at once. */

@@ -9,6 +9,7 @@ import { readJson, request, settle, type RequestOptions, type Transport } from '
 import { lazyApi, type Public } from '../lib/lazy';
 import type { AccountApi, AuthCore } from './account';
 import type { AdminApi } from './admin';
+import type { MfaApi } from './mfa';
 import {
   defaultStorageKey,
   memoryStorage,
@@ -59,6 +60,8 @@ export class AuthClient {
   /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
   /** GoTrue's admin API (its code loads on first use). */
   readonly admin: Public<AdminApi>;
+  /** Second factors (TOTP; its code loads on first use). */
+  readonly mfa: Public<MfaApi>;
   private session: Session | null = null;
   private listeners = new Set<AuthListener>();
   private storage: SessionStorage;
@@ -105,6 +108,9 @@ export class AuthClient {
         'getUser',
         'signUp',
         'signInWithPassword',
+        'signInWithOtp',
+        'resend',
+        'getSettings',
         'verifyOtp',
         'updateUser',
         'reauthenticate',
@@ -114,7 +120,28 @@ export class AuthClient {
     Object.assign(this, account);
     this.admin = lazyApi(
       async () => new (await import('./admin')).AdminApi(url, adminTransport),
-      ['createUser', 'listUsers', 'getUserById', 'updateUserById', 'deleteUser'],
+      [
+        'createUser',
+        'listUsers',
+        'getUserById',
+        'updateUserById',
+        'deleteUser',
+        'inviteUserByEmail',
+        'listFactors',
+        'deleteFactor',
+      ],
+    );
+    this.mfa = lazyApi(
+      async () => new (await import('./mfa')).MfaApi(core),
+      [
+        'enroll',
+        'challenge',
+        'verify',
+        'challengeAndVerify',
+        'unenroll',
+        'listFactors',
+        'getAuthenticatorAssuranceLevel',
+      ],
     );
     if (options.persistSession !== false && typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(this.storageKey);

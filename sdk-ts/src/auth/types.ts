@@ -15,7 +15,19 @@ export interface User {
   created_at: string;
   updated_at?: string;
   is_anonymous?: boolean;
+  /** Second factors (GoTrue leaves the key out when there are none). */
+  factors?: Factor[];
   [key: string]: unknown;
+}
+
+/** A second factor (TOTP). */
+export interface Factor {
+  id: string;
+  friendly_name?: string;
+  factor_type: 'totp' | string;
+  status: 'verified' | 'unverified';
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Session {
@@ -35,7 +47,8 @@ export type AuthChangeEvent =
   | 'SIGNED_OUT'
   | 'TOKEN_REFRESHED'
   | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY';
+  | 'PASSWORD_RECOVERY'
+  | 'MFA_CHALLENGE_VERIFIED';
 
 export type AuthListener = (event: AuthChangeEvent, session: Session | null) => void;
 

@@ -46,7 +46,8 @@ describe('buckets', () => {
     },
     (o) =>
       expect(o).toEqual({
-        got: { error: null, public: false, limit: 1048576 },
+        // '1MB' is 1,000,000 bytes, as Supabase Storage counts (decimal units).
+        got: { error: null, public: false, limit: 1000000 },
         listed: true,
         updated: null,
         limit: 2048,
@@ -204,16 +205,26 @@ describe('objects', () => {
   );
 });
 
-test('a signed URL of a name with spaces and non-ASCII letters works', async () => {
+test('a signed URL of a name with spaces and punctuation works', async () => {
   const files = sdk(service).storage.from(PRIVATE);
-  const path = `${folder()}/ಹವ್ಯಕ notes.txt`;
-  await files.upload(path, 'ok', { contentType: 'text/plain' });
+  const path = `${folder()}/Havyaka notes (2026) & more.txt`;
+  const uploaded = await files.upload(path, 'ok', { contentType: 'text/plain' });
+  expect(uploaded.error).toBeNull();
   const { data } = await files.createSignedUrl(path, 60, { download: 'copy.txt' });
   const res = await fetch(data!.signedUrl);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-disposition')).toContain('copy.txt');
   expect(await res.text()).toBe('ok');
   await files.remove([path]);
+});
+
+test('a name with non-ASCII letters is refused, as Supabase Storage refuses it', async () => {
+  const files = sdk(service).storage.from(PRIVATE);
+  const { data, error } = await files.upload(`${folder()}/ಹವ್ಯಕ notes.txt`, 'ok', {
+    contentType: 'text/plain',
+  });
+  expect(data).toBeNull();
+  expect(error?.message).toContain('Invalid key');
 });
 
 test('errors are StorageError instances with the code', async () => {

@@ -11,6 +11,7 @@ use http::header::AUTHORIZATION;
 use serde_json::{Map, Value};
 
 use super::jwt::{self, ClaimRules, JwtError};
+use super::keys::KeySet;
 use super::verified_tokens::VerifiedTokens;
 use crate::error::{ApiError, ErrorKind};
 use crate::secrets::ApiKeys;
@@ -85,10 +86,10 @@ impl Caller {
     }
 }
 
-/// How bearer tokens are checked: this process's secret and claim rules, and the tokens
-/// already verified with them ([`VerifiedTokens`]; `None` verifies every time).
+/// How bearer tokens are checked: this process's keys and claim rules, and the tokens already
+/// verified with them ([`VerifiedTokens`]; `None` verifies every time).
 pub struct TokenCheck<'a> {
-    pub secret: &'a [u8],
+    pub keys: Arc<KeySet>,
     pub rules: &'a ClaimRules,
     pub verified: Option<&'a VerifiedTokens>,
 }
@@ -104,7 +105,9 @@ pub fn resolve(
     let apikey = headers.get("apikey").and_then(|v| v.to_str().ok()).or(query_apikey).map(str::trim);
     let key_role = match apikey {
         None | Some("") => return Err(ApiError::new(ErrorKind::ApiKeyMissing)),
-        Some(key) => role_of_key(key, keys).ok_or_else(|| ApiError::new(ErrorKind::ApiKeyInvalid))?,
+        Some(key) => role_of_key(key, keys)
+            .or_else(|| signed_key_role(key, tokens, now))
+            .ok_or_else(|| ApiError::new(ErrorKind::ApiKeyInvalid))?,
     };
     resolve_bearer(headers, key_role, keys, tokens, now)
 }
@@ -150,6 +153,22 @@ fn resolve_bearer(
     .map_err(jwt_error)
 }
 
+/// The role of an API key that is not one of the keys this server prints but is signed by one
+/// of its keys: a token with the role `anon` or `service_role` and no `sub` (keys printed before
+/// a change of issuer, or made by the project with its signing key, as the Supabase CLI does).
+fn signed_key_role(key: &str, tokens: &TokenCheck<'_>, now: i64) -> Option<ApiRole> {
+    if key.split('.').count() != 3 {
+        return None;
+    }
+    let verify = || verify_token(key, tokens, now);
+    let caller = match tokens.verified {
+        Some(verified) => verified.get_or_verify(key, now, verify),
+        None => verify(),
+    }
+    .ok()?;
+    (caller.subject().is_none() && caller.role != ApiRole::Authenticated).then_some(caller.role)
+}
+
 /// The caller of a valid user token (one with a `sub`) in the `Authorization` header, verified as
 /// [`resolve`] would (through the verified-token cache); `None` for API keys, no token or a
 /// token that does not verify.
@@ -169,7 +188,7 @@ pub fn signed_in_caller(headers: &HeaderMap, keys: &ApiKeys, tokens: &TokenCheck
 
 /// The caller of a user token: its verified claims, with `role` set to the effective role.
 fn verify_token(token: &str, tokens: &TokenCheck<'_>, now: i64) -> Result<Caller, JwtError> {
-    let mut claims = jwt::verify(token, tokens.secret, tokens.rules, now)?;
+    let mut claims = jwt::verify(token, &tokens.keys, tokens.rules, now)?;
     let role = match claims.get("role") {
         None | Some(Value::Null) => ApiRole::Anon,
         Some(Value::String(role)) => ApiRole::from_claim(role)
@@ -239,11 +258,14 @@ mod tests {
         encode(&Header::default(), &claims, &EncodingKey::from_secret(SECRET.as_bytes())).unwrap()
     }
 
-    const RULES: ClaimRules = ClaimRules { audience: None, issuers: Vec::new() };
-    const CHECK: TokenCheck<'static> = TokenCheck { secret: SECRET.as_bytes(), rules: &RULES, verified: None };
+    static RULES: ClaimRules = ClaimRules { audience: None, issuers: Vec::new() };
+
+    fn check() -> TokenCheck<'static> {
+        TokenCheck { keys: Arc::new(KeySet::from_secret(SECRET)), rules: &RULES, verified: None }
+    }
 
     fn resolve_with(pairs: &[(&str, &str)]) -> Result<Caller, ApiError> {
-        resolve(&headers(pairs), None, &keys(), &CHECK, NOW)
+        resolve(&headers(pairs), None, &keys(), &check(), NOW)
     }
 
     #[test]
@@ -260,11 +282,29 @@ mod tests {
     }
 
     #[test]
+    fn a_key_signed_with_the_secret_is_an_api_key_whatever_its_issuer() {
+        let old_anon = token(json!({"iss": "an-old-issuer", "role": "anon", "exp": NOW + 60}));
+        assert_eq!(resolve_with(&[("apikey", &old_anon)]).unwrap().role, ApiRole::Anon);
+        let service = token(json!({"iss": "supabase-demo", "role": "service_role", "exp": NOW + 60}));
+        assert_eq!(resolve_with(&[("apikey", &service)]).unwrap().role, ApiRole::ServiceRole);
+        // A user's token is not an API key, nor is a token signed with another secret.
+        let user = token(json!({"sub": "u-1", "role": "authenticated", "exp": NOW + 60}));
+        assert_eq!(resolve_with(&[("apikey", &user)]).unwrap_err().message(), "Invalid authentication credentials");
+        let foreign = encode(
+            &Header::default(),
+            &json!({"role": "anon", "exp": NOW + 60}),
+            &EncodingKey::from_secret(b"another-secret-0123456789-0123456789"),
+        )
+        .unwrap();
+        assert!(resolve_with(&[("apikey", &foreign)]).is_err());
+    }
+
+    #[test]
     fn the_api_key_alone_gives_its_role() {
         let keys = keys();
         assert_eq!(resolve_with(&[("apikey", &keys.anon)]).unwrap().role, ApiRole::Anon);
         assert_eq!(resolve_with(&[("apikey", &keys.service_role)]).unwrap().role, ApiRole::ServiceRole);
-        let by_query = resolve(&HeaderMap::new(), Some(&keys.anon), &keys, &CHECK, NOW).unwrap();
+        let by_query = resolve(&HeaderMap::new(), Some(&keys.anon), &keys, &check(), NOW).unwrap();
         assert_eq!(by_query.role, ApiRole::Anon);
     }
 
@@ -311,14 +351,14 @@ mod tests {
     fn without_a_key_the_bearer_decides() {
         let keys = keys();
         let user = format!("Bearer {}", token(json!({"sub": "u-1", "role": "authenticated", "exp": NOW + 60})));
-        let caller = resolve_without_key(&headers(&[("authorization", &user)]), &keys, &CHECK, NOW).unwrap();
+        let caller = resolve_without_key(&headers(&[("authorization", &user)]), &keys, &check(), NOW).unwrap();
         assert_eq!(caller.role, ApiRole::Authenticated);
         let anon = format!("Bearer {}", keys.anon);
-        let caller = resolve_without_key(&headers(&[("authorization", &anon)]), &keys, &CHECK, NOW).unwrap();
+        let caller = resolve_without_key(&headers(&[("authorization", &anon)]), &keys, &check(), NOW).unwrap();
         assert_eq!(caller.role, ApiRole::Anon);
-        assert!(resolve_without_key(&headers(&[]), &keys, &CHECK, NOW).is_err());
+        assert!(resolve_without_key(&headers(&[]), &keys, &check(), NOW).is_err());
         let bad_key = headers(&[("apikey", "nope"), ("authorization", &user)]);
-        assert!(resolve_without_key(&bad_key, &keys, &CHECK, NOW).is_err());
+        assert!(resolve_without_key(&bad_key, &keys, &check(), NOW).is_err());
     }
 
     #[test]
@@ -333,7 +373,7 @@ mod tests {
 
     fn resolve_cached(verified: &VerifiedTokens, bearer: &str, now: i64) -> Result<Caller, ApiError> {
         let keys = keys();
-        let check = TokenCheck { verified: Some(verified), ..CHECK };
+        let check = TokenCheck { verified: Some(verified), ..check() };
         resolve(&headers(&[("apikey", &keys.anon), ("authorization", bearer)]), None, &keys, &check, now)
     }
 

@@ -1,7 +1,8 @@
 //! The most common passwords, refused whatever their length: the 10,000 most frequent
 //! passwords of at least four characters from zxcvbn's ranked list of leaked passwords
 //! (`common_passwords.txt`, MIT, Dan Wheeler and Dropbox, Inc.; compiled in), and the site's
-//! own name with digits and symbols around it (`Samaja@123` for SITE_NAME "Samaja Trust").
+//! own words (SITE_NAME, SITE_URL's host, PASSWORD_SITE_WORDS) with digits and symbols around
+//! them (`Mysamaja@123`).
 //!
 //! A password is compared lower-cased, then with the digits and symbols around it stripped
 //! (`Password123!` is `password`), then with common substitutions undone (`P@ssw0rd`).
@@ -24,7 +25,7 @@ pub fn is_common(password: &str, site_words: &[String]) -> bool {
         .any(|candidate| LIST.contains(candidate) || site_words.iter().any(|word| is_site_word(candidate, word)))
 }
 
-/// The site word alone, or followed by a common word ("samajatrust", "samaja2025").
+/// The site word alone, or followed by a common word ("mysamajaclub", "mysamaja2025").
 fn is_site_word(candidate: &str, word: &str) -> bool {
     let letters: String = candidate.chars().filter(|c| c.is_alphabetic()).collect();
     let word: String = word.chars().filter(|c| c.is_alphabetic()).collect();
@@ -48,18 +49,15 @@ fn undo_substitutions(text: &str) -> String {
         .collect()
 }
 
-/// The site words of `site_name` and `site_url`: the name, its words of four letters or more
-/// ("Samaja Trust": "samaja trust", "samaja", "trust"), and the host's name ("mysamaja" of
+/// The site's words: `extra` (PASSWORD_SITE_WORDS), the site's name whole and its longer words
+/// ("Mysamaja Trust" gives "mysamaja trust" and "mysamaja"), and the host's name ("mysamaja" of
 /// www.mysamaja.in).
-pub fn site_words(site_url: &url::Url, site_name: &str) -> Vec<String> {
+pub fn site_words(site_url: &url::Url, site_name: &str, extra: &[String]) -> Vec<String> {
+    let mut words: Vec<String> = extra.iter().map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).collect();
     let name = site_name.trim().to_lowercase();
-    let mut words: Vec<String> = name
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|word| word.chars().count() >= 4)
-        .map(str::to_owned)
-        .collect();
-    if !name.is_empty() {
-        words.push(name);
+    if name.chars().filter(|c| c.is_alphabetic()).count() >= 5 {
+        words.push(name.clone());
+        words.extend(name.split_whitespace().filter(|w| w.chars().count() >= 5).map(str::to_owned));
     }
     if let Some(host) = site_url.host_str() {
         let generic = ["www", "localhost", "app", "com", "org", "net", "in", "co", "example"];
@@ -82,7 +80,11 @@ mod tests {
     use super::*;
 
     fn words() -> Vec<String> {
-        site_words(&url::Url::parse("https://mysamaja.example.org/").unwrap(), "Samaja Trust")
+        site_words(
+            &url::Url::parse("https://mysamaja.example.org/").unwrap(),
+            "Sangha Community",
+            &["sanghatrust".into()],
+        )
     }
 
     #[test]
@@ -98,11 +100,11 @@ mod tests {
         for weak in [
             "password123",
             "12345678",
-            "Samaja@123",
-            "samaja2025",
-            "SAMAJA@2025",
-            "Samaja Trust 1",
-            "samajatrust!",
+            "Sangha@123",
+            "sangha2025",
+            "SANGHA@2025",
+            "Sangha Community 1",
+            "SanghaTrust99",
             "Password123!",
             "P@ssw0rd",
             "iloveyou!!",

@@ -30,6 +30,7 @@ struct Inner {
     message: Cow<'static, str>,
     /// `weak_password` reasons.
     reasons: Option<Vec<&'static str>>,
+    hint: Option<&'static str>,
     retry_after: Option<u64>,
     cause: Option<Cause>,
 }
@@ -43,7 +44,15 @@ struct Marker {
 
 impl AuthError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
-        Self(Box::new(Inner { status, code, message: message.into(), reasons: None, retry_after: None, cause: None }))
+        Self(Box::new(Inner {
+            status,
+            code,
+            message: message.into(),
+            reasons: None,
+            hint: None,
+            retry_after: None,
+            cause: None,
+        }))
     }
 
     pub fn invalid_credentials() -> Self {
@@ -63,6 +72,14 @@ impl AuthError {
             StatusCode::UNPROCESSABLE_ENTITY,
             "email_exists",
             "A user with this email address has already been registered",
+        )
+    }
+
+    pub fn phone_exists() -> Self {
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "phone_exists",
+            "A user with this phone number has already been registered",
         )
     }
 
@@ -119,8 +136,11 @@ impl AuthError {
         Self::new(StatusCode::UNAUTHORIZED, "no_authorization", "This endpoint requires a valid Bearer token")
     }
 
+    /// A request without a key: hosted Supabase's gateway's message and hint.
     pub fn no_api_key() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "no_api_key", "No API key found in request")
+        let mut error = Self::new(StatusCode::UNAUTHORIZED, "no_api_key", "No API key found in request");
+        error.0.hint = Some(crate::error::NO_API_KEY_HINT);
+        error
     }
 
     pub fn invalid_api_key() -> Self {
@@ -193,6 +213,73 @@ impl AuthError {
         error
     }
 
+    pub fn over_sms_send_rate_limit(retry_after: u64) -> Self {
+        let seconds = retry_after.max(1);
+        let mut error = Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "over_sms_send_rate_limit",
+            format!("For security purposes, you can only request this after {seconds} seconds."),
+        );
+        error.0.retry_after = Some(seconds);
+        error
+    }
+
+    pub fn phone_disabled() -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled")
+    }
+
+    pub fn email_disabled() -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "email_provider_disabled", "Email logins are disabled")
+    }
+
+    /// A text that the send-SMS hook (or provider) did not take.
+    pub fn sms_send_failed() -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "sms_send_failed", "Error sending sms OTP")
+    }
+
+    /// `signInWithOtp({shouldCreateUser: false})` for an address with no account.
+    pub fn otp_disabled() -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "otp_disabled", "Signups not allowed for otp")
+    }
+
+    /// A wrong, spent or expired code (GoTrue's message for codes typed in).
+    pub fn otp_invalid() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "otp_expired", "Token has expired or is invalid")
+    }
+
+    /// A wrong, spent or expired link token.
+    pub fn link_invalid() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "otp_expired", "Email link is invalid or has expired")
+    }
+
+    pub fn flow_state_not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "flow_state_not_found", "invalid flow state, no valid flow state found")
+    }
+
+    pub fn flow_state_expired() -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "flow_state_expired", "invalid flow state, flow state has expired")
+    }
+
+    pub fn bad_code_verifier() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "bad_code_verifier",
+            "code challenge does not match previously saved code verifier",
+        )
+    }
+
+    pub fn insufficient_aal(message: &'static str) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "insufficient_aal", message)
+    }
+
+    pub fn mfa_factor_not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "mfa_factor_not_found", "Factor not found")
+    }
+
+    pub fn mfa_verification_failed() -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "mfa_verification_failed", "Invalid TOTP code entered")
+    }
+
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", "Not found")
     }
@@ -252,6 +339,9 @@ impl IntoResponse for AuthError {
         if let Some(reasons) = &inner.reasons {
             body["weak_password"] = json!({"reasons": reasons});
         }
+        if let Some(hint) = inner.hint {
+            body["hint"] = json!(hint);
+        }
         let mut response = (inner.status, Json(body)).into_response();
         if let Some(seconds) = inner.retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
@@ -277,6 +367,10 @@ pub async fn api_version(request: Request, next: Next) -> Response {
         return response;
     }
     let Some(marker) = response.extensions_mut().remove::<Marker>() else { return response };
+    // A request without a key gets the gateway's words whatever version it asks for.
+    if marker.code == "no_api_key" {
+        return response;
+    }
     let status = response.status();
     let mut body = json!({"code": status.as_u16(), "error_code": marker.code, "msg": marker.message});
     if let Some(value) = weak_password_of(&mut response).await {

@@ -1,9 +1,14 @@
-//! Verifying access tokens: HS256 only, three parts, a valid signature, and a numeric `exp`,
-//! with PostgREST's 30-second clock skew for `exp`, `nbf` and `iat`; a token that names an
-//! audience must name JWT_AUD (PostgREST's `jwt-aud`), and one that names an issuer must name
-//! this server (its auth service, or the API keys' `havyaka`).
+//! Verifying access tokens: three parts, a valid signature (HS256 with JWT_SECRET, or ES256/RS256
+//! by the key its `kid` names, [`super::keys`]), and a numeric `exp`, with PostgREST's 30-second
+//! clock skew for `exp`, `nbf` and `iat`; a token that names an audience must name JWT_AUD
+//! (PostgREST's `jwt-aud`). A user's token (one with a `sub`) that names an issuer must name one
+//! this server accepts (JWT_ISSUER and JWT_ACCEPTED_ISSUERS); tokens without a `sub` are API keys
+//! and role tokens, whose issuer says nothing the signature does not (so keys signed before the
+//! issuer became a setting stay valid).
 
-use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header};
+use jsonwebtoken::{Validation, decode, decode_header};
+
+use super::keys::KeySet;
 use serde_json::{Map, Value};
 
 /// Allowed clock difference between token issuers and this server.
@@ -19,30 +24,25 @@ pub enum JwtError {
     Claims(String),
 }
 
-/// The issuer of the API keys (server/src/secrets.rs).
-pub const KEYS_ISSUER: &str = "havyaka";
-
 /// What a token's `aud` and `iss` must say when it carries them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ClaimRules {
     /// JWT_AUD: a present `aud` (a string or an array) must contain it. `None`: not checked.
     pub audience: Option<String>,
-    /// A present `iss` must be one of these. Empty: not checked.
+    /// A user token's present `iss` must be one of these. Empty: not checked.
     pub issuers: Vec<String>,
 }
 
 impl ClaimRules {
-    /// The rules of this server: `audience` (JWT_AUD, empty for none), and its own issuers.
-    pub fn new(audience: &str, auth_issuer: &str) -> Self {
-        Self {
-            audience: Some(audience.to_owned()).filter(|a| !a.is_empty()),
-            issuers: vec![auth_issuer.to_owned(), KEYS_ISSUER.to_owned()],
-        }
+    /// The rules of this server: `audience` (JWT_AUD, empty for none), and the issuers it
+    /// accepts on users' tokens (its own first).
+    pub fn new(audience: &str, issuers: Vec<String>) -> Self {
+        Self { audience: Some(audience.to_owned()).filter(|a| !a.is_empty()), issuers }
     }
 }
 
-/// Verifies `token` with `secret` at time `now` (seconds since the epoch) and returns its claims.
-pub fn verify(token: &str, secret: &[u8], rules: &ClaimRules, now: i64) -> Result<Map<String, Value>, JwtError> {
+/// Verifies `token` with `keys` at time `now` (seconds since the epoch) and returns its claims.
+pub fn verify(token: &str, keys: &KeySet, rules: &ClaimRules, now: i64) -> Result<Map<String, Value>, JwtError> {
     if token.is_empty() {
         return Err(JwtError::Invalid("Empty JWT is sent in Authorization header".into()));
     }
@@ -51,16 +51,14 @@ pub fn verify(token: &str, secret: &[u8], rules: &ClaimRules, now: i64) -> Resul
         return Err(JwtError::Invalid(format!("Expected 3 parts in JWT; got {parts}")));
     }
     let header = decode_header(token).map_err(|_| JwtError::Invalid("JWT cryptographic operation failed".into()))?;
-    if header.alg != Algorithm::HS256 {
-        return Err(JwtError::Invalid("Wrong or unsupported encoding algorithm".into()));
-    }
-    let mut validation = Validation::new(Algorithm::HS256);
+    let key = keys.verifying_key(header.alg, header.kid.as_deref())?;
+    let mut validation = Validation::new(header.alg);
     // Claims are checked below, with PostgREST's messages.
     validation.validate_exp = false;
     validation.validate_nbf = false;
     validation.validate_aud = false;
     validation.required_spec_claims.clear();
-    let data = decode::<Map<String, Value>>(token, &DecodingKey::from_secret(secret), &validation)
+    let data = decode::<Map<String, Value>>(token, key, &validation)
         .map_err(|_| JwtError::Invalid("JWT cryptographic operation failed".into()))?;
     let claims = data.claims;
     check_time_claims(&claims, now)?;
@@ -82,7 +80,8 @@ fn check_audience_and_issuer(claims: &Map<String, Value>, rules: &ClaimRules) ->
             return Err(JwtError::Claims("JWT not in audience".into()));
         }
     }
-    if !rules.issuers.is_empty() {
+    let user_token = claims.get("sub").is_some_and(|sub| !sub.is_null());
+    if user_token && !rules.issuers.is_empty() {
         match claims.get("iss") {
             None | Some(Value::Null) => {}
             Some(Value::String(iss)) if rules.issuers.iter().any(|allowed| allowed == iss) => {}
@@ -129,10 +128,14 @@ mod tests {
     use super::*;
     use base64::Engine;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    use jsonwebtoken::{EncodingKey, Header, encode};
+    use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
     use serde_json::json;
 
     const SECRET: &[u8] = b"a-test-secret-that-is-long-enough-0123";
+
+    fn keys() -> KeySet {
+        KeySet::from_secret(std::str::from_utf8(SECRET).unwrap())
+    }
     const NOW: i64 = 1_800_000_000;
 
     fn sign(claims: Value) -> String {
@@ -143,7 +146,7 @@ mod tests {
     fn a_valid_token_gives_its_claims() {
         let claims = verify(
             &sign(json!({"sub": "u1", "role": "authenticated", "exp": NOW + 60})),
-            SECRET,
+            &keys(),
             &ClaimRules::default(),
             NOW,
         )
@@ -163,19 +166,21 @@ mod tests {
             (sign(json!({"exp": NOW + 600, "iat": NOW + 300})), JwtError::Claims("JWT issued at future".into())),
         ];
         for (token, expected) in cases {
-            assert_eq!(verify(&token, SECRET, &ClaimRules::default(), NOW).unwrap_err(), expected, "{token}");
+            assert_eq!(verify(&token, &keys(), &ClaimRules::default(), NOW).unwrap_err(), expected, "{token}");
         }
     }
 
     #[test]
     fn audience_and_issuer_are_checked_when_present() {
-        let rules = ClaimRules::new("authenticated", "https://havyaka.example/auth/v1");
-        let ok = |claims: Value| verify(&sign(claims), SECRET, &rules, NOW);
+        let rules = ClaimRules::new("authenticated", vec!["https://site.example/auth/v1".into(), "old-issuer".into()]);
+        let ok = |claims: Value| verify(&sign(claims), &keys(), &rules, NOW);
         for claims in [
             json!({"exp": NOW + 60}),
-            json!({"exp": NOW + 60, "aud": "authenticated", "iss": "https://havyaka.example/auth/v1"}),
-            json!({"exp": NOW + 60, "aud": ["other", "authenticated"], "iss": "havyaka"}),
+            json!({"exp": NOW + 60, "sub": "u", "aud": "authenticated", "iss": "https://site.example/auth/v1"}),
+            json!({"exp": NOW + 60, "sub": "u", "aud": ["other", "authenticated"], "iss": "old-issuer"}),
             json!({"exp": NOW + 60, "aud": [], "iss": null}),
+            // API keys and role tokens: their issuer is not asked.
+            json!({"exp": NOW + 60, "role": "anon", "iss": "anything"}),
         ] {
             assert!(ok(claims.clone()).is_ok(), "{claims}");
         }
@@ -183,38 +188,38 @@ mod tests {
             (json!({"exp": NOW + 60, "aud": "another-app"}), "JWT not in audience"),
             (json!({"exp": NOW + 60, "aud": ["another-app"]}), "JWT not in audience"),
             (json!({"exp": NOW + 60, "aud": 7}), "The JWT 'aud' claim must be a string or an array of strings"),
-            (json!({"exp": NOW + 60, "iss": "https://evil.example/auth/v1"}), "JWT issuer not accepted"),
-            (json!({"exp": NOW + 60, "iss": 1}), "The JWT 'iss' claim must be a string"),
+            (json!({"exp": NOW + 60, "sub": "u", "iss": "https://evil.example/auth/v1"}), "JWT issuer not accepted"),
+            (json!({"exp": NOW + 60, "sub": "u", "iss": 1}), "The JWT 'iss' claim must be a string"),
         ];
         for (claims, message) in refused {
             assert_eq!(ok(claims.clone()).unwrap_err(), JwtError::Claims(message.into()), "{claims}");
         }
         // With JWT_AUD empty, any audience passes.
-        let open = ClaimRules::new("", "https://havyaka.example/auth/v1");
-        assert!(verify(&sign(json!({"exp": NOW + 60, "aud": "another-app"})), SECRET, &open, NOW).is_ok());
+        let open = ClaimRules::new("", vec!["https://site.example/auth/v1".into()]);
+        assert!(verify(&sign(json!({"exp": NOW + 60, "aud": "another-app"})), &keys(), &open, NOW).is_ok());
     }
 
     #[test]
     fn expiry_allows_thirty_seconds_of_clock_skew() {
-        assert!(verify(&sign(json!({"exp": NOW - 29})), SECRET, &ClaimRules::default(), NOW).is_ok());
+        assert!(verify(&sign(json!({"exp": NOW - 29})), &keys(), &ClaimRules::default(), NOW).is_ok());
     }
 
     #[test]
     fn a_wrong_key_is_refused() {
         let token = encode(&Header::default(), &json!({"exp": NOW + 60}), &EncodingKey::from_secret(b"another-secret"))
             .unwrap();
-        assert!(matches!(verify(&token, SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&token, &keys(), &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
     }
 
     #[test]
     fn alg_none_and_other_algorithms_are_refused() {
         let body = URL_SAFE_NO_PAD.encode(json!({"role": "service_role", "exp": NOW + 60}).to_string());
         let none = format!("{}.{body}.", URL_SAFE_NO_PAD.encode(r#"{"alg":"none","typ":"JWT"}"#));
-        assert!(matches!(verify(&none, SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&none, &keys(), &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
         let hs512 =
             encode(&Header::new(Algorithm::HS512), &json!({"exp": NOW + 60}), &EncodingKey::from_secret(SECRET))
                 .unwrap();
-        assert!(matches!(verify(&hs512, SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&hs512, &keys(), &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
     }
 
     #[test]
@@ -222,6 +227,6 @@ mod tests {
         let token = sign(json!({"role": "authenticated", "exp": NOW + 60}));
         let mut parts: Vec<String> = token.split('.').map(String::from).collect();
         parts[1] = URL_SAFE_NO_PAD.encode(json!({"role": "service_role", "exp": NOW + 60}).to_string());
-        assert!(matches!(verify(&parts.join("."), SECRET, &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
+        assert!(matches!(verify(&parts.join("."), &keys(), &ClaimRules::default(), NOW), Err(JwtError::Invalid(_))));
     }
 }

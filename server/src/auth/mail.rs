@@ -1,4 +1,5 @@
-//! Mail: the texts of mailed links, and delivery. Every mail is first written to
+//! Mail: links, notices and delivery (the words are templates, [`super::templates`]). Every
+//! mail is first written to
 //! `auth.mail_outbox` in the transaction that needs it; after the commit it is sent over SMTP
 //! when SMTP is configured (a failure stays in the outbox with its error and is retried), or
 //! only logged when not. Nothing is silently dropped.
@@ -6,15 +7,16 @@
 use std::time::Duration;
 
 use lettre::message::Mailbox;
+use lettre::message::MultiPart;
 use lettre::message::header::ContentType;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use url::Url;
 
 use super::settings::{AuthSettings, SmtpSecurity, SmtpSettings};
-use super::store::one_time::Purpose;
 use super::store::outbox::{self, Mail, Pending};
 use super::store::tx::AuthTx;
+use super::templates::{Templates, Vars};
 use crate::db::request_connections::RequestConnections;
 
 /// How often unsent mail is retried.
@@ -26,57 +28,7 @@ pub struct Mailer {
     from: Option<Mailbox>,
 }
 
-/// The subject and text of a mail with a link.
-pub struct Letter {
-    pub subject: &'static str,
-    pub body: String,
-}
-
-/// The text of the mail for `purpose`.
-pub fn letter(purpose: Purpose, link: &Url, valid_for: Duration) -> Letter {
-    let minutes = valid_for.as_secs() / 60;
-    let (subject, intro, outro) = match purpose {
-        Purpose::Confirmation => (
-            "Confirm your e-mail address",
-            "Welcome to the Havyaka community. Follow this link to confirm your e-mail address:",
-            "If you did not create an account, you can ignore this mail.",
-        ),
-        Purpose::Recovery => (
-            "Reset your password",
-            "Follow this link to choose a new password:",
-            "If you did not ask to reset your password, you can ignore this mail; your password is unchanged.",
-        ),
-        Purpose::EmailChange => (
-            "Confirm your new e-mail address",
-            "Follow this link to use this address for your Havyaka community account:",
-            "If you did not ask for this change, you can ignore this mail.",
-        ),
-        Purpose::Invite => (
-            "You are invited to the Havyaka community",
-            "Follow this link to accept the invitation and set up your account:",
-            "If you do not know why you received this, you can ignore this mail.",
-        ),
-        Purpose::MagicLink => (
-            "Your sign-in link",
-            "Follow this link to sign in:",
-            "If you did not ask to sign in, you can ignore this mail.",
-        ),
-    };
-    Letter { subject, body: format!("{intro}\n\n{link}\n\nThe link works once, for {minutes} minutes.\n\n{outro}\n") }
-}
-
-/// The mail with a reauthentication code (`GET /reauthenticate`).
-pub fn nonce_letter(nonce: &str, valid_for: Duration) -> Letter {
-    let minutes = valid_for.as_secs() / 60;
-    Letter {
-        subject: "Your confirmation code",
-        body: format!(
-            "Enter this code to confirm a change to your Havyaka community account:\n\n{nonce}\n\n\
-             The code works once, for {minutes} minutes.\n\n\
-             If you did not ask for it, someone may be using your account: change your password.\n"
-        ),
-    }
-}
+pub use super::templates::Letter;
 
 /// A change made to an account, told to its owner afterwards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +41,7 @@ pub enum Notice<'a> {
 }
 
 impl Notice<'_> {
-    /// The outbox `kind` of the mail.
+    /// The template, and the outbox `kind`, of the mail.
     pub fn kind(self) -> &'static str {
         match self {
             Self::PasswordChanged => "password_changed_notification",
@@ -97,36 +49,34 @@ impl Notice<'_> {
         }
     }
 
-    pub fn letter(self, site_url: &Url) -> Letter {
-        let help = format!(
-            "If you did not make this change, reset your password at once ({site_url}) and tell the \
-             community's office."
-        );
-        match self {
-            Self::PasswordChanged => Letter {
-                subject: "Your password was changed",
-                body: format!("The password of your Havyaka community account was just changed.\n\n{help}\n"),
-            },
-            Self::EmailChanged { new_email } => Letter {
-                subject: "Your e-mail address was changed",
-                body: format!(
-                    "Your Havyaka community account now uses the e-mail address {new_email} instead of this \
-                     one.\n\n{help}\n"
-                ),
-            },
+    pub fn letter(self, settings: &AuthSettings, templates: &Templates, language: Option<&str>) -> Letter {
+        let mut vars = base_vars(settings);
+        if let Self::EmailChanged { new_email } = self {
+            vars.insert("NewEmail", new_email.to_owned());
         }
+        templates.mail(self.kind(), language, &vars)
     }
 }
 
-/// The link of a mail: always on SITE_URL, never on anything the request said about itself.
-pub fn link(settings: &AuthSettings, token: &str, purpose: Purpose, redirect_to: &Url) -> Url {
-    let mut link = settings.site_url.clone();
-    link.set_path("/auth/v1/verify");
+/// The variables every template may use: the site's address and name.
+pub fn base_vars(settings: &AuthSettings) -> Vars<'static> {
+    let mut vars = Vars::new();
+    vars.insert("SiteURL", settings.site_url.to_string());
+    vars.insert("SiteName", settings.signin.site_name.clone());
+    vars
+}
+
+/// The link of a mail: always on API_EXTERNAL_URL (SITE_URL's origin by default), never on
+/// anything the request said about itself.
+pub fn link(settings: &AuthSettings, token: &str, verify_type: &str, redirect_to: &Url) -> Url {
+    let mut link = settings.signin.api_url.clone();
+    let base = link.path().trim_end_matches('/').to_owned();
+    link.set_path(&format!("{base}/auth/v1/verify"));
     link.set_query(None);
     link.set_fragment(None);
     link.query_pairs_mut()
         .append_pair("token", token)
-        .append_pair("type", purpose.verify_type())
+        .append_pair("type", verify_type)
         .append_pair("redirect_to", redirect_to.as_str());
     link
 }
@@ -144,25 +94,20 @@ impl Mailer {
         &self,
         tx: &mut AuthTx,
         recipient: &str,
-        purpose: Purpose,
+        kind: &str,
         letter: &Letter,
     ) -> Result<i64, super::store::tx::DbError> {
         outbox::enqueue(
             tx,
-            &Mail { recipient, subject: letter.subject, body_text: &letter.body, kind: purpose.as_str() },
+            &Mail {
+                recipient,
+                subject: &letter.subject,
+                body_text: &letter.body,
+                body_html: letter.html.as_deref(),
+                kind,
+            },
         )
         .await
-    }
-
-    /// Writes a mail that is not about a link (a code, a notice) to the outbox.
-    pub async fn enqueue_kind(
-        &self,
-        tx: &mut AuthTx,
-        recipient: &str,
-        kind: &str,
-        letter: &Letter,
-    ) -> Result<i64, super::store::tx::DbError> {
-        outbox::enqueue(tx, &Mail { recipient, subject: letter.subject, body_text: &letter.body, kind }).await
     }
 
     /// Sends committed mail in the background (or logs where it waits).
@@ -226,13 +171,12 @@ fn transport(smtp: &SmtpSettings) -> Result<AsyncSmtpTransport<Tokio1Executor>, 
 
 async fn send(transport: &AsyncSmtpTransport<Tokio1Executor>, from: &Mailbox, mail: &Pending) -> Result<(), String> {
     let to: Mailbox = mail.recipient.parse().map_err(|e| format!("bad recipient: {e}"))?;
-    let message = Message::builder()
-        .from(from.clone())
-        .to(to)
-        .subject(mail.subject.clone())
-        .header(ContentType::TEXT_PLAIN)
-        .body(mail.body_text.clone())
-        .map_err(|e| e.to_string())?;
+    let message = Message::builder().from(from.clone()).to(to).subject(mail.subject.clone());
+    let message = match &mail.body_html {
+        Some(html) => message.multipart(MultiPart::alternative_plain_html(mail.body_text.clone(), html.clone())),
+        None => message.header(ContentType::TEXT_PLAIN).body(mail.body_text.clone()),
+    }
+    .map_err(|e| e.to_string())?;
     transport.send(message).await.map(|_| ()).map_err(|e| e.to_string())
 }
 
@@ -241,26 +185,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn links_are_built_on_site_url_only() {
-        let settings = AuthSettings::defaults(Url::parse("https://havyaka.example/app?x=1#y").unwrap());
-        let redirect = Url::parse("https://havyaka.example/reset").unwrap();
-        let link = link(&settings, "tok en", Purpose::Recovery, &redirect);
+    fn links_are_built_on_the_api_address_only() {
+        let settings = AuthSettings::defaults(Url::parse("https://site.example/app?x=1#y").unwrap());
+        let redirect = Url::parse("https://site.example/reset").unwrap();
+        let link = link(&settings, "tok en", "recovery", &redirect);
         assert_eq!(
             link.as_str(),
-            "https://havyaka.example/auth/v1/verify?token=tok+en&type=recovery&redirect_to=https%3A%2F%2Fhavyaka.example%2Freset"
-        );
-        assert_eq!(
-            super::link(&settings, "t", Purpose::Confirmation, &redirect).query_pairs().nth(1).unwrap().1,
-            "signup"
+            "https://site.example/auth/v1/verify?token=tok+en&type=recovery&redirect_to=https%3A%2F%2Fsite.example%2Freset"
         );
     }
 
     #[test]
-    fn letters_carry_the_link_and_its_lifetime() {
-        let url = Url::parse("https://havyaka.example/auth/v1/verify?token=abc").unwrap();
-        let letter = letter(Purpose::Recovery, &url, Duration::from_secs(3600));
-        assert_eq!(letter.subject, "Reset your password");
-        assert!(letter.body.contains(url.as_str()));
-        assert!(letter.body.contains("60 minutes"));
+    fn notices_name_the_new_address() {
+        let settings = AuthSettings::defaults(Url::parse("https://site.example/").unwrap());
+        let letter =
+            Notice::EmailChanged { new_email: "new@example.org" }.letter(&settings, &Templates::default(), None);
+        assert!(letter.body.contains("new@example.org") && letter.body.contains("site.example"), "{}", letter.body);
     }
 }

@@ -1,5 +1,5 @@
-//! Authentication: verifying tokens and resolving the caller of a request. (The GoTrue-style
-//! account endpoints will live beside these.)
+//! Authentication: the GoTrue-compatible account service (`api/`), the keys that sign and
+//! verify tokens, and resolving the caller of a request.
 
 pub mod api;
 pub mod caller;
@@ -8,11 +8,17 @@ pub mod error;
 pub mod hash_workers;
 pub mod housekeeping;
 pub mod jwt;
+pub mod keys;
 pub mod mail;
 pub mod password;
+pub mod sealed;
 pub mod service;
 pub mod settings;
+pub mod signin_settings;
+pub mod sms;
 pub mod store;
+pub mod templates;
 pub mod tokens;
+pub mod totp;
 pub mod user;
 pub mod verified_tokens;

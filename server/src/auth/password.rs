@@ -44,12 +44,13 @@ impl Passwords {
     pub fn new(min_length: usize, concurrency: usize) -> Result<Self, String> {
         let dummy = hash_now(&uuid::Uuid::new_v4().to_string())?;
         let jobs = hash_workers::start(concurrency)?;
-        Ok(Self { min_length, jobs, dummy: Arc::from(dummy), site_words: Arc::from([]) })
+        Ok(Self { min_length, jobs, dummy: Arc::from(dummy), site_words: Arc::from(Vec::new()) })
     }
 
-    /// Refuses the names of the site (SITE_NAME's words, SITE_URL's host) too.
-    pub fn with_site(mut self, site_url: &url::Url, site_name: &str) -> Self {
-        self.site_words = Arc::from(super::common_passwords::site_words(site_url, site_name));
+    /// Refuses the site's own words with digits around them too
+    /// ([`super::common_passwords::site_words`]).
+    pub fn with_site(mut self, site_url: &url::Url, site_name: &str, extra: &[String]) -> Self {
+        self.site_words = Arc::from(super::common_passwords::site_words(site_url, site_name, extra));
         self
     }
 

@@ -1,48 +1,77 @@
 //! The auth service's long-lived parts, shared by every request: settings, the password
-//! workers and the mailer.
+//! workers, the signing keys, the message templates, the mailer and the SMS sender.
 
-use url::Url;
+use std::sync::Arc;
+use std::time::Duration;
 
-use super::jwt::ClaimRules;
+use super::jwt::{CLOCK_SKEW_SECONDS, ClaimRules};
+use super::keys::SigningKeys;
 use super::mail::Mailer;
 use super::password::Passwords;
 use super::settings::AuthSettings;
+use super::sms::SmsSender;
+use super::templates::Templates;
 use super::verified_tokens::VerifiedTokens;
+use crate::db::request_connections::RequestConnections;
 
 pub struct AuthService {
     pub settings: AuthSettings,
     pub passwords: Passwords,
     pub mailer: Mailer,
-    /// `iss` of access tokens: SITE_URL's origin + `/auth/v1`.
+    pub sms: SmsSender,
+    pub templates: Templates,
+    /// `iss` of access tokens (JWT_ISSUER).
     pub issuer: String,
     /// The `aud` and `iss` every verified token must carry when it carries them.
     pub claim_rules: ClaimRules,
-    /// Access tokens verified with this server's secret and [`Self::claim_rules`].
+    /// Access tokens verified with this server's keys and [`Self::claim_rules`].
     pub verified_tokens: VerifiedTokens,
-    /// What rate-limit windows, back-off and the refresh reuse interval are measured by.
-    pub clock: crate::clock::Clock,
+    /// What signs and verifies access tokens.
+    pub keys: Arc<SigningKeys>,
 }
 
 impl AuthService {
-    pub fn new(settings: AuthSettings) -> Result<Self, String> {
-        let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?
-            .with_site(&settings.site_url, &settings.site_name);
+    /// The service of `settings`, whose HS256 secret is `jwt_secret` (managed signing keys are
+    /// read by [`Self::load_keys`] once the database is up).
+    pub fn new(settings: AuthSettings, jwt_secret: &str) -> Result<Self, String> {
+        let signin = &settings.signin;
+        let passwords = Passwords::new(settings.password_min_length, settings.password_hash_concurrency)?.with_site(
+            &settings.site_url,
+            &signin.site_name,
+            &signin.password_site_words,
+        );
         let mailer = Mailer::new(&settings)?;
-        let issuer = format!("{}/auth/v1", settings.site_url.origin().ascii_serialization());
-        let claim_rules = ClaimRules::new(&settings.jwt_aud, &issuer);
+        let sms = SmsSender::new(signin)?;
+        let templates = Templates::new(signin.mail_templates_dir.clone(), signin.sms_templates_dir.clone());
+        let issuer = signin.issuer.clone();
+        let claim_rules = ClaimRules::new(&settings.jwt_aud, signin.accepted_issuers.clone());
+        let keys =
+            Arc::new(SigningKeys::new(signin.key_source.clone(), jwt_secret).map_err(|e| format!("JWT_KEYS: {e}"))?);
         Ok(Self {
             settings,
             passwords,
             mailer,
+            sms,
+            templates,
             issuer,
             claim_rules,
             verified_tokens: VerifiedTokens::default(),
-            clock: crate::clock::Clock::default(),
+            keys,
         })
     }
 
-    /// The defaults, on `site_url` (tests and tools).
-    pub fn with_defaults(site_url: Url) -> Result<Self, String> {
-        Self::new(AuthSettings::defaults(site_url))
+    /// The defaults on `site_url` (tests and tools).
+    pub fn with_defaults(site_url: url::Url, jwt_secret: &str) -> Result<Self, String> {
+        Self::new(AuthSettings::defaults(site_url), jwt_secret)
+    }
+
+    /// How long a retired signing key keeps verifying: the last token it signed lives this long.
+    pub fn key_retention(&self) -> Duration {
+        self.settings.jwt_expiry + Duration::from_secs(CLOCK_SKEW_SECONDS.unsigned_abs() * 2)
+    }
+
+    /// Reads (or creates) the managed signing keys.
+    pub async fn load_keys(&self, connections: &RequestConnections) -> Result<(), String> {
+        self.keys.load(connections, self.key_retention()).await
     }
 }

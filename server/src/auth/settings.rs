@@ -112,9 +112,12 @@ pub struct AuthArgs {
     #[arg(long, env = "SMTP_ADMIN_EMAIL", default_value = "no-reply@localhost", global = true)]
     pub smtp_admin_email: String,
 
-    /// Sender name of every mail (default: SITE_NAME).
+    /// Sender name of every mail. Default: SITE_NAME.
     #[arg(long, env = "SMTP_SENDER_NAME", global = true)]
     pub smtp_sender_name: Option<String>,
+
+    #[command(flatten)]
+    pub signin: super::signin_settings::SignInArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -183,8 +186,6 @@ fn masked(bits: u128, width: u8, prefix: u8) -> u128 {
 pub struct AuthSettings {
     /// Where e-mail links point and where they redirect by default.
     pub site_url: Url,
-    /// SITE_NAME: the site's name in the words people see.
-    pub site_name: String,
     pub redirect_urls: Vec<Url>,
     pub jwt_expiry: Duration,
     /// JWT_AUD (empty: not checked).
@@ -208,6 +209,8 @@ pub struct AuthSettings {
     pub trusted_proxies: Vec<IpRange>,
     pub smtp: Option<SmtpSettings>,
     pub sender: (String, String),
+    /// Codes, phones, keys, templates, anonymous sign-ins and second factors.
+    pub signin: super::signin_settings::SignInSettings,
 }
 
 /// Half the CPUs, at least one. (Measured on 2 vCPUs: with both hashing, REST p99 rose about
@@ -218,7 +221,7 @@ pub fn default_hash_concurrency() -> usize {
 }
 
 impl AuthArgs {
-    pub fn validate(self, site_url: &Url, site_name: &str) -> Result<AuthSettings, StartupError> {
+    pub fn validate(self, site_url: &Url) -> Result<AuthSettings, StartupError> {
         if !(60..=7 * 86_400).contains(&self.jwt_expiry) {
             return Err(StartupError::setting(
                 "JWT_EXPIRY",
@@ -266,11 +269,11 @@ impl AuthArgs {
             return Err(StartupError::setting("SMTP_ADMIN_EMAIL", "must be an e-mail address"));
         }
         let window = Duration::from_secs(self.auth_rate_limit_window_seconds);
+        let signin = self.signin.validate(site_url)?;
         let sender_name =
-            self.smtp_sender_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| site_name.to_owned());
+            self.smtp_sender_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| signin.site_name.clone());
         Ok(AuthSettings {
             site_url: site_url.clone(),
-            site_name: site_name.to_owned(),
             redirect_urls,
             jwt_expiry: Duration::from_secs(self.jwt_expiry),
             jwt_aud: self.jwt_aud.trim().to_owned(),
@@ -292,12 +295,13 @@ impl AuthArgs {
             trusted_proxies,
             smtp,
             sender: (sender_name, self.smtp_admin_email),
+            signin,
         })
     }
 }
 
 impl AuthSettings {
-    /// Settings for tests and tools: the defaults, on `site_url`, named SITE_NAME's default.
+    /// Settings for tests and tools: the defaults, on `site_url`.
     pub fn defaults(site_url: Url) -> Self {
         use clap::Parser;
         #[derive(Parser)]
@@ -306,7 +310,7 @@ impl AuthSettings {
             auth: AuthArgs,
         }
         let args = Defaults::parse_from(["server"]).auth;
-        match args.validate(&site_url, crate::config::DEFAULT_SITE_NAME) {
+        match args.validate(&site_url) {
             Ok(settings) => settings,
             Err(error) => unreachable!("the defaults are valid: {error}"),
         }

@@ -1,11 +1,11 @@
-//! What the auth service hands out: access tokens (HS256 JWTs with GoTrue's claims),
+//! What the auth service hands out: access tokens (JWTs with GoTrue's claims, signed by the
+//! current key, [`super::keys`]),
 //! refresh tokens (random, rotated) and one-time tokens for mailed links. Only SHA-256 hashes
 //! of refresh and one-time tokens are stored.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
-use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use rand::RngCore;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -21,6 +21,7 @@ pub struct AccessClaims<'a> {
     pub issuer: &'a str,
     pub user_id: Uuid,
     pub email: &'a str,
+    pub phone: &'a str,
     pub app_metadata: &'a Value,
     pub user_metadata: &'a Value,
     pub session_id: Uuid,
@@ -31,8 +32,11 @@ pub struct AccessClaims<'a> {
     pub expires_at: i64,
 }
 
-/// Signs an access token (HS256, `typ: JWT`).
-pub fn sign_access_token(claims: &AccessClaims<'_>, secret: &[u8]) -> Result<String, jsonwebtoken::errors::Error> {
+/// Signs an access token with the current key (`typ: JWT`, `kid` when asymmetric).
+pub fn sign_access_token(
+    claims: &AccessClaims<'_>,
+    keys: &super::keys::KeySet,
+) -> Result<String, jsonwebtoken::errors::Error> {
     let body = json!({
         "iss": claims.issuer,
         "sub": claims.user_id,
@@ -40,7 +44,7 @@ pub fn sign_access_token(claims: &AccessClaims<'_>, secret: &[u8]) -> Result<Str
         "exp": claims.expires_at,
         "iat": claims.issued_at,
         "email": claims.email,
-        "phone": "",
+        "phone": claims.phone,
         "app_metadata": claims.app_metadata,
         "user_metadata": claims.user_metadata,
         "role": "authenticated",
@@ -49,7 +53,7 @@ pub fn sign_access_token(claims: &AccessClaims<'_>, secret: &[u8]) -> Result<Str
         "session_id": claims.session_id,
         "is_anonymous": claims.is_anonymous,
     });
-    encode(&Header::new(Algorithm::HS256), &body, &EncodingKey::from_secret(secret))
+    keys.sign(&body)
 }
 
 /// A new random token (URL-safe base64, 43 characters).
@@ -102,6 +106,7 @@ mod tests {
             issuer: "http://localhost/auth/v1",
             user_id,
             email: "asha@example.org",
+            phone: "",
             app_metadata: &app,
             user_metadata: &user,
             session_id,
@@ -111,9 +116,9 @@ mod tests {
             issued_at: 1_800_000_000,
             expires_at: 1_800_003_600,
         };
-        let secret = b"a-secret-of-at-least-thirty-two-bytes!!";
-        let token = sign_access_token(&claims, secret).unwrap();
-        let verified = jwt::verify(&token, secret, &jwt::ClaimRules::default(), 1_800_000_100).unwrap();
+        let keys = crate::auth::keys::KeySet::from_secret("a-secret-of-at-least-thirty-two-bytes!!");
+        let token = sign_access_token(&claims, &keys).unwrap();
+        let verified = jwt::verify(&token, &keys, &jwt::ClaimRules::default(), 1_800_000_100).unwrap();
         assert_eq!(verified["sub"], user_id.to_string());
         assert_eq!(verified["session_id"], session_id.to_string());
         assert_eq!(verified["role"], "authenticated");

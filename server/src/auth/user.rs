@@ -8,7 +8,11 @@ use uuid::Uuid;
 /// The columns [`User::from_row`] reads, in its order (prefix them with an alias if needed).
 pub const USER_COLUMNS: &str = "id, aud, email, encrypted_password, email_confirmed_at, confirmation_sent_at, \
      recovery_sent_at, email_change, email_change_sent_at, invited_at, last_sign_in_at, raw_app_meta_data, \
-     raw_user_meta_data, is_anonymous, banned_until, deleted_at, created_at, updated_at";
+     raw_user_meta_data, is_anonymous, banned_until, deleted_at, created_at, updated_at, phone, phone_confirmed_at, \
+     phone_change, phone_change_sent_at";
+
+/// How many columns [`USER_COLUMNS`] has.
+pub const USER_COLUMN_COUNT: usize = 22;
 
 #[derive(Debug, Clone)]
 pub struct User {
@@ -30,6 +34,11 @@ pub struct User {
     pub deleted_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// E.164 digits without the `+`.
+    pub phone: Option<String>,
+    pub phone_confirmed_at: Option<DateTime<Utc>>,
+    pub phone_change: Option<String>,
+    pub phone_change_sent_at: Option<DateTime<Utc>>,
 }
 
 impl User {
@@ -55,6 +64,10 @@ impl User {
             deleted_at: row.try_get(at(15))?,
             created_at: row.try_get(at(16))?,
             updated_at: row.try_get(at(17))?,
+            phone: row.try_get(at(18))?,
+            phone_confirmed_at: row.try_get(at(19))?,
+            phone_change: row.try_get(at(20))?,
+            phone_change_sent_at: row.try_get(at(21))?,
         })
     }
 
@@ -66,17 +79,36 @@ impl User {
         self.email.as_deref().unwrap_or("")
     }
 
+    pub fn phone_or_empty(&self) -> &str {
+        self.phone.as_deref().unwrap_or("")
+    }
+
+    /// Confirmed by e-mail or by phone (GoTrue's `confirmed_at`).
+    pub fn confirmed_at(&self) -> Option<DateTime<Utc>> {
+        match (self.email_confirmed_at, self.phone_confirmed_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
     /// The user as `/user` and the admin API answer it.
     pub fn to_json(&self) -> Value {
+        self.to_json_with_factors(&[])
+    }
+
+    /// The user with their second factors (`factors` is left out when there are none).
+    pub fn to_json_with_factors(&self, factors: &[Value]) -> Value {
         let mut user = Map::new();
         user.insert("id".into(), json!(self.id));
         user.insert("aud".into(), json!(self.aud));
         user.insert("role".into(), json!("authenticated"));
         user.insert("email".into(), json!(self.email_or_empty()));
-        user.insert("phone".into(), json!(""));
+        user.insert("phone".into(), json!(self.phone_or_empty()));
         let optional = [
             ("email_confirmed_at", self.email_confirmed_at),
-            ("confirmed_at", self.email_confirmed_at),
+            ("phone_confirmed_at", self.phone_confirmed_at),
+            ("confirmed_at", self.confirmed_at()),
+            ("phone_change_sent_at", self.phone_change_sent_at),
             ("confirmation_sent_at", self.confirmation_sent_at),
             ("recovery_sent_at", self.recovery_sent_at),
             ("email_change_sent_at", self.email_change_sent_at),
@@ -93,34 +125,59 @@ impl User {
         if let Some(new_email) = &self.email_change {
             user.insert("new_email".into(), json!(new_email));
         }
+        if let Some(new_phone) = &self.phone_change {
+            user.insert("new_phone".into(), json!(new_phone));
+        }
         user.insert("app_metadata".into(), self.app_metadata.clone());
         user.insert("user_metadata".into(), self.user_metadata.clone());
-        user.insert("identities".into(), Value::Array(self.identity().into_iter().collect()));
+        user.insert("identities".into(), Value::Array(self.identities()));
+        if !factors.is_empty() {
+            user.insert("factors".into(), Value::Array(factors.to_vec()));
+        }
         user.insert("created_at".into(), json!(timestamp(self.created_at)));
         user.insert("updated_at".into(), json!(timestamp(self.updated_at)));
         user.insert("is_anonymous".into(), json!(self.is_anonymous));
         Value::Object(user)
     }
 
-    /// The e-mail identity (GoTrue keeps one per provider; here the address is the identity).
-    fn identity(&self) -> Option<Value> {
-        let email = self.email.as_deref()?;
-        Some(json!({
-            "identity_id": self.id,
-            "id": self.id,
-            "user_id": self.id,
-            "identity_data": {
+    /// The e-mail and phone identities (GoTrue keeps one per provider; here the address and
+    /// the number are the identities). Identity ids are derived from the user's id and the
+    /// provider, so they are stable.
+    fn identities(&self) -> Vec<Value> {
+        let mut identities = Vec::new();
+        let identity = |provider: &str, data: Value, email: &str| {
+            let id = uuid::Uuid::new_v5(&self.id, provider.as_bytes());
+            json!({
+                "identity_id": if provider == "email" { self.id } else { id },
+                "id": self.id,
+                "user_id": self.id,
+                "identity_data": data,
+                "provider": provider,
+                "email": email,
+                "last_sign_in_at": self.last_sign_in_at.map(timestamp),
+                "created_at": timestamp(self.created_at),
+                "updated_at": timestamp(self.updated_at),
+            })
+        };
+        if let Some(email) = self.email.as_deref().filter(|e| !e.is_empty()) {
+            let data = json!({
                 "sub": self.id,
                 "email": email,
                 "email_verified": self.email_confirmed_at.is_some(),
                 "phone_verified": false,
-            },
-            "provider": "email",
-            "email": email,
-            "last_sign_in_at": self.last_sign_in_at.map(timestamp),
-            "created_at": timestamp(self.created_at),
-            "updated_at": timestamp(self.updated_at),
-        }))
+            });
+            identities.push(identity("email", data, email));
+        }
+        if let Some(phone) = self.phone.as_deref().filter(|p| !p.is_empty()) {
+            let data = json!({
+                "sub": self.id,
+                "phone": phone,
+                "email_verified": false,
+                "phone_verified": self.phone_confirmed_at.is_some(),
+            });
+            identities.push(identity("phone", data, ""));
+        }
+        identities
     }
 }
 
@@ -167,6 +224,10 @@ mod tests {
             deleted_at: None,
             created_at: at,
             updated_at: at,
+            phone: None,
+            phone_confirmed_at: None,
+            phone_change: None,
+            phone_change_sent_at: None,
         }
     }
 

@@ -163,12 +163,16 @@ async fn sign_in_check(backups: &Backups, database: &str) -> Result<(), String> 
             &mut tx,
             &users::NewUser {
                 id: None,
-                email: &email,
+                email: Some(&email),
+                phone: None,
                 password_hash: Some(&hash),
                 confirmed: true,
-                app_metadata: &serde_json::json!({"provider": "email", "providers": ["email"]}),
-                user_metadata: &empty,
+                phone_confirmed: false,
+                app_metadata: Some(&serde_json::json!({"provider": "email", "providers": ["email"]})),
+                user_metadata: Some(&empty),
                 banned_until: None,
+                is_anonymous: false,
+                invited: false,
             },
         )
         .await

@@ -74,7 +74,7 @@ pub async fn check_for(
         Writer::Account(account) => (format!("user-write:{target}:{account}"), "writes to {target} from this account"),
     };
     let mut tx = AuthTx::begin(&state.connections).await.map_err(unavailable)?;
-    let counted = limits::hit(&mut tx, &key, limit.hits, limit.window, state.auth.clock.now()).await;
+    let counted = limits::hit(&mut tx, &key, limit.hits, limit.window).await;
     let counted = counted.map_err(unavailable)?;
     tx.commit().await.map_err(unavailable)?;
     counted.map_err(|retry_after| {

@@ -96,7 +96,9 @@ pub async fn serve(
     };
     let permits = Arc::new(Semaphore::new(max_connections));
     let refusals = Arc::new(Semaphore::new(REFUSALS_IN_FLIGHT));
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    // Told to every connection at shutdown: each finishes its request and closes. (hyper-util's
+    // GracefulShutdown cannot watch connections that may upgrade to a WebSocket.)
+    let (stopping, stop) = tokio::sync::watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -134,17 +136,29 @@ pub async fn serve(
             .timer(TokioTimer::new())
             .header_read_timeout(limits.header_read_timeout)
             .max_buf_size(limits.max_header_bytes.max(MIN_HEADER_BYTES));
-        let connection = builder.serve_connection(TokioIo::new(stream), service);
-        let connection = graceful.watch(connection);
+        // With upgrades: `/realtime/v1/websocket` takes the connection over (the socket then
+        // lives apart from this count; realtime limits its own).
+        let connection = builder.serve_connection(TokioIo::new(stream), service).with_upgrades();
+        let stop = stop.clone();
         tokio::spawn(async move {
-            if let Err(error) = connection.await {
+            let mut connection = std::pin::pin!(connection);
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                () = stopped(stop) => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(error) = ended {
                 tracing::debug!(%error, %peer, "connection ended with an error");
             }
             drop(permit);
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    let _ = stopping.send(true);
+    // Every connection holds a permit until it ends.
+    let _ = permits.acquire_many(u32::try_from(max_connections).unwrap_or(u32::MAX)).await;
 }
 
 async fn handle(
@@ -162,6 +176,18 @@ async fn handle(
         return Ok(body_timeout_response(body_idle_timeout));
     }
     response
+}
+
+/// Completes once the server is stopping (never, if it cannot be told).
+async fn stopped(mut stop: tokio::sync::watch::Receiver<bool>) {
+    loop {
+        if *stop.borrow_and_update() {
+            return;
+        }
+        if stop.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
 }
 
 /// 408 for a body that stalled; the connection is closed after it.

@@ -6,6 +6,10 @@
 //! small boot script without `'unsafe-inline'`: scripts still run only from this origin or by
 //! their exact hash. The default allows scripts, frames, fonts and connections from this origin
 //! only, images and media also from https, no plugins, and no framing of the pages anywhere.
+//! `connect-src 'self'` covers the app's own realtime WebSocket (`/realtime/v1/websocket`): CSP
+//! level 3 matches `ws:`/`wss:` on this host with `'self'` (client/e2e/realtime.mjs proves it
+//! in Chromium). An API on another origin (VITE_API_URL) needs its `https:` and `wss:` origins
+//! added to `connect-src`.
 
 use base64::Engine;
 use http::{HeaderMap, HeaderValue, header};

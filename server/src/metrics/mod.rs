@@ -39,6 +39,11 @@ pub struct Metrics {
     push_sends: Family<Labels, Counter>,
     job_runs: Family<Labels, Counter>,
     job_duration: Family<Labels, Histogram, fn() -> Histogram>,
+    pub(crate) realtime_connections: Gauge,
+    pub(crate) realtime_channels: Gauge,
+    pub(crate) realtime_messages_sent: Counter,
+    pub(crate) realtime_messages_dropped: Counter,
+    pub(crate) realtime_slow_clients: Counter,
     /// Set at each scrape.
     pub(crate) gauges: scrape::DatabaseGauges,
     pub(crate) pool_connections: Family<Labels, Gauge>,
@@ -94,6 +99,32 @@ impl Metrics {
         registry.register("scheduler_job_runs", "Scheduled job runs by job and outcome (ok, failed)", job_runs.clone());
         let job_duration = Family::<Labels, Histogram, fn() -> Histogram>::new_with_constructor(histogram);
         registry.register("scheduler_job_duration_seconds", "Time a scheduled job ran, by job", job_duration.clone());
+        let realtime_connections = Gauge::default();
+        registry.register(
+            "realtime_connections",
+            "Realtime WebSockets open on this replica",
+            realtime_connections.clone(),
+        );
+        let realtime_channels = Gauge::default();
+        registry.register("realtime_channels", "Realtime channels joined on this replica", realtime_channels.clone());
+        let realtime_messages_sent = Counter::default();
+        registry.register(
+            "realtime_messages_sent",
+            "Realtime frames queued to clients (changes, broadcasts, presence, replies)",
+            realtime_messages_sent.clone(),
+        );
+        let realtime_messages_dropped = Counter::default();
+        registry.register(
+            "realtime_messages_dropped",
+            "Realtime frames not delivered: the client was gone or cut off for reading too slowly",
+            realtime_messages_dropped.clone(),
+        );
+        let realtime_slow_clients = Counter::default();
+        registry.register(
+            "realtime_slow_clients_dropped",
+            "Realtime clients disconnected for reading slower than their messages came",
+            realtime_slow_clients.clone(),
+        );
         let gauges = scrape::DatabaseGauges::register(&mut registry);
         Self {
             registry,
@@ -106,6 +137,11 @@ impl Metrics {
             push_sends,
             job_runs,
             job_duration,
+            realtime_connections,
+            realtime_channels,
+            realtime_messages_sent,
+            realtime_messages_dropped,
+            realtime_slow_clients,
             gauges,
             pool_connections,
             pool_size,
@@ -142,6 +178,30 @@ impl Metrics {
         let outcome = if ok { "ok" } else { "failed" };
         self.job_runs.get_or_create(&labels(&[("job", job), ("outcome", outcome)])).inc();
         self.job_duration.get_or_create(&labels(&[("job", job)])).observe(seconds);
+    }
+
+    /// A realtime socket opened (`1`) or closed (`-1`).
+    pub fn realtime_connection(&self, change: i64) {
+        self.realtime_connections.inc_by(change);
+    }
+
+    /// A realtime channel joined (`1`) or left (`-1`).
+    pub fn realtime_channel(&self, change: i64) {
+        self.realtime_channels.inc_by(change);
+    }
+
+    /// A frame queued to a realtime client (`true`) or not delivered (`false`).
+    pub fn realtime_message(&self, sent: bool) {
+        if sent {
+            self.realtime_messages_sent.inc()
+        } else {
+            self.realtime_messages_dropped.inc()
+        };
+    }
+
+    /// A realtime client cut off for reading too slowly.
+    pub fn realtime_slow_client(&self) {
+        self.realtime_slow_clients.inc();
     }
 }
 

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use crate::error::ApiError;
 use crate::schema_cache::SchemaCache;
-use crate::schema_cache::model::QualifiedName;
+use crate::schema_cache::model::{Function, QualifiedName};
 
 /// The least score a suggestion needs (the `fuzzyset` package's default).
 const MIN_SCORE: f64 = 0.33;
@@ -132,12 +132,24 @@ pub fn table_hint(cache: &SchemaCache, schema: &str, name: &str) -> Option<Strin
     FuzzySet::new(names).get_one(name).map(|best| format!("Perhaps you meant the table '{schema}.{best}'"))
 }
 
-/// PGRST202's hint: with no function of that name, the closest name in `schema`; otherwise
-/// the closest parameter list among its overloads (names sorted, as PostgREST lists them).
+/// PGRST202's hint: with no function of that name, the closest callable name in `schema`;
+/// with callable overloads, the closest parameter list among them (names sorted, as PostgREST
+/// lists them); with only a computed column's function (one unnamed row parameter), none. An
+/// uncallable `f(integer)` is not in PostgREST's cache: the closest callable name, never `f`.
 pub fn function_hint(cache: &SchemaCache, schema: &str, name: &str, given: &[&str]) -> Option<String> {
-    let overloads = cache.functions_named(schema, name);
+    let overloads = cache.rpc_functions_named(schema, name);
+    if overloads.is_empty() && cache.functions_named(schema, name).iter().any(|f| takes_one_row(cache, f)) {
+        // A computed column's or relationship's `f(table)`: in PostgREST's schema cache, not
+        // callable, and its parameter list has no name to suggest: no hint.
+        return None;
+    }
     let suggestion = if overloads.is_empty() {
-        let names = cache.functions.keys().filter(|q| q.schema == schema).map(|q| q.name.as_str());
+        // Only callable functions are candidates, so the one that just failed is never named.
+        let names = cache
+            .functions
+            .iter()
+            .filter(|(q, overloads)| q.schema == schema && overloads.iter().any(|f| f.is_rpc_callable()))
+            .map(|(q, _)| q.name.as_str());
         FuzzySet::new(names).get_one(name).map(str::to_owned)
     } else {
         let lists: Vec<String> =
@@ -147,6 +159,16 @@ pub fn function_hint(cache: &SchemaCache, schema: &str, name: &str, given: &[&st
             .map(|list| format!("{name}{list}"))
     };
     suggestion.map(|s| format!("Perhaps you meant to call the function {schema}.{s}"))
+}
+
+/// Whether `function`'s only parameter is an unnamed row of a relation in the cache.
+fn takes_one_row(cache: &SchemaCache, function: &Function) -> bool {
+    match function.params.as_slice() {
+        [p] if p.name.is_empty() => {
+            cache.relations.keys().any(|r| crate::rest::plan::computed::names_type(&p.data_type, r))
+        }
+        _ => false,
+    }
 }
 
 fn param_list(mut names: Vec<&str>) -> String {

@@ -222,6 +222,29 @@ impl Function {
     pub fn required_params(&self) -> impl Iterator<Item = &FunctionParam> {
         self.params.iter().filter(|p| !p.has_default)
     }
+
+    /// Whether `/rpc` can call it, by PostgREST's schema-cache rule: every parameter named, or
+    /// one unnamed whose type (the first parameter's) is `bytea`, `json`, `jsonb`, `text` or
+    /// `xml`. The others (`f(integer)`, a computed column's `f(table)`) are not callable,
+    /// not suggested and not listed.
+    pub fn is_rpc_callable(&self) -> bool {
+        match self.params.iter().filter(|p| p.name.is_empty()).count() {
+            0 => true,
+            1 => matches!(self.params[0].data_type.as_str(), "bytea" | "json" | "jsonb" | "text" | "xml"),
+            _ => false,
+        }
+    }
+
+    /// PostgREST's order of overloads (its `Ord Routine`): fewer parameters first, then by
+    /// comment (none first), then by the parameters (name, type, required, variadic).
+    pub fn overload_order(&self, other: &Self) -> std::cmp::Ordering {
+        let param = |p: &FunctionParam| (p.name.clone(), p.data_type.clone(), !p.has_default, p.variadic);
+        self.params
+            .len()
+            .cmp(&other.params.len())
+            .then_with(|| self.comment.cmp(&other.comment))
+            .then_with(|| self.params.iter().map(param).cmp(other.params.iter().map(param)))
+    }
 }
 
 /// The whole cache. Rebuilt, never mutated: a reload swaps in a new one.
@@ -255,8 +278,61 @@ impl SchemaCache {
         self.functions.get(&QualifiedName::new(schema, name)).map(Vec::as_slice).unwrap_or_default()
     }
 
+    /// The overloads of `schema.name` that `/rpc` can call ([`Function::is_rpc_callable`]).
+    pub fn rpc_functions_named(&self, schema: &str, name: &str) -> Vec<&Function> {
+        self.functions_named(schema, name).iter().filter(|f| f.is_rpc_callable()).collect()
+    }
+
     /// The settings to apply for `role` (none when it has none).
     pub fn settings_of(&self, role: &str) -> &[(String, String)] {
         self.role_settings.get(role).map(Vec::as_slice).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn function(params: &[(&str, &str, bool)]) -> Function {
+        Function {
+            name: QualifiedName::new("public", "f"),
+            params: params
+                .iter()
+                .map(|(name, data_type, has_default)| FunctionParam {
+                    name: (*name).into(),
+                    data_type: (*data_type).into(),
+                    has_default: *has_default,
+                    variadic: false,
+                })
+                .collect(),
+            ..Function::default()
+        }
+    }
+
+    #[test]
+    fn rpc_callable_follows_postgrests_schema_cache() {
+        assert!(function(&[]).is_rpc_callable());
+        assert!(function(&[("a", "integer", false), ("b", "text", true)]).is_rpc_callable());
+        for whole in ["json", "jsonb", "text", "xml", "bytea"] {
+            assert!(function(&[("", whole, false)]).is_rpc_callable(), "{whole}");
+        }
+        assert!(!function(&[("", "integer", false)]).is_rpc_callable());
+        assert!(!function(&[("", "public.messages", false)]).is_rpc_callable(), "a computed column's function");
+        assert!(!function(&[("", "text", false), ("", "text", false)]).is_rpc_callable());
+    }
+
+    #[test]
+    fn overloads_sort_as_postgrest_lists_them() {
+        let mut overloads = [
+            function(&[("b", "text", true)]),
+            function(&[("a", "integer", true), ("b", "text", true)]),
+            function(&[]),
+            function(&[("a", "integer", true)]),
+            function(&[("", "text", true)]),
+        ];
+        overloads.sort_by(Function::overload_order);
+        let listed: Vec<Vec<&str>> =
+            overloads.iter().map(|f| f.params.iter().map(|p| p.name.as_str()).collect()).collect();
+        assert_eq!(listed, [vec![], vec![""], vec!["a"], vec!["b"], vec!["a", "b"]]);
     }
 }

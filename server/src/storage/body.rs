@@ -21,8 +21,10 @@ const DISCARD_BYTES: usize = 16 * 1024 * 1024;
 const DISCARD_TIME: std::time::Duration = std::time::Duration::from_secs(5);
 
 pub struct UploadBody {
-    /// Normalised declared type.
+    /// The declared type as stored and served (`text/plain;charset=UTF-8`).
     pub content_type: String,
+    /// The declared type's essence, which a bucket's list judges (`text/plain`).
+    pub essence: String,
     pub cache_control: String,
     pub user_metadata: Option<Value>,
     /// The raw body's declared length (unknown for forms).
@@ -62,6 +64,7 @@ impl UploadBody {
         };
         let mut upload = Self {
             content_type: String::new(),
+            essence: String::new(),
             cache_control: String::new(),
             user_metadata: None,
             content_length: text(header::CONTENT_LENGTH).and_then(|v| v.parse().ok()),
@@ -69,9 +72,9 @@ impl UploadBody {
             source: Source::Raw(body.into_data_stream()),
         };
         match declared() {
-            Ok((content_type, cache_control, user_metadata)) => {
-                (upload.content_type, upload.cache_control, upload.user_metadata) =
-                    (content_type, cache_control, user_metadata);
+            Ok((declared, cache_control, user_metadata)) => {
+                (upload.content_type, upload.essence) = (declared.stored, declared.essence);
+                (upload.cache_control, upload.user_metadata) = (cache_control, user_metadata);
                 Ok(upload)
             }
             Err(error) => {
@@ -107,6 +110,7 @@ impl UploadBody {
         let mut form = multer::Multipart::new(body.into_data_stream(), boundary);
         let mut upload = Self {
             content_type: String::new(),
+            essence: String::new(),
             cache_control: DEFAULT_CACHE_CONTROL.into(),
             user_metadata: None,
             content_length: None,
@@ -129,8 +133,9 @@ impl UploadBody {
                 upload.apply_field(&name, &value)?;
             }
         };
-        let part_type = file.content_type().map(|m| m.essence_str().to_owned());
-        upload.content_type = declared_type(declared.as_deref().or(part_type.as_deref()).unwrap_or(""))?;
+        let part_type = file.content_type().map(ToString::to_string);
+        let declared = declared_type(declared.as_deref().or(part_type.as_deref()).unwrap_or(""))?;
+        (upload.content_type, upload.essence) = (declared.stored, declared.essence);
         upload.source = Source::Form(Box::new(Form { form, file: Some(file) }));
         Ok(upload)
     }
@@ -202,13 +207,8 @@ async fn read_small(mut field: multer::Field<'static>) -> Result<String, Storage
     String::from_utf8(value).map_err(|_| StorageError::invalid_request("A form field is not UTF-8 text"))
 }
 
-fn declared_type(raw: &str) -> Result<String, StorageError> {
-    let mime = mime::normalise(raw);
-    if mime::is_valid(&mime) {
-        Ok(mime)
-    } else {
-        Err(StorageError::invalid_request(format!("Invalid content type: {}", raw.escape_debug())))
-    }
+fn declared_type(raw: &str) -> Result<mime::Declared, StorageError> {
+    mime::declared(raw).ok_or_else(StorageError::invalid_content_type)
 }
 
 /// `cacheControl` "3600" means `max-age=3600`; a header value is kept as it is.
@@ -279,6 +279,7 @@ mod tests {
         headers.insert(header::CONTENT_TYPE, "multipart/form-data; boundary=X".parse().unwrap());
         let mut upload = UploadBody::from_request(&headers, Body::from(body)).await.unwrap();
         assert_eq!(upload.content_type, "image/png");
+        assert_eq!(upload.essence, "image/png");
         assert_eq!(upload.cache_control, "max-age=60");
         let mut bytes = Vec::new();
         while let Some(chunk) = upload.next_chunk().await.unwrap() {

@@ -12,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 use serde_json::json;
 
-use super::size;
 use crate::db::service_tx::DbError;
 use crate::error::ApiError;
 
@@ -43,26 +42,24 @@ impl StorageError {
         Self::new(StatusCode::NOT_FOUND, "NoSuchKey", "not_found", "Object not found")
     }
 
-    pub fn invalid_key(_name: &str, reason: &str) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "InvalidKey", "Invalid Input", format!("Invalid key: {reason}"))
+    /// A name outside Storage's key rules (`names::check_object_name`).
+    pub fn invalid_key(name: &str) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "InvalidKey", "Invalid Input", format!("Invalid key: {name}"))
     }
 
     pub fn invalid_bucket_name(_id: &str) -> Self {
-        Self::new(
-            StatusCode::BAD_REQUEST,
-            "InvalidBucketName",
-            "Invalid Input",
-            "Bucket name invalid: use 1 to 63 letters, digits, '.', '_' or '-'",
-        )
+        Self::new(StatusCode::BAD_REQUEST, "InvalidBucketName", "Invalid Input", "Bucket name invalid")
     }
 
     pub fn invalid_request(message: impl Into<Cow<'static, str>>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "InvalidRequest", "Invalid Input", message)
     }
 
-    /// The caller's token is missing, malformed, expired or signed with another key.
+    /// The caller's token is missing, malformed, expired or signed with another key: Storage
+    /// refuses the request as `AccessDenied` with the verifier's words ("Invalid Compact JWS"
+    /// when there is no token at all).
     pub fn invalid_jwt(message: impl Into<Cow<'static, str>>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "InvalidJWT", "Unauthorized", message)
+        Self::access_denied(message)
     }
 
     /// A signed URL's token is invalid, expired, tampered with or for another object.
@@ -91,13 +88,25 @@ impl StorageError {
         )
     }
 
-    /// The product's upload message (spec §8): "File size too large. Maximum size: 5MB".
-    pub fn too_large(limit: u64) -> Self {
+    /// A file over its bucket's or the server's size limit (the web app words it as the spec
+    /// does, from the code).
+    pub fn too_large() -> Self {
         Self::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "EntityTooLarge",
             "Payload too large",
-            format!("File size too large. Maximum size: {}", size::human(limit)),
+            "The object exceeded the maximum allowed size",
+        )
+    }
+
+    /// An image whose header claims more pixels than the server will ever decode
+    /// (`IMAGE_TRANSFORM_MAX_PIXELS`): a decompression bomb, refused before it is stored.
+    pub fn too_many_pixels(width: u32, height: u32, max_pixels: u64) -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "EntityTooLarge",
+            "Payload too large",
+            format!("The image exceeded the maximum allowed dimensions ({width}x{height} is over {max_pixels} pixels)"),
         )
     }
 
@@ -111,9 +120,35 @@ impl StorageError {
         )
     }
 
-    /// The product's upload message (spec §8): "File type not allowed. Allowed types: ...".
-    pub fn type_not_allowed(message: String) -> Self {
-        Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "InvalidMimeType", "invalid_mime_type", message)
+    /// A declared type outside the bucket's `allowed_mime_types`, or not a type at all.
+    pub fn type_not_allowed(declared: &str) -> Self {
+        Self::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "InvalidMimeType",
+            "invalid_mime_type",
+            format!("mime type {declared} is not supported"),
+        )
+    }
+
+    /// A `Content-Type` (or form `contentType`) that is not a media type.
+    pub fn invalid_content_type() -> Self {
+        Self::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "InvalidMimeType",
+            "invalid_mime_type",
+            "Invalid Content-Type header",
+        )
+    }
+
+    /// Active content (HTML, SVG, XML) declared as a passive type: refused whatever the bucket
+    /// allows, so it is never served from this origin as something it is not.
+    pub fn content_not_declared_type(declared: &str, sniffed: &str) -> Self {
+        Self::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "InvalidMimeType",
+            "invalid_mime_type",
+            format!("mime type {declared} does not match the content ({sniffed})"),
+        )
     }
 
     pub fn range_not_satisfiable() -> Self {
@@ -222,6 +257,10 @@ impl From<ApiError> for StorageError {
         if error.status().is_server_error() {
             return Self::internal(error.to_string());
         }
+        if error.code() == "no_api_key" {
+            // Neither a key nor a token: what Storage's verifier says of an empty token.
+            return Self::invalid_jwt("Invalid Compact JWS");
+        }
         Self::invalid_jwt(error.message().to_owned())
     }
 }
@@ -281,10 +320,31 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn limits_use_the_products_messages() {
-        let (status, body) = body_of(StorageError::too_large(5 * 1024 * 1024)).await;
+    async fn limits_speak_storages_words() {
+        let (status, body) = body_of(StorageError::too_large()).await;
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-        assert_eq!(body["message"], "File size too large. Maximum size: 5MB");
+        assert_eq!(
+            body,
+            json!({"statusCode": "413", "code": "EntityTooLarge", "error": "Payload too large",
+                   "message": "The object exceeded the maximum allowed size"})
+        );
+        let (status, body) = body_of(StorageError::type_not_allowed("image/jpeg")).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert_eq!(
+            body,
+            json!({"statusCode": "415", "code": "InvalidMimeType", "error": "invalid_mime_type",
+                   "message": "mime type image/jpeg is not supported"})
+        );
+    }
+
+    #[tokio::test]
+    async fn a_missing_token_is_refused_as_storage_words_it() {
+        let (status, body) = body_of(StorageError::from(ApiError::new(crate::error::ErrorKind::ApiKeyMissing))).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            body,
+            json!({"statusCode": "403", "code": "AccessDenied", "error": "Unauthorized", "message": "Invalid Compact JWS"})
+        );
     }
 
     #[tokio::test]

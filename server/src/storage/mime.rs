@@ -1,11 +1,45 @@
-//! Content types: the declared type is checked against the bucket's allowed types, and the
-//! first bytes of the content must agree with it, so an HTML page or an SVG with scripts cannot
-//! be stored as "image/png" and served from our origin.
+//! Content types, as Supabase Storage treats them: the declared type is stored and served as
+//! declared, and a bucket's `allowed_mime_types` judge the declared type. The content is
+//! inspected only to refuse what is dangerous: markup (HTML, SVG, XML) declared as anything but
+//! itself or plain text, and something else than media declared as a media type whose files
+//! always start with a signature (a script "image/png"). What is served inline is decided by
+//! [`is_passive`]; everything else goes out as an attachment (`respond.rs`).
 
 /// How many leading bytes [`sniff`] looks at.
 pub const SNIFF_BYTES: usize = 512;
 
-/// The type as stored: lower case, without parameters, with common aliases folded
+/// A declared `Content-Type`: `stored` is what is kept and served (the type and subtype in lower
+/// case, parameters as sent, e.g. `text/plain;charset=UTF-8`), `essence` what is compared with
+/// a bucket's list (no parameters, common aliases folded: `image/jpg` → `image/jpeg`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Declared {
+    pub stored: String,
+    pub essence: String,
+}
+
+/// Reads a declared type; `None` when it is not `type/subtype[;params]` of visible ASCII.
+pub fn declared(raw: &str) -> Option<Declared> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        let octets = "application/octet-stream".to_owned();
+        return Some(Declared { stored: octets.clone(), essence: octets });
+    }
+    if raw.len() > 255 || !raw.bytes().all(|b| b == b' ' || b == b'\t' || b.is_ascii_graphic()) {
+        return None;
+    }
+    let (essence, params) = raw.split_once(';').map_or((raw, None), |(e, p)| (e, Some(p)));
+    let essence = essence.trim().to_ascii_lowercase();
+    if !is_valid(&essence) {
+        return None;
+    }
+    let stored = match params {
+        Some(params) => format!("{essence};{}", params.trim()),
+        None => essence.clone(),
+    };
+    Some(Declared { stored, essence: normalise(&essence) })
+}
+
+/// The essence of a type: lower case, without parameters, with common aliases folded
 /// (`image/jpg` → `image/jpeg`).
 pub fn normalise(content_type: &str) -> String {
     let essence = content_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
@@ -25,7 +59,7 @@ pub fn is_valid(mime: &str) -> bool {
     matches!((parts.next(), parts.next(), parts.next()), (Some(t), Some(s), None) if token(t) && token(s))
 }
 
-/// Whether `mime` is one of `patterns` (`image/png`, `image/*`, `*/*` or `*`).
+/// Whether `mime` (an essence) is one of `patterns` (`image/png`, `image/*`, `*/*` or `*`).
 pub fn is_allowed(mime: &str, patterns: &[String]) -> bool {
     patterns.iter().any(|pattern| {
         let pattern = normalise(pattern);
@@ -35,6 +69,38 @@ pub fn is_allowed(mime: &str, patterns: &[String]) -> bool {
             None => pattern == mime,
         }
     })
+}
+
+/// Types a browser shows without running anything: raster images, audio, video and plain
+/// text. They are served inline; every other type is served as an attachment.
+pub fn is_passive(stored: &str) -> bool {
+    let essence = normalise(stored);
+    let (top, sub) = essence.split_once('/').unwrap_or((&essence, ""));
+    match top {
+        "audio" | "video" => true,
+        "image" => matches!(
+            sub,
+            "png"
+                | "jpeg"
+                | "gif"
+                | "webp"
+                | "avif"
+                | "bmp"
+                | "x-icon"
+                | "vnd.microsoft.icon"
+                | "heic"
+                | "heif"
+                | "tiff"
+        ),
+        "text" => sub == "plain",
+        _ => false,
+    }
+}
+
+/// Image formats whose header the server reads at upload to refuse decompression bombs (the
+/// formats it can render).
+pub fn has_checked_dimensions(sniffed: &str) -> bool {
+    matches!(sniffed, "image/png" | "image/jpeg" | "image/gif" | "image/webp")
 }
 
 /// What the first bytes of a file say it is, when they say anything.
@@ -137,8 +203,8 @@ fn markup(b: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// Types whose content always starts with a signature [`sniff`] knows: declared without it,
-/// the content is not what it claims.
+/// Types whose files always start with a signature [`sniff`] knows: content without any known
+/// media signature is not what such a type claims (a script or a page named "image/png").
 fn has_signature(mime: &str) -> bool {
     matches!(
         mime,
@@ -155,41 +221,14 @@ fn has_signature(mime: &str) -> bool {
     )
 }
 
-/// Declared types a sniffed type is compatible with (containers shared by several formats).
-fn compatible(declared: &str, sniffed: &str) -> bool {
-    if declared == sniffed || declared == "application/octet-stream" {
-        return !is_markup(sniffed) || declared == sniffed;
+/// The family of a markup type, for telling markup declared as itself from markup disguised.
+fn markup_family(mime: &str) -> Option<&'static str> {
+    match mime {
+        "image/svg+xml" => Some("svg"),
+        "text/html" | "application/xhtml+xml" => Some("html"),
+        "text/xml" | "application/xml" => Some("xml"),
+        _ => None,
     }
-    let family = |mime: &str| -> &'static str {
-        match mime {
-            "video/mp4" | "audio/mp4" | "video/quicktime" | "image/avif" | "image/heic" | "image/heif"
-            | "video/3gpp" | "audio/x-m4a" | "audio/aac" => "iso-media",
-            "video/webm" | "audio/webm" | "video/x-matroska" => "matroska",
-            "audio/ogg" | "video/ogg" | "application/ogg" | "audio/opus" => "ogg",
-            "audio/wav" | "audio/x-wav" | "audio/wave" => "wave",
-            "image/svg+xml" => "svg",
-            "text/html" | "application/xhtml+xml" => "html",
-            "text/xml" | "application/xml" => "xml",
-            "application/gzip" | "application/x-gzip" => "gzip",
-            _ if mime == "application/zip"
-                || mime == "application/x-zip-compressed"
-                || mime.starts_with("application/vnd.openxmlformats")
-                || mime.starts_with("application/vnd.oasis.opendocument")
-                || mime.ends_with("+zip")
-                || mime == "application/java-archive" =>
-            {
-                "zip"
-            }
-            _ => "",
-        }
-    };
-    let (a, b) = (family(declared), family(sniffed));
-    // Markup is harmless only when it is served as what it is, or as plain text.
-    (!a.is_empty() && a == b) || (is_markup(sniffed) && declared == "text/plain")
-}
-
-fn is_markup(mime: &str) -> bool {
-    matches!(mime, "text/html" | "image/svg+xml" | "text/xml")
 }
 
 /// Why a file's type is refused.
@@ -197,21 +236,30 @@ fn is_markup(mime: &str) -> bool {
 pub enum TypeRefusal {
     /// The declared type is not in the bucket's list.
     NotAllowed,
-    /// The content is something else than the declared type.
-    Mismatch { sniffed: Option<&'static str> },
+    /// The content is active or not media, declared as something harmless.
+    Disguised { sniffed: &'static str },
 }
 
-/// Checks a declared (normalised) type and the sniffed content against a bucket's list.
-pub fn check(declared: &str, sniffed: Option<&'static str>, allowed: Option<&[String]>) -> Result<(), TypeRefusal> {
-    if let Some(allowed) = allowed
-        && !is_allowed(declared, allowed)
-    {
-        return Err(TypeRefusal::NotAllowed);
-    }
-    match sniffed {
-        Some(sniffed) if !compatible(declared, sniffed) => Err(TypeRefusal::Mismatch { sniffed: Some(sniffed) }),
-        None if has_signature(declared) => Err(TypeRefusal::Mismatch { sniffed: None }),
+/// Checks a declared type (its essence) against a bucket's list, as Supabase does.
+pub fn check_declared(essence: &str, allowed: Option<&[String]>) -> Result<(), TypeRefusal> {
+    match allowed {
+        Some(allowed) if !is_allowed(essence, allowed) => Err(TypeRefusal::NotAllowed),
         _ => Ok(()),
+    }
+}
+
+/// Checks the first bytes against the declared type (its essence): markup must be declared as
+/// itself or as plain text, and a type that always has a signature must have a media signature
+/// (any: a JPEG declared `image/png` is only mislabelled).
+pub fn check_content(essence: &str, sniffed: Option<&'static str>) -> Result<(), TypeRefusal> {
+    match sniffed {
+        Some(found) if markup_family(found).is_some() => {
+            let honest = markup_family(essence) == markup_family(found) || essence == "text/plain";
+            if honest { Ok(()) } else { Err(TypeRefusal::Disguised { sniffed: found }) }
+        }
+        Some(_) => Ok(()),
+        None if has_signature(essence) => Err(TypeRefusal::Disguised { sniffed: "not a known media format" }),
+        None => Ok(()),
     }
 }
 
@@ -229,14 +277,20 @@ mod tests {
     }
 
     #[test]
-    fn types_are_normalised() {
+    fn declared_types_are_kept_with_their_parameters() {
+        let text = declared("Text/Plain;charset=UTF-8").unwrap();
+        assert_eq!(text.stored, "text/plain;charset=UTF-8");
+        assert_eq!(text.essence, "text/plain");
+        assert_eq!(
+            declared("image/jpg").unwrap(),
+            Declared { stored: "image/jpg".into(), essence: "image/jpeg".into() }
+        );
+        assert_eq!(declared("").unwrap().stored, "application/octet-stream");
+        for bad in ["image", "a/b/c", "text/<script>", "text/plain\r\nSet-Cookie: a=b", "ä/b"] {
+            assert_eq!(declared(bad), None, "{bad:?}");
+        }
         assert_eq!(normalise("Image/JPG; charset=binary"), "image/jpeg");
-        assert_eq!(normalise("text/plain;charset=UTF-8"), "text/plain");
-        assert_eq!(normalise(""), "application/octet-stream");
         assert!(is_valid("image/svg+xml"));
-        assert!(!is_valid("image"));
-        assert!(!is_valid("a/b/c"));
-        assert!(!is_valid("text/<script>"));
     }
 
     #[test]
@@ -272,37 +326,60 @@ mod tests {
     }
 
     #[test]
-    fn html_and_svg_declared_as_images_are_refused() {
+    fn the_bucket_judges_the_declared_type() {
         let images = list(&["image/jpeg", "image/png", "image/webp"]);
-        let html = sniff(b"<html><script>alert(1)</script>");
-        let svg = sniff(b"<svg onload=alert(1)>");
-        assert_eq!(check("image/png", html, Some(&images)), Err(TypeRefusal::Mismatch { sniffed: Some("text/html") }));
-        assert_eq!(check("image/png", svg, None), Err(TypeRefusal::Mismatch { sniffed: Some("image/svg+xml") }));
-        assert!(check("application/octet-stream", html, None).is_err());
-        assert!(check("text/html", html, None).is_ok());
-        assert!(check("text/plain", html, None).is_ok());
+        assert_eq!(check_declared("image/png", Some(&images)), Ok(()));
+        assert_eq!(check_declared("application/pdf", Some(&images)), Err(TypeRefusal::NotAllowed));
+        assert_eq!(check_declared("text/plain", None), Ok(()));
     }
 
     #[test]
-    fn declared_types_must_be_allowed_and_match_the_content() {
-        let images = list(&["image/jpeg", "image/png", "image/webp"]);
-        assert!(check("image/png", sniff(PNG), Some(&images)).is_ok());
-        assert_eq!(check("application/pdf", sniff(PDF), Some(&images)), Err(TypeRefusal::NotAllowed));
-        assert_eq!(
-            check("image/png", sniff(JPEG), Some(&images)),
-            Err(TypeRefusal::Mismatch { sniffed: Some("image/jpeg") })
-        );
-        assert_eq!(check("image/png", sniff(b"not an image"), None), Err(TypeRefusal::Mismatch { sniffed: None }));
-        assert!(check("text/plain", sniff(b"plain words"), None).is_ok());
-        assert!(check("audio/mp4", sniff(b"\0\0\0\x20ftypM4A "), None).is_ok());
+    fn markup_and_scripts_disguised_as_media_are_refused() {
+        let html = sniff(b"<html><script>alert(1)</script>");
+        let svg = sniff(b"<svg onload=alert(1)>");
+        assert_eq!(check_content("image/png", html), Err(TypeRefusal::Disguised { sniffed: "text/html" }));
+        assert_eq!(check_content("image/png", svg), Err(TypeRefusal::Disguised { sniffed: "image/svg+xml" }));
+        assert!(check_content("application/octet-stream", html).is_err());
+        assert!(check_content("application/pdf", sniff(b"alert(document.cookie)")).is_err());
+        assert!(check_content("image/jpeg", sniff(b"hello")).is_err());
+        // Declared as what it is, or as plain text, markup is kept (and never served inline).
+        assert!(check_content("text/html", html).is_ok());
+        assert!(check_content("image/svg+xml", svg).is_ok());
+        assert!(check_content("text/plain", html).is_ok());
+    }
+
+    #[test]
+    fn mislabelled_media_and_other_files_are_kept_as_declared() {
+        // storage-js sends a Buffer as text/plain;charset=UTF-8 unless told otherwise.
+        assert!(check_content("text/plain", sniff(JPEG)).is_ok());
+        assert!(check_content("image/png", sniff(JPEG)).is_ok());
+        assert!(check_content("application/octet-stream", sniff(PNG)).is_ok());
+        assert!(check_content("audio/mp4", sniff(b"\0\0\0\x20ftypM4A ")).is_ok());
+        assert!(check_content("text/plain", sniff(b"plain words")).is_ok());
         assert!(
-            check(
+            check_content(
                 "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-                sniff(b"PK\x03\x04"),
-                None
+                sniff(b"PK\x03\x04")
             )
             .is_ok()
         );
-        assert!(check("application/octet-stream", sniff(PNG), None).is_ok());
+    }
+
+    #[test]
+    fn only_passive_types_are_served_inline() {
+        for passive in ["image/png", "image/jpeg", "video/mp4", "audio/mpeg", "text/plain;charset=UTF-8", "IMAGE/JPG"] {
+            assert!(is_passive(passive), "{passive}");
+        }
+        for active in [
+            "text/html",
+            "image/svg+xml",
+            "application/pdf",
+            "application/javascript",
+            "text/xml",
+            "application/octet-stream",
+            "text/css",
+        ] {
+            assert!(!is_passive(active), "{active}");
+        }
     }
 }

@@ -11,6 +11,7 @@ pub mod api;
 pub mod backend;
 pub mod body;
 pub mod error;
+pub mod inspect;
 pub mod local_file;
 pub mod mime;
 pub mod names;

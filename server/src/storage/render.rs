@@ -38,6 +38,8 @@ pub struct Transform {
     pub height: Option<u32>,
     pub resize: Resize,
     pub quality: u8,
+    /// Whether `quality` was asked for (Storage names only asked-for settings).
+    pub quality_given: bool,
     pub format: Format,
 }
 
@@ -98,6 +100,7 @@ impl Transform {
             "fill" => Resize::Fill,
             _ => return Err(StorageError::invalid_request("resize must be cover, contain or fill")),
         };
+        let quality_given = quality.is_some_and(|q| !q.is_empty());
         let quality = match quality.filter(|q| !q.is_empty()) {
             None => DEFAULT_QUALITY,
             Some(q) => q
@@ -114,7 +117,47 @@ impl Transform {
             "png" => Format::Png,
             _ => return Err(StorageError::invalid_request("format must be origin, webp, jpeg or png")),
         };
-        Ok(Self { width: side("width", width)?, height: side("height", height)?, resize, quality, format })
+        Ok(Self {
+            width: side("width", width)?,
+            height: side("height", height)?,
+            resize,
+            quality,
+            quality_given,
+            format,
+        })
+    }
+
+    /// The `X-Transformations` header Supabase Storage answers a rendering with (imgproxy's
+    /// words): `height:200,width:200,resizing_type:fill,quality:60`.
+    pub fn applied(&self) -> String {
+        let mut applied = Vec::new();
+        if let Some(height) = self.height {
+            applied.push(format!("height:{height}"));
+        }
+        if let Some(width) = self.width {
+            applied.push(format!("width:{width}"));
+        }
+        if self.width.is_some() || self.height.is_some() {
+            let resizing = match self.resize {
+                Resize::Cover => "fill",
+                Resize::Contain => "fit",
+                Resize::Fill => "force",
+            };
+            applied.push(format!("resizing_type:{resizing}"));
+        }
+        if self.quality_given {
+            applied.push(format!("quality:{}", self.quality));
+        }
+        let format = match self.format {
+            Format::Webp => Some("webp"),
+            Format::Jpeg => Some("jpeg"),
+            Format::Png => Some("png"),
+            Format::Auto | Format::Origin => None,
+        };
+        if let Some(format) = format {
+            applied.push(format!("format:{format}"));
+        }
+        applied.join(",")
     }
 
     /// The name of this rendering among an original's cached renders, once the output format
@@ -276,6 +319,20 @@ mod tests {
 
     fn transform(query: &str) -> Transform {
         Transform::from_query(Some(query), &RenderLimits::default()).unwrap()
+    }
+
+    #[test]
+    fn the_applied_transformations_are_named_as_storage_names_them() {
+        assert_eq!(
+            transform("width=200&height=200&quality=60").applied(),
+            "height:200,width:200,resizing_type:fill,quality:60"
+        );
+        assert_eq!(
+            transform("width=50&resize=contain&format=webp").applied(),
+            "width:50,resizing_type:fit,format:webp"
+        );
+        assert_eq!(transform("height=10&resize=fill&format=origin").applied(), "height:10,resizing_type:force");
+        assert_eq!(transform("quality=70").applied(), "quality:70");
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! Serving an object's bytes: validators (`ETag`, `Last-Modified`, 304), one byte range (206)
-//! so videos can seek, the stored type and cache control, `nosniff`, a sandbox for markup, and
-//! `Content-Disposition` with a safe file name for `?download=`.
+//! so videos can seek, the stored type and cache control, `nosniff`, and `Content-Disposition`
+//! with a safe file name for `?download=`. Only passive types (images, audio, video, plain
+//! text: [`mime::is_passive`]) are shown inline; anything else (HTML, SVG, PDF with its
+//! scripts, unknown types) is an attachment under a sandboxing `Content-Security-Policy`, so
+//! nothing stored runs in this origin.
 
 use axum::Extension;
 use axum::body::Body;
@@ -9,10 +12,10 @@ use chrono::{DateTime, Utc};
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 use super::error::StorageError;
-use super::names;
 use super::range::{self, ByteRange};
 use super::service::StorageService;
 use super::store::StoredObject;
+use super::{mime, names};
 use crate::http::middleware::Uncompressed;
 
 /// How the bytes should be presented.
@@ -40,15 +43,21 @@ pub async fn object_response(
     put(&mut headers, header::CONTENT_TYPE, mimetype);
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    if is_active_content(mimetype) {
-        // Markup served from our origin must not run scripts, even opened on its own.
+    let passive = mime::is_passive(mimetype);
+    if !passive {
+        // Nothing but passive media runs or renders in this origin, even opened on its own.
         headers.insert(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; sandbox"),
         );
     }
-    if let Some(name) = presentation.download {
-        let name = if name.is_empty() { names::file_name(&object.name) } else { name };
+    let download = match presentation.download {
+        Some("") => Some(names::file_name(&object.name)),
+        Some(name) => Some(name),
+        None if !passive => Some(names::file_name(&object.name)),
+        None => None,
+    };
+    if let Some(name) = download {
         put(&mut headers, header::CONTENT_DISPOSITION, &attachment(name));
     }
     let length = object.size();
@@ -98,10 +107,6 @@ fn not_modified(request: &HeaderMap, etag: &str, modified: DateTime<Utc>) -> boo
 /// An HTTP date (RFC 9110 IMF-fixdate).
 pub fn http_date(at: DateTime<Utc>) -> String {
     at.format("%a, %d %b %Y %H:%M:%S GMT").to_string()
-}
-
-fn is_active_content(mimetype: &str) -> bool {
-    matches!(mimetype, "text/html" | "application/xhtml+xml" | "image/svg+xml" | "text/xml" | "application/xml")
 }
 
 /// `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>`, with

@@ -128,7 +128,8 @@ impl StoredObject {
         })
     }
 
-    /// The answer of `info` (storage-js camel-cases it).
+    /// The answer of `info`, with Storage's fields (storage-js camel-cases them; there is no
+    /// `updated_at`: `last_modified` says it).
     pub fn info_json(&self) -> Value {
         json!({
             "id": self.id,
@@ -142,7 +143,6 @@ impl StoredObject {
             "metadata": self.user_metadata.clone().unwrap_or_else(|| json!({})),
             "last_modified": self.updated_at,
             "created_at": self.created_at,
-            "updated_at": self.updated_at,
         })
     }
 }

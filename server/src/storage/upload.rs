@@ -3,9 +3,10 @@
 //! 1. One transaction reads the bucket's limits, checks, as the caller and then rolled back,
 //!    that row-level security would accept the row, and records the new version in
 //!    `storage.pending_uploads`.
-//! 2. The bytes are streamed to the new version's key: the content is sniffed, the size counted
-//!    and a limit or type refusal stops the stream at once; nothing is buffered beyond a few
-//!    parts.
+//! 2. The bytes are streamed to the new version's key: the head is inspected ([`inspect`]:
+//!    disguised markup, decompression bombs), the size counted and the MD5 (the ETag)
+//!    computed; a limit or type refusal stops the stream at once; nothing is buffered beyond
+//!    the head and a few parts.
 //! 3. One transaction writes the row as the caller (row-level security decides for real) and
 //!    removes the bookkeeping row: from this commit the object is visible. Its statements run
 //!    while the bytes are being made durable (the local sync, the last S3 part); it commits
@@ -17,13 +18,15 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
+use md5::{Digest, Md5};
 use serde_json::json;
 use uuid::Uuid;
 
 use super::access::Actor;
 use super::body::UploadBody;
 use super::error::StorageError;
-use super::mime::{self, TypeRefusal};
+use super::inspect::HeadInspector;
+use super::mime;
 use super::service::StorageService;
 use super::store::{self, Bucket, NewObject};
 use super::tx::{self, StorageTx};
@@ -83,7 +86,7 @@ pub async fn upload(
         user_metadata: body.user_metadata.clone(),
     };
     let mut tx = StorageTx::begin(&state.connections).await?;
-    let declared = Declared { content_type: &body.content_type, length: body.content_length };
+    let declared = Declared { content_type: &body.content_type, essence: &body.essence, length: body.content_length };
     let bucket = match prepare(&mut tx, service, actor, &probe, destination.upsert, operation, declared).await {
         Ok(bucket) => bucket,
         Err(error) => {
@@ -94,14 +97,14 @@ pub async fn upload(
     tx.commit().await?;
     let pending = PendingUpload::new(service.clone(), state.connections.clone(), version.clone());
 
-    let Received { writer, size } = receive_bytes(service, &bucket, &version, body).await?;
+    let Received { writer, size, md5 } = receive_bytes(service, &bucket, &version, body).await?;
     if let Err(error) = body.finish().await {
         writer.abort().await;
         return Err(error);
     }
 
-    // The version names these bytes and nothing else: a strong ETag without hashing.
-    let written = Written { size, etag: format!("\"{version}\"") };
+    // As Supabase Storage (and S3 for a single part): the content's MD5.
+    let written = Written { size, etag: format!("\"{md5}\"") };
     let object = NewObject {
         metadata: json!({
             "eTag": written.etag,
@@ -123,7 +126,10 @@ pub async fn upload(
 
 /// What the request says of the file before any byte is read.
 struct Declared<'a> {
+    /// As sent (`text/plain;charset=UTF-8`), for messages.
     content_type: &'a str,
+    /// What the bucket's list judges (`text/plain`).
+    essence: &'a str,
     length: Option<u64>,
 }
 
@@ -141,12 +147,10 @@ async fn prepare(
     let bucket = store::bucket(tx, probe.bucket).await?.ok_or_else(StorageError::bucket_not_found)?;
     let limit = size_limit(service, &bucket);
     if declared.length.is_some_and(|length| length > limit) {
-        return Err(StorageError::too_large(limit));
+        return Err(StorageError::too_large());
     }
-    if let Some(allowed) = &bucket.allowed_mime_types
-        && !mime::is_allowed(declared.content_type, allowed)
-    {
-        return Err(type_refusal(&bucket, declared.content_type, TypeRefusal::NotAllowed));
+    if mime::check_declared(declared.essence, bucket.allowed_mime_types.as_deref()).is_err() {
+        return Err(StorageError::type_not_allowed(declared.content_type));
     }
     actor.enter(tx, operation).await?;
     tx.batch("SAVEPOINT probe").await?;
@@ -163,17 +167,6 @@ pub fn size_limit(service: &StorageService, bucket: &Bucket) -> u64 {
     bucket.file_size_limit.and_then(|l| u64::try_from(l).ok()).map_or(global, |l| l.min(global))
 }
 
-pub fn type_refusal(bucket: &Bucket, declared: &str, refusal: TypeRefusal) -> StorageError {
-    let message = match (&bucket.allowed_mime_types, refusal) {
-        (Some(allowed), _) => format!("File type not allowed. Allowed types: {}", allowed.join(", ")),
-        (None, TypeRefusal::Mismatch { sniffed: Some(sniffed) }) => {
-            format!("File type not allowed. The content is {sniffed}, not {declared}")
-        }
-        (None, _) => format!("File type not allowed. The content is not {declared}"),
-    };
-    StorageError::type_not_allowed(message)
-}
-
 struct Written {
     size: u64,
     etag: String,
@@ -183,6 +176,8 @@ struct Written {
 struct Received {
     writer: ObjectWriter,
     size: u64,
+    /// The content's MD5, in hex.
+    md5: String,
 }
 
 /// Step 2: streams the body to the version's key, checking size and content on the way. On
@@ -196,8 +191,9 @@ async fn receive_bytes(
     let limit = size_limit(service, bucket);
     let mut writer = service.backend.writer(version);
     let mut size: u64 = 0;
-    let mut head: Vec<u8> = Vec::with_capacity(mime::SNIFF_BYTES);
-    let mut sniffed = false;
+    let mut md5 = Md5::new();
+    let essence = body.essence.clone();
+    let mut inspector = Some(HeadInspector::new(&essence, service.settings.render.max_input_pixels));
     let result: Result<(), StorageError> = async {
         loop {
             let idle = service.settings.upload_idle_timeout;
@@ -207,27 +203,25 @@ async fn receive_bytes(
             if let Some(chunk) = &chunk {
                 size += chunk.len() as u64;
                 if size > limit {
-                    return Err(StorageError::too_large(limit));
+                    return Err(StorageError::too_large());
                 }
+                md5.update(chunk);
             }
-            if !sniffed {
-                match &chunk {
-                    Some(chunk) if head.len() + chunk.len() < mime::SNIFF_BYTES => {
-                        head.extend_from_slice(chunk);
+            let chunk = match inspector.as_mut() {
+                // The head is held back until it is judged, then written at once.
+                Some(head) => match head.feed(chunk.as_deref())? {
+                    None => continue,
+                    Some(held) => {
+                        inspector = None;
+                        writer.write(Bytes::from(held)).await?;
+                        if chunk.is_none() {
+                            return Ok(());
+                        }
                         continue;
                     }
-                    Some(chunk) => head.extend_from_slice(chunk),
-                    None => {}
-                }
-                sniffed = true;
-                mime::check(&body.content_type, mime::sniff(&head), bucket.allowed_mime_types.as_deref())
-                    .map_err(|refusal| type_refusal(bucket, &body.content_type, refusal))?;
-                writer.write(Bytes::from(std::mem::take(&mut head))).await?;
-                if chunk.is_none() {
-                    return Ok(());
-                }
-                continue;
-            }
+                },
+                None => chunk,
+            };
             match chunk {
                 Some(chunk) => writer.write(chunk).await?,
                 None => return Ok(()),
@@ -236,7 +230,7 @@ async fn receive_bytes(
     }
     .await;
     match result {
-        Ok(()) => Ok(Received { writer, size }),
+        Ok(()) => Ok(Received { writer, size, md5: hex::encode(md5.finalize()) }),
         Err(error) => {
             writer.abort().await;
             Err(error)

@@ -408,7 +408,7 @@ impl TestApp {
         let keys = ApiKeys::derive(TEST_JWT_SECRET).expect("keys");
         let schema = SharedSchemaCache::load(&pool, vec!["public".into()]).await.expect("load the schema cache");
         let settings = options.auth.unwrap_or_else(|| AuthSettings::defaults(test_site_url()));
-        let auth = AuthService::new(settings).expect("the auth service starts");
+        let auth = AuthService::new(settings, TEST_JWT_SECRET).expect("the auth service starts");
         let storage_dir = tempfile::tempdir().expect("a storage directory");
         let storage_settings =
             options.storage.unwrap_or_else(|| StorageSettings::local(storage_dir.path().to_path_buf()));
@@ -429,6 +429,7 @@ impl TestApp {
         if let Some(files) = options.app {
             state.expected_migrations = std::sync::Arc::new(bootstrap::latest_migrations(files));
         }
+        state.auth.load_keys(&state.connections).await.expect("the signing keys load");
         if options.backups {
             let mut backups = test_backups(&db, storage_dir.path(), Vec::new(), None);
             backups.files = state.storage.backend.clone();

@@ -2,7 +2,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { ErrorState, LoadingState, Page } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState, Page } from '@/components/ui/states';
 import { EventNotFound, eventsText, isUuid, useEvent } from '@/features/events';
 import { EventAlbums } from '@/features/media';
 
@@ -18,27 +19,28 @@ export function Component() {
     );
   return (
     <Page>
-      {event.isPending ? (
-        <LoadingState rows={1} />
-      ) : event.isError ? (
-        <ErrorState
-          title={eventsText.loadEventError}
-          message={eventsText.loadEventErrorBody}
-          onRetry={() => event.refetch()}
-        />
-      ) : !event.data ? (
-        <EventNotFound />
-      ) : (
-        <>
-          <ButtonLink to={`/events/${eventId}`} variant="ghost" className="mb-4 -ml-3">
-            <ArrowLeft className="h-4 w-4" aria-hidden /> {event.data.title}
-          </ButtonLink>
-          <h1 className="mb-6 font-serif text-3xl font-bold">
-            {eventsText.photos}: {event.data.title}
-          </h1>
-          <EventAlbums eventId={eventId} />
-        </>
-      )}
+      <QueryState
+        query={event}
+        loading={<LoadingState rows={1} />}
+        errorTitle={eventsText.loadEventError}
+        errorMessage={eventsText.loadEventErrorBody}
+      >
+        {(e) =>
+          !e ? (
+            <EventNotFound />
+          ) : (
+            <>
+              <ButtonLink to={`/events/${eventId}`} variant="ghost" className="mb-4 -ml-3">
+                <ArrowLeft className="h-4 w-4" aria-hidden /> {e.title}
+              </ButtonLink>
+              <h1 className="mb-6 font-serif text-3xl font-bold">
+                {eventsText.photos}: {e.title}
+              </h1>
+              <EventAlbums eventId={eventId} />
+            </>
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

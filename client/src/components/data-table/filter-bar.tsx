@@ -148,13 +148,17 @@ export function labelledOptions(
   return values.map((value) => ({ value, label: labels[value] ?? value }));
 }
 
-/** A select bound to one filter key of the URL state. `allLabel` adds an "All" option (value ''). */
+/**
+ * A select bound to one filter key of the URL state. `allLabel` adds an "All" option first
+ * (value `allValue`, '' unless the filter's default is another word such as 'all').
+ */
 export function SelectFilter<F extends Record<string, string>>({
   state,
   name,
   label,
   options,
   allLabel = text.all,
+  allValue = '',
 }: {
   state: Pick<TableUrlState<F>, 'filters' | 'setFilter'>;
   name: keyof F & string;
@@ -162,6 +166,8 @@ export function SelectFilter<F extends Record<string, string>>({
   options: readonly FilterOption[];
   /** The "no filter" option's label, or null for none. */
   allLabel?: string | null;
+  /** The "no filter" option's value. */
+  allValue?: string;
 }) {
   const id = useId();
   return (
@@ -175,7 +181,7 @@ export function SelectFilter<F extends Record<string, string>>({
         onChange={(e) => state.setFilter(name, e.target.value)}
         className={controlClass}
       >
-        {allLabel !== null && <option value="">{allLabel}</option>}
+        {allLabel !== null && <option value={allValue}>{allLabel}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

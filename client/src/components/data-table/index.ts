@@ -11,5 +11,6 @@ export { FilterBar, SearchFilter, SelectFilter, TextFilter, labelledOptions } fr
 export type { FilterOption } from './filter-bar';
 export { useMediaQuery } from './use-media-query';
 export { ExportCsvButton } from './export-button';
+export { CellSelect } from './cell-select';
 export { tableQueryProps, tableSortProps } from './table-props';
 export type { TablePage } from './table-props';

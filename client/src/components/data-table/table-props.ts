@@ -1,19 +1,21 @@
-// The DataTable props every list screen wires the same way, from its query and its URL state:
+// The DataTable props every list screen wires the same way, from its query and its URL state
+// (ResourceList, components/resource-list, does it for you):
 // `<DataTable {...tableQueryProps(list)} {...tableSortProps(state)} … />`.
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SortState } from './url-state';
+import type { SortState, TablePage } from '@/lib/list-view';
 
-/** A page of rows and the exact count of the whole view (PostgREST `count: 'exact'`). */
-export interface TablePage<T> {
-  rows: T[];
-  count: number;
-}
+export type { TablePage };
 
-/** rows, total, loading, refetching, error and Retry from a query returning `{ rows, count }`. */
-export function tableQueryProps<T>(query: UseQueryResult<TablePage<T>>) {
+/**
+ * rows, total, loading, refetching, error and Retry from a query returning a page
+ * (`{ rows, count }`) or a whole list (an array: its length is the total).
+ */
+export function tableQueryProps<T>(query: UseQueryResult<TablePage<T>> | UseQueryResult<T[]>) {
+  const data: TablePage<T> | T[] | undefined = query.data;
+  const page = Array.isArray(data) ? { rows: data, count: data.length } : data;
   return {
-    rows: query.data?.rows,
-    total: query.data?.count,
+    rows: page?.rows,
+    total: page?.count,
     isLoading: query.isPending,
     isFetching: query.isFetching && !query.isPending,
     error: query.error,

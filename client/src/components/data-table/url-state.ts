@@ -3,12 +3,9 @@
 // the URL. Changing anything but the page goes back to page 1.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ListView, SortState, WholeView } from '@/lib/list-view';
 
-/** A sort: the column (or server field) id and its direction. */
-export interface SortState {
-  id: string;
-  desc: boolean;
-}
+export type { SortState };
 
 export interface TableUrlStateOptions<F extends Record<string, string>> {
   /** Filter keys and their default values ('' for "no filter"); only these keys are read. */
@@ -65,9 +62,9 @@ export interface TableUrlState<F extends Record<string, string> = Record<string,
   /** Clears filters, search, page and sort back to their defaults. */
   reset: () => void;
   /** Everything the server query depends on, for its query key: `keys.list(state.key)`. */
-  key: { search: string; filters: F; sort: SortState | null; from: number; to: number };
+  key: ListView<F>;
   /** The view without the page (search, filters, sort): what a CSV export of every row reads. */
-  view: { search: string; filters: F; sort: SortState | null };
+  view: WholeView<F>;
 }
 
 const DEFAULT_SIZES = [10, 25, 50, 100];

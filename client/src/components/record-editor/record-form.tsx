@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { imageUrl } from '@/lib/images';
+import { uploadRefusal } from '@/lib/upload-refusal';
 import { text as t } from './text';
 import { uploadSiteImage, IMAGE_TYPES, IMAGE_MAX_BYTES } from './upload';
 import { formToRow, rowToForm, schemaFor, type FieldSpec, type FormValues } from './fields';
@@ -45,8 +46,24 @@ function ImageField({
     try {
       onChange(await uploadSiteImage(file, folder));
       toast({ title: t.image.uploaded, variant: 'success' });
-    } catch {
-      toast({ title: t.image.failed, description: t.image.failedBody, variant: 'destructive' });
+    } catch (error) {
+      // The storage service's refusals in the image picker's words (spec §5).
+      const refusal = uploadRefusal(error);
+      if (refusal === 'size') {
+        toast({
+          title: t.image.tooLarge,
+          description: t.image.tooLargeBody,
+          variant: 'destructive',
+        });
+      } else if (refusal === 'type') {
+        toast({
+          title: t.image.invalidType,
+          description: t.image.invalidTypeBody,
+          variant: 'destructive',
+        });
+      } else {
+        toast({ title: t.image.failed, description: t.image.failedBody, variant: 'destructive' });
+      }
     } finally {
       setBusy(false);
     }

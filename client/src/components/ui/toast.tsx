@@ -32,9 +32,13 @@ export function toast(input: ToastInput): number {
  * to the query client, which has already shown it. Unlike mutate()'s callbacks this still runs
  * after the calling row unmounts (a filtered list drops the row it changed; a deleted row goes).
  */
-export function toastWhenDone(work: Promise<unknown>, title: string): Promise<void> {
+export function toastWhenDone(
+  work: Promise<unknown>,
+  title: string,
+  description?: string,
+): Promise<void> {
   return work.then(
-    () => void toast({ title, variant: 'success' }),
+    () => void toast({ title, description, variant: 'success' }),
     () => undefined,
   );
 }

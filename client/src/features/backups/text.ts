@@ -65,6 +65,4 @@ export const text = {
   discardBody: 'Its database is dropped. The backup itself is kept.',
   discarded: 'Restored copy discarded',
   loadError: 'Could not load the backups',
-  actionError: 'The action failed',
-  dashboardLink: 'Backups',
 } as const;

@@ -2,6 +2,7 @@
 // JPEG at quality 0.85, at most 2 MB): fit within 1200 × 1600, smaller again if the JPEG is
 // still too big.
 import { fitInside, resizeImage } from '@/lib/image-resize';
+import { text } from './text';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
@@ -24,5 +25,5 @@ export async function resizePhoto(file: Blob): Promise<Blob> {
     });
     if (resized.size <= PHOTO_MAX_BYTES) return resized;
   }
-  throw new Error('File size too large. Maximum size: 2MB');
+  throw new Error(text.photoUpload.size);
 }

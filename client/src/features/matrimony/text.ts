@@ -104,6 +104,15 @@ export const text = {
   biodataHint: 'PDF only, up to 10 MB.',
   biodataType: 'File type not allowed. Allowed types: PDF',
   biodataTooLarge: 'File size too large. Maximum size: 10MB',
+  /** The spec's upload messages for a photo the storage service refuses (size, type). */
+  photoUpload: {
+    size: 'File size too large. Maximum size: 2MB',
+    type: 'File type not allowed. Allowed types: JPEG, PNG, WebP',
+  },
+  biodataUpload: {
+    size: 'File size too large. Maximum size: 10MB',
+    type: 'File type not allowed. Allowed types: PDF',
+  },
   photoPreview: 'Photo preview',
 } as const;
 

@@ -164,3 +164,6 @@ export const pages = {
     ],
   },
 } satisfies Record<string, ServicePage>;
+
+/** The name of a service page (`pages`' keys). */
+export type ServicePageName = keyof typeof pages;

@@ -72,6 +72,11 @@ export const text = {
   tooMany: 'At most 10 documents can be attached',
   fileTooLarge: 'File size too large. Maximum size: 10MB',
   fileType: 'File type not allowed. Allowed types: PDF, JPEG, PNG',
+  /** The same two words for a document the storage service refuses (size, type). */
+  documentUpload: {
+    size: 'File size too large. Maximum size: 10MB',
+    type: 'File type not allowed. Allowed types: PDF, JPEG, PNG',
+  },
   // Dashboard.
   dashboardTitle: 'Student Dashboard',
   application: 'Your application',

@@ -1,6 +1,25 @@
 // What the account and role screens (/admin/users, /admin/rbac) say; a Kannada edition later.
 export const text = {
   title: 'User Management',
+  invite: {
+    title: 'Invite a staff member',
+    intro:
+      'They receive an e-mail with a link to choose their own password. Inviting the same address again before they accept sends a new link.',
+    email: 'Email',
+    name: 'Full name',
+    type: 'Role',
+    send: 'Send invitation',
+    sending: 'Sending…',
+    sent: (email: string) => `Invitation sent to ${email}`,
+    resent: (email: string) => `A new invitation was sent to ${email}`,
+    accepted: 'This person has already accepted an invitation and can sign in.',
+  },
+  resetFactor: 'Reset second factor',
+  resetFactorTitle: (name: string) => `Reset the second factor of ${name}?`,
+  resetFactorBody:
+    'Do this when they have lost their phone. They will set up their authenticator app again at their next sign-in.',
+  resetFactorDone: 'Second factor reset',
+  noFactor: 'No second factor to reset',
   adminsOnly:
     'Only admins see and change other accounts: the database shows this account only its own.',
   intro:

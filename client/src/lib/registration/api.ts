@@ -4,6 +4,7 @@
 // and returns the first one on a retry. A failure anywhere can be retried with one click.
 import { AppError } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
+import { uploadError, type UploadWords } from '@/lib/upload-refusal';
 import { text } from './text';
 
 export type Audience = 'student' | 'matrimony' | 'member';
@@ -45,19 +46,23 @@ export async function ensureSession(account: AccountInput | null): Promise<strin
 /** The path a stored file is addressed by (what the tables keep). */
 export const objectPath = (bucket: string, name: string) => `/storage/v1/object/${bucket}/${name}`;
 
-/** Uploads into the applicant's own folder under a fixed name; returns the object name. */
+/**
+ * Uploads into the applicant's own folder under a fixed name; returns the object name. A
+ * refusal of size or type is thrown in the feature's `words` (the spec's upload messages).
+ */
 export async function uploadOwnFile(
   bucket: string,
   userId: string,
   name: string,
   file: Blob,
   contentType: string,
+  words: UploadWords,
 ): Promise<string> {
   const objectName = `${userId}/${name}`;
   const { error } = await sdk()
     .storage.from(bucket)
     .upload(objectName, file, { upsert: true, contentType, cacheControl: '3600' });
-  if (error) throw error;
+  if (error) throw uploadError(error, words);
   return objectName;
 }
 

@@ -14,14 +14,16 @@ use tokio_postgres::types::Type;
 use uuid::Uuid;
 
 use super::client::Client;
-use super::session::{email_app_metadata, metadata, normalise_email, parse_body};
+use super::session::{
+    metadata, normalise_email, normalise_phone, parse_body, provider_metadata, with_current_providers,
+};
 use super::user::signed_in_user;
 use crate::auth::caller::{ApiRole, Caller};
 use crate::auth::error::AuthError;
-use crate::auth::store::audit;
 use crate::auth::store::sessions::{self, Scope};
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes, NewUser};
+use crate::auth::store::{audit, factors};
 use crate::auth::user::merge_metadata;
 use crate::db::request_tx::{self, RequestContext};
 use crate::state::AppState;
@@ -30,7 +32,7 @@ const DEFAULT_PER_PAGE: i64 = 50;
 const MAX_PER_PAGE: i64 = 1000;
 
 /// Who is acting through the admin API.
-enum Actor {
+pub(super) enum Actor {
     /// The service key or a `service_role` token: every account.
     ServiceRole,
     /// A signed-in user for whom `auth.can_manage_users()` is true; each account they change
@@ -39,7 +41,7 @@ enum Actor {
 }
 
 impl Actor {
-    fn id(&self) -> Option<Uuid> {
+    pub(super) fn id(&self) -> Option<Uuid> {
         match self {
             Actor::ServiceRole => None,
             Actor::User { id, .. } => Some(*id),
@@ -47,7 +49,7 @@ impl Actor {
     }
 
     /// Refuses a change to `target` that the product's rule does not allow this user.
-    async fn may_act_on(&self, state: &AppState, target: Uuid) -> Result<(), AuthError> {
+    pub(super) async fn may_act_on(&self, state: &AppState, target: Uuid) -> Result<(), AuthError> {
         let Actor::User { claims, .. } = self else { return Ok(()) };
         let allowed =
             ask_as_caller(state, claims.clone(), "select coalesce(auth.can_manage_user($1), false)", Some(target))
@@ -56,17 +58,17 @@ impl Actor {
     }
 }
 
-async fn authorize(state: &AppState, client: &Client) -> Result<Actor, AuthError> {
+pub(super) async fn authorize(state: &AppState, client: &Client) -> Result<Actor, AuthError> {
     client.require_api_key(state)?;
     if client.bearer_is_service_key(state) {
         return Ok(Actor::ServiceRole);
     }
     let token = client.bearer()?;
-    let claims =
-        crate::auth::jwt::verify(token, state.jwt_secret.as_bytes(), &state.auth.claim_rules, Utc::now().timestamp())
-            .map_err(AuthError::bad_jwt)?;
+    let claims = super::client::verified_claims(token, state)?;
     match claims.get("role").and_then(Value::as_str) {
-        Some("service_role") => return Ok(Actor::ServiceRole),
+        Some(role) if state.auth.settings.signin.admin_roles.iter().any(|admin| admin == role) => {
+            return Ok(Actor::ServiceRole);
+        }
         Some("authenticated") => {}
         _ => return Err(AuthError::not_admin()),
     }
@@ -114,6 +116,7 @@ struct UserAttributes {
     password: Option<String>,
     email_confirm: Option<bool>,
     phone: Option<String>,
+    phone_confirm: Option<bool>,
     user_metadata: Option<Value>,
     app_metadata: Option<Value>,
     ban_duration: Option<String>,
@@ -125,9 +128,6 @@ struct UserAttributes {
 impl UserAttributes {
     /// Refuses what this service does not do rather than ignoring it.
     fn check_unsupported(&self) -> Result<(), AuthError> {
-        if self.phone.as_deref().is_some_and(|p| !p.is_empty()) {
-            return Err(AuthError::validation("Phone numbers are not supported"));
-        }
         if self.role.as_deref().is_some_and(|r| r != "authenticated") {
             return Err(AuthError::validation(
                 "Only the authenticated role exists; app roles live in the product's tables",
@@ -144,22 +144,43 @@ pub async fn create_user(State(state): State<AppState>, client: Client, body: By
     let actor = authorize(&state, &client).await?;
     let request: UserAttributes = parse_body(&body)?;
     request.check_unsupported()?;
-    let email = normalise_email(
-        request.email.as_deref().ok_or_else(|| AuthError::validation("An email address is required"))?,
-    )?;
+    let email = request.email.as_deref().filter(|e| !e.is_empty()).map(normalise_email).transpose()?;
+    let phone = request
+        .phone
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .map(|p| normalise_phone(p, &state.auth.settings.signin.default_country_code))
+        .transpose()?;
+    if email.is_none() && phone.is_none() {
+        return Err(AuthError::validation("Unable to validate email address: invalid format"));
+    }
     let hash = new_password_hash(&state, request.password).await?;
     let user_metadata = Value::Object(metadata(request.user_metadata, "user_metadata")?);
-    let app_metadata = email_app_metadata(metadata(request.app_metadata, "app_metadata")?);
+    let provider = if email.is_some() { "email" } else { "phone" };
+    let providers: Vec<&str> = [(email.is_some(), "email"), (phone.is_some(), "phone")]
+        .into_iter()
+        .filter_map(|(has, p)| has.then_some(p))
+        .collect();
+    let app_metadata = provider_metadata(metadata(request.app_metadata, "app_metadata")?, provider, &providers);
     let banned_until = request.ban_duration.as_deref().map(ban_until).transpose()?.flatten();
     let mut tx = AuthTx::begin(&state.connections).await?;
+    if let Some(phone) = &phone
+        && users::by_phone(&mut tx, phone).await?.is_some()
+    {
+        tx.rollback().await;
+        return Err(AuthError::phone_exists());
+    }
     let new_user = NewUser {
         id: request.id,
-        email: &email,
+        email: email.as_deref(),
+        phone: phone.as_deref(),
         password_hash: hash.as_deref(),
         confirmed: request.email_confirm.unwrap_or(false),
-        app_metadata: &app_metadata,
-        user_metadata: &user_metadata,
+        phone_confirmed: request.phone_confirm.unwrap_or(false),
+        app_metadata: Some(&app_metadata),
+        user_metadata: Some(&user_metadata),
         banned_until,
+        ..NewUser::default()
     };
     let Some(user) = users::insert(&mut tx, &new_user).await? else {
         tx.rollback().await;
@@ -232,9 +253,10 @@ pub async fn get_user(
     authorize(&state, &client).await?;
     let id = parse_id(&id)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
-    let user = users::by_id(&mut tx, id, false).await?;
+    let user = users::by_id(&mut tx, id, false).await?.ok_or_else(AuthError::user_not_found)?;
+    let factors = factors::json_of_user(&mut tx, id).await?;
     tx.commit().await?;
-    Ok(Json(user.ok_or_else(AuthError::user_not_found)?.to_json()))
+    Ok(Json(user.to_json_with_factors(&factors)))
 }
 
 pub async fn update_user(
@@ -252,6 +274,12 @@ pub async fn update_user(
         return Err(AuthError::validation("A user's id cannot change"));
     }
     let email = request.email.as_deref().map(normalise_email).transpose()?;
+    let phone = request
+        .phone
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .map(|p| normalise_phone(p, &state.auth.settings.signin.default_country_code))
+        .transpose()?;
     let hash = new_password_hash(&state, request.password).await?;
     let user_changes = request.user_metadata.map(|m| metadata(Some(m), "user_metadata")).transpose()?;
     let app_changes = request.app_metadata.map(|m| metadata(Some(m), "app_metadata")).transpose()?;
@@ -263,9 +291,20 @@ pub async fn update_user(
         return Err(AuthError::user_not_found());
     };
     let user_metadata = user_changes.map(|changes| merge_metadata(&user.user_metadata, &changes));
+    // `provider` and `providers` stay the server's: an admin cannot claim a way in.
     let app_metadata = app_changes.map(|changes| {
-        let merged = merge_metadata(&user.app_metadata, &changes);
-        email_app_metadata(merged.as_object().cloned().unwrap_or_default())
+        let mut merged = merge_metadata(&user.app_metadata, &changes);
+        for key in ["provider", "providers"] {
+            match user.app_metadata.get(key) {
+                Some(value) => merged[key] = value.clone(),
+                None => {
+                    if let Some(map) = merged.as_object_mut() {
+                        map.remove(key);
+                    }
+                }
+            }
+        }
+        merged
     });
     let changes = Changes {
         email: email.as_deref(),
@@ -275,19 +314,32 @@ pub async fn update_user(
         user_metadata: user_metadata.as_ref(),
         banned_until: ban,
         email_change: email.as_ref().map(|_| None),
+        phone: phone.as_deref(),
+        phone_confirmed: request.phone_confirm,
+        phone_change: phone.as_ref().map(|_| None),
         ..Default::default()
     };
     let updated = match users::update(&mut tx, id, &changes).await {
         Err(error) if error.is_unique_violation() => {
             tx.rollback().await;
-            return Err(AuthError::email_exists());
+            return Err(if phone.is_some() && email.is_none() {
+                AuthError::phone_exists()
+            } else {
+                AuthError::email_exists()
+            });
         }
         other => other?,
+    };
+    let updated = match with_current_providers(&updated) {
+        Some(app) => users::update(&mut tx, id, &Changes { app_metadata: Some(&app), ..Default::default() }).await?,
+        None => updated,
     };
     let fields: Vec<&str> = [
         (email.is_some(), "email"),
         (hash.is_some(), "password"),
+        (phone.is_some(), "phone"),
         (request.email_confirm.is_some(), "email_confirm"),
+        (request.phone_confirm.is_some(), "phone_confirm"),
         (user_metadata.is_some(), "user_metadata"),
         (app_metadata.is_some(), "app_metadata"),
         (ban.is_some(), "ban_duration"),
@@ -333,7 +385,7 @@ pub async fn delete_user(
     Ok(Json(json!({})))
 }
 
-async fn record(
+pub(super) async fn record(
     tx: &mut AuthTx,
     action: &str,
     actor: Option<Uuid>,

@@ -71,13 +71,24 @@ impl Client {
             .and_then(|v| v.to_str().ok())
             .or(self.query.get("apikey").map(String::as_str))
             .map(str::trim)
-            .filter(|k| !k.is_empty())
-            .ok_or_else(AuthError::no_api_key)?;
-        if key == state.keys.anon || key == state.keys.service_role {
+            .filter(|k| !k.is_empty());
+        let Some(key) = key else {
+            return if state.auth.settings.signin.require_api_key { Err(AuthError::no_api_key()) } else { Ok(()) };
+        };
+        if key == state.keys.anon || key == state.keys.service_role || is_signed_api_key(key, state) {
             Ok(())
         } else {
             Err(AuthError::invalid_api_key())
         }
+    }
+
+    /// The `apikey` the request carries, when it is one of the service role's.
+    pub fn api_key_is_service_role(&self, state: &AppState) -> bool {
+        let key = self.headers.get("apikey").and_then(|v| v.to_str().ok()).unwrap_or_default().trim();
+        key == state.keys.service_role
+            || verified_claims(key, state).is_ok_and(|claims| {
+                claims.get("sub").is_none() && claims.get("role").and_then(Value::as_str) == Some("service_role")
+            })
     }
 
     /// The bearer token, GoTrue's way: `(?i)^bearer (\S+)$`.
@@ -136,9 +147,20 @@ pub struct UserClaims {
     pub claims: Map<String, Value>,
 }
 
-fn verified_claims(token: &str, state: &AppState) -> Result<Map<String, Value>, AuthError> {
+/// The verified claims of `token` (any of this server's keys).
+pub fn verified_claims(token: &str, state: &AppState) -> Result<Map<String, Value>, AuthError> {
     let now = chrono::Utc::now().timestamp();
-    jwt::verify(token, state.jwt_secret.as_bytes(), &state.auth.claim_rules, now).map_err(AuthError::bad_jwt)
+    jwt::verify(token, &state.auth.keys.current(), &state.auth.claim_rules, now).map_err(AuthError::bad_jwt)
+}
+
+/// An API key this server did not print but signed (an older key, or one made with the signing
+/// key): a token with the role `anon` or `service_role` and no `sub`.
+fn is_signed_api_key(key: &str, state: &AppState) -> bool {
+    key.split('.').count() == 3
+        && verified_claims(key, state).is_ok_and(|claims| {
+            claims.get("sub").is_none()
+                && matches!(claims.get("role").and_then(Value::as_str), Some("anon" | "service_role"))
+        })
 }
 
 #[cfg(test)]

@@ -11,14 +11,20 @@ use crate::state::AppState;
 pub async fn settings(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let settings = &state.auth.settings;
+    let signin = &settings.signin;
     Ok(Json(json!({
-        "external": {"email": true, "phone": false, "anonymous_users": false},
+        "external": {
+            "email": signin.email_enabled,
+            "phone": signin.phone_enabled,
+            "anonymous_users": signin.anonymous_enabled,
+        },
         "disable_signup": settings.disable_signup,
         "mailer_autoconfirm": settings.autoconfirm,
-        "phone_autoconfirm": false,
-        "sms_provider": "",
+        "phone_autoconfirm": signin.sms_autoconfirm,
+        "sms_provider": if signin.phone_enabled { "hook" } else { "" },
         "saml_enabled": false,
         "password_min_length": settings.password_min_length,
+        "mfa_enabled": signin.mfa_enroll_enabled,
     })))
 }
 
@@ -27,7 +33,7 @@ pub async fn health(State(state): State<AppState>, client: Client) -> Result<Jso
     Ok(Json(json!({
         "version": env!("CARGO_PKG_VERSION"),
         "name": "GoTrue",
-        "description": format!("GoTrue-compatible accounts and sessions of {}", state.auth.settings.site_name),
+        "description": "GoTrue-compatible accounts and sessions",
     })))
 }
 

@@ -21,6 +21,7 @@ use crate::auth::mail;
 use crate::auth::settings::AuthSettings;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::{audit, limits, one_time, sessions};
+use crate::auth::templates::language_of;
 use crate::state::AppState;
 
 /// Proofs tried per user per MAILER_OTP_EXP window.
@@ -30,17 +31,19 @@ const LINK_METHODS: [&str; 2] = ["recovery", "invite"];
 
 pub async fn reauthenticate(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
+    // A valid token of nobody (the anon key as the bearer) has no address to mail: GoTrue's answer.
+    if let Ok(token) = client.bearer()
+        && super::client::verified_claims(token, &state).is_ok_and(|claims| claims.get("sub").is_none())
+    {
+        return Err(no_address());
+    }
     let claims = client.user_claims(&state)?;
     let settings = &state.auth.settings;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, true).await?;
     let Some(email) = user.email.clone().filter(|e| !e.is_empty()) else {
         tx.rollback().await;
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "validation_failed",
-            "Reauthentication requires an email or a phone number",
-        ));
+        return Err(no_address());
     };
     if user.email_confirmed_at.is_none() {
         tx.rollback().await;
@@ -50,22 +53,20 @@ pub async fn reauthenticate(State(state): State<AppState>, client: Client) -> Re
             "Please verify your email first.",
         ));
     }
-    if let Err(seconds) = limits::hit(
-        &mut tx,
-        &format!("reauthenticate_mail:{}", user.id),
-        1,
-        settings.mail_interval,
-        state.auth.clock.now(),
-    )
-    .await?
+    if let Err(seconds) =
+        limits::hit(&mut tx, &format!("reauthenticate_mail:{}", user.id), 1, settings.mail_interval).await?
     {
         tx.commit().await?;
         return Err(AuthError::over_email_send_rate_limit(seconds));
     }
     let nonce = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
     one_time::issue_nonce(&mut tx, user.id, &nonce, &email, settings.otp_expiry).await?;
-    let letter = mail::nonce_letter(&nonce, settings.otp_expiry);
-    let mail_id = state.auth.mailer.enqueue_kind(&mut tx, &email, "reauthentication", &letter).await?;
+    let mut vars = mail::base_vars(settings);
+    vars.insert("Token", nonce.clone());
+    vars.insert("Email", email.clone());
+    vars.insert("Minutes", (settings.otp_expiry.as_secs() / 60).to_string());
+    let letter = state.auth.templates.mail("reauthentication", language_of(&user.user_metadata).as_deref(), &vars);
+    let mail_id = state.auth.mailer.enqueue(&mut tx, &email, "reauthentication", &letter).await?;
     audit::record(
         &mut tx,
         audit::Entry {
@@ -82,6 +83,14 @@ pub async fn reauthenticate(State(state): State<AppState>, client: Client) -> Re
     Ok(Json(json!({})))
 }
 
+fn no_address() -> AuthError {
+    AuthError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+        "Reauthentication requires the user to have an email or a phone number",
+    )
+}
+
 /// The proof a change came with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Proof {
@@ -96,7 +105,6 @@ pub enum Proof {
 pub async fn demand(
     tx: &mut AuthTx,
     settings: &AuthSettings,
-    clock: &crate::clock::Clock,
     claims: &UserClaims,
     current_password: Option<String>,
     nonce: Option<String>,
@@ -110,7 +118,7 @@ pub async fn demand(
         _ => return Err(AuthError::reauthentication_needed()),
     };
     let bucket = attempts_bucket(claims.user_id);
-    if let Err(seconds) = limits::hit(tx, &bucket, MAX_ATTEMPTS, settings.otp_expiry, clock.now()).await? {
+    if let Err(seconds) = limits::hit(tx, &bucket, MAX_ATTEMPTS, settings.otp_expiry).await? {
         // Too many guesses: the code in flight is spent too.
         one_time::discard_nonce(tx, claims.user_id).await?;
         return Err(AuthError::over_request_rate_limit(seconds));

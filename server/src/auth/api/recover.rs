@@ -1,4 +1,5 @@
-//! `POST /recover`: mails a password-reset link. The answer is `{}` whether or not the address
+//! `POST /recover`: mails a password-reset link and code (PKCE when the request has a code
+//! challenge). The answer is `{}` whether or not the address
 //! has an account, and the per-address mail interval applies to both, so nothing is revealed.
 
 use axum::Json;
@@ -8,8 +9,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::client::Client;
-use super::links::mail_link;
-use super::session::{normalise_email, parse_body, rate_limit};
+use super::links::{LinkOptions, mail_link};
+use super::session::{normalise_email, parse_body, pkce, rate_limit};
 use crate::auth::error::AuthError;
 use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
@@ -21,6 +22,8 @@ use crate::state::AppState;
 #[derive(Deserialize)]
 struct Recover {
     email: Option<String>,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
 }
 
 pub async fn recover(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
@@ -29,18 +32,19 @@ pub async fn recover(State(state): State<AppState>, client: Client, body: Bytes)
     let email = normalise_email(
         request.email.as_deref().ok_or_else(|| AuthError::validation("Password recovery requires an email"))?,
     )?;
+    let pkce = pkce(request.code_challenge.as_deref(), request.code_challenge_method.as_deref())?;
     let settings = &state.auth.settings;
     let mut tx = AuthTx::begin(&state.connections).await?;
-    rate_limit(&mut tx, &format!("recover:{}", client.ip), settings.request_limit, &state.auth.clock).await?;
+    rate_limit(&mut tx, &format!("recover:{}", client.ip), settings.request_limit).await?;
     let per_address = format!("recover_mail:{}", tokens::token_hash(&email));
-    if let Err(seconds) = limits::hit(&mut tx, &per_address, 1, settings.mail_interval, state.auth.clock.now()).await? {
+    if let Err(seconds) = limits::hit(&mut tx, &per_address, 1, settings.mail_interval).await? {
         tx.commit().await?;
         return Err(AuthError::over_email_send_rate_limit(seconds));
     }
     let mut mail_id = None;
     if let Some(user) = users::by_email(&mut tx, &email).await? {
-        let redirect_to = client.param("redirect_to");
-        mail_id = Some(mail_link(&state, &mut tx, user.id, Purpose::Recovery, &email, redirect_to).await?);
+        let options = LinkOptions { redirect_to: client.param("redirect_to"), pkce: pkce.as_ref() };
+        mail_id = Some(mail_link(&state, &mut tx, &user, Purpose::Recovery, &email, &options).await?);
         users::update(&mut tx, user.id, &Changes { recovery_sent: true, ..Default::default() }).await?;
         audit::record(
             &mut tx,

@@ -17,11 +17,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::client::Client;
-use super::session::{self, normalise_email, parse_body, rate_limit};
+use super::session::{self, normalise_email, normalise_phone, parse_body, rate_limit};
 use crate::auth::error::AuthError;
 use crate::auth::store::sessions::{self, RefreshToken};
 use crate::auth::store::tx::AuthTx;
-use crate::auth::store::{audit, limits, sign_in, users};
+use crate::auth::store::{audit, flows, limits, sign_in, users};
 use crate::auth::tokens;
 use crate::auth::user::User;
 use crate::state::AppState;
@@ -45,33 +45,67 @@ struct RefreshGrant {
     refresh_token: Option<String>,
 }
 
+#[derive(Deserialize)]
+struct PkceGrant {
+    auth_code: Option<String>,
+    code_verifier: Option<String>,
+}
+
 pub async fn token(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     match client.param("grant_type") {
         Some("password") => password(&state, &client, parse_body(&body)?).await,
         Some("refresh_token") => refresh(&state, &client, parse_body(&body)?).await,
+        Some("pkce") => exchange(&state, &client, parse_body(&body)?).await,
+        // No identity providers here: GoTrue's answer for one that is not enabled.
+        Some("id_token") => Err(id_token_disabled(&parse_body(&body)?)),
         Some(other) => Err(AuthError::validation(format!("Unsupported grant_type {other}"))),
         None => Err(AuthError::validation("grant_type is required")),
     }
 }
 
 async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> Result<Json<Value>, AuthError> {
-    if request.phone.as_deref().is_some_and(|p| !p.is_empty()) {
-        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_provider_disabled", "Phone logins are disabled"));
-    }
-    let (Some(email), Some(password)) = (request.email, request.password) else {
-        return Err(AuthError::validation("missing email or phone"));
+    let signin = &state.auth.settings.signin;
+    let password = request.password.unwrap_or_default();
+    let (email, phone) = match (request.email.filter(|e| !e.is_empty()), request.phone.filter(|p| !p.is_empty())) {
+        (Some(email), _) => {
+            if !signin.email_enabled {
+                return Err(AuthError::new(
+                    StatusCode::BAD_REQUEST,
+                    "email_provider_disabled",
+                    "Email logins are disabled",
+                ));
+            }
+            // A malformed address cannot belong to anyone: the same answer as a wrong password.
+            (Some(normalise_email(&email).unwrap_or_else(|_| email.trim().to_lowercase())), None)
+        }
+        (None, Some(phone)) => {
+            if !signin.phone_enabled {
+                return Err(AuthError::phone_disabled());
+            }
+            (
+                None,
+                Some(normalise_phone(&phone, &signin.default_country_code).unwrap_or_else(|_| phone.trim().to_owned())),
+            )
+        }
+        (None, None) => return Err(AuthError::validation("missing email or phone")),
     };
-    // A malformed address cannot belong to anyone: the same answer as a wrong password.
-    let email = normalise_email(&email).unwrap_or_else(|_| email.trim().to_lowercase());
-    let failures_bucket = format!("signin_failures:{}", tokens::token_hash(&email));
+    let identifier = email.clone().or_else(|| phone.clone()).unwrap_or_default();
+    let failures_bucket = format!("signin_failures:{}", tokens::token_hash(&identifier));
 
     let limit = state.auth.settings.request_limit;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let address_bucket = format!("signin:{}", client.ip);
-    let now = state.auth.clock.now();
-    let found =
-        sign_in::lookup(&mut tx, &address_bucket, limit.hits, limit.window, &failures_bucket, &email, now).await?;
+    let found = sign_in::lookup(
+        &mut tx,
+        &address_bucket,
+        limit.hits,
+        limit.window,
+        &failures_bucket,
+        email.as_deref(),
+        phone.as_deref(),
+    )
+    .await?;
     tx.commit().await?;
     found.rate.map_err(AuthError::over_request_rate_limit)?;
     if let Some((failures, seconds_since)) = found.failures {
@@ -89,7 +123,7 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
     let user = match (matched, user) {
         (true, Some(user)) => user,
         (_, user) => {
-            limits::record_failure(&mut tx, &failures_bucket, state.auth.clock.now()).await?;
+            limits::record_failure(&mut tx, &failures_bucket).await?;
             let target = user.as_ref().map(|u| u.id);
             audit::record(
                 &mut tx,
@@ -98,7 +132,7 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
                     actor: None,
                     target,
                     ip: &client.ip,
-                    details: json!({"email": email}),
+                    details: json!({"email": email, "phone": phone}),
                 },
             )
             .await?;
@@ -109,17 +143,101 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
     if found.failures.is_some() {
         limits::clear(&mut tx, &failures_bucket).await?;
     }
-    if user.email_confirmed_at.is_none() {
+    if email.is_some() && user.email_confirmed_at.is_none() {
         tx.commit().await?;
         return Err(AuthError::email_not_confirmed());
+    }
+    if phone.is_some() && user.phone_confirmed_at.is_none() {
+        tx.commit().await?;
+        return Err(AuthError::new(StatusCode::BAD_REQUEST, "phone_not_confirmed", "Phone not confirmed"));
     }
     if user.is_banned(chrono::Utc::now()) {
         tx.commit().await?;
         return Err(AuthError::user_banned(StatusCode::BAD_REQUEST));
     }
     let (user, grant) = session::open(&mut tx, client, &user, "password").await?;
+    let answer = session::respond(state, &mut tx, &user, &grant.session, &grant.refresh_token).await?;
     tx.commit().await?;
-    Ok(Json(session::answer(state, &user, &grant.session, &grant.refresh_token)?))
+    Ok(Json(answer))
+}
+
+/// `grant_type=pkce`: a PKCE flow's auth code and the verifier of its challenge, once.
+async fn exchange(state: &AppState, client: &Client, request: PkceGrant) -> Result<Json<Value>, AuthError> {
+    let (Some(code), Some(verifier)) =
+        (request.auth_code.filter(|c| !c.is_empty()), request.code_verifier.filter(|v| !v.is_empty()))
+    else {
+        return Err(AuthError::validation("invalid request: both auth code and code verifier should be non-empty"));
+    };
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    rate_limit(&mut tx, &format!("verify:{}", client.ip), state.auth.settings.request_limit).await?;
+    let Some(flow) = flows::take(&mut tx, &tokens::token_hash(&code)).await? else {
+        tx.commit().await?;
+        return Err(AuthError::flow_state_not_found());
+    };
+    let Some(user_id) = flow.user_id else {
+        tx.commit().await?;
+        return Err(AuthError::flow_state_not_found());
+    };
+    if flow.code_age_seconds > super::links::AUTH_CODE_LIFETIME.as_secs_f64() {
+        tx.commit().await?;
+        return Err(AuthError::flow_state_expired());
+    }
+    let expected = match flow.code_challenge_method.as_str() {
+        "plain" => verifier.clone(),
+        _ => base64::Engine::encode(
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+            <sha2::Sha256 as sha2::Digest>::digest(verifier.as_bytes()),
+        ),
+    };
+    if !constant_time_eq(expected.as_bytes(), flow.code_challenge.as_bytes()) {
+        // The flow is spent either way: a wrong verifier cannot be retried.
+        tx.commit().await?;
+        return Err(AuthError::bad_code_verifier());
+    }
+    let Some(user) = users::by_id(&mut tx, user_id, false).await? else {
+        tx.commit().await?;
+        return Err(AuthError::flow_state_not_found());
+    };
+    if user.is_banned(chrono::Utc::now()) {
+        tx.commit().await?;
+        return Err(AuthError::user_banned(StatusCode::BAD_REQUEST));
+    }
+    let method = match flow.authentication_method.as_str() {
+        "signup" => "email/signup",
+        other => other,
+    }
+    .to_owned();
+    let (user, grant) = session::open(&mut tx, client, &user, &method).await?;
+    let answer = session::respond(state, &mut tx, &user, &grant.session, &grant.refresh_token).await?;
+    audit::record(
+        &mut tx,
+        audit::Entry {
+            action: "login",
+            actor: Some(user.id),
+            target: Some(user.id),
+            ip: &client.ip,
+            details: json!({"grant_type": "pkce", "flow": flow.id}),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(answer))
+}
+
+fn id_token_disabled(body: &Value) -> AuthError {
+    let issuer = match body.get("provider").and_then(Value::as_str).unwrap_or_default() {
+        "google" => "https://accounts.google.com",
+        "apple" => "https://appleid.apple.com",
+        "azure" => "https://login.microsoftonline.com",
+        "facebook" => "https://www.facebook.com",
+        "kakao" => "https://kauth.kakao.com",
+        other => other,
+    };
+    AuthError::new(StatusCode::BAD_REQUEST, "provider_disabled", format!("Provider (issuer {issuer:?}) is not enabled"))
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Seconds to wait after `failures` failed sign-ins in a row: none for the first few, then
@@ -136,7 +254,7 @@ async fn refresh(state: &AppState, client: &Client, request: RefreshGrant) -> Re
     let presented = request.refresh_token.filter(|t| !t.is_empty()).ok_or_else(AuthError::refresh_token_not_found)?;
     let settings = &state.auth.settings;
     let mut tx = AuthTx::begin(&state.connections).await?;
-    rate_limit(&mut tx, &format!("refresh:{}", client.ip), settings.refresh_limit, &state.auth.clock).await?;
+    rate_limit(&mut tx, &format!("refresh:{}", client.ip), settings.refresh_limit).await?;
     let Some(token) = sessions::lock_token(&mut tx, &tokens::token_hash(&presented)).await? else {
         tx.commit().await?;
         return Err(AuthError::refresh_token_not_found());
@@ -166,11 +284,12 @@ async fn refresh(state: &AppState, client: &Client, request: RefreshGrant) -> Re
     } else {
         let salt = tokens::random_salt();
         let successor = tokens::successor_token(state.jwt_secret.as_bytes(), &presented, &salt);
-        sessions::rotate(&mut tx, &token, &tokens::token_hash(&successor), &salt, state.auth.clock.now()).await?;
+        sessions::rotate(&mut tx, &token, &tokens::token_hash(&successor), &salt).await?;
         successor
     };
+    let answer = session::respond(state, &mut tx, &user, &session, &continuation).await?;
     tx.commit().await?;
-    Ok(Json(session::answer(state, &user, &session, &continuation)?))
+    Ok(Json(answer))
 }
 
 /// The live successor of a token rotated within the reuse interval (following successors that
@@ -182,7 +301,7 @@ async fn continuation(
     presented: &str,
 ) -> Result<Option<String>, AuthError> {
     let interval = chrono::Duration::from_std(state.auth.settings.refresh_reuse_interval).unwrap_or_default();
-    let now = state.auth.clock.now();
+    let now = chrono::Utc::now();
     let (mut current_id, mut rotated_at, mut current_token) = (token.id, token.updated_at, presented.to_owned());
     for _ in 0..MAX_CHAIN {
         if rotated_at + interval < now {

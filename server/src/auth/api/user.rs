@@ -1,5 +1,7 @@
-//! `GET /user` and `PUT /user`: the signed-in user, and the changes a user may make to their
-//! own account (password, e-mail address, their own metadata; never `app_metadata`).
+//! `GET /user` and `PUT /user`: the signed-in user (with their second factors), and the changes
+//! a user may make to their own account (password, e-mail address, phone number, their own
+//! metadata; never `app_metadata`). An anonymous account becomes permanent once it has a
+//! confirmed address or number.
 
 use axum::Json;
 use axum::body::Bytes;
@@ -8,16 +10,17 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::client::{Client, UserClaims};
-use super::links::mail_link;
+use super::links::{self, LinkOptions, mail_link};
 use super::reauthenticate::{self, Proof};
-use super::session::{metadata, normalise_email, parse_body};
+use super::session::{metadata, normalise_email, normalise_phone, parse_body, pkce, with_current_providers};
 use crate::auth::error::AuthError;
 use crate::auth::mail::Notice;
-use crate::auth::store::audit;
 use crate::auth::store::one_time::{self, Purpose};
 use crate::auth::store::sessions::{self, Scope};
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes};
+use crate::auth::store::{audit, factors};
+use crate::auth::templates::language_of;
 use crate::auth::user::{User, merge_metadata};
 use crate::state::AppState;
 
@@ -26,8 +29,17 @@ pub async fn get_user(State(state): State<AppState>, client: Client) -> Result<J
     let claims = client.user_claims(&state)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, false).await?;
+    let factors = factors::json_of_user(&mut tx, user.id).await?;
     tx.commit().await?;
-    Ok(Json(user.to_json()))
+    Ok(Json(user.to_json_with_factors(&factors)))
+}
+
+/// `GET /user/identities/authorize` and `DELETE /user/identities/{id}` (auth-js `linkIdentity`,
+/// `unlinkIdentity`): manual linking is not offered, GoTrue's answer when it is disabled.
+pub async fn identities(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+    client.require_api_key(&state)?;
+    client.user_claims(&state)?;
+    Err(AuthError::new(http::StatusCode::NOT_FOUND, "manual_linking_disabled", "Manual linking is disabled"))
 }
 
 /// The user of `claims`, provided the token's session still exists.
@@ -53,6 +65,9 @@ struct UserUpdate {
     current_password: Option<String>,
     /// A code from `GET /reauthenticate`: the other proof.
     nonce: Option<String>,
+    channel: Option<String>,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
 }
 
 pub async fn update_user(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
@@ -62,9 +77,18 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
     if request.app_metadata.is_some() {
         return Err(AuthError::not_admin());
     }
-    if request.phone.as_deref().is_some_and(|p| !p.is_empty()) {
-        return Err(AuthError::validation("Phone numbers are not supported"));
-    }
+    let signin = &state.auth.settings.signin;
+    let phone = match request.phone.as_deref().filter(|p| !p.is_empty()) {
+        Some(phone) => {
+            if !signin.phone_enabled {
+                return Err(AuthError::phone_disabled());
+            }
+            super::signup::check_channel(request.channel.as_deref())?;
+            Some(normalise_phone(phone, &signin.default_country_code)?)
+        }
+        None => None,
+    };
+    let pkce = pkce(request.code_challenge.as_deref(), request.code_challenge_method.as_deref())?;
     let data = match request.data {
         Some(data) => Some(metadata(Some(data), "data")?),
         None => None,
@@ -79,17 +103,19 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
     // outside any transaction.
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, false).await?;
+    if new_password.is_some() && user.is_anonymous && user.email.is_none() && user.phone.is_none() {
+        tx.commit().await?;
+        return Err(AuthError::new(
+            http::StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            "Updating password of an anonymous user without an email or phone is not allowed",
+        ));
+    }
     let changes_email = email.as_deref().is_some_and(|email| Some(email) != user.email.as_deref());
-    let proof = if new_password.is_some() || changes_email {
-        match reauthenticate::demand(
-            &mut tx,
-            &state.auth.settings,
-            &state.auth.clock,
-            &claims,
-            request.current_password,
-            request.nonce,
-        )
-        .await
+    // An anonymous account has nothing to prove with: it gains its first address or password.
+    let proof = if (new_password.is_some() || changes_email) && !user.is_anonymous {
+        match reauthenticate::demand(&mut tx, &state.auth.settings, &claims, request.current_password, request.nonce)
+            .await
         {
             Ok(proof) => proof,
             Err(error) => {
@@ -138,12 +164,36 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
         if state.auth.settings.autoconfirm {
             changes.email = Some(new_email);
             changes.confirmed = Some(true);
+            changes.is_anonymous = Some(false);
             email_changed_now = true;
         } else {
-            let redirect_to = client.param("redirect_to");
-            mail_ids.push(mail_link(&state, &mut tx, user.id, Purpose::EmailChange, new_email, redirect_to).await?);
+            let options = LinkOptions { redirect_to: client.param("redirect_to"), pkce: pkce.as_ref() };
+            mail_ids.push(mail_link(&state, &mut tx, &user, Purpose::EmailChange, new_email, &options).await?);
             changes.email_change = Some(Some(new_email));
             changes.email_change_sent = true;
+        }
+    }
+    let new_phone = phone.filter(|phone| Some(phone.as_str()) != user.phone.as_deref());
+    if let Some(new_phone) = &new_phone {
+        if users::by_phone(&mut tx, new_phone).await?.is_some() {
+            tx.rollback().await;
+            return Err(AuthError::phone_exists());
+        }
+        if signin.sms_autoconfirm {
+            changes.phone = Some(new_phone);
+            changes.phone_confirmed = Some(true);
+            changes.is_anonymous = Some(false);
+        } else {
+            if let Err(error) = links::sms_interval(&state, &mut tx, new_phone).await {
+                tx.commit().await?;
+                return Err(error);
+            }
+            if let Err(error) = links::text_code(&state, &mut tx, &user, Purpose::PhoneChange, new_phone).await {
+                tx.rollback().await;
+                return Err(error);
+            }
+            changes.phone_change = Some(Some(new_phone));
+            changes.phone_change_sent = true;
         }
     }
     let updated = match users::update(&mut tx, user.id, &changes).await {
@@ -152,6 +202,12 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
             return Err(AuthError::email_exists());
         }
         other => other?,
+    };
+    let updated = match with_current_providers(&updated) {
+        Some(app) => {
+            users::update(&mut tx, user.id, &Changes { app_metadata: Some(&app), ..Default::default() }).await?
+        }
+        None => updated,
     };
     if new_hash.is_some() {
         // A new password ends every other session and every pending recovery link.
@@ -168,17 +224,22 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
         if let (true, Some(new_email)) = (email_changed_now && settings.notify_email_changed, new_email.as_deref()) {
             notices.push(Notice::EmailChanged { new_email });
         }
+        let language = language_of(&user.user_metadata);
         for notice in notices {
-            let letter = notice.letter(&settings.site_url);
-            mail_ids.push(state.auth.mailer.enqueue_kind(&mut tx, old_email, notice.kind(), &letter).await?);
+            let letter = notice.letter(settings, &state.auth.templates, language.as_deref());
+            mail_ids.push(state.auth.mailer.enqueue(&mut tx, old_email, notice.kind(), &letter).await?);
         }
     }
     let action = if new_hash.is_some() { "password_changed" } else { "user_updated" };
-    let fields: Vec<&str> =
-        [(new_hash.is_some(), "password"), (new_email.is_some(), "email"), (merged.is_some(), "user_metadata")]
-            .into_iter()
-            .filter_map(|(changed, name)| changed.then_some(name))
-            .collect();
+    let fields: Vec<&str> = [
+        (new_hash.is_some(), "password"),
+        (new_email.is_some(), "email"),
+        (new_phone.is_some(), "phone"),
+        (merged.is_some(), "user_metadata"),
+    ]
+    .into_iter()
+    .filter_map(|(changed, name)| changed.then_some(name))
+    .collect();
     audit::record(
         &mut tx,
         audit::Entry {
@@ -190,9 +251,10 @@ pub async fn update_user(State(state): State<AppState>, client: Client, body: By
         },
     )
     .await?;
+    let factors = factors::json_of_user(&mut tx, user.id).await?;
     tx.commit().await?;
     for id in mail_ids {
         state.auth.mailer.deliver(&state.connections, id);
     }
-    Ok(Json(updated.to_json()))
+    Ok(Json(updated.to_json_with_factors(&factors)))
 }

@@ -2,6 +2,8 @@
 //! [`tx::AuthTx`], so callers decide what commits together.
 
 pub mod audit;
+pub mod factors;
+pub mod flows;
 pub mod limits;
 pub mod one_time;
 pub mod outbox;

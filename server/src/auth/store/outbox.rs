@@ -7,6 +7,7 @@ pub struct Mail<'a> {
     pub recipient: &'a str,
     pub subject: &'a str,
     pub body_text: &'a str,
+    pub body_html: Option<&'a str>,
     pub kind: &'a str,
 }
 
@@ -14,8 +15,9 @@ pub struct Mail<'a> {
 pub async fn enqueue(tx: &mut AuthTx, mail: &Mail<'_>) -> Result<i64, DbError> {
     let row = tx
         .query_one(
-            "insert into auth.mail_outbox (recipient, subject, body_text, kind) values ($1, $2, $3, $4) returning id",
-            &[&mail.recipient, &mail.subject, &mail.body_text, &mail.kind],
+            "insert into auth.mail_outbox (recipient, subject, body_text, body_html, kind) values ($1, $2, $3, $4, $5) \
+             returning id",
+            &[&mail.recipient, &mail.subject, &mail.body_text, &mail.body_html, &mail.kind],
         )
         .await?;
     Ok(row.get(0))
@@ -27,6 +29,7 @@ pub struct Pending {
     pub recipient: String,
     pub subject: String,
     pub body_text: String,
+    pub body_html: Option<String>,
 }
 
 /// Unsent mail younger than a day, oldest first, at most `limit`; skips rows another replica
@@ -34,7 +37,7 @@ pub struct Pending {
 pub async fn pending(tx: &mut AuthTx, limit: i64) -> Result<Vec<Pending>, DbError> {
     let rows = tx
         .query(
-            "select id, recipient, subject, body_text from auth.mail_outbox \
+            "select id, recipient, subject, body_text, body_html from auth.mail_outbox \
              where sent_at is null and created_at > now() - interval '1 day' \
              order by id limit $1 for update skip locked",
             &[&limit],
@@ -42,7 +45,13 @@ pub async fn pending(tx: &mut AuthTx, limit: i64) -> Result<Vec<Pending>, DbErro
         .await?;
     Ok(rows
         .iter()
-        .map(|row| Pending { id: row.get(0), recipient: row.get(1), subject: row.get(2), body_text: row.get(3) })
+        .map(|row| Pending {
+            id: row.get(0),
+            recipient: row.get(1),
+            subject: row.get(2),
+            body_text: row.get(3),
+            body_html: row.get(4),
+        })
         .collect())
 }
 

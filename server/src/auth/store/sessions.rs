@@ -5,7 +5,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::tx::{AuthTx, DbError};
-use crate::auth::user::{USER_COLUMNS, User};
+use crate::auth::user::{USER_COLUMN_COUNT, USER_COLUMNS, User};
 
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -44,13 +44,57 @@ pub async fn open(
     );
     let row = tx.query_one(&sql, &[&user_id, amr, &user_agent, &ip, &token_hash]).await?;
     let user = User::from_row(&row, 0).map_err(DbError::Postgres)?;
-    let session = Session { id: row.get(18), user_id, aal: row.get(19), amr: row.get(20) };
+    let n = USER_COLUMN_COUNT;
+    let session = Session { id: row.get(n), user_id, aal: row.get(n + 1), amr: row.get(n + 2) };
     Ok((user, session))
 }
 
 pub async fn find(tx: &mut AuthTx, id: Uuid) -> Result<Option<Session>, DbError> {
     let row = tx.query_opt("select id, user_id, aal, amr from auth.sessions where id = $1", &[&id]).await?;
     Ok(row.map(|row| Session { id: row.get(0), user_id: row.get(1), aal: row.get(2), amr: row.get(3) }))
+}
+
+/// Raises the session to `aal2` after a verified second factor, adding `method` to its `amr`;
+/// the user's other sessions still at `aal1` end (GoTrue does the same).
+pub async fn raise_to_aal2(tx: &mut AuthTx, id: Uuid, factor: Uuid, method: &str) -> Result<Option<Session>, DbError> {
+    let row = tx
+        .query_opt(
+            "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now(), \
+               amr = (select coalesce(jsonb_agg(m), '[]'::jsonb) from jsonb_array_elements(amr) m \
+                      where m ->> 'method' <> $3) \
+                     || jsonb_build_array(jsonb_build_object('method', $3, 'timestamp', extract(epoch from now())::bigint)) \
+             where id = $1 returning id, user_id, aal, amr",
+            &[&id, &factor, &method],
+        )
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let session = Session { id: row.get(0), user_id: row.get(1), aal: row.get(2), amr: row.get(3) };
+    tx.execute("delete from auth.sessions where user_id = $1 and aal = 'aal1' and id <> $2", &[&session.user_id, &id])
+        .await?;
+    Ok(Some(session))
+}
+
+/// A further refresh token of `session` (a new family: the session's level was raised).
+pub async fn add_refresh_token(tx: &mut AuthTx, session: &Session, token_hash: &str) -> Result<(), DbError> {
+    tx.execute(
+        "insert into auth.refresh_tokens (token_hash, session_id, user_id) values ($1, $2, $3)",
+        &[&token_hash, &session.id, &session.user_id],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Sessions raised by a factor that is gone fall back to `aal1`.
+pub async fn downgrade_for_factor(tx: &mut AuthTx, factor: Uuid) -> Result<(), DbError> {
+    tx.execute(
+        "update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now(), \
+           amr = (select coalesce(jsonb_agg(m), '[]'::jsonb) from jsonb_array_elements(amr) m \
+                  where m ->> 'method' not in ('totp', 'mfa/totp')) \
+         where factor_id = $1",
+        &[&factor],
+    )
+    .await?;
+    Ok(())
 }
 
 /// How a session was established (its `amr`) and its age in seconds.
@@ -148,23 +192,16 @@ pub async fn successor(tx: &mut AuthTx, parent_id: i64) -> Result<Option<Success
     }))
 }
 
-/// Revokes `parent` at `now` (when its reuse interval starts) and stores its successor (hash
-/// and salt); touches the session.
-pub async fn rotate(
-    tx: &mut AuthTx,
-    parent: &RefreshToken,
-    successor_hash: &str,
-    salt: &[u8],
-    now: DateTime<Utc>,
-) -> Result<(), DbError> {
+/// Revokes `parent` and stores its successor (hash and salt); touches the session.
+pub async fn rotate(tx: &mut AuthTx, parent: &RefreshToken, successor_hash: &str, salt: &[u8]) -> Result<(), DbError> {
     tx.query(
         "with revoked as ( \
-           update auth.refresh_tokens set revoked = true, updated_at = $6 where id = $1), \
+           update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1), \
          successor as ( \
            insert into auth.refresh_tokens (token_hash, session_id, user_id, parent_id, salt) \
            values ($2, $3, $4, $1, $5)) \
          update auth.sessions set refreshed_at = now(), updated_at = now() where id = $3",
-        &[&parent.id, &successor_hash, &parent.session_id, &parent.user_id, &salt, &now],
+        &[&parent.id, &successor_hash, &parent.session_id, &parent.user_id, &salt],
     )
     .await?;
     Ok(())

@@ -104,9 +104,12 @@ pub async fn call(
             let total = outcome.total.map(|t| u64::try_from(t).unwrap_or(0));
             let status = if set { read_status(range.offset, returned, total)? } else { StatusCode::OK };
             let mut reply = Reply::new(status).for_context(context);
-            if set {
-                reply.content_range = Some(content_range(range.offset, returned, total));
-            }
+            reply.content_range = Some(if set {
+                content_range(range.offset, returned, total)
+            } else {
+                // One value: counted, it is one row (PostgREST's `0-0/1`).
+                content_range(0, 1, context.preferences.count.is_some().then_some(1))
+            });
             reply.content_location = Some(content_location(context));
             if let Some(text) = outcome.body {
                 let text = if set && context.singular() { single_element(&text) } else { text };

@@ -54,8 +54,9 @@ impl CallPlan {
 /// Resolves `schema.name` called with the keys of `args` (a JSON object, or any JSON for a
 /// function taking one unnamed `json`/`jsonb` parameter), or with a raw body (`payload`
 /// text, XML or bytes) for a function taking one unnamed parameter of that type. As in
-/// PostgREST, overloads are told apart by argument names only: more than one match is 300
-/// PGRST203.
+/// PostgREST, only callable overloads count ([`Function::is_rpc_callable`]), an unnamed
+/// parameter is the key `""` (`{"": "foo"}`), and overloads are told apart by argument names
+/// only: more than one match is 300 PGRST203.
 pub fn plan_call(
     cache: &SchemaCache,
     schema: &str,
@@ -64,9 +65,9 @@ pub fn plan_call(
     raw_body: &str,
     payload: RpcPayload,
 ) -> Result<CallPlan, ApiError> {
-    let overloads = cache.functions_named(schema, name);
+    let overloads = cache.rpc_functions_named(schema, name);
     if let Some(data_type) = payload.raw_type() {
-        let whole: Vec<&Function> = overloads.iter().filter(|f| single_unnamed(f, &[data_type])).collect();
+        let whole: Vec<&Function> = overloads.iter().copied().filter(|f| single_unnamed(f, &[data_type])).collect();
         return match whole.as_slice() {
             [one] => Ok(whole_body(cache, one, raw_body)),
             [] => {
@@ -80,13 +81,14 @@ pub fn plan_call(
     let given: Vec<&str> = object.map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
 
     let named: Vec<&Function> = match object {
-        Some(_) => overloads.iter().filter(|f| accepts(f, &given)).collect(),
+        Some(_) => overloads.iter().copied().filter(|f| accepts(f, &given)).collect(),
         None => Vec::new(),
     };
     let function = match named.as_slice() {
         [one] => *one,
         [] if payload == RpcPayload::Json => {
-            let whole: Vec<&Function> = overloads.iter().filter(|f| single_unnamed(f, &["json", "jsonb"])).collect();
+            let whole: Vec<&Function> =
+                overloads.iter().copied().filter(|f| single_unnamed(f, &["json", "jsonb"])).collect();
             match whole.as_slice() {
                 [one] => return Ok(whole_body(cache, one, raw_body)),
                 [] => {
@@ -102,6 +104,10 @@ pub fn plan_call(
         }
         many => return Err(ambiguous(schema, name, many)),
     };
+    if matches!(function.params.as_slice(), [p] if p.name.is_empty()) {
+        // Chosen by its key "": as PostgREST, the whole body is its value.
+        return Ok(whole_body(cache, function, raw_body));
+    }
     let object = object.cloned().unwrap_or_default();
     let params = function
         .params
@@ -138,13 +144,13 @@ pub fn arguments_object(pairs: &[(String, String)]) -> Value {
 
 /// Whether `name` is an argument of some overload (tells GET arguments from filters).
 pub fn is_argument_name(cache: &SchemaCache, schema: &str, function: &str, name: &str) -> bool {
-    cache.functions_named(schema, function).iter().any(|f| f.params.iter().any(|p| p.name == name))
+    cache.rpc_functions_named(schema, function).iter().any(|f| f.params.iter().any(|p| p.name == name))
 }
 
+/// PostgREST's `matchesParams`: every key names a parameter (an unnamed one is `""`) and every
+/// required parameter is given.
 fn accepts(function: &Function, given: &[&str]) -> bool {
-    let named = function.params.iter().all(|p| !p.name.is_empty());
-    named
-        && given.iter().all(|g| function.params.iter().any(|p| p.name == *g))
+    given.iter().all(|g| function.params.iter().any(|p| p.name == *g))
         && function.required_params().all(|p| given.contains(&p.name.as_str()))
 }
 
@@ -204,6 +210,8 @@ fn not_found(schema: &str, name: &str, given: &[&str], payload: RpcPayload) -> A
 }
 
 fn ambiguous(schema: &str, name: &str, candidates: &[&Function]) -> ApiError {
+    let mut candidates = candidates.to_vec();
+    candidates.sort_by(|a, b| a.overload_order(b));
     let signatures: Vec<String> = candidates
         .iter()
         .map(|f| {

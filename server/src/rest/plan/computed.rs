@@ -96,7 +96,7 @@ fn walk_tree(tree: &LogicTree, add: &mut impl FnMut(&str)) {
 
 /// Whether `data_type` (as `format_type` prints it with only pg_catalog on the search path:
 /// `public.people`, `public."user"`) is the row type of `relation`.
-fn names_type(data_type: &str, relation: &QualifiedName) -> bool {
+pub(crate) fn names_type(data_type: &str, relation: &QualifiedName) -> bool {
     let mut parts = split_qualified(data_type);
     match (parts.next(), parts.next(), parts.next()) {
         (Some(schema), Some(name), None) => schema == relation.schema && name == relation.name,

@@ -11,7 +11,7 @@ use crate::rest::request::{
     Filter, IsValue, JoinType, NullsOrder, Operation, OrderDirection, OrderTarget, QueryParams, RowRange, SelectItem,
 };
 use crate::schema_cache::SchemaCache;
-use crate::schema_cache::model::{QualifiedName, Relationship};
+use crate::schema_cache::model::{Cardinality, QualifiedName, Relationship};
 
 /// Where a plan's rows come from.
 #[derive(Debug, Clone, PartialEq)]
@@ -314,11 +314,17 @@ impl<'a> ReadPlanner<'a> {
         child_path.push(request.name.clone());
         let star = [SelectItem::Star];
         let children = if request.children.is_empty() && request.spread { &star[..] } else { request.children };
+        let mut columns = SourceColumns::of_relation(target);
+        // PostgreSQL names an unknown column by the embedded table's alias in PostgREST's
+        // query, `<table>_<depth>` (a many-to-many target is joined under its own name).
+        if !matches!(relationship.cardinality, Cardinality::ManyToMany(_)) {
+            columns.source_name = format!("{}_{}", relationship.to.name, path.len() + 1);
+        }
         let child = self.level(
             Source::Relation(relationship.to.clone()),
             alias,
             Some(relationship.to.clone()),
-            SourceColumns::of_relation(target),
+            columns,
             children,
             params,
             &child_path,
@@ -385,7 +391,8 @@ fn order_expr(plan: &ReadPlan, target: &OrderTarget) -> Result<OrderExpr, ApiErr
                     .with_message(format!("A related order on '{relation}' is not possible"))
                     .with_details(format!(
                         "'{}' and '{}' do not form a many-to-one or one-to-one relationship",
-                        plan.columns.source_name, relation
+                        plan.relation.as_ref().map_or(&plan.columns.source_name, |r| &r.name),
+                        relation
                     )));
             }
             embed.plan.columns.require(&field.name)?;

@@ -80,13 +80,25 @@ fn insert_sql(sql: &mut Sql, plan: &InsertPlan) {
             sql.bind_as(plan.payload.array.clone(), "jsonb").push(") AS pgrst_body");
         }
         Some(defaults) => {
-            sql.join(columns.iter().zip(defaults), ", ", |sql, (c, default)| {
+            // As PostgREST, every row evaluates every column's default, whether its object
+            // gives the key or not (a row that gives the id still draws from the sequence),
+            // then takes the object's value where it gives one.
+            sql.join(columns.iter().zip(defaults).enumerate(), ", ", |sql, (i, (c, default))| {
                 sql.push("CASE WHEN pgrst_object.value ? ").bind(c.clone()).push(" THEN pgrst_body.").ident(c);
-                // A default is catalogue text (pg_get_expr), never request input.
-                sql.push(" ELSE ").push(default.as_deref().unwrap_or("NULL")).push(" END");
+                match default {
+                    Some(_) => sql.push(" ELSE pgrst_object.").ident(&format!("pgrst_default_{i}")).push(" END"),
+                    None => sql.push(" ELSE NULL END"),
+                };
             });
+            sql.push(" FROM (SELECT value");
+            for (i, default) in defaults.iter().enumerate() {
+                if let Some(default) = default {
+                    // A default is catalogue text (pg_get_expr), never request input.
+                    sql.push(", ").push(default).push(" AS ").ident(&format!("pgrst_default_{i}"));
+                }
+            }
             sql.push(" FROM jsonb_array_elements(").bind_as(plan.payload.array.clone(), "jsonb");
-            sql.push(") AS pgrst_object, LATERAL jsonb_populate_record(NULL::");
+            sql.push(")) AS pgrst_object, LATERAL jsonb_populate_record(NULL::");
             sql.qualified(&target.schema, &target.name).push(", pgrst_object.value) AS pgrst_body");
         }
     }

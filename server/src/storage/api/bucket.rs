@@ -20,7 +20,8 @@ struct BucketRequest {
     id: Option<String>,
     name: Option<String>,
     public: Option<bool>,
-    /// Bytes, or a size such as "20MB"; null removes the bucket's own limit.
+    /// Bytes, or a size such as "20mb" (Storage's decimal units); null removes the bucket's own
+    /// limit.
     #[serde(default, deserialize_with = "present")]
     file_size_limit: Option<Value>,
     #[serde(default, deserialize_with = "present")]
@@ -49,9 +50,13 @@ impl BucketRequest {
                 _ => return Err(StorageError::invalid_request("file_size_limit must be a positive number of bytes")),
             },
             Some(Value::String(text)) if text.trim().is_empty() => Some(None),
-            Some(Value::String(text)) => match size::parse(text).and_then(|b| i64::try_from(b).ok()) {
+            Some(Value::String(text)) => match size::parse_bucket_limit(text).and_then(|b| i64::try_from(b).ok()) {
                 Some(bytes) => Some(Some(bytes)),
-                None => return Err(StorageError::invalid_request("file_size_limit must be a size such as 20MB")),
+                None => {
+                    return Err(StorageError::invalid_request(
+                        "Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B",
+                    ));
+                }
             },
             Some(_) => return Err(StorageError::invalid_request("file_size_limit must be a number or a size")),
         };
@@ -223,7 +228,7 @@ pub async fn empty(
             Ok(())
         })
         .await?;
-    Ok(Json(json!({"message": "Successfully emptied"})))
+    Ok(Json(json!({"message": "Empty bucket has been queued. Completion may take up to an hour."})))
 }
 
 pub async fn delete(

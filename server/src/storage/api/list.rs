@@ -105,12 +105,12 @@ pub async fn list(
 
 /// SQL for `column` (a timestamptz) as RFC 3339 text in UTC with microseconds and a Z; NULL stays
 /// NULL.
-fn utc_text(column: &str) -> String {
+pub(super) fn utc_text(column: &str) -> String {
     format!("to_char({column} at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')")
 }
 
 /// `text` as a LIKE pattern matching itself.
-fn escape_like(text: &str) -> String {
+pub(super) fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 

@@ -4,6 +4,7 @@
 pub mod bucket;
 pub mod info;
 pub mod list;
+pub mod list_v2;
 pub mod move_copy;
 pub mod object;
 pub mod public;
@@ -24,7 +25,7 @@ use crate::state::AppState;
 
 /// Bucket ids the routes use as words: a bucket cannot be called so.
 const RESERVED_BUCKET_IDS: &[&str] =
-    &["public", "sign", "info", "authenticated", "list", "move", "copy", "upload", "render"];
+    &["public", "sign", "info", "authenticated", "list", "list-v2", "move", "copy", "upload", "render"];
 
 /// A bucket id from a URL or body, checked.
 pub fn bucket_id(id: &str) -> Result<&str, StorageError> {

@@ -82,12 +82,11 @@ pub async fn copy_object(
             // The destination bucket's own limits apply to the copy.
             let limit = upload::size_limit(&state.storage, &destination);
             if source.size() > limit {
-                return Err(StorageError::too_large(limit));
+                return Err(StorageError::too_large());
             }
-            if let Some(allowed) = &destination.allowed_mime_types
-                && !mime::is_allowed(source.mimetype(), allowed)
-            {
-                return Err(upload::type_refusal(&destination, source.mimetype(), mime::TypeRefusal::NotAllowed));
+            let allowed = destination.allowed_mime_types.as_deref();
+            if mime::check_declared(&mime::normalise(source.mimetype()), allowed).is_err() {
+                return Err(StorageError::type_not_allowed(source.mimetype()));
             }
             store::add_pending(tx, &version, state.storage.instance_id).await?;
             Ok(source)

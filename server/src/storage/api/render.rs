@@ -7,7 +7,8 @@ use axum::body::Body;
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use http::{HeaderMap, HeaderValue, StatusCode, header};
+use futures_util::StreamExt;
+use http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 
 use super::object_path;
 use super::public::{public_object, signed_object};
@@ -15,8 +16,10 @@ use crate::http::middleware::Uncompressed;
 use crate::state::AppState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
+use crate::storage::mime;
 use crate::storage::render::{self, Transform};
 use crate::storage::respond::http_date;
+use crate::storage::service::StorageService;
 use crate::storage::signed::SignedOperation;
 use crate::storage::store::StoredObject;
 
@@ -72,7 +75,8 @@ async fn rendered(
     let limits = service.settings.render;
     let accepts_webp =
         request.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("image/webp"));
-    let output = transform.output(object.mimetype(), accepts_webp);
+    // The original's format is its content's, whatever type it was declared with.
+    let output = transform.output(original_format(service, object).await?, accepts_webp);
     let variant = transform.variant(output);
     let etag = format!("\"{}.{variant}\"", object.version);
     let mut headers = HeaderMap::new();
@@ -83,6 +87,7 @@ async fn rendered(
         (header::VARY, "Accept"),
         (header::CONTENT_TYPE, output.mime()),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (HeaderName::from_static("x-transformations"), &transform.applied()),
     ] {
         if let Ok(value) = HeaderValue::from_str(value) {
             headers.insert(name, value);
@@ -118,4 +123,17 @@ async fn rendered(
     };
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
     Ok((StatusCode::OK, headers, Extension(Uncompressed), Body::from(bytes)).into_response())
+}
+
+/// What the original's first bytes say it is (`image/jpeg`...), or its declared type.
+async fn original_format(service: &StorageService, object: &StoredObject) -> Result<&'static str, StorageError> {
+    if object.size() == 0 {
+        return Ok("application/octet-stream");
+    }
+    let mut stream = service.backend.read(&object.version, Some(0..object.size().min(32))).await?;
+    let mut head = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        head.extend_from_slice(&chunk?);
+    }
+    Ok(mime::sniff(&head).unwrap_or("application/octet-stream"))
 }

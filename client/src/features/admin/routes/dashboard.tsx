@@ -1,9 +1,9 @@
 import { CalendarDays, GraduationCap, Heart, Mail, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card, ErrorState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { Card, LoadingState } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { ADMINS, type Role } from '@/lib/authorization';
-import { dataMessage } from '@/lib/errors';
 import { useDashboardStats } from '../api/dashboard';
 import { useVerifiedRestore } from '../api/restore-status';
 import { text } from '../text';
@@ -27,42 +27,36 @@ export function Component() {
         {text.welcome(auth.user?.full_name ?? auth.user?.email ?? '')}
       </p>
       <div className="mt-6">
-        {stats.isPending ? (
-          <LoadingState rows={2} />
-        ) : stats.isError ? (
-          <ErrorState
-            title={text.statsError}
-            message={dataMessage(stats.error)}
-            onRetry={() => stats.refetch()}
-          />
-        ) : (
-          <>
-            <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="dashboard-stats">
-              {MAIN.map(({ key, icon: Icon }) => (
-                <li key={key}>
-                  <Card>
-                    <Icon className="h-6 w-6 text-orange-800" aria-hidden />
-                    <p className="mt-2 text-3xl font-bold">{stats.data[key]}</p>
-                    <p className="text-sm text-stone-700">{text.stats[key]}</p>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-            <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {(Object.keys(text.pending) as (keyof typeof text.pending)[])
-                .filter((k) => stats.data[k] !== undefined)
-                .map((k) => (
-                  <li
-                    key={k}
-                    className="flex items-center justify-between rounded-md border border-stone-200 bg-white px-4 py-3"
-                  >
-                    <span className="text-sm">{text.pending[k]}</span>
-                    <span className="font-semibold">{stats.data[k]}</span>
+        <QueryState query={stats} loading={<LoadingState rows={2} />} errorTitle={text.statsError}>
+          {(counts) => (
+            <>
+              <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="dashboard-stats">
+                {MAIN.map(({ key, icon: Icon }) => (
+                  <li key={key}>
+                    <Card>
+                      <Icon className="h-6 w-6 text-orange-800" aria-hidden />
+                      <p className="mt-2 text-3xl font-bold">{counts[key]}</p>
+                      <p className="text-sm text-stone-700">{text.stats[key]}</p>
+                    </Card>
                   </li>
                 ))}
-            </ul>
-          </>
-        )}
+              </ul>
+              <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {(Object.keys(text.pending) as (keyof typeof text.pending)[])
+                  .filter((k) => counts[k] !== undefined)
+                  .map((k) => (
+                    <li
+                      key={k}
+                      className="flex items-center justify-between rounded-md border border-stone-200 bg-white px-4 py-3"
+                    >
+                      <span className="text-sm">{text.pending[k]}</span>
+                      <span className="font-semibold">{counts[k]}</span>
+                    </li>
+                  ))}
+              </ul>
+            </>
+          )}
+        </QueryState>
       </div>
       {superAdmin && restore.data && (
         <Link

@@ -1,82 +1,106 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+// /login: a password, or a code by e-mail (or text message, where the server sends them); then,
+// for staff with a second factor, the code of their authenticator app. A mailed sign-in link
+// lands here signed in and goes on the same way.
+import type { Session } from '@havyaka/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { Card, Page } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { authKeys, fetchProfile } from '@/lib/auth';
-import { isApproved, roleHome } from '@/lib/authorization';
-import { dataMessage } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
-import { emailSchema, required } from '@/lib/validation/validators';
+import { nextStep } from '../api/next-step';
+import { CodeForm } from '../components/code-form';
+import { PasswordForm } from '../components/password-form';
+import { SecondFactorForm } from '../components/second-factor-form';
 import { text } from '../text';
 
-const schema = z.object({
-  email: emailSchema,
-  password: required(text.password),
-});
-type Values = z.infer<typeof schema>;
+type Method = 'password' | 'code';
 
 export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
   const from = (location.state as { from?: string } | null)?.from;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema) });
+  const [method, setMethod] = useState<Method>('password');
+  const [factorId, setFactorId] = useState<string | null>(null);
+  const settings = useQuery({
+    queryKey: ['auth', 'settings'],
+    queryFn: async () => (await sdk().auth.getSettings()).data,
+    staleTime: 10 * 60_000,
+  });
 
-  const onSubmit = async (values: Values) => {
-    setError(null);
-    const { data, error: signInError } = await sdk().auth.signInWithPassword(values);
-    if (signInError || !data.session) {
-      setError(signInError?.status === 400 ? text.badCredentials : dataMessage(signInError));
-      return;
+  const proceed = async (session: Session) => {
+    const step = await nextStep(queryClient, session, from);
+    switch (step.kind) {
+      case 'pending':
+        toast({ title: text.pendingTitle, description: text.pending, variant: 'destructive' });
+        navigate('/', { replace: true });
+        return;
+      case 'second-factor':
+        setFactorId(step.factorId);
+        return;
+      case 'enrol':
+        navigate('/account/second-factor', { replace: true, state: { from } });
+        return;
+      case 'home':
+        toast({ title: text.signedIn, description: step.name, variant: 'success' });
+        navigate(step.path, { replace: true });
     }
-    const profile = await fetchProfile(data.session.user.id);
-    queryClient.setQueryData(authKeys.profile(data.session.user.id), profile);
-    if (!profile.user || !isApproved(profile.user, profile.detail)) {
-      toast({ title: text.pendingTitle, description: text.pending, variant: 'destructive' });
-      navigate('/', { replace: true });
-      return;
-    }
-    toast({
-      title: text.signedIn,
-      description: profile.user.full_name ?? profile.user.email,
-      variant: 'success',
-    });
-    navigate(from && from !== '/login' ? from : roleHome(profile.user.type), { replace: true });
   };
+
+  // A mailed sign-in link lands here with a session already (or a session at aal1 comes back).
+  useEffect(() => {
+    let cancelled = false;
+    void sdk()
+      .auth.getSession()
+      .then(({ data }) => {
+        if (!cancelled && data.session) void proceed(data.session);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const tab = (value: Method, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={method === value}
+      className={`flex-1 rounded-md px-3 py-2 text-sm font-semibold ${method === value ? 'bg-orange-800 text-white' : 'text-stone-800'}`}
+      onClick={() => setMethod(value)}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <Page>
       <div className="mx-auto max-w-md">
-        <h1 className="font-serif text-3xl font-bold">{text.loginTitle}</h1>
-        <p className="mt-2 text-stone-700">{text.loginIntro}</p>
+        <h1 className="font-serif text-3xl font-bold">
+          {factorId ? text.secondFactorTitle : text.loginTitle}
+        </h1>
+        <p className="mt-2 text-stone-700">{factorId ? text.secondFactorIntro : text.loginIntro}</p>
         <Card className="mt-6">
-          <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-            <Field label={text.email} error={errors.email?.message}>
-              <input type="email" autoComplete="email" {...register('email')} />
-            </Field>
-            <Field label={text.password} error={errors.password?.message}>
-              <input type="password" autoComplete="current-password" {...register('password')} />
-            </Field>
-            {error && (
-              <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
-                {error}
-              </p>
-            )}
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {isSubmitting ? text.signingIn : text.signIn}
-            </Button>
-          </form>
+          {factorId ? (
+            <SecondFactorForm factorId={factorId} onVerified={proceed} />
+          ) : (
+            <>
+              <div role="tablist" className="mb-4 flex gap-1 rounded-lg bg-stone-100 p-1">
+                {tab('password', text.withPassword)}
+                {tab('code', text.withCode)}
+              </div>
+              {method === 'password' ? (
+                <PasswordForm onSignedIn={proceed} />
+              ) : (
+                <CodeForm
+                  phoneEnabled={settings.data?.external.phone === true}
+                  onSignedIn={proceed}
+                />
+              )}
+            </>
+          )}
         </Card>
         <div className="mt-4 text-sm text-stone-700">
           <p>{text.noAccount}</p>

@@ -1,17 +1,10 @@
-// The backups screen's data: the server's /api/admin/backups through the SDK, polled while
-// work runs in the background.
+// The backups screen's data: the server's /api/admin/backups through the SDK. The overview is
+// polled while the server is at work (a restore, a scheduled backup or drill) and while a
+// backup or drill started from the screen has not yet changed it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupOverview, RestoreRecord } from '@havyaka/sdk';
+import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
-
-type SdkResult<T> = { data: T; error: null } | { data: null; error: unknown };
-
-/** The data of an SDK call, or its error thrown (for react-query). */
-export async function dataOf<T>(call: Promise<SdkResult<T>>): Promise<T> {
-  const result = await call;
-  if (result.error) throw result.error;
-  return result.data as T;
-}
 
 export const backupKeys = {
   all: ['backups'] as const,
@@ -22,50 +15,61 @@ export const backupKeys = {
 export const backupsQuery = () =>
   queryOptions({
     queryKey: backupKeys.overview(),
-    queryFn: (): Promise<BackupOverview> => dataOf<BackupOverview>(sdk().backups.list()),
+    queryFn: async (): Promise<BackupOverview> =>
+      unwrap<BackupOverview>(await sdk().backups.list()),
     staleTime: 0,
   });
 
-/** The overview, polled every few seconds while a backup, drill or restore is running. */
-export function useBackups(polling: boolean) {
-  return useQuery({ ...backupsQuery(), refetchInterval: polling ? 3000 : false });
+/** A restore or a scheduled job is running on the server. */
+export const isBusy = (overview: BackupOverview) =>
+  overview.restores.some((r) => r.status === 'running' && !r.interrupted) ||
+  overview.jobs.some((j) => j.running);
+
+/** What a finished backup or drill changes: the newest backup, the last backup run and drill. */
+export const outcomeOf = (overview: BackupOverview) =>
+  JSON.stringify([
+    overview.backups[0]?.id ?? null,
+    overview.last_backup_run?.finished_at ?? null,
+    overview.last_drill?.finished_at ?? null,
+  ]);
+
+const POLL_MS = 3000;
+
+/**
+ * The overview, polled every 3 s while the server is busy or, after a backup or drill was
+ * started here, until its outcome differs from `awaiting` (the outcome when it was started).
+ */
+export function useBackups(awaiting: string | null) {
+  return useQuery({
+    ...backupsQuery(),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data) return false;
+      return isBusy(data) || (awaiting !== null && outcomeOf(data) === awaiting) ? POLL_MS : false;
+    },
+  });
 }
+
+/** The backups kept, newest first (the overview's list, for the table). */
+export const useBackupList = () => useQuery({ ...backupsQuery(), select: (o) => o.backups });
 
 export function useRestore(id: string | null) {
   return useQuery({
     queryKey: backupKeys.restore(id ?? ''),
-    queryFn: (): Promise<RestoreRecord> =>
-      dataOf<RestoreRecord>(sdk().backups.restoreStatus(id ?? '')),
+    queryFn: async (): Promise<RestoreRecord> =>
+      unwrap<RestoreRecord>(await sdk().backups.restoreStatus(id ?? '')),
     enabled: !!id,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 2000 : false),
   });
 }
 
-export function useBackupAction<T>(action: () => Promise<SdkResult<T>>) {
+/** A backup action (back up, drill, restore, switch, discard); the overview is read again after. */
+export function useBackupAction<T>(
+  action: () => Promise<{ data: T; error: null } | { data: null; error: unknown }>,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => dataOf<T>(action()),
+    mutationFn: async () => unwrap(await action()),
     onSettled: () => client.invalidateQueries({ queryKey: backupKeys.all }),
   });
-}
-
-/** Whole days since `iso` (0 today), or null. */
-export function daysSince(iso: string | null | undefined, now = Date.now()): number | null {
-  if (!iso) return null;
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return null;
-  return Math.max(0, Math.floor((now - at) / 86_400_000));
-}
-
-/** Bytes for people: 1.2 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }

@@ -1,31 +1,22 @@
 // One restore: its progress, its checks once done, and the second step (Switch) or Discard.
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import type { RestoreRecord } from '@havyaka/sdk';
-import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Card } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/confirm-dialog';
-import { dataMessage } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { useBackupAction, useRestore } from '../api/backups';
 import { text } from '../text';
 
+/** The restores whose own record is read: the overview's list leaves out their checks. */
+const DETAILED: readonly RestoreRecord['status'][] = ['running', 'verified', 'failed'];
+
 export function RestoreCard({ initial }: { initial: RestoreRecord }) {
-  const live = useRestore(initial.status === 'running' ? initial.id : null);
+  const live = useRestore(DETAILED.includes(initial.status) ? initial.id : null);
   const restore = live.data ?? initial;
-  const confirm = useConfirm();
   const switchTo = useBackupAction(() => sdk().backups.switchTo(restore.id));
   const discard = useBackupAction(() => sdk().backups.discard(restore.id));
   const status = restore.interrupted ? 'interrupted' : restore.status;
   const summary = restore.summary ?? {};
-  const run = async (action: { mutateAsync: () => Promise<unknown> }, done: string) => {
-    try {
-      await action.mutateAsync();
-      toast({ title: done, variant: 'success' });
-    } catch (error) {
-      toast({ title: text.actionError, description: dataMessage(error), variant: 'destructive' });
-    }
-  };
   return (
     <Card className="space-y-3">
       <div data-testid="restore" data-status={status}>
@@ -75,36 +66,32 @@ export function RestoreCard({ initial }: { initial: RestoreRecord }) {
       {(status === 'verified' || status === 'failed') && (
         <div className="flex flex-wrap gap-2">
           {status === 'verified' && (
-            <Button
+            <ConfirmButton
               variant="danger"
-              disabled={switchTo.isPending}
-              onClick={async () => {
-                const ok = await confirm({
-                  title: text.switchTitle,
-                  description: text.switchBody,
-                  confirmLabel: text.switchConfirm,
-                  destructive: true,
-                });
-                if (ok) await run(switchTo, text.switched);
+              confirm={{
+                title: text.switchTitle,
+                description: text.switchBody,
+                confirmLabel: text.switchConfirm,
               }}
+              action={() => switchTo.mutateAsync()}
+              done={text.switched}
             >
               {text.switchTo}
-            </Button>
+            </ConfirmButton>
           )}
-          <Button
+          <ConfirmButton
             variant="secondary"
-            disabled={discard.isPending}
-            onClick={async () => {
-              const ok = await confirm({
-                title: text.discardTitle,
-                description: text.discardBody,
-                confirmLabel: text.discard,
-              });
-              if (ok) await run(discard, text.discarded);
+            confirm={{
+              title: text.discardTitle,
+              description: text.discardBody,
+              confirmLabel: text.discard,
+              destructive: false,
             }}
+            action={() => discard.mutateAsync()}
+            done={text.discarded}
           >
             {text.discard}
-          </Button>
+          </ConfirmButton>
         </div>
       )}
     </Card>

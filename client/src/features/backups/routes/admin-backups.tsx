@@ -2,112 +2,43 @@
 // backups kept, a backup or a restore drill now, and restores in two steps: into a new
 // database and checked, then (only on "Switch") the live service moved to it.
 import { DatabaseBackup, RefreshCw, ShieldCheck } from 'lucide-react';
-import type { BackupEntry } from '@havyaka/sdk';
-import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
+import { useState } from 'react';
+import { ResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
-import { Card, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
-import { useConfirm } from '@/components/confirm-dialog';
-import { dataMessage } from '@/lib/errors';
+import { loaded } from '@/components/ui/query-state';
+import { Card, LoadingState, PageHeader } from '@/components/ui/states';
+import { toastWhenDone } from '@/components/ui/toast';
+import { daysSince, formatDateTime } from '@/lib/display-format';
 import { sdk } from '@/lib/sdk';
-import { daysSince, formatSize, useBackupAction, useBackups } from '../api/backups';
+import { outcomeOf, useBackupAction, useBackupList, useBackups } from '../api/backups';
 import { RestoreCard } from '../components/restore-card';
+import { backupColumns } from '../resources/backups/columns';
 import { text } from '../text';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-function RestoreButton({ backup }: { backup: BackupEntry }) {
-  const confirm = useConfirm();
-  const restore = useBackupAction(() => sdk().backups.restore(backup.id));
-  return (
-    <Button
-      variant="secondary"
-      disabled={restore.isPending}
-      onClick={async () => {
-        const ok = await confirm({
-          title: text.restoreTitle,
-          description: text.restoreBody,
-          confirmLabel: text.restoreConfirm,
-        });
-        if (!ok) return;
-        try {
-          await restore.mutateAsync();
-          toast({ title: text.restoreStarted, variant: 'success' });
-        } catch (error) {
-          toast({
-            title: text.actionError,
-            description: dataMessage(error),
-            variant: 'destructive',
-          });
-        }
-      }}
-    >
-      {text.restore}
-    </Button>
-  );
-}
-
-const col = columnHelper<BackupEntry>();
-const columns: DataTableColumn<BackupEntry>[] = [
-  col.accessor('started_at', {
-    header: text.columns.when,
-    cell: ({ getValue }) => when(getValue()),
-    meta: { cardTitle: true },
-  }),
-  col.accessor('kind', {
-    header: text.columns.kind,
-    cell: ({ getValue }) => text.kinds[getValue()] ?? getValue(),
-  }),
-  col.accessor('size', {
-    header: text.columns.size,
-    cell: ({ getValue }) => formatSize(getValue()),
-  }),
-  col.accessor('tables', { header: text.columns.tables }),
-  col.accessor('rows', { header: text.columns.rows }),
-  col.accessor('files', { header: text.columns.files }),
-  col.accessor('encrypted', {
-    header: text.columns.encryption,
-    cell: ({ getValue }) => (getValue() ? text.encrypted : text.plain),
-  }),
-  col.display({
-    id: 'actions',
-    header: text.columns.actions,
-    cell: ({ row }) => <RestoreButton backup={row.original} />,
-  }),
-];
-
 export function Component() {
-  const overview = useBackups(false);
-  const running =
-    !!overview.data?.restores.some((r) => r.status === 'running' && !r.interrupted) ||
-    !!overview.data?.jobs.some((j) => j.running);
-  const polled = useBackups(running);
-  const data = polled.data ?? overview.data;
+  // The overview's outcome when a backup or drill was started here: polled until it changes.
+  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const overview = useBackups(awaiting);
+  const backups = useBackupList();
   const backUp = useBackupAction(() => sdk().backups.create());
   const drill = useBackupAction(() => sdk().backups.drill());
-  const start = async (
+  const ready = loaded(overview, {
+    loading: <LoadingState rows={4} />,
+    errorTitle: text.loadError,
+  });
+  if (!ready.ok) return ready.fallback;
+  const data = ready.data;
+
+  const start = (
     action: { mutateAsync: () => Promise<unknown> },
     title: string,
     description: string,
   ) => {
-    try {
-      await action.mutateAsync();
-      toast({ title, description, variant: 'success' });
-    } catch (error) {
-      toast({ title: text.actionError, description: dataMessage(error), variant: 'destructive' });
-    }
+    setAwaiting(outcomeOf(data));
+    const work = action.mutateAsync();
+    work.catch(() => setAwaiting(null));
+    void toastWhenDone(work, title, description);
   };
-  if (overview.isPending) return <LoadingState rows={4} />;
-  if (overview.isError || !data) {
-    return (
-      <ErrorState
-        title={text.loadError}
-        message={dataMessage(overview.error)}
-        onRetry={() => overview.refetch()}
-      />
-    );
-  }
   const verifiedDays = daysSince(data.last_verified_restore_at);
   const latest = data.backups[0];
   const nextBackup = data.jobs.find((j) => j.name === 'backup');
@@ -121,12 +52,12 @@ export function Component() {
             {data.last_backup_run && !data.last_backup_run.ok
               ? text.lastBackupFailed
               : latest
-                ? `${text.lastBackup}: ${when(latest.finished_at)}`
+                ? `${text.lastBackup}: ${formatDateTime(latest.finished_at)}`
                 : text.lastBackupNever}
           </p>
           {nextBackup && (
             <p className="text-sm text-stone-600">
-              {text.nextBackup(when(nextBackup.next_run_at))}
+              {text.nextBackup(formatDateTime(nextBackup.next_run_at))}
             </p>
           )}
         </Card>
@@ -156,7 +87,7 @@ export function Component() {
         >
           {text.drillNow}
         </Button>
-        <Button variant="ghost" onClick={() => polled.refetch()}>
+        <Button variant="ghost" onClick={() => void overview.refetch()}>
           <RefreshCw className="h-4 w-4" aria-hidden /> {text.refresh}
         </Button>
       </div>
@@ -173,12 +104,12 @@ export function Component() {
       <section className="mt-8">
         <h2 className="font-serif text-xl font-bold">{text.listTitle}</h2>
         <div className="mt-3">
-          <DataTable
+          <ResourceList
+            query={backups}
             label={text.listTitle}
-            columns={columns}
-            rows={data.backups}
+            columns={backupColumns}
             getRowId={(row) => row.id}
-            emptyTitle={text.empty}
+            empty={{ title: text.empty }}
           />
         </div>
       </section>

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { Card, ErrorState, LoadingState, Page } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { Card, LoadingState, Page } from '@/components/ui/states';
 import { useBusiness } from '../api/business';
 import { text } from '../text';
 
@@ -22,77 +22,75 @@ export function Component() {
       </ButtonLink>
       {!/^[0-9a-f-]{36}$/i.test(id) ? (
         notFound
-      ) : business.isPending ? (
-        <LoadingState rows={2} />
-      ) : business.isError ? (
-        <ErrorState message={dataMessage(business.error)} onRetry={() => business.refetch()} />
-      ) : !business.data ? (
-        notFound
       ) : (
-        <article>
-          <p className="text-sm font-semibold tracking-wide text-orange-900 uppercase">
-            {business.data.category}
-          </p>
-          <h1 className="font-serif text-3xl font-bold">{business.data.business_name}</h1>
-          {business.data.description && (
-            <p className="mt-3 max-w-3xl text-lg text-stone-800">{business.data.description}</p>
-          )}
-          <Card className="mt-6 max-w-xl">
-            <dl className="grid grid-cols-[7rem_1fr] gap-y-2 text-sm">
-              {business.data.owner_name && (
-                <>
-                  <dt className="font-semibold">{text.owner}</dt>
-                  <dd>{business.data.owner_name}</dd>
-                </>
-              )}
-              {business.data.phone && (
-                <>
-                  <dt className="font-semibold">{text.phone}</dt>
-                  <dd>
-                    <a className="underline" href={`tel:${business.data.phone.replace(/\s/g, '')}`}>
-                      {business.data.phone}
-                    </a>
-                  </dd>
-                </>
-              )}
-              {business.data.email && (
-                <>
-                  <dt className="font-semibold">{text.email}</dt>
-                  <dd>
-                    <a className="underline" href={`mailto:${business.data.email}`}>
-                      {business.data.email}
-                    </a>
-                  </dd>
-                </>
-              )}
-              {business.data.website && (
-                <>
-                  <dt className="font-semibold">{text.website}</dt>
-                  <dd>
-                    <a
-                      className="underline"
-                      href={business.data.website}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {business.data.website}
-                    </a>
-                  </dd>
-                </>
-              )}
-              {(business.data.address || business.data.city) && (
-                <>
-                  <dt className="font-semibold">{text.address}</dt>
-                  <dd>
-                    {[business.data.address, business.data.city, business.data.pincode]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </dd>
-                </>
-              )}
-            </dl>
-          </Card>
-        </article>
+        <QueryState query={business} loading={<LoadingState rows={2} />}>
+          {(b) =>
+            !b ? (
+              notFound
+            ) : (
+              <article>
+                <p className="text-sm font-semibold tracking-wide text-orange-900 uppercase">
+                  {b.category}
+                </p>
+                <h1 className="font-serif text-3xl font-bold">{b.business_name}</h1>
+                {b.description && (
+                  <p className="mt-3 max-w-3xl text-lg text-stone-800">{b.description}</p>
+                )}
+                <Card className="mt-6 max-w-xl">
+                  <dl className="grid grid-cols-[7rem_1fr] gap-y-2 text-sm">
+                    {b.owner_name && (
+                      <>
+                        <dt className="font-semibold">{text.owner}</dt>
+                        <dd>{b.owner_name}</dd>
+                      </>
+                    )}
+                    {b.phone && (
+                      <>
+                        <dt className="font-semibold">{text.phone}</dt>
+                        <dd>
+                          <a className="underline" href={`tel:${b.phone.replace(/\s/g, '')}`}>
+                            {b.phone}
+                          </a>
+                        </dd>
+                      </>
+                    )}
+                    {b.email && (
+                      <>
+                        <dt className="font-semibold">{text.email}</dt>
+                        <dd>
+                          <a className="underline" href={`mailto:${b.email}`}>
+                            {b.email}
+                          </a>
+                        </dd>
+                      </>
+                    )}
+                    {b.website && (
+                      <>
+                        <dt className="font-semibold">{text.website}</dt>
+                        <dd>
+                          <a
+                            className="underline"
+                            href={b.website}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                          >
+                            {b.website}
+                          </a>
+                        </dd>
+                      </>
+                    )}
+                    {(b.address || b.city) && (
+                      <>
+                        <dt className="font-semibold">{text.address}</dt>
+                        <dd>{[b.address, b.city, b.pincode].filter(Boolean).join(', ')}</dd>
+                      </>
+                    )}
+                  </dl>
+                </Card>
+              </article>
+            )
+          }
+        </QueryState>
       )}
     </Page>
   );

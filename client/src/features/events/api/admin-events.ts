@@ -1,78 +1,40 @@
 // The staff's event calls: the list with filters and paging, one event, create, update,
 // change of status, duplicate and delete. Row-level security is the gate (event managers and
 // admins); these only ask. Every write invalidates the events cache (public pages included).
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { fetchAllRows } from '@/lib/csv';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import type { ListView, WholeView } from '@/lib/list-view';
+import { pagedList } from '@/lib/paged-list';
 import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 import type { EventPayload, EventStatus } from '../lib/event-form';
+import { ADMIN_EVENT_SORT, type AdminEventFilters } from '../resources/events/filters';
 import { checkEvents, eventKeys, type EventRow } from './events';
-
-/** The list's filters, as kept in the URL ('' means any). */
-export type AdminEventFilters = { type: string; status: string };
-export const ADMIN_EVENT_FILTER_DEFAULTS: AdminEventFilters = { type: '', status: '' };
-export const ADMIN_EVENT_PAGE_SIZES = [10, 20, 50];
-export const ADMIN_EVENT_PAGE_SIZE = 20;
-export const ADMIN_EVENT_SORT = { id: 'event_date', desc: true };
-
-/** What one page of the list asks for (the URL state feeds it: `state.key`). */
-export interface AdminEventView {
-  search: string;
-  filters: AdminEventFilters;
-  sort: { id: string; desc: boolean } | null;
-  from: number;
-  to: number;
-}
 
 export const adminEventKeys = {
   all: [...eventKeys.all, 'admin'] as const,
-  list: (view: AdminEventView) => [...eventKeys.all, 'admin', 'list', view] as const,
+  list: (view: ListView<AdminEventFilters>) => [...eventKeys.all, 'admin', 'list', view] as const,
   attendance: (id: string) => [...eventKeys.all, 'admin', 'attendance', id] as const,
   registrations: (id: string) => [...eventKeys.all, 'admin', 'registrations', id] as const,
 };
 
-/** The filtered, sorted query (without its range): the page and the CSV export share it. */
-function adminEventsQueryOf(view: Omit<AdminEventView, 'from' | 'to'>) {
-  let query = sdk().from('events').select('*', { count: 'exact' });
-  const any = ilikeAny(['title', 'location', 'organizer'], view.search);
-  if (any) query = query.or(any);
-  if (view.filters.type) query = query.eq('event_type', view.filters.type);
-  if (view.filters.status) query = query.eq('status', view.filters.status);
-  const sort = view.sort ?? ADMIN_EVENT_SORT;
-  return query
-    .order(sort.id as keyof EventRow, { ascending: !sort.desc, nullsFirst: false })
-    .order('created_at', { ascending: false })
-    .order('id');
-}
-
-/** One page with the exact count of the whole view. */
-export async function fetchAdminEvents(view: AdminEventView) {
-  const result = await adminEventsQueryOf(view).range(view.from, view.to);
-  const rows = checkEvents(unwrap(result));
-  return { rows, count: result.count ?? rows.length };
-}
-
-/** Every event of a view (not just the page), for the CSV export. */
-export const fetchAdminEventsExport = (view: Omit<AdminEventView, 'from' | 'to'>) =>
-  fetchAllRows(async (from, to) =>
-    checkEvents(unwrap(await adminEventsQueryOf(view).range(from, to))),
-  );
-
-export const adminEventsQuery = (view: AdminEventView) =>
-  queryOptions({
-    queryKey: adminEventKeys.list(view),
-    queryFn: () => fetchAdminEvents(view),
-    placeholderData: keepPreviousData,
-  });
-
-export const useAdminEvents = (view: AdminEventView) => useQuery(adminEventsQuery(view));
+/** Every event in every state: a page of the view, and every row of it. */
+export const adminEventPages = pagedList({
+  key: adminEventKeys.list,
+  query: (view: WholeView<AdminEventFilters>) => {
+    let query = sdk().from('events').select('*', { count: 'exact' });
+    const any = ilikeAny(['title', 'location', 'organizer'], view.search);
+    if (any) query = query.or(any);
+    if (view.filters.type) query = query.eq('event_type', view.filters.type);
+    if (view.filters.status) query = query.eq('status', view.filters.status);
+    const sort = view.sort ?? ADMIN_EVENT_SORT;
+    return query
+      .order(sort.id as keyof EventRow, { ascending: !sort.desc, nullsFirst: false })
+      .order('created_at', { ascending: false })
+      .order('id');
+  },
+  rows: checkEvents,
+});
 
 /** Writes invalidate every events query: lists, details, the public pages'. */
 function useInvalidateEvents() {

@@ -1,10 +1,12 @@
 // The signed-in user's own registrations (policy "Users read their own registrations"):
 // registering (a new row, or a cancelled one taken up again: the database checks deadline and
 // places atomically), cancelling (attendance_status cancelled, the row kept), and the count of
-// people an event expects (event_attendance: a count, never who).
+// people an event expects (event_attendance: a count, never who), live: the event's private
+// channel carries its new counts after every registration or cancellation.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Database } from '@havyaka/sdk/database';
 import { unwrap } from '@/lib/errors';
+import { useLive } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 import type { EventRow } from './events';
 
@@ -64,15 +66,35 @@ export const useMyRegistration = (userId: string | undefined, eventId: string) =
       ),
   });
 
-export const usePublicAttendance = (eventId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: myRegistrationKeys.attendance(eventId),
+type Attendance = { registrations: number; people: number; max_attendees: number | null };
+
+export function usePublicAttendance(eventId: string, enabled: boolean) {
+  const client = useQueryClient();
+  const key = myRegistrationKeys.attendance(eventId);
+  useLive(
+    enabled
+      ? { name: `event:${eventId}`, broadcast: { event: 'attendance', private: true } }
+      : null,
+    (message) => {
+      const counts = (message as { payload?: Attendance & { event_id?: string } } | null)?.payload;
+      if (counts && counts.event_id === eventId) {
+        const { registrations, people, max_attendees } = counts;
+        client.setQueryData<Attendance>(key, { registrations, people, max_attendees });
+      } else if (!message) {
+        // Back after a break: what happened meanwhile is read again.
+        void client.invalidateQueries({ queryKey: key });
+      }
+    },
+  );
+  return useQuery({
+    queryKey: key,
     enabled,
     queryFn: async () => {
       const rows = unwrap(await sdk().rpc('event_attendance', { event_id: eventId }));
-      return (rows as { registrations: number; people: number; max_attendees: number | null }[])[0];
+      return (rows as Attendance[])[0];
     },
   });
+}
 
 function useRefresh() {
   const client = useQueryClient();

@@ -3,9 +3,9 @@
 // guests), attendance changes and cancellation (attendance_status = cancelled, the row kept).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Database } from '@havyaka/sdk/database';
-import type { CsvColumn } from '@/lib/csv';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminEventKeys } from './admin-events';
 
 type RegistrationRow = Database['public']['Tables']['event_registrations']['Row'];
@@ -33,8 +33,19 @@ export const registrationsQuery = (eventId: string) =>
     queryFn: () => fetchRegistrations(eventId),
   });
 
-export const useRegistrations = (eventId: string, enabled = true) =>
-  useQuery({ ...registrationsQuery(eventId), enabled });
+/** An event's registrations, live: a registration, a cancellation or an attendance mark refetches them. */
+export function useRegistrations(eventId: string, enabled = true) {
+  useLiveQueries(
+    enabled && eventId
+      ? {
+          name: 'admin-registrations',
+          changes: [{ table: 'event_registrations', filter: `event_id=eq.${eventId}` }],
+        }
+      : null,
+    [adminEventKeys.registrations(eventId), adminEventKeys.attendance(eventId)],
+  );
+  return useQuery({ ...registrationsQuery(eventId), enabled });
+}
 
 export interface Attendance {
   registrations: number;
@@ -73,20 +84,4 @@ export function useSetAttendance(eventId: string) {
         client.invalidateQueries({ queryKey: adminEventKeys.attendance(eventId) }),
       ]),
   });
-}
-
-/** The CSV export's columns: one row per registration. */
-export function registrationCsvColumns(
-  statusLabel: (s: string) => string,
-): CsvColumn<Registration>[] {
-  return [
-    { header: 'Name', value: (r) => r.user?.full_name ?? '' },
-    { header: 'Email', value: (r) => r.user?.email ?? '' },
-    { header: 'Phone', value: (r) => r.user?.phone ?? '' },
-    { header: 'Registered on', value: 'registration_date' },
-    { header: 'Guests', value: 'guests' },
-    { header: 'People', value: (r) => 1 + r.guests },
-    { header: 'Status', value: (r) => statusLabel(r.attendance_status) },
-    { header: 'Notes', value: (r) => r.notes ?? '' },
-  ];
 }

@@ -2,7 +2,8 @@ import { ArrowLeft, CalendarDays, Mail, MapPin, Phone, User } from 'lucide-react
 import type { ReactNode } from 'react';
 import { SafeHtml } from '@/components/rich-text';
 import { ButtonLink } from '@/components/ui/button';
-import { ErrorState, LoadingState } from '@/components/ui/states';
+import { loaded } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { formatDate, imageSrcSet, imageUrl } from '@/lib/images';
 import { isUuid, useEvent } from '../api/events';
 import { descriptionToHtml } from '@/lib/stored-html';
@@ -44,16 +45,13 @@ export function EventDetails({
   const valid = isUuid(eventId);
   const event = useEvent(valid ? eventId : '00000000-0000-0000-0000-000000000000');
   if (!valid) return <EventNotFound />;
-  if (event.isPending) return <LoadingState label={text.loadingEvent} />;
-  if (event.isError)
-    return (
-      <ErrorState
-        title={text.loadEventError}
-        message={text.loadEventErrorBody}
-        onRetry={() => event.refetch()}
-      />
-    );
-  const e = event.data;
+  const ready = loaded(event, {
+    loading: <LoadingState label={text.loadingEvent} />,
+    errorTitle: text.loadEventError,
+    errorMessage: text.loadEventErrorBody,
+  });
+  if (!ready.ok) return ready.fallback;
+  const e = ready.data;
   if (!e) return <EventNotFound />;
   return (
     <article>

@@ -4,7 +4,8 @@ import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, statusTone } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/display-format';
 import { today } from '../api/events';
@@ -26,65 +27,69 @@ export function MyEventRegistrations() {
       </h2>
       <p className="mt-1 text-sm text-stone-700">{text.myEventsIntro}</p>
       <div className="mt-4">
-        {list.isPending ? (
-          <LoadingState rows={2} />
-        ) : list.isError ? (
-          <ErrorState message={text.loadMyEventsError} onRetry={() => list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState title={text.myEventsEmpty}>
+        <QueryState
+          query={list}
+          loading={<LoadingState rows={2} />}
+          errorMessage={text.loadMyEventsError}
+          empty={text.myEventsEmpty}
+          emptyBody={
             <ButtonLink to="/events" variant="secondary">
               {text.browseEvents}
             </ButtonLink>
-          </EmptyState>
-        ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
-            {list.data.map((r) => {
-              const e = r.event;
-              if (!e) return null;
-              const upcoming = e.event_date >= now;
-              return (
-                <li
-                  key={r.id}
-                  className="rounded-lg border border-stone-200 bg-white p-4"
-                  data-testid="my-registration"
-                >
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <Link to={`/events/${e.id}`} className="font-semibold hover:underline">
-                      {e.title}
-                    </Link>
-                    <Badge
-                      tone={statusTone(
-                        r.attendance_status === 'registered' ? 'approved' : r.attendance_status,
-                      )}
-                      testId="attendance-status"
-                    >
-                      {text.attendance[r.attendance_status] ?? r.attendance_status}
-                    </Badge>
-                  </div>
-                  <p className="text-sm text-stone-700">
-                    {formatDate(e.event_date)}
-                    {e.event_time ? `, ${e.event_time.slice(0, 5)}` : ''}
-                    {e.location ? ` · ${e.location}` : ''}
-                  </p>
-                  {upcoming && r.attendance_status === 'registered' && (
-                    <div className="mt-2 flex flex-wrap items-center gap-2">
-                      <CalendarButton event={e}>
-                        <CalendarPlus className="h-4 w-4" aria-hidden /> {text.addToCalendar}
-                      </CalendarButton>
-                      <Button
-                        variant="secondary"
-                        disabled={cancelFlow.isPending}
-                        onClick={() => cancelFlow.run({ id: r.id, eventId: e.id, title: e.title })}
+          }
+        >
+          {(data) => (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {data.map((r) => {
+                const e = r.event;
+                if (!e) return null;
+                const upcoming = e.event_date >= now;
+                return (
+                  <li
+                    key={r.id}
+                    className="rounded-lg border border-stone-200 bg-white p-4"
+                    data-testid="my-registration"
+                  >
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <Link to={`/events/${e.id}`} className="font-semibold hover:underline">
+                        {e.title}
+                      </Link>
+                      <Badge
+                        tone={statusTone(
+                          r.attendance_status === 'registered' ? 'approved' : r.attendance_status,
+                        )}
+                        testId="attendance-status"
                       >
-                        {text.cancelRegistration}
-                      </Button>
+                        {text.attendance[r.attendance_status] ?? r.attendance_status}
+                      </Badge>
                     </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    <p className="text-sm text-stone-700">
+                      {formatDate(e.event_date)}
+                      {e.event_time ? `, ${e.event_time.slice(0, 5)}` : ''}
+                      {e.location ? ` · ${e.location}` : ''}
+                    </p>
+                    {upcoming && r.attendance_status === 'registered' && (
+                      <div className="mt-2 flex flex-wrap items-center gap-2">
+                        <CalendarButton event={e}>
+                          <CalendarPlus className="h-4 w-4" aria-hidden /> {text.addToCalendar}
+                        </CalendarButton>
+                        <Button
+                          variant="secondary"
+                          disabled={cancelFlow.isPending}
+                          onClick={() =>
+                            cancelFlow.run({ id: r.id, eventId: e.id, title: e.title })
+                          }
+                        >
+                          {text.cancelRegistration}
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </section>
   );

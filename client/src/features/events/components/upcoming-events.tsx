@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { ButtonLink } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { useEvents } from '../api/events';
 import { text } from '../text';
 import { EventCard } from './event-card';
@@ -28,21 +28,22 @@ export function UpcomingEvents({
           </ButtonLink>
         </div>
       )}
-      {events.isPending ? (
-        <LoadingState rows={1} height="h-[420px] sm:h-[330px]" />
-      ) : events.isError ? (
-        <ErrorState message={dataMessage(events.error)} onRetry={() => events.refetch()} />
-      ) : events.data.length === 0 ? (
-        <EmptyState title={text.noUpcoming}>{text.noUpcomingBody}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {events.data.map((e) => (
-            <li key={e.id}>
-              <EventCard event={e} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={events}
+        loading={<LoadingState rows={1} height="h-[420px] sm:h-[330px]" />}
+        empty={text.noUpcoming}
+        emptyBody={text.noUpcomingBody}
+      >
+        {(data) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {data.map((e) => (
+              <li key={e.id}>
+                <EventCard event={e} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

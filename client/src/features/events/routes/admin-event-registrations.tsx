@@ -2,40 +2,30 @@
 // (registrants and their guests), attendance, cancellation (the row is kept, its place freed)
 // and a CSV export of the filtered list; search, attendance filter, sort and page in the URL,
 // cards below 768 px.
-import { ConfirmButton } from '@/components/confirm-button';
-import { ArrowLeft, XCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import {
-  columnHelper,
-  DataTable,
-  ExportCsvButton,
-  FilterBar,
-  labelledOptions,
-  Pagination,
-  paginationProps,
-  SearchFilter,
-  SelectFilter,
-  useTableUrlState,
-  type DataTableColumn,
-} from '@/components/data-table';
+import { ResourceList, useResourceList } from '@/components/resource-list';
 import { ButtonLink } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
-import { ErrorState, LoadingState } from '@/components/ui/states';
-import { toastWhenDone } from '@/components/ui/toast';
+import { loaded } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { formatDate } from '@/lib/images';
+import type { ListView } from '@/lib/list-view';
 import { adminText } from '../admin-text';
 import { eventQuery, isUuid } from '../api/events';
 import {
-  ATTENDANCE_STATUSES,
-  registrationCsvColumns,
+  registrationsQuery,
   useAttendance,
   useRegistrations,
-  useSetAttendance,
-  type AttendanceStatus,
   type Registration,
 } from '../api/registrations';
+import { registrationColumns, registrationCsvColumns } from '../resources/registrations/columns';
+import {
+  registrationList,
+  shownRows,
+  type RegistrationFilters,
+} from '../resources/registrations/filters';
 
 const t = adminText.registrations;
 const LIST = '/admin/events';
@@ -72,164 +62,45 @@ function Capacity({ eventId }: { eventId: string }) {
   );
 }
 
-const nameOf = (r: Registration) => r.user?.full_name || r.user?.email || t.unnamed;
-
-function AttendanceControl({ r, eventId }: { r: Registration; eventId: string }) {
-  const set = useSetAttendance(eventId);
-  return (
-    <select
-      aria-label={t.statusOf(nameOf(r))}
-      className={`${controlClass} !w-auto !py-1 text-sm`}
-      value={r.attendance_status}
-      disabled={set.isPending}
-      onChange={(e) =>
-        void toastWhenDone(
-          set.mutateAsync({ id: r.id, status: e.target.value as AttendanceStatus }),
-          t.updated,
-        )
-      }
-    >
-      {ATTENDANCE_STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {t.statuses[s]}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-function CancelButton({ r, eventId }: { r: Registration; eventId: string }) {
-  const set = useSetAttendance(eventId);
-  if (r.attendance_status === 'cancelled') return null;
-  return (
-    <ConfirmButton
-      className="!min-h-9 text-red-700"
-      aria-label={t.cancelOf(nameOf(r))}
-      disabled={set.isPending}
-      confirm={{ title: t.confirmCancel(nameOf(r)), confirmLabel: t.cancel }}
-      action={() => set.mutateAsync({ id: r.id, status: 'cancelled' })}
-      done={t.cancelled}
-    >
-      <XCircle className="h-4 w-4" aria-hidden /> {t.cancel}
-    </ConfirmButton>
-  );
-}
-
-const col = columnHelper<Registration>();
-type RegistrationFilters = { status: string };
-const DEFAULT_SORT = { id: 'registration_date', desc: false };
-
-/** The value a column sorts by (the list is the event's whole set, sorted here). */
-const sortValue: Record<string, (r: Registration) => string | number> = {
-  name: (r) => nameOf(r).toLowerCase(),
-  registration_date: (r) => r.registration_date ?? '',
-  guests: (r) => r.guests,
-  attendance_status: (r) => r.attendance_status,
-};
-
-function registrationColumns(eventId: string): DataTableColumn<Registration>[] {
-  return [
-    col.display({
-      id: 'name',
-      header: t.columns.name,
-      meta: { sort: true, cardTitle: true },
-      cell: ({ row }) => <span className="font-semibold">{nameOf(row.original)}</span>,
-    }),
-    col.display({
-      id: 'email',
-      header: t.columns.email,
-      meta: { className: 'break-all' },
-      cell: ({ row }) => row.original.user?.email,
-    }),
-    col.display({
-      id: 'phone',
-      header: t.columns.phone,
-      meta: { className: 'whitespace-nowrap' },
-      cell: ({ row }) => row.original.user?.phone,
-    }),
-    col.accessor('registration_date', {
-      header: t.columns.registered,
-      meta: { sort: true, className: 'whitespace-nowrap' },
-      cell: ({ getValue }) => formatDate(getValue(), { dateStyle: 'medium', timeStyle: 'short' }),
-    }),
-    col.accessor('guests', { header: t.columns.guests, meta: { sort: true } }),
-    col.accessor('attendance_status', {
-      header: t.columns.status,
-      meta: { sort: true },
-      cell: ({ row }) => <AttendanceControl r={row.original} eventId={eventId} />,
-    }),
-    col.accessor('notes', { header: t.columns.notes, meta: { className: 'max-w-xs' } }),
-    col.display({
-      id: 'actions',
-      header: t.columns.actions,
-      cell: ({ row }) => <CancelButton r={row.original} eventId={eventId} />,
-    }),
-  ];
-}
-
 export function Component() {
   const { id } = useParams();
   const valid = isUuid(id);
   const eventId = valid ? id : '00000000-0000-0000-0000-000000000000';
   const event = useQuery({ ...eventQuery(eventId), enabled: valid });
+  // Every registration of the event is read once (they are few): filtered, sorted and paged
+  // here, from the same cached list the export writes.
   const registrations = useRegistrations(eventId, valid);
-  const state = useTableUrlState<RegistrationFilters>({
-    defaults: { status: '' },
-    sort: DEFAULT_SORT,
-  });
+  const list = useResourceList(registrationList, (view: ListView<RegistrationFilters>) => ({
+    ...registrationsQuery(eventId),
+    enabled: valid,
+    select: (all: Registration[]) => {
+      const rows = shownRows(all, view);
+      return { rows: rows.slice(view.from, view.to + 1), count: rows.length };
+    },
+  }));
   const columns = useMemo(() => registrationColumns(eventId), [eventId]);
-  const { search, sort } = state;
-  const status = state.filters.status;
 
-  // Every registration of the event is loaded (they are few): filtered, sorted and paged here.
-  const shown = useMemo(() => {
-    const q = search.toLowerCase();
-    const rows = (registrations.data ?? []).filter(
-      (r) =>
-        (!status || r.attendance_status === status) &&
-        (!q ||
-          [r.user?.full_name, r.user?.email, r.user?.phone].some((v) =>
-            v?.toLowerCase().includes(q),
-          )),
-    );
-    const by = sortValue[sort?.id ?? ''] ?? sortValue.registration_date;
-    const dir = sort?.desc ? -1 : 1;
-    return rows.sort((a, b) => {
-      const x = by(a);
-      const y = by(b);
-      return (x < y ? -1 : x > y ? 1 : 0) * dir;
-    });
-  }, [registrations.data, search, status, sort]);
-  const page = useMemo(
-    () => (registrations.data ? shown.slice(state.from, state.to + 1) : undefined),
-    [registrations.data, shown, state.from, state.to],
+  const notFound = (
+    <div
+      role="alert"
+      className="mx-auto max-w-lg rounded-lg border border-stone-200 bg-white p-8 text-center"
+    >
+      <h1 className="font-serif text-2xl font-bold">{adminText.notFound}</h1>
+      <p className="mt-2 text-stone-700">{adminText.notFoundBody}</p>
+      <ButtonLink to={LIST} className="mt-6">
+        {adminText.backToEvents}
+      </ButtonLink>
+    </div>
   );
-
-  if (!valid || (event.isSuccess && !event.data)) {
-    return (
-      <div
-        role="alert"
-        className="mx-auto max-w-lg rounded-lg border border-stone-200 bg-white p-8 text-center"
-      >
-        <h1 className="font-serif text-2xl font-bold">{adminText.notFound}</h1>
-        <p className="mt-2 text-stone-700">{adminText.notFoundBody}</p>
-        <ButtonLink to={LIST} className="mt-6">
-          {adminText.backToEvents}
-        </ButtonLink>
-      </div>
-    );
-  }
-  if (event.isPending) return <LoadingState label={adminText.loading} rows={3} />;
-  if (event.isError) {
-    return (
-      <ErrorState
-        title={adminText.loadError}
-        message={adminText.loadErrorBody}
-        onRetry={() => void event.refetch()}
-      />
-    );
-  }
-  const e = event.data!;
+  if (!valid) return notFound;
+  const ready = loaded(event, {
+    loading: <LoadingState label={adminText.loading} rows={3} />,
+    errorTitle: adminText.loadError,
+    errorMessage: adminText.loadErrorBody,
+  });
+  if (!ready.ok) return ready.fallback;
+  const e = ready.data;
+  if (!e) return notFound;
   const none = registrations.data?.length === 0;
 
   return (
@@ -252,44 +123,18 @@ export function Component() {
         <Capacity eventId={e.id} />
       </div>
 
-      <DataTable
+      <ResourceList
+        {...list}
         label={t.tableLabel}
         columns={columns}
-        rows={page}
-        total={registrations.data ? shown.length : undefined}
         getRowId={(r) => r.id}
-        isLoading={registrations.isPending}
-        isFetching={registrations.isFetching && !registrations.isPending}
-        error={registrations.error}
-        onRetry={() => void registrations.refetch()}
-        emptyTitle={none ? t.empty : t.noMatch}
-        emptyBody={none ? t.emptyBody : undefined}
-        sort={state.sort}
-        onSortToggle={state.toggleSort}
-        onSortChange={state.setSort}
-        toolbar={
-          <FilterBar
-            state={state}
-            actions={
-              <ExportCsvButton
-                filename={t.exportName(e.title)}
-                columns={registrationCsvColumns((s) => t.statuses[s] ?? s)}
-                label={t.export}
-                rows={() => shown}
-              />
-            }
-          >
-            <SearchFilter state={state} label={t.search} placeholder={t.searchPlaceholder} />
-            <SelectFilter
-              state={state}
-              name="status"
-              label={t.status}
-              allLabel={t.allStatuses}
-              options={labelledOptions(ATTENDANCE_STATUSES, t.statuses)}
-            />
-          </FilterBar>
-        }
-        footer={<Pagination {...paginationProps(state, shown.length)} />}
+        empty={none ? { title: t.empty, body: t.emptyBody } : { title: t.noMatch }}
+        export={{
+          filename: t.exportName(e.title),
+          columns: registrationCsvColumns,
+          label: t.export,
+          rows: (view) => shownRows(registrations.data ?? [], view),
+        }}
       />
     </div>
   );

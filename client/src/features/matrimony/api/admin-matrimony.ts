@@ -2,18 +2,21 @@
 // signed URL (private bucket), decisions (set_matrimony_approval: the profile and its account,
 // approver and time), and the spec §7 sync of approved profiles without an account into auth.
 import type { Database } from '@havyaka/sdk/database';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataMessage, unwrap } from '@/lib/errors';
+import type { ListView, WholeView } from '@/lib/list-view';
+import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminText as text } from '../admin-text';
 import {
   contactSearchFilter,
   matrimonySearchFilter,
   storedObject,
   syncPlan,
-  type MatrimonyFilters,
   type SyncOutcome,
 } from '../lib/matrimony-filters';
+import { MATRIMONY_SORT, type MatrimonyFilters } from '../resources/profiles/filters';
 
 type Contacts = Database['public']['Tables']['matrimony_contacts']['Row'];
 /** A profile with its contact details (stored apart; admins read every one). */
@@ -21,18 +24,10 @@ export type ProfileRow = Database['public']['Tables']['matrimony_details']['Row'
   contacts: Contacts | null;
 };
 
-export interface MatrimonyView {
-  filters: MatrimonyFilters;
-  search: string;
-  sort: { id: string; desc: boolean } | null;
-  from: number;
-  to: number;
-}
-
 export const adminMatrimonyKeys = {
   all: ['admin-matrimony'] as const,
   lists: () => ['admin-matrimony', 'list'] as const,
-  list: (view: MatrimonyView) => ['admin-matrimony', 'list', view] as const,
+  list: (view: ListView<MatrimonyFilters>) => ['admin-matrimony', 'list', view] as const,
   photo: (url: string) => ['admin-matrimony', 'photo', url] as const,
 };
 
@@ -46,34 +41,30 @@ async function profilesByContact(search: string): Promise<string[]> {
   return rows.map((r) => r.profile_id);
 }
 
-export async function fetchProfilePage(view: MatrimonyView) {
-  const sort = view.sort ?? { id: 'created_at', desc: true };
-  let q = sdk()
-    .from('matrimony_details')
-    .select('*, contacts:matrimony_contacts(*)', { count: 'exact' });
-  for (const key of ['approval_status', 'gender'] as const) {
-    const v = view.filters[key];
-    if (v && v !== 'all') q = q.eq(key, v);
-  }
-  const or = matrimonySearchFilter(view.search);
-  if (or) {
-    const ids = await profilesByContact(view.search);
-    q = q.or(ids.length ? `${or},id.in.(${ids.join(',')})` : or);
-  }
-  const res = await q
-    .order(sort.id, { ascending: !sort.desc, nullsFirst: false })
-    .order('id')
-    .range(view.from, view.to)
-    .returns<ProfileRow[]>();
-  return { rows: unwrap(res), count: res.count ?? 0 };
-}
-
-export const useProfilePage = (view: MatrimonyView) =>
-  useQuery({
-    queryKey: adminMatrimonyKeys.list(view),
-    queryFn: () => fetchProfilePage(view),
-    placeholderData: keepPreviousData,
-  });
+/** The profiles with their contact details: a page of the view with its exact count. */
+export const profilePages = pagedList({
+  key: adminMatrimonyKeys.list,
+  read: async (view: WholeView<MatrimonyFilters>, from, to) => {
+    const sort = view.sort ?? MATRIMONY_SORT;
+    let q = sdk()
+      .from('matrimony_details')
+      .select('*, contacts:matrimony_contacts(*)', { count: 'exact' });
+    for (const key of ['approval_status', 'gender'] as const) {
+      const v = view.filters[key];
+      if (v && v !== 'all') q = q.eq(key, v);
+    }
+    const or = matrimonySearchFilter(view.search);
+    if (or) {
+      const ids = await profilesByContact(view.search);
+      q = q.or(ids.length ? `${or},id.in.(${ids.join(',')})` : or);
+    }
+    return q
+      .order(sort.id, { ascending: !sort.desc, nullsFirst: false })
+      .order('id')
+      .range(from, to)
+      .returns<ProfileRow[]>();
+  },
+});
 
 /** The photo through a signed URL (an hour); other URLs as they are. */
 export const useProfilePhoto = (url: string | null) =>
@@ -174,4 +165,11 @@ export function useSyncProfiles() {
     mutationFn: syncApprovedProfiles,
     onSuccess: () => client.invalidateQueries({ queryKey: adminMatrimonyKeys.lists() }),
   });
+}
+
+/** Keeps the profile pages live: a new or changed profile refetches them. */
+export function useLiveProfiles() {
+  useLiveQueries({ name: 'admin-matrimony', changes: [{ table: 'matrimony_details' }] }, [
+    adminMatrimonyKeys.lists(),
+  ]);
 }

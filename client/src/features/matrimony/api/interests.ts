@@ -1,9 +1,12 @@
 // Interests, messages and views between approved profiles (spec §7): send, respond
 // (accept/decline sets status and responded_at), withdraw; conversations oldest first with
-// unread counts and mark read. Policies keep each row between its two parties.
+// unread counts and mark read. Policies keep each row between its two parties. Received
+// interests and messages are live: the server sends each change only to the rows' parties
+// (their policies), and the lists refetch (every 30 or 15 s only while the channel is down).
 import type { Database } from '@havyaka/sdk/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 import { matrimonyKeys } from './profiles';
 
@@ -21,10 +24,23 @@ export interface Person {
 
 /** Every interest the user sent or received, with the other side's profile. */
 export function useInterests(userId: string) {
+  const live = useLiveQueries(
+    userId
+      ? {
+          name: 'interests',
+          changes: [
+            { table: 'matrimony_interests', filter: `receiver_id=eq.${userId}` },
+            { table: 'matrimony_interests', filter: `sender_id=eq.${userId}` },
+            { table: 'matrimony_messages', filter: `receiver_id=eq.${userId}` },
+          ],
+        }
+      : null,
+    [matrimonyKeys.interests(userId)],
+  );
   return useQuery({
     queryKey: matrimonyKeys.interests(userId),
     enabled: !!userId,
-    refetchInterval: 30_000,
+    refetchInterval: live ? false : 30_000,
     queryFn: async () => {
       const interests = unwrap(
         await sdk()
@@ -124,10 +140,21 @@ export function useWithdraw(userId: string) {
 
 /** The conversation between the user and another, oldest first. */
 export function useConversation(userId: string, other: string | null) {
+  const live = useLiveQueries(
+    userId && other
+      ? {
+          name: 'conversation',
+          changes: [
+            { table: 'matrimony_messages', event: 'INSERT', filter: `receiver_id=eq.${userId}` },
+          ],
+        }
+      : null,
+    [matrimonyKeys.messages(userId, other ?? '')],
+  );
   return useQuery({
     queryKey: matrimonyKeys.messages(userId, other ?? ''),
     enabled: !!userId && !!other,
-    refetchInterval: 15_000,
+    refetchInterval: live ? false : 15_000,
     queryFn: async () =>
       unwrap(
         await sdk()

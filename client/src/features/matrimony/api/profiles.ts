@@ -14,6 +14,7 @@ import {
 import { sdk } from '@/lib/sdk';
 import { resizePhoto } from '../photo';
 import { toMatrimonyProfile, type MatrimonyValues } from '../schema';
+import { text } from '../text';
 
 export type Profile = Database['public']['Tables']['matrimony_details']['Row'];
 /** Contact details live apart (matrimony_contacts): the database shows them to the owner,
@@ -51,13 +52,20 @@ export async function registerMatrimony(
     const resized = await resizePhoto(files.photo);
     photoUrl = objectPath(
       PHOTOS,
-      await uploadOwnFile(PHOTOS, userId, 'profile.jpg', resized, 'image/jpeg'),
+      await uploadOwnFile(PHOTOS, userId, 'profile.jpg', resized, 'image/jpeg', text.photoUpload),
     );
   }
   if (files.biodata) {
     biodataUrl = objectPath(
       PDFS,
-      await uploadOwnFile(PDFS, userId, 'biodata.pdf', files.biodata, 'application/pdf'),
+      await uploadOwnFile(
+        PDFS,
+        userId,
+        'biodata.pdf',
+        files.biodata,
+        'application/pdf',
+        text.biodataUpload,
+      ),
     );
   }
   return unwrap(
@@ -128,7 +136,7 @@ export async function replacePhoto(userId: string, file: File): Promise<string> 
   const resized = await resizePhoto(file);
   return objectPath(
     PHOTOS,
-    await uploadOwnFile(PHOTOS, userId, 'profile.jpg', resized, 'image/jpeg'),
+    await uploadOwnFile(PHOTOS, userId, 'profile.jpg', resized, 'image/jpeg', text.photoUpload),
   );
 }
 

@@ -2,9 +2,6 @@
 // name and place (the profile) and email and mobile (its contact details, stored apart).
 import { ilikeAny } from '@/lib/search';
 
-export const MATRIMONY_FILTER_DEFAULTS = { approval_status: 'all', gender: 'all' };
-export type MatrimonyFilters = typeof MATRIMONY_FILTER_DEFAULTS;
-
 export const matrimonySearchFilter = (raw: string) =>
   ilikeAny(['first_name', 'surname', 'place', 'native_place'], raw);
 

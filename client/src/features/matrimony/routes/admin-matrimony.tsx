@@ -2,40 +2,21 @@
 // URL, exact count; a profile opens with its photo and Approve / Reject; approved profiles
 // without an account are synced into auth (spec §7).
 import { UserPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
-import {
-  columnHelper,
-  DataTable,
-  FilterBar,
-  Pagination,
-  paginationProps,
-  SearchFilter,
-  SelectFilter,
-  useTableUrlState,
-  type DataTableColumn,
-  tableQueryProps,
-  tableSortProps,
-} from '@/components/data-table';
-import { Badge, statusTone } from '@/components/ui/badge';
+import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { formatDate } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
-import { useProfilePage, useSyncProfiles, type ProfileRow } from '../api/admin-matrimony';
+import { profilePages, useLiveProfiles, useSyncProfiles } from '../api/admin-matrimony';
 import { ProfileDialog } from '../components/profile-dialog';
-import {
-  ageOn,
-  MATRIMONY_FILTER_DEFAULTS,
-  type MatrimonyFilters,
-  type SyncOutcome,
-} from '../lib/matrimony-filters';
-
-const col = columnHelper<ProfileRow>();
+import type { SyncOutcome } from '../lib/matrimony-filters';
+import { profileColumns } from '../resources/profiles/columns';
+import { profileList } from '../resources/profiles/filters';
 
 function SyncReport({ outcome }: { outcome: SyncOutcome }) {
   if (outcome.kind !== 'done' || outcome.errors.length === 0) return null;
@@ -54,90 +35,28 @@ function SyncReport({ outcome }: { outcome: SyncOutcome }) {
 }
 
 export function Component() {
-  const state = useTableUrlState<MatrimonyFilters>({
-    defaults: MATRIMONY_FILTER_DEFAULTS,
-    pageSize: 25,
-    sort: { id: 'created_at', desc: true },
-  });
-  const list = useProfilePage({
-    filters: state.filters,
-    search: state.search,
-    sort: state.sort,
-    from: state.from,
-    to: state.to,
-  });
+  const list = useResourceList(profileList, profilePages.page);
+  useLiveProfiles();
   const [params, setParams] = useSearchParams();
   const openId = params.get('profile');
-  const open = list.data?.rows.find((p) => p.id === openId) ?? null;
-  const setOpen = (id: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (id) next.set('profile', id);
-      else next.delete('profile');
-      return next;
-    });
+  const open = list.query.data?.rows.find((p) => p.id === openId) ?? null;
+  const setOpen = useCallback(
+    (id: string | null) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set('profile', id);
+        else next.delete('profile');
+        return next;
+      }),
+    [setParams],
+  );
   const auth = useAuth();
   const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
   const sync = useSyncProfiles();
   const confirm = useConfirm();
   const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
 
-  const columns = useMemo<DataTableColumn<ProfileRow>[]>(
-    () => [
-      col.accessor('first_name', {
-        header: text.col.name,
-        meta: { sort: true, cardTitle: true },
-        cell: ({ row }) => {
-          const name = `${row.original.first_name} ${row.original.surname}`;
-          return (
-            <button
-              type="button"
-              className="text-left font-semibold text-orange-800 hover:underline"
-              aria-label={text.view(name)}
-              onClick={() => setOpen(row.original.id)}
-            >
-              {name}
-            </button>
-          );
-        },
-      }),
-      col.accessor('gender', {
-        header: text.col.gender,
-        cell: ({ getValue }) => text.genderLabels[getValue()] ?? getValue(),
-      }),
-      col.accessor('date_of_birth', {
-        header: text.col.age,
-        meta: { sort: true },
-        cell: ({ getValue }) => ageOn(getValue()),
-      }),
-      col.accessor('place', { header: text.col.place }),
-      col.accessor((r) => r.contacts?.mobile_no ?? '', {
-        id: 'mobile_no',
-        header: text.col.mobile,
-      }),
-      col.accessor('user_id', {
-        header: text.col.account,
-        cell: ({ getValue }) => (getValue() ? text.hasAccount : text.noAccount),
-      }),
-      col.accessor('approval_status', {
-        header: text.col.status,
-        meta: { sort: true },
-        cell: ({ getValue }) => (
-          <Badge tone={statusTone(getValue())}>
-            {text.approvalLabels[getValue()] ?? getValue()}
-          </Badge>
-        ),
-      }),
-      col.accessor('registration_date', {
-        header: text.col.registered,
-        meta: { sort: true },
-        cell: ({ getValue }) => formatDate(getValue()),
-      }),
-    ],
-    // setOpen only writes the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  const columns = useMemo(() => profileColumns(setOpen), [setOpen]);
 
   async function onSync() {
     const ok = await confirm({
@@ -167,53 +86,21 @@ export function Component() {
       <PageHeader title={text.title}>{text.intro}</PageHeader>
       {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       {outcome && <SyncReport outcome={outcome} />}
-      <DataTable
+      <ResourceList
+        {...list}
         label={text.listLabel}
         columns={columns}
-        {...tableQueryProps(list)}
         getRowId={(p) => p.id}
-        emptyTitle={state.isFiltered ? text.emptyFiltered : text.empty}
-        {...tableSortProps(state)}
-        toolbar={
-          <FilterBar
-            state={state}
-            actions={
-              isAdmin && (
-                <Button variant="secondary" onClick={onSync} disabled={sync.isPending}>
-                  <UserPlus className="h-4 w-4" aria-hidden />
-                  {sync.isPending ? text.syncing : text.sync}
-                </Button>
-              )
-            }
-          >
-            <SearchFilter state={state} label={text.searchLabel} placeholder={text.search} />
-            <SelectFilter
-              state={state}
-              name="approval_status"
-              label={text.status}
-              allLabel={null}
-              options={[
-                { value: 'all', label: text.all },
-                ...['pending', 'approved', 'rejected'].map((v) => ({
-                  value: v,
-                  label: text.approvalLabels[v],
-                })),
-              ]}
-            />
-            <SelectFilter
-              state={state}
-              name="gender"
-              label={text.gender}
-              allLabel={null}
-              options={[
-                { value: 'all', label: text.all },
-                { value: 'female', label: text.genderLabels.female },
-                { value: 'male', label: text.genderLabels.male },
-              ]}
-            />
-          </FilterBar>
+        empty={{ title: text.empty }}
+        noMatch={{ title: text.emptyFiltered }}
+        actions={
+          isAdmin && (
+            <Button variant="secondary" onClick={onSync} disabled={sync.isPending}>
+              <UserPlus className="h-4 w-4" aria-hidden />
+              {sync.isPending ? text.syncing : text.sync}
+            </Button>
+          )
         }
-        footer={<Pagination {...paginationProps(state, list.data?.count ?? 0)} />}
       />
       {open && <ProfileDialog profile={open} canDecide={isAdmin} onClose={() => setOpen(null)} />}
     </div>

@@ -28,6 +28,7 @@ import { pagesText as t } from '../pages-text';
 import { fieldOfColumn, matrimonySchema, type MatrimonyValues } from '../schema';
 import { objectPath, uploadOwnFile } from '@/lib/registration/api';
 import { PDFS } from '../api/profiles';
+import { text } from '../text';
 
 function EditForm({ profile }: { profile: OwnProfile }) {
   const approved = profile.approval_status === 'approved';
@@ -54,7 +55,14 @@ function EditForm({ profile }: { profile: OwnProfile }) {
         if (biodata)
           changes.biodata_url = objectPath(
             PDFS,
-            await uploadOwnFile(PDFS, userId, 'biodata.pdf', biodata, 'application/pdf'),
+            await uploadOwnFile(
+              PDFS,
+              userId,
+              'biodata.pdf',
+              biodata,
+              'application/pdf',
+              text.biodataUpload,
+            ),
           );
         if (Object.keys(changes).length) await update.mutateAsync({ id: profile.id, changes });
       });

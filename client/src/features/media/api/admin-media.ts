@@ -4,18 +4,18 @@
 // as video), cover, order, publish, delete (the database removes the stored files first:
 // app.remove_item_files / app.remove_album_files), and the standalone videos (draft first).
 import type { Database } from '@havyaka/sdk/database';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { uniqueName } from '@/lib/file-names';
 import { resizeImage } from '@/lib/image-resize';
+import type { ListView, WholeView } from '@/lib/list-view';
+import { pagedList } from '@/lib/paged-list';
 import { ilikePattern } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
+import { ALBUM_SORT, type AlbumFilters } from '../resources/albums/filters';
+import { VIDEO_SORT, type VideoFilters } from '../resources/videos/filters';
+import { uploadError } from '@/lib/upload-refusal';
+import { adminText } from '../admin-text';
 import { mediaKeys } from './media';
 
 type Tables = Database['public']['Tables'];
@@ -34,31 +34,11 @@ export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 10 * 1024 * 1024;
 
-/** What one page of a list asks for (the URL state feeds it: `state.key`). */
-export interface MediaListView<F> {
-  search: string;
-  filters: F;
-  sort: { id: string; desc: boolean } | null;
-  from: number;
-  to: number;
-}
-/** '' every album, 'published' or 'draft'. */
-export type AlbumFilters = { shown: string };
-export const ALBUM_FILTER_DEFAULTS: AlbumFilters = { shown: '' };
-/** The gallery's order: sort_order, then the newest. */
-export const ALBUM_SORT = { id: 'sort_order', desc: false };
-/** '' every video, else one status. */
-export type VideoFilters = { status: string };
-export const VIDEO_FILTER_DEFAULTS: VideoFilters = { status: '' };
-export const VIDEO_SORT = { id: 'created_at', desc: true };
-
 export const adminMediaKeys = {
-  albums: (view: MediaListView<AlbumFilters>) =>
-    [...mediaKeys.all, 'admin', 'albums', view] as const,
+  albums: (view: ListView<AlbumFilters>) => [...mediaKeys.all, 'admin', 'albums', view] as const,
   album: (id: string) => [...mediaKeys.all, 'admin', 'album', id] as const,
   items: (albumId: string) => [...mediaKeys.all, 'admin', 'items', albumId] as const,
-  videos: (view: MediaListView<VideoFilters>) =>
-    [...mediaKeys.all, 'admin', 'videos', view] as const,
+  videos: (view: ListView<VideoFilters>) => [...mediaKeys.all, 'admin', 'videos', view] as const,
   events: () => [...mediaKeys.all, 'admin', 'event-options'] as const,
 };
 
@@ -101,17 +81,22 @@ export async function uploadMedia(
   const ext =
     kind === 'photo' ? 'jpg' : (/\.([a-z0-9]+)$/i.exec(file.name)?.[1] ?? 'mp4').toLowerCase();
   const path = uniqueName(folder, file.name, ext);
-  unwrap(
-    await sdk()
-      .storage.from(BUCKET)
-      .upload(path, body, {
-        contentType: kind === 'photo' ? 'image/jpeg' : videoContentType(file),
-        cacheControl: '3600',
-        onUploadProgress: onProgress
-          ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total || body.size)) * 100))
-          : undefined,
-      }),
-  );
+  const { error } = await sdk()
+    .storage.from(BUCKET)
+    .upload(path, body, {
+      contentType: kind === 'photo' ? 'image/jpeg' : videoContentType(file),
+      cacheControl: '3600',
+      onUploadProgress: onProgress
+        ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total || body.size)) * 100))
+        : undefined,
+    });
+  if (error) {
+    const words = {
+      size: adminText.upload.size(file.name),
+      type: adminText.upload.type(file.name),
+    };
+    throw uploadError(error, words);
+  }
   return { url: publicUrl(path), kind };
 }
 
@@ -122,25 +107,22 @@ function useInvalidateMedia() {
 
 const ALBUM_SELECT = '*, event:events(id, title), media_items(count)';
 
-/** One page of albums (drafts too) with their event and item count, and the exact count. */
-export const useAdminAlbums = (view: MediaListView<AlbumFilters>) =>
-  useQuery({
-    queryKey: adminMediaKeys.albums(view),
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      let q = sdk().from('media_albums').select(ALBUM_SELECT, { count: 'exact' });
-      const pattern = ilikePattern(view.search);
-      if (pattern) q = q.ilike('title', pattern);
-      if (view.filters.shown) q = q.eq('is_published', view.filters.shown === 'published');
-      const sort = view.sort ?? ALBUM_SORT;
-      const res = await q
-        .order(sort.id as keyof AdminAlbum & string, { ascending: !sort.desc, nullsFirst: false })
-        .order('created_at', { ascending: false })
-        .order('id')
-        .range(view.from, view.to);
-      return { rows: unwrap(res) as unknown as AdminAlbum[], count: res.count ?? 0 };
-    },
-  });
+/** The albums (drafts too) with their event and item count: a page of the view. */
+export const albumPages = pagedList({
+  key: adminMediaKeys.albums,
+  query: (view: WholeView<AlbumFilters>) => {
+    let q = sdk().from('media_albums').select(ALBUM_SELECT, { count: 'exact' });
+    const pattern = ilikePattern(view.search);
+    if (pattern) q = q.ilike('title', pattern);
+    if (view.filters.shown) q = q.eq('is_published', view.filters.shown === 'published');
+    const sort = view.sort ?? ALBUM_SORT;
+    return q
+      .order(sort.id as keyof AdminAlbum & string, { ascending: !sort.desc, nullsFirst: false })
+      .order('created_at', { ascending: false })
+      .order('id')
+      .returns<AdminAlbum[]>();
+  },
+});
 
 /** One album (drafts too) with its event and item count; null when there is none. */
 export const useAdminAlbum = (id: string, enabled: boolean) =>
@@ -279,25 +261,21 @@ export function moved<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** One page of the standalone videos (drafts too) with the exact count. */
-export const useAdminVideos = (view: MediaListView<VideoFilters>) =>
-  useQuery({
-    queryKey: adminMediaKeys.videos(view),
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      let q = sdk().from('videos').select('*', { count: 'exact' });
-      const pattern = ilikePattern(view.search);
-      if (pattern) q = q.ilike('title', pattern);
-      if (view.filters.status) q = q.eq('status', view.filters.status);
-      const sort = view.sort ?? VIDEO_SORT;
-      const res = await q
-        .order(sort.id as keyof AdminVideo, { ascending: !sort.desc, nullsFirst: false })
-        .order('created_at', { ascending: false })
-        .order('id')
-        .range(view.from, view.to);
-      return { rows: unwrap(res), count: res.count ?? 0 };
-    },
-  });
+/** The standalone videos (drafts too): a page of the view with the exact count. */
+export const videoPages = pagedList({
+  key: adminMediaKeys.videos,
+  query: (view: WholeView<VideoFilters>) => {
+    let q = sdk().from('videos').select('*', { count: 'exact' });
+    const pattern = ilikePattern(view.search);
+    if (pattern) q = q.ilike('title', pattern);
+    if (view.filters.status) q = q.eq('status', view.filters.status);
+    const sort = view.sort ?? VIDEO_SORT;
+    return q
+      .order(sort.id as keyof AdminVideo, { ascending: !sort.desc, nullsFirst: false })
+      .order('created_at', { ascending: false })
+      .order('id');
+  },
+});
 
 export type VideoInput = Pick<
   VideoInsert,

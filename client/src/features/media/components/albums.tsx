@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { ButtonLink } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { useAlbums, type MediaAlbum } from '../api/media';
 import { text } from '../text';
 import { AlbumGrid, type AlbumSummary } from './album-card';
@@ -29,15 +29,14 @@ export function LatestMedia({ limit = 3 }: { limit?: number }) {
           {text.seeAll}
         </ButtonLink>
       </div>
-      {albums.isPending ? (
-        <LoadingState rows={1} height="h-[330px]" />
-      ) : albums.isError ? (
-        <ErrorState message={dataMessage(albums.error)} onRetry={() => albums.refetch()} />
-      ) : albums.data.length === 0 ? (
-        <EmptyState title={text.noAlbums}>{text.noAlbumsBody}</EmptyState>
-      ) : (
-        <AlbumGrid albums={albums.data.slice(0, limit).map(summary)} />
-      )}
+      <QueryState
+        query={albums}
+        loading={<LoadingState rows={1} height="h-[330px]" />}
+        empty={text.noAlbums}
+        emptyBody={text.noAlbumsBody}
+      >
+        {(data) => <AlbumGrid albums={data.slice(0, limit).map(summary)} />}
+      </QueryState>
     </section>
   );
 }
@@ -45,25 +44,20 @@ export function LatestMedia({ limit = 3 }: { limit?: number }) {
 /** The albums of one event (its page and /events/{id}/media). */
 export function EventAlbums({ eventId }: { eventId: string }) {
   const albums = useAlbums();
+  const ofEvent = (a: MediaAlbum) => a.event_id === eventId;
   return (
     <section aria-labelledby="event-albums">
       <h2 id="event-albums" className="mb-4 font-serif text-2xl font-bold">
         {text.eventAlbums}
       </h2>
-      {albums.isPending ? (
-        <LoadingState rows={1} />
-      ) : albums.isError ? (
-        <ErrorState message={dataMessage(albums.error)} onRetry={() => albums.refetch()} />
-      ) : (
-        (() => {
-          const mine = albums.data.filter((a) => a.event_id === eventId);
-          return mine.length === 0 ? (
-            <EmptyState title={text.noEventAlbums} />
-          ) : (
-            <AlbumGrid albums={mine.map(summary)} />
-          );
-        })()
-      )}
+      <QueryState
+        query={albums}
+        loading={<LoadingState rows={1} />}
+        empty={text.noEventAlbums}
+        isEmpty={(all) => !all.some(ofEvent)}
+      >
+        {(all) => <AlbumGrid albums={all.filter(ofEvent).map(summary)} />}
+      </QueryState>
     </section>
   );
 }

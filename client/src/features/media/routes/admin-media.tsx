@@ -7,42 +7,26 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  columnHelper,
-  DataTable,
-  FilterBar,
-  Pagination,
-  paginationProps,
-  SearchFilter,
-  SelectFilter,
-  useTableUrlState,
-  type DataTableColumn,
-  tableQueryProps,
-  tableSortProps,
-} from '@/components/data-table';
-import { Badge } from '@/components/ui/badge';
+import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
+import { QueryState } from '@/components/ui/query-state';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
-import { formatDate, imageUrl } from '@/lib/images';
 import { adminText as t } from '../admin-text';
 import {
-  ALBUM_FILTER_DEFAULTS,
-  ALBUM_SORT,
+  albumPages,
   useAdminAlbum,
-  useAdminAlbums,
   useAlbumItems,
   useDeleteAlbum,
   type AdminAlbum,
-  type AlbumFilters,
 } from '../api/admin-media';
 import { AlbumForm } from '../components/admin/album-form';
 import { AlbumItems } from '../components/admin/album-items';
 import { MediaUploader } from '../components/admin/media-uploader';
 import { VideosPanel } from '../components/admin/videos-panel';
-
-const countOf = (a: AdminAlbum) => a.media_items?.[0]?.count ?? 0;
+import { albumColumns, countOf } from '../resources/albums/columns';
+import { albumList } from '../resources/albums/filters';
 
 function AlbumEditor({ album, onClose }: { album: AdminAlbum; onClose: () => void }) {
   const confirm = useConfirm();
@@ -83,111 +67,25 @@ function AlbumEditor({ album, onClose }: { album: AdminAlbum; onClose: () => voi
       <h2 className="font-serif text-xl font-bold">{album.title}</h2>
       <AlbumForm key={album.id} album={album} onSaved={() => undefined} />
       <MediaUploader albumId={album.id} nextOrder={next} />
-      {items.isPending ? (
-        <LoadingState rows={2} height="h-32" />
-      ) : items.isError ? (
-        <ErrorState message={dataMessage(items.error)} onRetry={() => void items.refetch()} />
-      ) : (
-        <AlbumItems albumId={album.id} items={items.data} cover={album.cover_image_url} />
-      )}
+      <QueryState query={items} loading={<LoadingState rows={2} height="h-32" />}>
+        {(data) => <AlbumItems albumId={album.id} items={data} cover={album.cover_image_url} />}
+      </QueryState>
     </div>
   );
 }
 
-const col = columnHelper<AdminAlbum>();
-function albumColumns(onOpen: (id: string) => void): DataTableColumn<AdminAlbum>[] {
-  return [
-    col.accessor('cover_image_url', {
-      header: t.album.columns.cover,
-      meta: { className: 'w-28' },
-      cell: ({ getValue }) => {
-        const cover = getValue();
-        return cover ? (
-          <img
-            src={imageUrl(cover, { width: 160, height: 90 })}
-            alt=""
-            className="aspect-video w-24 rounded object-cover"
-            loading="lazy"
-          />
-        ) : (
-          <div className="aspect-video w-24 rounded bg-stone-200" />
-        );
-      },
-    }),
-    col.accessor('title', {
-      header: t.album.columns.title,
-      meta: { sort: true, cardTitle: true },
-      cell: ({ row }) => (
-        <button
-          type="button"
-          onClick={() => onOpen(row.original.id)}
-          aria-label={t.album.open(row.original.title)}
-          className="text-left font-semibold text-orange-800 hover:underline"
-        >
-          {row.original.title}
-        </button>
-      ),
-    }),
-    col.accessor('is_published', {
-      header: t.album.columns.status,
-      meta: { sort: true },
-      cell: ({ getValue }) => (
-        <Badge tone={getValue() ? 'success' : 'neutral'}>
-          {getValue() ? t.album.live : t.album.draft}
-        </Badge>
-      ),
-    }),
-    col.display({
-      id: 'items',
-      header: t.album.columns.items,
-      cell: ({ row }) => t.album.items(countOf(row.original)),
-    }),
-    col.display({
-      id: 'event',
-      header: t.album.columns.event,
-      cell: ({ row }) => row.original.event?.title ?? '',
-    }),
-    col.accessor('album_date', {
-      header: t.album.columns.date,
-      meta: { sort: true, className: 'whitespace-nowrap' },
-      cell: ({ getValue }) => (getValue() ? formatDate(getValue()!) : ''),
-    }),
-  ];
-}
-
 /** The albums: search, published or draft, sort and page in the URL. */
 function AlbumList({ onOpen }: { onOpen: (id: string) => void }) {
-  const state = useTableUrlState<AlbumFilters>({
-    defaults: ALBUM_FILTER_DEFAULTS,
-    sort: ALBUM_SORT,
-  });
-  const albums = useAdminAlbums(state.key);
+  const list = useResourceList(albumList, albumPages.page);
   const columns = useMemo(() => albumColumns(onOpen), [onOpen]);
   return (
-    <DataTable
+    <ResourceList
+      {...list}
       label={t.album.tableLabel}
       columns={columns}
-      {...tableQueryProps(albums)}
       getRowId={(a) => a.id}
-      emptyTitle={state.isFiltered ? t.album.noMatch : t.album.empty}
-      emptyBody={state.isFiltered ? undefined : t.album.emptyBody}
-      {...tableSortProps(state)}
-      toolbar={
-        <FilterBar state={state}>
-          <SearchFilter state={state} label={t.album.search} />
-          <SelectFilter
-            state={state}
-            name="shown"
-            label={t.album.shown}
-            allLabel={t.album.allAlbums}
-            options={[
-              { value: 'published', label: t.album.live },
-              { value: 'draft', label: t.album.draft },
-            ]}
-          />
-        </FilterBar>
-      }
-      footer={<Pagination {...paginationProps(state, albums.data?.count)} />}
+      empty={{ title: t.album.empty, body: t.album.emptyBody }}
+      noMatch={{ title: t.album.noMatch }}
     />
   );
 }

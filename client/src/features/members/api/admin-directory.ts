@@ -5,22 +5,19 @@
 // reject_member(s) and admin_member_directory_matches answer admins only, the ledger trigger
 // refuses the delete it must.
 import type { Database } from '@havyaka/sdk/database';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/errors';
-import { fetchAllRows } from '@/lib/csv';
+import type { ListView, WholeView } from '@/lib/list-view';
+import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import {
   applyDirectoryFilters,
   applyEqualityFilters,
+  DIRECTORY_SORT,
   partialMatchTerms,
   type DirectoryFilters,
-} from '../lib/directory-filters';
+} from '../resources/directory/filters';
 import {
   directoryStatsSchema,
   statsFromRows,
@@ -38,19 +35,10 @@ export type LedgerEntry = Database['public']['Tables']['financial_ledger']['Row'
 export type ApprovalEvent =
   Database['public']['Functions']['get_member_approval_history']['Returns'][number];
 
-/** What one page of the list asks for (the URL state feeds it). */
-export interface DirectoryView {
-  filters: DirectoryFilters;
-  search: string;
-  sort: { id: string; desc: boolean } | null;
-  from: number;
-  to: number;
-}
-
 export const adminMemberKeys = {
   all: ['admin-members'] as const,
   lists: () => ['admin-members', 'list'] as const,
-  list: (view: DirectoryView) => ['admin-members', 'list', view] as const,
+  list: (view: ListView<DirectoryFilters>) => ['admin-members', 'list', view] as const,
   stats: () => ['admin-members', 'stats'] as const,
   detail: (id: string) => ['admin-members', 'detail', id] as const,
   ledger: (id: string) => ['admin-members', 'ledger', id] as const,
@@ -60,48 +48,36 @@ export const adminMemberKeys = {
   claim: (id: string) => ['admin-members', 'claim', id] as const,
 };
 
-const DEFAULT_SORT = { id: 'created_at', desc: true };
-
 /**
- * One page, filtered and sorted by the server, with the exact count of the whole view. With a
- * search or a partial city or native place, the rows come from admin_member_directory_matches
+ * The register, filtered and sorted by the server, with the exact count of the whole view. With
+ * a search or a partial city or native place, the rows come from admin_member_directory_matches
  * (the trigram indexes; see partialMatchTerms), filtered, sorted and counted the same way.
  */
-export async function fetchDirectoryPage(view: DirectoryView) {
-  const sort = view.sort ?? DEFAULT_SORT;
-  const order = { ascending: !sort.desc, nullsFirst: false };
-  const column = sort.id as keyof DirectoryRow;
-  const terms = partialMatchTerms(view.filters, view.search);
-  const res = terms
-    ? await applyEqualityFilters(
-        sdk().rpc('admin_member_directory_matches', terms, { get: true, count: 'exact' }),
-        view.filters,
-      )
-        .order(column, order)
-        .order('id')
-        .range(view.from, view.to)
-    : await applyDirectoryFilters(
-        sdk().from('member_directory').select('*', { count: 'exact' }),
-        view.filters,
-        view.search,
-      )
-        .order(column, order)
-        .order('id')
-        .range(view.from, view.to);
-  return { rows: unwrap(res), count: res.count ?? 0 };
-}
-
-export const directoryPageQuery = (view: DirectoryView) =>
-  queryOptions({
-    queryKey: adminMemberKeys.list(view),
-    queryFn: () => fetchDirectoryPage(view),
-    placeholderData: keepPreviousData,
-  });
-export const useDirectoryPage = (view: DirectoryView) => useQuery(directoryPageQuery(view));
-
-/** Every row of a view, for the CSV export, read in pages of 1000. */
-export const fetchDirectoryExport = (view: Omit<DirectoryView, 'from' | 'to'>) =>
-  fetchAllRows(async (from, to) => (await fetchDirectoryPage({ ...view, from, to })).rows);
+export const directoryPages = pagedList({
+  key: adminMemberKeys.list,
+  read: (view: WholeView<DirectoryFilters>, from, to) => {
+    const sort = view.sort ?? DIRECTORY_SORT;
+    const order = { ascending: !sort.desc, nullsFirst: false };
+    const column = sort.id as keyof DirectoryRow;
+    const terms = partialMatchTerms(view.filters, view.search);
+    return terms
+      ? applyEqualityFilters(
+          sdk().rpc('admin_member_directory_matches', terms, { get: true, count: 'exact' }),
+          view.filters,
+        )
+          .order(column, order)
+          .order('id')
+          .range(from, to)
+      : applyDirectoryFilters(
+          sdk().from('member_directory').select('*', { count: 'exact' }),
+          view.filters,
+          view.search,
+        )
+          .order(column, order)
+          .order('id')
+          .range(from, to);
+  },
+});
 
 /** get_member_directory_stats, or (spec §7) counts from up to 2000 rows when it fails. */
 export async function fetchDirectoryStats(): Promise<DirectoryStats> {
@@ -307,4 +283,13 @@ export function useDeleteMember() {
     },
     onSuccess: () => invalidate(),
   });
+}
+
+/** Keeps the register's pages and figures live: a change to any entry (an application, an
+ * approval) refetches them. */
+export function useLiveDirectory() {
+  useLiveQueries({ name: 'admin-members', changes: [{ table: 'member_directory' }] }, [
+    adminMemberKeys.lists(),
+    adminMemberKeys.stats(),
+  ]);
 }

@@ -88,3 +88,6 @@ export function useApprovalActions() {
 
   return { approve, reject, busy: approveMutation.isPending || rejectMutation.isPending };
 }
+
+/** Approve and reject (each resolves true once done) and whether one is running. */
+export type ApprovalActions = ReturnType<typeof useApprovalActions>;

@@ -4,13 +4,14 @@ import { Check, Pencil, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
-import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
+import { columnHelper, type DataTableColumn } from '@/components/data-table';
+import { ResourceList } from '@/components/resource-list';
 import { IdentityNumbers } from '@/components/identity-numbers';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { loaded, QueryState } from '@/components/ui/query-state';
+import { Card, EmptyState, LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { dataMessage } from '@/lib/errors';
 import {
   useApprovalHistory,
   useDeleteMember,
@@ -38,18 +39,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Query<T>({
-  q,
-  children,
-}: {
-  q: { isPending: boolean; isError: boolean; error: unknown; data?: T; refetch: () => unknown };
-  children: (data: T) => ReactNode;
-}) {
-  if (q.isPending) return <LoadingState rows={1} height="h-12" />;
-  if (q.isError)
-    return <ErrorState message={dataMessage(q.error)} onRetry={() => void q.refetch()} />;
-  return <>{children(q.data as T)}</>;
-}
+// The panels' placeholder while their query is awaited.
+const panelLoading = <LoadingState rows={1} height="h-12" />;
 
 type LedgerRow = NonNullable<ReturnType<typeof useMemberLedger>['data']>[number];
 const lc = columnHelper<LedgerRow>();
@@ -78,16 +69,12 @@ const ledgerColumns: DataTableColumn<LedgerRow>[] = [
 function Ledger({ id }: { id: string }) {
   const ledger = useMemberLedger(id);
   return (
-    <DataTable
+    <ResourceList
+      query={ledger}
       label={text.ledger}
       columns={ledgerColumns}
-      rows={ledger.data}
-      total={ledger.data?.length}
       getRowId={(r) => r.id}
-      isLoading={ledger.isPending}
-      error={ledger.error}
-      onRetry={() => void ledger.refetch()}
-      emptyTitle={text.ledgerEmpty}
+      empty={{ title: text.ledgerEmpty }}
       footer={
         ledger.data?.length ? (
           <p className="flex justify-between rounded-lg border border-stone-200 bg-white px-3 py-2 font-semibold">
@@ -104,7 +91,7 @@ function Connections({ userId }: { userId: string | null }) {
   const connections = useMemberConnections(userId);
   if (!userId) return <p className="text-sm text-stone-600">{text.noAccount}</p>;
   return (
-    <Query q={connections}>
+    <QueryState query={connections} loading={panelLoading}>
       {(rows) =>
         rows.length === 0 ? (
           <EmptyState title={text.connectionsEmpty} />
@@ -127,7 +114,7 @@ function Connections({ userId }: { userId: string | null }) {
           </ul>
         )
       }
-    </Query>
+    </QueryState>
   );
 }
 
@@ -135,7 +122,7 @@ function MembershipFormPanel({ userId, canReveal }: { userId: string | null; can
   const form = useMembershipForm(userId);
   if (!userId) return <p className="text-sm text-stone-600">{text.noForm}</p>;
   return (
-    <Query q={form}>
+    <QueryState query={form} loading={panelLoading}>
       {(m) =>
         !m ? (
           <p className="text-sm text-stone-600">{text.noForm}</p>
@@ -172,7 +159,7 @@ function MembershipFormPanel({ userId, canReveal }: { userId: string | null; can
           </Card>
         )
       }
-    </Query>
+    </QueryState>
   );
 }
 
@@ -225,7 +212,7 @@ function Claim({ id }: { id: string }) {
 function History({ id }: { id: string }) {
   const history = useApprovalHistory(id);
   return (
-    <Query q={history}>
+    <QueryState query={history} loading={panelLoading}>
       {(rows) =>
         rows.length === 0 ? (
           <EmptyState title={text.historyEmpty} />
@@ -247,7 +234,7 @@ function History({ id }: { id: string }) {
           </ol>
         )
       }
-    </Query>
+    </QueryState>
   );
 }
 
@@ -261,16 +248,9 @@ export function Component() {
   const auth = useAuth();
   const canWrite = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
-  if (entry.isPending) return <LoadingState rows={4} />;
-  if (entry.isError)
-    return (
-      <ErrorState
-        title={text.notFound}
-        message={dataMessage(entry.error)}
-        onRetry={() => void entry.refetch()}
-      />
-    );
-  const m = entry.data;
+  const ready = loaded(entry, { loading: <LoadingState rows={4} />, errorTitle: text.notFound });
+  if (!ready.ok) return ready.fallback;
+  const m = ready.data;
 
   async function onDelete() {
     const ok = await confirm({

@@ -1,8 +1,8 @@
 // /admin/members/{id}/edit: correct a directory entry (admins).
 import { useNavigate, useParams } from 'react-router';
-import { ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { loaded } from '@/components/ui/query-state';
+import { LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { dataMessage } from '@/lib/errors';
 import { useDirectoryEntry, useUpdateMember } from '../api/admin-directory';
 import { MemberForm } from '../components/member-form';
 import { memberFormValues } from '../lib/member-schema';
@@ -13,23 +13,16 @@ export function Component() {
   const entry = useDirectoryEntry(id);
   const update = useUpdateMember(id);
   const navigate = useNavigate();
-  if (entry.isPending) return <LoadingState rows={4} />;
-  if (entry.isError)
-    return (
-      <ErrorState
-        title={text.notFound}
-        message={dataMessage(entry.error)}
-        onRetry={() => void entry.refetch()}
-      />
-    );
+  const ready = loaded(entry, { loading: <LoadingState rows={4} />, errorTitle: text.notFound });
+  if (!ready.ok) return ready.fallback;
   return (
     <div className="max-w-4xl">
-      <PageHeader title={`${text.editTitle}: ${entry.data.full_name}`}>
-        {entry.data.unique_id}
+      <PageHeader title={`${text.editTitle}: ${ready.data.full_name}`}>
+        {ready.data.unique_id}
       </PageHeader>
       <MemberForm
         mode="edit"
-        defaultValues={memberFormValues(entry.data)}
+        defaultValues={memberFormValues(ready.data)}
         submitting={update.isPending}
         cancelTo={`/admin/members/${id}`}
         onSubmit={async (values) => {

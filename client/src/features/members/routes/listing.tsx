@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { Page, PageHeader } from '@/components/ui/states';
 import { PAGE_SIZE, usePublicMembers } from '../api/members';
 import { text } from '../text';
 
@@ -46,46 +46,42 @@ export function Component() {
           />
         </div>
       </div>
-      {members.isPending ? (
-        <LoadingState />
-      ) : members.isError ? (
-        <ErrorState
-          title={text.loadError}
-          message={dataMessage(members.error)}
-          onRetry={() => members.refetch()}
-        />
-      ) : members.data.length === 0 ? (
-        <EmptyState title={text.empty} />
-      ) : (
-        <>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="members-list">
-            {members.data.map((m) => (
-              <li key={m.id} className="rounded-lg border border-stone-200 bg-white p-4">
-                <p className="font-semibold">{m.full_name}</p>
-                <p className="text-sm text-stone-600">
-                  {m.unique_id} · {text.types[m.member_type] ?? m.member_type}
-                </p>
-                <p className="text-sm text-stone-700">
-                  {[m.profession, m.city, m.native_place].filter(Boolean).join(' · ')}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6 flex items-center justify-between">
-            <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-              {text.previous}
-            </Button>
-            <span className="text-sm">{text.page(page)}</span>
-            <Button
-              variant="secondary"
-              disabled={members.data.length < PAGE_SIZE}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              {text.next}
-            </Button>
-          </div>
-        </>
-      )}
+      <QueryState query={members} errorTitle={text.loadError} empty={text.empty}>
+        {(data) => (
+          <>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="members-list">
+              {data.map((m) => (
+                <li key={m.id} className="rounded-lg border border-stone-200 bg-white p-4">
+                  <p className="font-semibold">{m.full_name}</p>
+                  <p className="text-sm text-stone-600">
+                    {m.unique_id} · {text.types[m.member_type] ?? m.member_type}
+                  </p>
+                  <p className="text-sm text-stone-700">
+                    {[m.profession, m.city, m.native_place].filter(Boolean).join(' · ')}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-6 flex items-center justify-between">
+              <Button
+                variant="secondary"
+                disabled={page === 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                {text.previous}
+              </Button>
+              <span className="text-sm">{text.page(page)}</span>
+              <Button
+                variant="secondary"
+                disabled={data.length < PAGE_SIZE}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {text.next}
+              </Button>
+            </div>
+          </>
+        )}
+      </QueryState>
     </Page>
   );
 }

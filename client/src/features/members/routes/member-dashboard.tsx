@@ -4,14 +4,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import {
-  Card,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  Page,
-  PageHeader,
-} from '@/components/ui/states';
+import { loaded, QueryState } from '@/components/ui/query-state';
+import { Card, LoadingState, Page, PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { NETWORK_PAGE_SIZE, useConnections, useMemberNetwork, useOwnEntry } from '../api/network';
 import { NetworkCard } from '../components/network-card';
@@ -20,12 +14,14 @@ import { text } from '../text';
 
 function OwnEntry({ userId }: { userId: string }) {
   const own = useOwnEntry(userId);
-  if (own.isPending) return <LoadingState rows={1} />;
-  if (own.isError)
-    return <ErrorState message={text.loadNetworkError} onRetry={() => own.refetch()} />;
-  if (!own.data || own.data.entry.approval_status !== 'approved')
+  const ready = loaded(own, {
+    loading: <LoadingState rows={1} />,
+    errorMessage: text.loadNetworkError,
+  });
+  if (!ready.ok) return ready.fallback;
+  if (!ready.data || ready.data.entry.approval_status !== 'approved')
     return <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-800">{text.noEntry}</p>;
-  const { entry, visibility } = own.data;
+  const { entry, visibility } = ready.data;
   return (
     <Card>
       <h2 className="font-serif text-xl font-bold">{text.yourEntry}</h2>
@@ -45,19 +41,20 @@ function Connections({ userId, detailLink }: { userId: string; detailLink: boole
         {text.connections}
       </h2>
       <p className="mb-3 text-sm text-stone-700">{text.connectionsIntro}</p>
-      {list.isPending ? (
-        <LoadingState rows={1} />
-      ) : list.isError ? (
-        <ErrorState message={text.loadNetworkError} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={text.noConnections} />
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {list.data.map((m) => (
-            <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        loading={<LoadingState rows={1} />}
+        errorMessage={text.loadNetworkError}
+        empty={text.noConnections}
+      >
+        {(data) => (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {data.map((m) => (
+              <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -85,40 +82,45 @@ function Directory({ userId, detailLink }: { userId: string; detailLink: boolean
           setPage(1);
         }}
       />
-      {dir.isPending ? (
-        <LoadingState />
-      ) : dir.isError ? (
-        <ErrorState message={text.loadNetworkError} onRetry={() => dir.refetch()} />
-      ) : dir.data.rows.length === 0 ? (
-        <EmptyState title={text.empty} />
-      ) : (
-        <>
-          <ul
-            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
-            data-testid="member-directory"
-            aria-busy={dir.isFetching || undefined}
-          >
-            {dir.data.rows.map((m) => (
-              <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
-            ))}
-          </ul>
-          <div className="mt-6 flex items-center justify-between gap-2">
-            <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-              {text.previous}
-            </Button>
-            <span className="text-center text-sm" aria-live="polite">
-              {text.pageOf(page, pages)} · {text.membersCount(dir.data.count)}
-            </span>
-            <Button
-              variant="secondary"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
+      <QueryState
+        query={dir}
+        errorMessage={text.loadNetworkError}
+        empty={text.empty}
+        isEmpty={(d) => d.rows.length === 0}
+      >
+        {(data) => (
+          <>
+            <ul
+              className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+              data-testid="member-directory"
+              aria-busy={dir.isFetching || undefined}
             >
-              {text.next}
-            </Button>
-          </div>
-        </>
-      )}
+              {data.rows.map((m) => (
+                <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
+              ))}
+            </ul>
+            <div className="mt-6 flex items-center justify-between gap-2">
+              <Button
+                variant="secondary"
+                disabled={page === 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                {text.previous}
+              </Button>
+              <span className="text-center text-sm" aria-live="polite">
+                {text.pageOf(page, pages)} · {text.membersCount(data.count)}
+              </span>
+              <Button
+                variant="secondary"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {text.next}
+              </Button>
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

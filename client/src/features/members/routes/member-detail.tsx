@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { Card, ErrorState, LoadingState, Page } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { Card, LoadingState, Page } from '@/components/ui/states';
 import { useMember } from '../api/members';
 import { text } from '../text';
 
@@ -13,38 +13,38 @@ export function Component() {
       <ButtonLink to="/dashboard/member" variant="ghost" className="mb-4 -ml-3">
         {text.back}
       </ButtonLink>
-      {member.isPending ? (
-        <LoadingState rows={2} />
-      ) : member.isError ? (
-        <ErrorState message={dataMessage(member.error)} onRetry={() => member.refetch()} />
-      ) : !member.data ? (
-        <h1 className="py-12 text-center font-serif text-3xl font-bold">{text.notFound}</h1>
-      ) : (
-        <>
-          <h1 className="font-serif text-3xl font-bold">{member.data.full_name}</h1>
-          <Card className="mt-6 max-w-xl">
-            <dl className="grid grid-cols-[9rem_1fr] gap-y-2 text-sm">
-              {(
-                [
-                  [text.membershipNo, member.data.membership_no ?? member.data.unique_id],
-                  [text.mobile, member.data.mobile_number],
-                  [text.email, member.data.email],
-                  [text.profession, member.data.profession],
-                  [text.nativePlace, member.data.native_place],
-                  [text.gotra, member.data.gotra],
-                ] as [string, string | null][]
-              )
-                .filter(([, v]) => v)
-                .map(([k, v]) => (
-                  <div key={k} className="contents">
-                    <dt className="font-semibold">{k}</dt>
-                    <dd>{v}</dd>
-                  </div>
-                ))}
-            </dl>
-          </Card>
-        </>
-      )}
+      <QueryState query={member} loading={<LoadingState rows={2} />}>
+        {(m) =>
+          !m ? (
+            <h1 className="py-12 text-center font-serif text-3xl font-bold">{text.notFound}</h1>
+          ) : (
+            <>
+              <h1 className="font-serif text-3xl font-bold">{m.full_name}</h1>
+              <Card className="mt-6 max-w-xl">
+                <dl className="grid grid-cols-[9rem_1fr] gap-y-2 text-sm">
+                  {(
+                    [
+                      [text.membershipNo, m.membership_no ?? m.unique_id],
+                      [text.mobile, m.mobile_number],
+                      [text.email, m.email],
+                      [text.profession, m.profession],
+                      [text.nativePlace, m.native_place],
+                      [text.gotra, m.gotra],
+                    ] as [string, string | null][]
+                  )
+                    .filter(([, v]) => v)
+                    .map(([k, v]) => (
+                      <div key={k} className="contents">
+                        <dt className="font-semibold">{k}</dt>
+                        <dd>{v}</dd>
+                      </div>
+                    ))}
+                </dl>
+              </Card>
+            </>
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

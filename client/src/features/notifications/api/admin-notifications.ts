@@ -3,34 +3,22 @@
 // counts, and the contact form's messages (admins): both a page at a time with exact counts,
 // searched, filtered and sorted by the server, and their CSV exports.
 import type { Database } from '@havyaka/sdk/database';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAllRows } from '@/lib/csv';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import type { ListView, WholeView } from '@/lib/list-view';
+import { pagedList } from '@/lib/paged-list';
 import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
+import {
+  NEWEST_FIRST,
+  type AUDIENCES,
+  type HistoryFilters,
+} from '../resources/announcements/filters';
+import type { InboxFilters } from '../resources/messages/filters';
 import { notificationKeys } from './notifications';
 
 export type Announcement = Database['public']['Tables']['announcements']['Row'];
 export type ContactMessage = Database['public']['Tables']['contact_messages']['Row'];
-export const AUDIENCES = ['everyone', 'members', 'students', 'matrimony'] as const;
-export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
-
-/** What one page of a list asks for (the URL state feeds it: `state.key`). */
-export interface ListView<F> {
-  search: string;
-  filters: F;
-  sort: { id: string; desc: boolean } | null;
-  from: number;
-  to: number;
-}
-type Unpaged<V> = Omit<V, 'from' | 'to'>;
-
-export type HistoryFilters = { audience: string };
-export const HISTORY_FILTER_DEFAULTS: HistoryFilters = { audience: '' };
-/** The inbox shows new messages unless told otherwise ('all' for every status). */
-export type InboxFilters = { status: string };
-export const INBOX_FILTER_DEFAULTS: InboxFilters = { status: 'new' };
-export const NEWEST_FIRST = { id: 'created_at', desc: true };
 
 export const adminNotificationKeys = {
   history: (view: ListView<HistoryFilters>) =>
@@ -61,18 +49,6 @@ export interface AnnouncementWithCounts extends Announcement {
   failed: number;
 }
 
-function historyQuery(view: Unpaged<ListView<HistoryFilters>>) {
-  let q = sdk().from('announcements').select('*', { count: 'exact' });
-  const any = ilikeAny(['title', 'message'], view.search);
-  if (any) q = q.or(any);
-  if (view.filters.audience) q = q.eq('audience', view.filters.audience);
-  const sort = view.sort ?? NEWEST_FIRST;
-  return q
-    .order(sort.id as keyof Announcement, { ascending: !sort.desc })
-    .order('created_at', { ascending: false })
-    .order('id');
-}
-
 /** The push delivery counts of some announcements (announcement_deliveries), merged in. */
 async function withCounts(rows: Announcement[]): Promise<AnnouncementWithCounts[]> {
   if (rows.length === 0) return [];
@@ -88,49 +64,40 @@ async function withCounts(rows: Announcement[]): Promise<AnnouncementWithCounts[
   }));
 }
 
-/** One page of the history with its delivery counts and the exact count of the view. */
-export const useAnnouncements = (view: ListView<HistoryFilters>) =>
-  useQuery({
-    queryKey: adminNotificationKeys.history(view),
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const res = await historyQuery(view).range(view.from, view.to);
-      return { rows: await withCounts(unwrap(res)), count: res.count ?? 0 };
-    },
-  });
+/** The announcements sent with their delivery counts: a page of the view, and every row. */
+export const announcementPages = pagedList({
+  key: adminNotificationKeys.history,
+  query: (view: WholeView<HistoryFilters>) => {
+    let q = sdk().from('announcements').select('*', { count: 'exact' });
+    const any = ilikeAny(['title', 'message'], view.search);
+    if (any) q = q.or(any);
+    if (view.filters.audience) q = q.eq('audience', view.filters.audience);
+    const sort = view.sort ?? NEWEST_FIRST;
+    return q
+      .order(sort.id as keyof Announcement, { ascending: !sort.desc })
+      .order('created_at', { ascending: false })
+      .order('id');
+  },
+  rows: withCounts,
+});
 
-/** Every announcement of a view with its counts, for the CSV export. */
-export const fetchAnnouncementsExport = (view: Unpaged<ListView<HistoryFilters>>) =>
-  fetchAllRows(async (from, to) => withCounts(unwrap(await historyQuery(view).range(from, to))));
-
-function inboxQuery(view: Unpaged<ListView<InboxFilters>>) {
-  let q = sdk().from('contact_messages').select('*', { count: 'exact' });
-  const any = ilikeAny(['subject', 'first_name', 'last_name', 'email', 'message'], view.search);
-  if (any) q = q.or(any);
-  if (view.filters.status && view.filters.status !== 'all') {
-    q = q.eq('status', view.filters.status);
-  }
-  const sort = view.sort ?? NEWEST_FIRST;
-  return q
-    .order(sort.id as keyof ContactMessage, { ascending: !sort.desc })
-    .order('created_at', { ascending: false })
-    .order('id');
-}
-
-/** One page of the contact messages with the exact count of the view. */
-export const useInbox = (view: ListView<InboxFilters>) =>
-  useQuery({
-    queryKey: adminNotificationKeys.inbox(view),
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const res = await inboxQuery(view).range(view.from, view.to);
-      return { rows: unwrap(res), count: res.count ?? 0 };
-    },
-  });
-
-/** Every message of a view, for the CSV export. */
-export const fetchInboxExport = (view: Unpaged<ListView<InboxFilters>>) =>
-  fetchAllRows(async (from, to) => unwrap(await inboxQuery(view).range(from, to)));
+/** The contact form's messages: a page of the view, and every row of it. */
+export const messagePages = pagedList({
+  key: adminNotificationKeys.inbox,
+  query: (view: WholeView<InboxFilters>) => {
+    let q = sdk().from('contact_messages').select('*', { count: 'exact' });
+    const any = ilikeAny(['subject', 'first_name', 'last_name', 'email', 'message'], view.search);
+    if (any) q = q.or(any);
+    if (view.filters.status && view.filters.status !== 'all') {
+      q = q.eq('status', view.filters.status);
+    }
+    const sort = view.sort ?? NEWEST_FIRST;
+    return q
+      .order(sort.id as keyof ContactMessage, { ascending: !sort.desc })
+      .order('created_at', { ascending: false })
+      .order('id');
+  },
+});
 
 export function useSetMessageStatus() {
   const client = useQueryClient();

@@ -1,8 +1,10 @@
-// Notifications (spec §7): the user's 50 newest, refetched every 30 s; mark read (one, or all
+// Notifications (spec §7): the user's 50 newest, live (a change to the user's notifications
+// refetches them; every 30 s only while the live channel is down); mark read (one, or all
 // unread), delete. Query keys come from one factory; mutations invalidate through it.
 import type { Database } from '@havyaka/sdk/database';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 
 export type Notification = Database['public']['Tables']['notifications']['Row'];
@@ -34,7 +36,16 @@ export const notificationsQuery = (userId: string) =>
     staleTime: REFETCH_MS,
   });
 
-export const useNotifications = (userId: string) => useQuery(notificationsQuery(userId));
+/** The user's notifications, live (see the module). */
+export function useNotifications(userId: string) {
+  const live = useLiveQueries(
+    userId
+      ? { name: 'bell', changes: [{ table: 'notifications', filter: `user_id=eq.${userId}` }] }
+      : null,
+    [notificationKeys.list(userId)],
+  );
+  return useQuery({ ...notificationsQuery(userId), refetchInterval: live ? false : REFETCH_MS });
+}
 
 export function useMarkRead(userId: string) {
   const qc = useQueryClient();

@@ -1,8 +1,9 @@
 // Which kinds of notification reach the user: one switch per kind, saved as it is flipped.
 import { useState } from 'react';
-import { ErrorState, LoadingState } from '@/components/ui/states';
+import { loaded } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { dataMessage, errorToast } from '@/lib/errors';
+import { errorToast } from '@/lib/errors';
 import { KINDS, usePreferences, useSavePreference, type Preferences } from '../api/preferences';
 import { settingsText as t } from '../settings-text';
 
@@ -12,9 +13,8 @@ export function PreferenceToggles({ userId }: { userId: string }) {
   // The choices as flipped, until the save settles: a controlled switch shows its new state in
   // the same render as the click (the query cache tells its observers a tick later).
   const [flipped, setFlipped] = useState<Preferences | null>(null);
-  if (prefs.isPending) return <LoadingState rows={2} height="h-12" />;
-  if (prefs.isError)
-    return <ErrorState message={dataMessage(prefs.error)} onRetry={() => prefs.refetch()} />;
+  const ready = loaded(prefs, { loading: <LoadingState rows={2} height="h-12" /> });
+  if (!ready.ok) return ready.fallback;
   return (
     <ul className="divide-y divide-stone-200">
       {KINDS.map((kind) => (
@@ -28,9 +28,9 @@ export function PreferenceToggles({ userId }: { userId: string }) {
             type="checkbox"
             role="switch"
             className="h-6 w-6 shrink-0 accent-orange-800"
-            checked={(flipped ?? prefs.data)[kind]}
+            checked={(flipped ?? ready.data)[kind]}
             onChange={async (e) => {
-              const next = { ...(flipped ?? prefs.data), [kind]: e.target.checked };
+              const next = { ...(flipped ?? ready.data), [kind]: e.target.checked };
               setFlipped(next);
               try {
                 await save.mutateAsync(next);

@@ -3,52 +3,24 @@
 // dashboard links here with ?tab=inbox). Both lists: search, filter, sort and page in the URL,
 // exact counts, cards below 768 px, CSV export. The database decides who may do each.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Mail, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useConfirm } from '@/components/confirm-dialog';
-import {
-  columnHelper,
-  DataTable,
-  ExportCsvButton,
-  FilterBar,
-  labelledOptions,
-  Pagination,
-  paginationProps,
-  SearchFilter,
-  SelectFilter,
-  useTableUrlState,
-  type DataTableColumn,
-  tableQueryProps,
-  tableSortProps,
-} from '@/components/data-table';
+import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
-import { controlClass, Field } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
-import { toast, toastWhenDone } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { ADMINS, type Role } from '@/lib/authorization';
-import { formatDate } from '@/lib/images';
 import { adminText as t } from '../admin-text';
-import {
-  AUDIENCES,
-  fetchAnnouncementsExport,
-  fetchInboxExport,
-  HISTORY_FILTER_DEFAULTS,
-  INBOX_FILTER_DEFAULTS,
-  MESSAGE_STATUSES,
-  NEWEST_FIRST,
-  useAnnouncements,
-  useInbox,
-  useSendAnnouncement,
-  useSetMessageStatus,
-  type AnnouncementWithCounts,
-  type ContactMessage,
-  type HistoryFilters,
-  type InboxFilters,
-} from '../api/admin-notifications';
-import { announcementCsvColumns, messageCsvColumns } from '../lib/admin-csv';
+import { announcementPages, messagePages, useSendAnnouncement } from '../api/admin-notifications';
+import { announcementColumns, announcementCsvColumns } from '../resources/announcements/columns';
+import { announcementList, AUDIENCES } from '../resources/announcements/filters';
+import { messageColumns, messageCsvColumns } from '../resources/messages/columns';
+import { messageList } from '../resources/messages/filters';
 
 const schema = z.object({
   title: z.string().trim().min(1, t.messages.titleRequired).max(200, t.messages.titleMax),
@@ -125,207 +97,41 @@ function Compose({ onSent }: { onSent: () => void }) {
   );
 }
 
-const when = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
-const hc = columnHelper<AnnouncementWithCounts>();
-const historyColumns: DataTableColumn<AnnouncementWithCounts>[] = [
-  hc.accessor('created_at', {
-    header: t.history.columns.sent,
-    meta: { sort: true, className: 'whitespace-nowrap' },
-    cell: ({ getValue }) => when(getValue()),
-  }),
-  hc.accessor('title', {
-    header: t.history.columns.title,
-    meta: { sort: true, cardTitle: true, className: 'font-semibold' },
-  }),
-  hc.accessor('message', {
-    header: t.history.columns.message,
-    meta: { className: 'min-w-64 whitespace-pre-line' },
-  }),
-  hc.accessor('audience', {
-    header: t.history.columns.audience,
-    meta: { sort: true },
-    cell: ({ getValue }) => t.audiences[getValue()] ?? getValue(),
-  }),
-  hc.accessor('recipients', {
-    header: t.history.columns.recipients,
-    meta: { sort: true, className: 'tabular-nums' },
-    cell: ({ getValue }) => t.history.recipients(getValue()),
-  }),
-  hc.display({
-    id: 'pushes',
-    header: t.history.columns.pushes,
-    cell: ({ row }) =>
-      t.history.pushes(row.original.queued, row.original.sent, row.original.failed),
-  }),
-];
-
 function History() {
-  const state = useTableUrlState<HistoryFilters>({
-    defaults: HISTORY_FILTER_DEFAULTS,
-    sort: NEWEST_FIRST,
-  });
-  const list = useAnnouncements(state.key);
+  const list = useResourceList(announcementList, announcementPages.page);
   return (
-    <DataTable
+    <ResourceList
+      {...list}
       label={t.history.tableLabel}
-      columns={historyColumns}
-      {...tableQueryProps(list)}
+      columns={announcementColumns}
       getRowId={(a) => a.id}
-      emptyTitle={state.isFiltered ? t.history.noMatch : t.history.empty}
-      {...tableSortProps(state)}
-      toolbar={
-        <FilterBar
-          state={state}
-          actions={
-            <ExportCsvButton
-              filename={t.history.exportName()}
-              columns={announcementCsvColumns}
-              label={t.history.exportCsv}
-              rows={() => fetchAnnouncementsExport(state.view)}
-            />
-          }
-        >
-          <SearchFilter
-            state={state}
-            label={t.history.search}
-            placeholder={t.history.searchPlaceholder}
-          />
-          <SelectFilter
-            state={state}
-            name="audience"
-            label={t.history.audience}
-            allLabel={t.history.allAudiences}
-            options={labelledOptions(AUDIENCES, t.audiences)}
-          />
-        </FilterBar>
-      }
-      footer={<Pagination {...paginationProps(state, list.data?.count)} />}
+      empty={{ title: t.history.empty }}
+      noMatch={{ title: t.history.noMatch }}
+      export={{
+        filename: t.history.exportName,
+        columns: announcementCsvColumns,
+        label: t.history.exportCsv,
+        rows: announcementPages.all,
+      }}
     />
   );
 }
 
-function MessageStatus({ m }: { m: ContactMessage }) {
-  const set = useSetMessageStatus();
-  return (
-    <select
-      aria-label={t.inbox.statusOf(m.subject)}
-      className={`${controlClass} !w-auto !py-1 text-sm`}
-      value={m.status}
-      disabled={set.isPending}
-      onChange={(e) =>
-        void toastWhenDone(set.mutateAsync({ id: m.id, status: e.target.value }), t.inbox.updated)
-      }
-    >
-      {MESSAGE_STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {t.inbox.statuses[s]}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-function ReplyLink({ m }: { m: ContactMessage }) {
-  const set = useSetMessageStatus();
-  return (
-    <a
-      className="inline-flex min-h-9 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-semibold whitespace-nowrap hover:bg-stone-100"
-      href={`mailto:${m.email}?subject=${encodeURIComponent(t.inbox.replySubject(m.subject))}`}
-      onClick={() => m.status === 'new' && set.mutate({ id: m.id, status: 'replied' })}
-    >
-      <Mail className="h-4 w-4" aria-hidden /> {t.inbox.reply}
-    </a>
-  );
-}
-
-const ic = columnHelper<ContactMessage>();
-const inboxColumns: DataTableColumn<ContactMessage>[] = [
-  ic.accessor('created_at', {
-    header: t.inbox.columns.received,
-    meta: { sort: true, className: 'whitespace-nowrap' },
-    cell: ({ getValue }) => when(getValue()),
-  }),
-  ic.accessor('subject', {
-    header: t.inbox.columns.subject,
-    meta: { sort: true, cardTitle: true, className: 'font-semibold' },
-  }),
-  ic.display({
-    id: 'from',
-    header: t.inbox.columns.from,
-    meta: { className: 'min-w-48' },
-    cell: ({ row }) => {
-      const m = row.original;
-      return (
-        <>
-          <span className="block">{[m.first_name, m.last_name].filter(Boolean).join(' ')}</span>
-          <span className="block break-all text-stone-600">
-            {m.email}
-            {m.phone ? ` · ${m.phone}` : ''}
-          </span>
-        </>
-      );
-    },
-  }),
-  ic.accessor('message', {
-    header: t.inbox.columns.message,
-    meta: { className: 'min-w-64 whitespace-pre-line' },
-  }),
-  ic.accessor('status', {
-    header: t.inbox.columns.status,
-    meta: { sort: true },
-    cell: ({ row }) => <MessageStatus m={row.original} />,
-  }),
-  ic.display({
-    id: 'reply',
-    header: t.inbox.columns.reply,
-    cell: ({ row }) => <ReplyLink m={row.original} />,
-  }),
-];
-
 function Inbox() {
-  const state = useTableUrlState<InboxFilters>({
-    defaults: INBOX_FILTER_DEFAULTS,
-    sort: NEWEST_FIRST,
-  });
-  const list = useInbox(state.key);
+  const list = useResourceList(messageList, messagePages.page);
   return (
-    <DataTable
+    <ResourceList
+      {...list}
       label={t.inbox.tableLabel}
-      columns={inboxColumns}
-      {...tableQueryProps(list)}
+      columns={messageColumns}
       getRowId={(m) => m.id}
-      emptyTitle={t.inbox.empty}
-      {...tableSortProps(state)}
-      toolbar={
-        <FilterBar
-          state={state}
-          actions={
-            <ExportCsvButton
-              filename={t.inbox.exportName()}
-              columns={messageCsvColumns}
-              label={t.inbox.exportCsv}
-              rows={() => fetchInboxExport(state.view)}
-            />
-          }
-        >
-          <SearchFilter
-            state={state}
-            label={t.inbox.search}
-            placeholder={t.inbox.searchPlaceholder}
-          />
-          <SelectFilter
-            state={state}
-            name="status"
-            label={t.inbox.show}
-            allLabel={null}
-            options={[
-              ...labelledOptions(MESSAGE_STATUSES, t.inbox.statuses),
-              { value: 'all', label: t.inbox.all },
-            ]}
-          />
-        </FilterBar>
-      }
-      footer={<Pagination {...paginationProps(state, list.data?.count)} />}
+      empty={{ title: t.inbox.empty }}
+      export={{
+        filename: t.inbox.exportName,
+        columns: messageCsvColumns,
+        label: t.inbox.exportCsv,
+        rows: messagePages.all,
+      }}
     />
   );
 }

@@ -3,13 +3,17 @@
 // record an offline payment. app.guard_payment and the policies are the gate.
 import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppError, unwrap } from '@/lib/errors';
 import { fetchAllRows } from '@/lib/csv';
+import { AppError, unwrap } from '@/lib/errors';
+import type { ListView, WholeView } from '@/lib/list-view';
+import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
 import { paymentSearchFilter, totalsOf, type PaymentFilters } from '../lib/payment-filters';
 import { text } from '../text';
 
 type Payment = Database['public']['Tables']['payments']['Row'];
+/** The totals follow the filters and the search (the sort and the page do not change them). */
+type PaymentTotalsView = Pick<WholeView<PaymentFilters>, 'filters' | 'search'>;
 type Person = { full_name: string | null; email: string } | null;
 export type PaymentRow = Payment & {
   member: { unique_id: string; full_name: string } | null;
@@ -19,18 +23,11 @@ export type PaymentRow = Payment & {
   verifier: Person;
 };
 
-export interface PaymentView {
-  filters: PaymentFilters;
-  search: string;
-  from: number;
-  to: number;
-}
-
 export const paymentKeys = {
   all: ['payments'] as const,
   lists: () => ['payments', 'list'] as const,
-  list: (view: PaymentView) => ['payments', 'list', view] as const,
-  totals: (view: Omit<PaymentView, 'from' | 'to'>) => ['payments', 'totals', view] as const,
+  list: (view: ListView<PaymentFilters>) => ['payments', 'list', view] as const,
+  totals: (view: PaymentTotalsView) => ['payments', 'totals', view] as const,
 };
 
 const EMBEDS =
@@ -38,7 +35,7 @@ const EMBEDS =
 
 function filtered<Q extends { eq(c: string, v: string): Q; or(f: string): Q }>(
   query: Q,
-  view: Omit<PaymentView, 'from' | 'to'>,
+  view: PaymentTotalsView,
 ): Q {
   let q = query;
   if (view.filters.payment_type) q = q.eq('payment_type', view.filters.payment_type);
@@ -49,27 +46,18 @@ function filtered<Q extends { eq(c: string, v: string): Q; or(f: string): Q }>(
   return q;
 }
 
-export async function fetchPayments(view: PaymentView) {
-  const res = await filtered(sdk().from('payments').select(EMBEDS, { count: 'exact' }), view)
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(view.from, view.to);
-  return { rows: unwrap(res) as unknown as PaymentRow[], count: res.count ?? 0 };
-}
-
-export const usePayments = (view: PaymentView) =>
-  useQuery({
-    queryKey: paymentKeys.list(view),
-    queryFn: () => fetchPayments(view),
-    placeholderData: keepPreviousData,
-  });
-
-/** Every row of a view (CSV), in pages of 1000. */
-export const fetchPaymentExport = (view: Omit<PaymentView, 'from' | 'to'>) =>
-  fetchAllRows(async (from, to) => (await fetchPayments({ ...view, from, to })).rows);
+/** The payments with what they are for, newest first: a page of the view, and every row. */
+export const paymentPages = pagedList({
+  key: paymentKeys.list,
+  query: (view: WholeView<PaymentFilters>) =>
+    filtered(sdk().from('payments').select(EMBEDS, { count: 'exact' }), view)
+      .order('created_at', { ascending: false })
+      .order('id')
+      .returns<PaymentRow[]>(),
+});
 
 /** Totals of the whole view (not just the page), from its amounts and statuses. */
-export const usePaymentTotals = (view: Omit<PaymentView, 'from' | 'to'>) =>
+export const usePaymentTotals = (view: PaymentTotalsView) =>
   useQuery({
     queryKey: paymentKeys.totals(view),
     placeholderData: keepPreviousData,

@@ -11,8 +11,8 @@ import {
   useTableUrlState,
   type DataTableColumn,
 } from '@/components/data-table';
-import { Card, EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { Card, EmptyState, LoadingState } from '@/components/ui/states';
 import { formatDate } from '@/lib/images';
 import { adminText as t } from '../admin/admin-text';
 import { useAnalyticsRows } from '../admin/api';
@@ -106,80 +106,84 @@ export function Component() {
           options={PERIODS.map((n) => ({ value: String(n), label: t.days(n) }))}
         />
       </header>
-      {rows.isPending ? (
-        <LoadingState rows={3} height="h-40" />
-      ) : rows.isError ? (
-        <ErrorState
-          title={t.loadError}
-          message={dataMessage(rows.error)}
-          onRetry={() => void rows.refetch()}
-        />
-      ) : !s ? null : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-3" data-testid="pwa-totals">
-            <li>
-              <Card>
-                <p className="text-3xl font-bold">{s.installs}</p>
-                <p className="text-sm text-stone-700">{t.installs}</p>
-              </Card>
-            </li>
-            <li>
-              <Card>
-                <p className="text-3xl font-bold">{s.engagement}</p>
-                <p className="text-sm text-stone-700">{t.engagement}</p>
-              </Card>
-            </li>
-            <li>
-              <Card>
-                <p className="text-3xl font-bold">
-                  {s.averageScore === null ? '–' : s.averageScore.toFixed(1)}
-                </p>
-                <p className="text-sm text-stone-700">{t.averageScore}</p>
-                <p className="mt-1 text-xs text-stone-500">{t.scoreHint}</p>
-              </Card>
-            </li>
-          </ul>
-          {s.installs + s.engagement === 0 ? (
-            <EmptyState title={t.none} />
-          ) : (
+      <QueryState
+        query={rows}
+        loading={<LoadingState rows={3} height="h-40" />}
+        errorTitle={t.loadError}
+      >
+        {() =>
+          !s ? null : (
             <>
-              <Card>
-                <Chart
-                  type={days === 7 ? 'bar' : 'line'}
-                  title={t.perDay}
-                  labels={s.days.map(shortDay)}
-                  series={[
-                    { label: t.installs, values: s.installsPerDay },
-                    { label: t.engagement, values: s.engagementPerDay },
-                  ]}
-                />
-              </Card>
-              <div className="grid gap-4 lg:grid-cols-2">
-                <Card>
-                  <Chart
-                    type="bar"
-                    title={t.byPlatform}
-                    labels={s.byPlatform.map(([k]) => k)}
-                    series={[{ label: t.installs, values: s.byPlatform.map(([, v]) => v) }]}
-                    height={200}
-                  />
-                </Card>
-                <Card>
-                  <Chart
-                    type="bar"
-                    title={t.byDisplayMode}
-                    labels={s.byDisplayMode.map(([k]) => k)}
-                    series={[{ label: t.records, values: s.byDisplayMode.map(([, v]) => v) }]}
-                    height={200}
-                  />
-                </Card>
-              </div>
+              <ul className="grid gap-4 sm:grid-cols-3" data-testid="pwa-totals">
+                <li>
+                  <Card>
+                    <p className="text-3xl font-bold">{s.installs}</p>
+                    <p className="text-sm text-stone-700">{t.installs}</p>
+                  </Card>
+                </li>
+                <li>
+                  <Card>
+                    <p className="text-3xl font-bold">{s.engagement}</p>
+                    <p className="text-sm text-stone-700">{t.engagement}</p>
+                  </Card>
+                </li>
+                <li>
+                  <Card>
+                    <p className="text-3xl font-bold">
+                      {s.averageScore === null ? '–' : s.averageScore.toFixed(1)}
+                    </p>
+                    <p className="text-sm text-stone-700">{t.averageScore}</p>
+                    <p className="mt-1 text-xs text-stone-500">{t.scoreHint}</p>
+                  </Card>
+                </li>
+              </ul>
+              {s.installs + s.engagement === 0 ? (
+                <EmptyState title={t.none} />
+              ) : (
+                <>
+                  <Card>
+                    <Chart
+                      type={days === 7 ? 'bar' : 'line'}
+                      title={t.perDay}
+                      labels={s.days.map(shortDay)}
+                      series={[
+                        { label: t.installs, values: s.installsPerDay },
+                        { label: t.engagement, values: s.engagementPerDay },
+                      ]}
+                    />
+                  </Card>
+                  <div className="grid gap-4 lg:grid-cols-2">
+                    <Card>
+                      <Chart
+                        type="bar"
+                        title={t.byPlatform}
+                        labels={s.byPlatform.map(([k]) => k)}
+                        series={[{ label: t.installs, values: s.byPlatform.map(([, v]) => v) }]}
+                        height={200}
+                      />
+                    </Card>
+                    <Card>
+                      <Chart
+                        type="bar"
+                        title={t.byDisplayMode}
+                        labels={s.byDisplayMode.map(([k]) => k)}
+                        series={[{ label: t.records, values: s.byDisplayMode.map(([, v]) => v) }]}
+                        height={200}
+                      />
+                    </Card>
+                  </div>
+                </>
+              )}
+              <RecentList title={t.recentInstalls} columns={installColumns} rows={installs} />
+              <RecentList
+                title={t.recentEngagement}
+                columns={engagementColumns}
+                rows={engagement}
+              />
             </>
-          )}
-          <RecentList title={t.recentInstalls} columns={installColumns} rows={installs} />
-          <RecentList title={t.recentEngagement} columns={engagementColumns} rows={engagement} />
-        </>
-      )}
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { unwrap } from '@/lib/errors';
 import { safeStem } from '@/lib/file-names';
 import { sdk } from '@/lib/sdk';
+import { uploadError } from '@/lib/upload-refusal';
 import { adminText as t } from '../admin-text';
 import { sandeshaKeys, type Issue } from './sandesha';
 
@@ -67,17 +68,16 @@ export async function uploadPdf(
   onProgress?: (percent: number) => void,
 ): Promise<{ url: string; size: number }> {
   const path = pdfPath(year, month, file.name);
-  unwrap(
-    await sdk()
-      .storage.from(BUCKET)
-      .upload(path, file, {
-        contentType: 'application/pdf',
-        cacheControl: '3600',
-        onUploadProgress: onProgress
-          ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total ?? file.size)) * 100))
-          : undefined,
-      }),
-  );
+  const { error } = await sdk()
+    .storage.from(BUCKET)
+    .upload(path, file, {
+      contentType: 'application/pdf',
+      cacheControl: '3600',
+      onUploadProgress: onProgress
+        ? (p) => onProgress(Math.round((p.loaded / Math.max(1, p.total ?? file.size)) * 100))
+        : undefined,
+    });
+  if (error) throw uploadError(error, { size: t.fileSize, type: t.fileType });
   return { url: `/storage/v1/object/${BUCKET}/${path}`, size: file.size };
 }
 

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { ButtonLink } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { useIssues } from '../api/sandesha';
 import { text } from '../text';
 import { IssueCard } from './issue-card';
@@ -19,21 +19,21 @@ export function LatestIssues({ limit = 2 }: { limit?: number }) {
           {text.archive}
         </ButtonLink>
       </div>
-      {issues.isPending ? (
-        <LoadingState rows={1} height="h-[180px]" />
-      ) : issues.isError ? (
-        <ErrorState message={dataMessage(issues.error)} onRetry={() => issues.refetch()} />
-      ) : issues.data.length === 0 ? (
-        <EmptyState title={text.empty} />
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {issues.data.map((i) => (
-            <li key={i.id}>
-              <IssueCard issue={i} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={issues}
+        loading={<LoadingState rows={1} height="h-[180px]" />}
+        empty={text.empty}
+      >
+        {(data) => (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {data.map((i) => (
+              <li key={i.id}>
+                <IssueCard issue={i} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

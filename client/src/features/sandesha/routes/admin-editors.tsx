@@ -5,7 +5,8 @@ import { ConfirmButton } from '@/components/confirm-button';
 import { useConfirm } from '@/components/confirm-dialog';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
+import { columnHelper, type DataTableColumn } from '@/components/data-table';
+import { ResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/states';
@@ -153,18 +154,12 @@ export function Component() {
         <h2 id="current-editors" className="mb-3 text-lg font-semibold">
           {t.current}
         </h2>
-        <DataTable
+        <ResourceList
+          query={editors}
           label={t.current}
           columns={columns}
-          rows={editors.data}
-          total={editors.data?.length}
           getRowId={(a) => a.id}
-          isLoading={editors.isPending}
-          isFetching={editors.isFetching && !editors.isPending}
-          error={editors.error}
-          onRetry={() => void editors.refetch()}
-          emptyTitle={t.none}
-          emptyBody={isAdmin ? t.noneBody : undefined}
+          empty={{ title: t.none, body: isAdmin ? t.noneBody : undefined }}
         />
       </section>
       {isAdmin && <AddEditor />}

@@ -4,8 +4,8 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { adminText as t } from '../admin-text';
 import { useAdminIssues } from '../api/admin-sandesha';
 import type { Issue } from '../api/sandesha';
@@ -68,25 +68,23 @@ export function Component() {
               onDone={() => setEditing(null)}
             />
           )}
-          {issues.isPending ? (
-            <LoadingState rows={3} height="h-16" />
-          ) : issues.isError ? (
-            <ErrorState
-              title={t.loadError}
-              message={dataMessage(issues.error)}
-              onRetry={() => void issues.refetch()}
-            />
-          ) : issues.data.length === 0 ? (
-            <EmptyState title={t.empty}>{t.emptyBody}</EmptyState>
-          ) : (
-            <IssueList
-              issues={issues.data}
-              onEdit={(issue) => {
-                setEditing(issue);
-                window.scrollTo({ top: 0, behavior: 'smooth' });
-              }}
-            />
-          )}
+          <QueryState
+            query={issues}
+            loading={<LoadingState rows={3} height="h-16" />}
+            errorTitle={t.loadError}
+            empty={t.empty}
+            emptyBody={t.emptyBody}
+          >
+            {(data) => (
+              <IssueList
+                issues={data}
+                onEdit={(issue) => {
+                  setEditing(issue);
+                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                }}
+              />
+            )}
+          </QueryState>
         </div>
       ) : (
         <div role="tabpanel" id="panel-ads" aria-labelledby="tab-ads">

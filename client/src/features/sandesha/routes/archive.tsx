@@ -1,5 +1,5 @@
-import { EmptyState, ErrorState, LoadingState, Page, PageHeader } from '@/components/ui/states';
-import { dataMessage } from '@/lib/errors';
+import { QueryState } from '@/components/ui/query-state';
+import { Page, PageHeader } from '@/components/ui/states';
 import { useIssues, type Issue } from '../api/sandesha';
 import { IssueCard } from '../components/issue-card';
 import { text } from '../text';
@@ -12,32 +12,24 @@ export function Component() {
   return (
     <Page>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
-      {issues.isPending ? (
-        <LoadingState />
-      ) : issues.isError ? (
-        <ErrorState
-          title={text.loadError}
-          message={dataMessage(issues.error)}
-          onRetry={() => issues.refetch()}
-        />
-      ) : issues.data.length === 0 ? (
-        <EmptyState title={text.empty} />
-      ) : (
-        [...byYear].map(([year, list]) => (
-          <section key={year} aria-labelledby={`year-${year}`} className="mb-8">
-            <h2 id={`year-${year}`} className="mb-4 font-serif text-2xl font-bold">
-              {text.year(year)}
-            </h2>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {list.map((i) => (
-                <li key={i.id}>
-                  <IssueCard issue={i} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
+      <QueryState query={issues} errorTitle={text.loadError} empty={text.empty}>
+        {() =>
+          [...byYear].map(([year, list]) => (
+            <section key={year} aria-labelledby={`year-${year}`} className="mb-8">
+              <h2 id={`year-${year}`} className="mb-4 font-serif text-2xl font-bold">
+                {text.year(year)}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((i) => (
+                  <li key={i.id}>
+                    <IssueCard issue={i} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        }
+      </QueryState>
     </Page>
   );
 }

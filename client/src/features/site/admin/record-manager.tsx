@@ -4,9 +4,9 @@ import { ConfirmButton } from '@/components/confirm-button';
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { dataMessage } from '@/lib/errors';
 import { imageUrl } from '@/lib/images';
 import { adminText as t } from '../admin-text';
 import { useRowActions, useRows, type Row, type SiteTable } from './api';
@@ -88,116 +88,114 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
           onCancel={() => setEditing(null)}
         />
       )}
-      {rows.isPending ? (
-        <LoadingState rows={3} height="h-16" />
-      ) : rows.isError ? (
-        <ErrorState
-          title={t.loadError}
-          message={dataMessage(rows.error)}
-          onRetry={() => void rows.refetch()}
-        />
-      ) : list.length === 0 ? (
-        <EmptyState title={config.empty} />
-      ) : (
-        <ol className="space-y-2" data-testid={config.testId}>
-          {list.map((row, i) => {
-            const name = config.nameOf(row);
-            const image = config.imageField ? (row[config.imageField] as string | null) : null;
-            const active = config.activeField ? !!row[config.activeField] : true;
-            return (
-              <li
-                key={row.id}
-                className={`flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3 ${active ? '' : 'opacity-70'}`}
-              >
-                {config.imageField &&
-                  (image ? (
-                    <img
-                      src={imageUrl(image, { width: 160, height: 100 })}
-                      alt=""
-                      className="h-14 w-20 shrink-0 rounded object-cover"
-                      loading="lazy"
-                    />
-                  ) : (
-                    <div className="h-14 w-20 shrink-0 rounded bg-stone-200" />
-                  ))}
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold">
-                    {name}
-                    {config.activeField && !active && (
-                      <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold">
-                        {t.inactive}
-                      </span>
+      <QueryState
+        query={rows}
+        loading={<LoadingState rows={3} height="h-16" />}
+        errorTitle={t.loadError}
+        empty={config.empty}
+        isEmpty={() => list.length === 0}
+      >
+        {() => (
+          <ol className="space-y-2" data-testid={config.testId}>
+            {list.map((row, i) => {
+              const name = config.nameOf(row);
+              const image = config.imageField ? (row[config.imageField] as string | null) : null;
+              const active = config.activeField ? !!row[config.activeField] : true;
+              return (
+                <li
+                  key={row.id}
+                  className={`flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3 ${active ? '' : 'opacity-70'}`}
+                >
+                  {config.imageField &&
+                    (image ? (
+                      <img
+                        src={imageUrl(image, { width: 160, height: 100 })}
+                        alt=""
+                        className="h-14 w-20 shrink-0 rounded object-cover"
+                        loading="lazy"
+                      />
+                    ) : (
+                      <div className="h-14 w-20 shrink-0 rounded bg-stone-200" />
+                    ))}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">
+                      {name}
+                      {config.activeField && !active && (
+                        <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold">
+                          {t.inactive}
+                        </span>
+                      )}
+                    </p>
+                    {config.summaryOf && (
+                      <div className="text-sm text-stone-600">{config.summaryOf(row)}</div>
                     )}
-                  </p>
-                  {config.summaryOf && (
-                    <div className="text-sm text-stone-600">{config.summaryOf(row)}</div>
-                  )}
-                </div>
-                <div className="flex flex-wrap items-center gap-1">
-                  {config.ordered && (
-                    <>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-1">
+                    {config.ordered && (
+                      <>
+                        <Button
+                          variant="ghost"
+                          className="!min-h-9 !px-2"
+                          aria-label={t.up(name)}
+                          disabled={i === 0 || reorder.isPending}
+                          onClick={() => move(i, i - 1)}
+                        >
+                          <ArrowUp className="h-4 w-4" aria-hidden />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          className="!min-h-9 !px-2"
+                          aria-label={t.down(name)}
+                          disabled={i === list.length - 1 || reorder.isPending}
+                          onClick={() => move(i, i + 1)}
+                        >
+                          <ArrowDown className="h-4 w-4" aria-hidden />
+                        </Button>
+                      </>
+                    )}
+                    {config.activeField && (
                       <Button
                         variant="ghost"
                         className="!min-h-9 !px-2"
-                        aria-label={t.up(name)}
-                        disabled={i === 0 || reorder.isPending}
-                        onClick={() => move(i, i - 1)}
+                        aria-label={active ? t.deactivate(name) : t.activate(name)}
+                        onClick={() =>
+                          save.mutate(
+                            { id: row.id, values: { [config.activeField as string]: !active } },
+                            { onSuccess: () => toast({ title: t.saved, variant: 'success' }) },
+                          )
+                        }
                       >
-                        <ArrowUp className="h-4 w-4" aria-hidden />
+                        {active ? (
+                          <Eye className="h-4 w-4" aria-hidden />
+                        ) : (
+                          <EyeOff className="h-4 w-4" aria-hidden />
+                        )}
                       </Button>
-                      <Button
-                        variant="ghost"
-                        className="!min-h-9 !px-2"
-                        aria-label={t.down(name)}
-                        disabled={i === list.length - 1 || reorder.isPending}
-                        onClick={() => move(i, i + 1)}
-                      >
-                        <ArrowDown className="h-4 w-4" aria-hidden />
-                      </Button>
-                    </>
-                  )}
-                  {config.activeField && (
+                    )}
                     <Button
                       variant="ghost"
                       className="!min-h-9 !px-2"
-                      aria-label={active ? t.deactivate(name) : t.activate(name)}
-                      onClick={() =>
-                        save.mutate(
-                          { id: row.id, values: { [config.activeField as string]: !active } },
-                          { onSuccess: () => toast({ title: t.saved, variant: 'success' }) },
-                        )
-                      }
+                      aria-label={t.editOf(name)}
+                      onClick={() => setEditing(row)}
                     >
-                      {active ? (
-                        <Eye className="h-4 w-4" aria-hidden />
-                      ) : (
-                        <EyeOff className="h-4 w-4" aria-hidden />
-                      )}
+                      <Pencil className="h-4 w-4" aria-hidden />
                     </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    className="!min-h-9 !px-2"
-                    aria-label={t.editOf(name)}
-                    onClick={() => setEditing(row)}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden />
-                  </Button>
-                  <ConfirmButton
-                    className="!min-h-9 !px-2 text-red-700"
-                    aria-label={t.deleteOf(name)}
-                    confirm={{ title: t.confirmDelete(name), confirmLabel: t.delete }}
-                    action={() => remove.mutateAsync(row.id)}
-                    done={t.deleted}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </ConfirmButton>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+                    <ConfirmButton
+                      className="!min-h-9 !px-2 text-red-700"
+                      aria-label={t.deleteOf(name)}
+                      confirm={{ title: t.confirmDelete(name), confirmLabel: t.delete }}
+                      action={() => remove.mutateAsync(row.id)}
+                      done={t.deleted}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </ConfirmButton>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { Card, LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { dataMessage } from '@/lib/errors';
 import {
   reorder,
   useDeleteSection,
@@ -204,82 +204,78 @@ export function Component() {
           onDone={() => setEditing(null)}
         />
       )}
-      {sections.isPending ? (
-        <LoadingState rows={3} />
-      ) : sections.isError ? (
-        <ErrorState message={dataMessage(sections.error)} onRetry={() => void sections.refetch()} />
-      ) : sections.data.length === 0 ? (
-        <EmptyState title={text.empty} />
-      ) : (
-        <ol className="space-y-3" data-testid="organization-sections">
-          {sections.data.map((s, i, all) => {
-            const name = s.title ?? s.section;
-            return (
-              <li key={s.id}>
-                <Card className="!p-4">
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div className="min-w-0 flex-1">
-                      <h2 className="font-serif text-lg font-bold">
-                        {name}{' '}
-                        <span className="font-sans text-xs font-normal text-stone-600">
-                          ({s.section})
+      <QueryState query={sections} loading={<LoadingState rows={3} />} empty={text.empty}>
+        {(data) => (
+          <ol className="space-y-3" data-testid="organization-sections">
+            {data.map((s, i, all) => {
+              const name = s.title ?? s.section;
+              return (
+                <li key={s.id}>
+                  <Card className="!p-4">
+                    <div className="flex flex-wrap items-start justify-between gap-3">
+                      <div className="min-w-0 flex-1">
+                        <h2 className="font-serif text-lg font-bold">
+                          {name}{' '}
+                          <span className="font-sans text-xs font-normal text-stone-600">
+                            ({s.section})
+                          </span>
+                        </h2>
+                        <p className="line-clamp-2 text-sm text-stone-700">{s.content}</p>
+                      </div>
+                      <div className="flex flex-wrap items-center gap-1">
+                        <span
+                          className={`mr-1 rounded-full px-2 py-0.5 text-xs font-semibold ${s.is_published ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-100 text-stone-700'}`}
+                        >
+                          {s.is_published ? text.published : text.draft}
                         </span>
-                      </h2>
-                      <p className="line-clamp-2 text-sm text-stone-700">{s.content}</p>
+                        <Button
+                          variant="secondary"
+                          className="!px-2 !py-1 text-xs"
+                          aria-label={s.is_published ? text.unpublish(name) : text.publish(name)}
+                          onClick={() => void togglePublished(s)}
+                          disabled={patch.isPending}
+                        >
+                          {s.is_published ? text.unpublishShort : text.publishShort}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={text.moveUp(name)}
+                          disabled={i === 0 || patch.isPending}
+                          onClick={() => void move(all, i, -1)}
+                        >
+                          <ArrowUp className="h-4 w-4" aria-hidden />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={text.moveDown(name)}
+                          disabled={i === all.length - 1 || patch.isPending}
+                          onClick={() => void move(all, i, 1)}
+                        >
+                          <ArrowDown className="h-4 w-4" aria-hidden />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={text.edit(name)}
+                          onClick={() => setEditing(s)}
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={text.remove(name)}
+                          onClick={() => void remove(s)}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden />
+                        </Button>
+                      </div>
                     </div>
-                    <div className="flex flex-wrap items-center gap-1">
-                      <span
-                        className={`mr-1 rounded-full px-2 py-0.5 text-xs font-semibold ${s.is_published ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-100 text-stone-700'}`}
-                      >
-                        {s.is_published ? text.published : text.draft}
-                      </span>
-                      <Button
-                        variant="secondary"
-                        className="!px-2 !py-1 text-xs"
-                        aria-label={s.is_published ? text.unpublish(name) : text.publish(name)}
-                        onClick={() => void togglePublished(s)}
-                        disabled={patch.isPending}
-                      >
-                        {s.is_published ? text.unpublishShort : text.publishShort}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={text.moveUp(name)}
-                        disabled={i === 0 || patch.isPending}
-                        onClick={() => void move(all, i, -1)}
-                      >
-                        <ArrowUp className="h-4 w-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={text.moveDown(name)}
-                        disabled={i === all.length - 1 || patch.isPending}
-                        onClick={() => void move(all, i, 1)}
-                      >
-                        <ArrowDown className="h-4 w-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={text.edit(name)}
-                        onClick={() => setEditing(s)}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={text.remove(name)}
-                        onClick={() => void remove(s)}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                      </Button>
-                    </div>
-                  </div>
-                </Card>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+                  </Card>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,12 +3,18 @@
 // decisions (set_student_approval), progress reports, edit, and adding a student for someone.
 // RLS and the functions are the gate: only admins read or write others' applications.
 import type { Database } from '@havyaka/sdk/database';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppError, dataMessage, unwrap } from '@/lib/errors';
-import { fetchAllRows } from '@/lib/csv';
+import type { ListView, WholeView } from '@/lib/list-view';
+import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
+import { useLiveQueries } from '@/lib/realtime';
 import { adminText as text } from '../admin-text';
-import { applyStudentFilters, type StudentFilters } from '../lib/student-filters';
+import {
+  applyStudentFilters,
+  STUDENT_SORT,
+  type StudentFilters,
+} from '../resources/students/filters';
 
 export type StudentRow = Database['public']['Tables']['student_details']['Row'];
 export type StudentUpdate = Database['public']['Tables']['student_details']['Update'];
@@ -16,44 +22,28 @@ export const DOCUMENTS_BUCKET = 'documents';
 /** Spec §7: signed URLs last 3600 s by default. */
 export const SIGNED_URL_SECONDS = 3600;
 
-export interface StudentView {
-  filters: StudentFilters;
-  search: string;
-  sort: { id: string; desc: boolean } | null;
-  from: number;
-  to: number;
-}
-
 export const adminStudentKeys = {
   all: ['admin-students'] as const,
   lists: () => ['admin-students', 'list'] as const,
-  list: (view: StudentView) => ['admin-students', 'list', view] as const,
+  list: (view: ListView<StudentFilters>) => ['admin-students', 'list', view] as const,
   detail: (id: string) => ['admin-students', 'detail', id] as const,
   documents: (userId: string) => ['admin-students', 'documents', userId] as const,
 };
 
-export async function fetchStudentPage(view: StudentView) {
-  const sort = view.sort ?? { id: 'created_at', desc: true };
-  const res = await applyStudentFilters(
-    sdk().from('student_details').select('*', { count: 'exact' }),
-    view.filters,
-    view.search,
-  )
-    .order(sort.id as keyof StudentRow, { ascending: !sort.desc, nullsFirst: false })
-    .order('id')
-    .range(view.from, view.to);
-  return { rows: unwrap(res), count: res.count ?? 0 };
-}
-
-export const useStudentPage = (view: StudentView) =>
-  useQuery({
-    queryKey: adminStudentKeys.list(view),
-    queryFn: () => fetchStudentPage(view),
-    placeholderData: keepPreviousData,
-  });
-
-export const fetchStudentExport = (view: Omit<StudentView, 'from' | 'to'>) =>
-  fetchAllRows(async (from, to) => (await fetchStudentPage({ ...view, from, to })).rows);
+/** The applications: a page of the view with its exact count, and every row of it. */
+export const studentPages = pagedList({
+  key: adminStudentKeys.list,
+  query: (view: WholeView<StudentFilters>) => {
+    const sort = view.sort ?? STUDENT_SORT;
+    return applyStudentFilters(
+      sdk().from('student_details').select('*', { count: 'exact' }),
+      view.filters,
+      view.search,
+    )
+      .order(sort.id as keyof StudentRow, { ascending: !sort.desc, nullsFirst: false })
+      .order('id');
+  },
+});
 
 export type StudentWithApprover = StudentRow & {
   approver: { full_name: string | null; email: string } | null;
@@ -207,4 +197,11 @@ export async function createStudent({ email, password, details, approve }: NewSt
 export function useCreateStudent() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: createStudent, onSuccess: () => invalidate() });
+}
+
+/** Keeps the application pages live: a new or changed application refetches them. */
+export function useLiveStudents() {
+  useLiveQueries({ name: 'admin-students', changes: [{ table: 'student_details' }] }, [
+    adminStudentKeys.lists(),
+  ]);
 }

@@ -12,6 +12,7 @@ import {
   type AccountInput,
 } from '@/lib/registration/api';
 import { toStudentApplication, type StudentValues } from '../schema';
+import { text } from '../text';
 
 export type StudentApplication = Database['public']['Tables']['student_details']['Row'];
 export const DOCUMENTS_BUCKET = 'documents';
@@ -37,6 +38,7 @@ export async function registerStudent(
         `application/${i + 1}-${safeFileName(file.name)}`,
         file,
         file.type,
+        text.documentUpload,
       ),
     );
   }
@@ -130,6 +132,7 @@ export async function uploadMoreDocuments(userId: string, files: File[]): Promis
         `added/${stamp}-${i + 1}-${safeFileName(file.name)}`,
         file,
         file.type,
+        text.documentUpload,
       ),
     );
   }

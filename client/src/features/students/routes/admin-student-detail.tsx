@@ -7,10 +7,10 @@ import { useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { IdentityNumbers } from '@/components/identity-numbers';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Card, ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { loaded } from '@/components/ui/query-state';
+import { Card, LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { dataMessage } from '@/lib/errors';
 import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
 import { useDecideStudent, useStudent, type StudentRow } from '../api/admin-students';
@@ -70,16 +70,9 @@ export function Component() {
   const auth = useAuth();
   const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
-  if (student.isPending) return <LoadingState rows={4} />;
-  if (student.isError)
-    return (
-      <ErrorState
-        title={text.notFound}
-        message={dataMessage(student.error)}
-        onRetry={() => void student.refetch()}
-      />
-    );
-  const s = student.data;
+  const ready = loaded(student, { loading: <LoadingState rows={4} />, errorTitle: text.notFound });
+  if (!ready.ok) return ready.fallback;
+  const s = ready.data;
 
   async function onDecide(decision: 'approved' | 'rejected') {
     const approve = decision === 'approved';

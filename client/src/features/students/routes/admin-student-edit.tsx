@@ -1,8 +1,8 @@
 // /admin/students/{id}/edit: staff correct an application.
 import { useNavigate, useParams } from 'react-router';
-import { ErrorState, LoadingState, PageHeader } from '@/components/ui/states';
+import { loaded } from '@/components/ui/query-state';
+import { LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { dataMessage } from '@/lib/errors';
 import { adminText as text } from '../admin-text';
 import { useStudent, useUpdateStudent } from '../api/admin-students';
 import { StudentForm } from '../components/student-form';
@@ -13,16 +13,9 @@ export function Component() {
   const student = useStudent(id);
   const update = useUpdateStudent(id);
   const navigate = useNavigate();
-  if (student.isPending) return <LoadingState rows={4} />;
-  if (student.isError)
-    return (
-      <ErrorState
-        title={text.notFound}
-        message={dataMessage(student.error)}
-        onRetry={() => void student.refetch()}
-      />
-    );
-  const s = student.data;
+  const ready = loaded(student, { loading: <LoadingState rows={4} />, errorTitle: text.notFound });
+  if (!ready.ok) return ready.fallback;
+  const s = ready.data;
   return (
     <div className="max-w-4xl">
       <PageHeader title={`${text.editTitle}: ${s.first_name} ${s.surname}`} />

@@ -3,7 +3,8 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
-import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
+import { columnHelper, type DataTableColumn } from '@/components/data-table';
+import { ResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Card, PageHeader } from '@/components/ui/states';
@@ -335,34 +336,24 @@ export function Component() {
           <RoleForm role={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
         )}
         <div className="mt-3">
-          <DataTable
+          <ResourceList
+            query={roles}
             label={text.rolesLabel}
             columns={roleColumns}
-            rows={roles.data}
-            total={roles.data?.length}
             getRowId={(r) => r.id}
-            isLoading={roles.isPending}
-            isFetching={roles.isFetching && !roles.isPending}
-            error={roles.error}
-            onRetry={() => void roles.refetch()}
-            emptyTitle={text.rolesEmpty}
+            empty={{ title: text.rolesEmpty }}
           />
         </div>
       </Card>
       <Card className="mt-6">
         <h2 className="mb-3 font-serif text-xl font-bold">{text.assignments}</h2>
         {isSuper && roles.data && <AssignForm roles={roles.data} by={auth.user?.id ?? ''} />}
-        <DataTable
+        <ResourceList
+          query={assignments}
           label={text.assignmentsLabel}
           columns={assignmentColumns}
-          rows={assignments.data}
-          total={assignments.data?.length}
           getRowId={(a) => a.id}
-          isLoading={assignments.isPending}
-          isFetching={assignments.isFetching && !assignments.isPending}
-          error={assignments.error}
-          onRetry={() => void assignments.refetch()}
-          emptyTitle={text.assignmentsEmpty}
+          empty={{ title: text.assignmentsEmpty }}
         />
       </Card>
     </div>

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { imageUrl } from '@/lib/images';
+import { uploadRefusal } from '@/lib/upload-refusal';
 import { adminText as t } from '@/features/events/admin-text';
 import {
   featuredImageProblem,
@@ -35,12 +36,16 @@ export function FeaturedImageField({
     try {
       onChange(await uploadFeaturedImage(file));
       toast({ title: t.image.uploaded, variant: 'success' });
-    } catch {
-      toast({
-        title: t.image.uploadFailed,
-        description: t.image.uploadFailedBody,
-        variant: 'destructive',
-      });
+    } catch (error) {
+      // The storage service's refusals in the image picker's words (spec §5).
+      const refusal = uploadRefusal(error);
+      const words =
+        refusal === 'size'
+          ? { title: t.image.tooLarge, description: t.image.tooLargeBody }
+          : refusal === 'type'
+            ? { title: t.image.invalidType, description: t.image.invalidTypeBody }
+            : { title: t.image.uploadFailed, description: t.image.uploadFailedBody };
+      toast({ ...words, variant: 'destructive' });
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';

@@ -13,6 +13,7 @@ import {
   VIDEO_MAX_BYTES,
 } from '@/features/media/api/admin-media';
 import { mediaKeys } from '@/features/media/api/media';
+import { AppError } from '@/lib/errors';
 import { errorText } from '@/lib/text';
 
 interface Progress {
@@ -56,10 +57,10 @@ export function MediaUploader({ albumId, nextOrder }: { albumId: string; nextOrd
         );
         done.push({ ...stored, title: file.name.replace(/\.[A-Za-z0-9]{1,8}$/, '') });
         setProgress((p) => p.map((x, j) => (j === i ? { ...x, percent: 100 } : x)));
-      } catch {
-        setProgress((p) =>
-          p.map((x, j) => (j === i ? { ...x, error: t.upload.failed(file.name) } : x)),
-        );
+      } catch (e) {
+        // A refusal of size or type comes worded by uploadMedia; anything else is a failure.
+        const error = e instanceof AppError ? e.message : t.upload.failed(file.name);
+        setProgress((p) => p.map((x, j) => (j === i ? { ...x, error } : x)));
       }
     }
     if (done.length) {

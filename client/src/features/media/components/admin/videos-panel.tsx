@@ -1,49 +1,31 @@
 // Standalone videos: a link or an uploaded file, linked to an event; new ones are drafts and
 // only published ones are public. The list: search, status, sort and page in the URL (v.*),
 // cards below 768 px.
-import { ConfirmButton } from '@/components/confirm-button';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  columnHelper,
-  DataTable,
-  FilterBar,
-  labelledOptions,
-  Pagination,
-  paginationProps,
-  SearchFilter,
-  SelectFilter,
-  useTableUrlState,
-  type DataTableColumn,
-  tableQueryProps,
-  tableSortProps,
-} from '@/components/data-table';
+import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
-import { controlClass, Field } from '@/components/ui/field';
-import { toast, toastWhenDone } from '@/components/ui/toast';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
-import { formatDate } from '@/lib/images';
-import { adminText } from '@/features/media/admin-text';
+import { errorText } from '@/lib/text';
+import { adminText } from '../../admin-text';
 import {
   mediaKind,
   uploadMedia,
-  useAdminVideos,
-  useDeleteVideo,
   useEventOptions,
   useSaveVideo,
-  VIDEO_FILTER_DEFAULTS,
   VIDEO_MAX_BYTES,
-  VIDEO_SORT,
+  videoPages,
   type AdminVideo,
-  type VideoFilters,
-} from '@/features/media/api/admin-media';
-import { errorText } from '@/lib/text';
+} from '../../api/admin-media';
+import { videoColumns } from '../../resources/videos/columns';
+import { VIDEO_STATUSES, videoList } from '../../resources/videos/filters';
 
 const t = adminText.video;
-const STATUSES = ['draft', 'published', 'archived'] as const;
 
 const schema = z.object({
   title: z.string().trim().min(1, t.titleRequired).max(200, t.titleMax),
@@ -53,7 +35,7 @@ const schema = z.object({
     .trim()
     .refine((v) => v === '' || /^(https?:\/\/|\/)\S+$/.test(v), t.urlInvalid),
   event_id: z.string(),
-  status: z.enum(STATUSES),
+  status: z.enum(VIDEO_STATUSES),
 });
 type Values = z.infer<typeof schema>;
 
@@ -156,7 +138,7 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
         </Field>
         <Field label={t.status}>
           <select {...register('status')}>
-            {STATUSES.map((s) => (
+            {VIDEO_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t.statuses[s]}
               </option>
@@ -191,103 +173,9 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
   );
 }
 
-function VideoStatus({ v }: { v: AdminVideo }) {
-  const save = useSaveVideo();
-  return (
-    <select
-      aria-label={t.statusOf(v.title)}
-      className={`${controlClass} !w-auto !py-1 text-sm`}
-      value={v.status}
-      disabled={save.isPending}
-      onChange={(e) =>
-        void toastWhenDone(
-          save.mutateAsync({ id: v.id, input: { status: e.target.value as Values['status'] } }),
-          t.saved,
-        )
-      }
-    >
-      {STATUSES.map((s) => (
-        <option key={s} value={s}>
-          {t.statuses[s]}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-function VideoActions({ v, onEdit }: { v: AdminVideo; onEdit: (v: AdminVideo) => void }) {
-  const remove = useDeleteVideo();
-  return (
-    <div className="flex items-center gap-1">
-      <Button
-        variant="ghost"
-        className="!min-h-9"
-        aria-label={t.edit(v.title)}
-        onClick={() => onEdit(v)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden />
-      </Button>
-      <ConfirmButton
-        className="!min-h-9 text-red-700"
-        aria-label={t.delete(v.title)}
-        disabled={remove.isPending}
-        confirm={{ title: t.confirmDelete(v.title), confirmLabel: t.deleteLabel }}
-        action={() => remove.mutateAsync(v)}
-        done={t.deleted}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden />
-      </ConfirmButton>
-    </div>
-  );
-}
-
-const col = columnHelper<AdminVideo>();
-function videoColumns(onEdit: (v: AdminVideo) => void): DataTableColumn<AdminVideo>[] {
-  return [
-    col.accessor('title', {
-      header: t.columns.title,
-      meta: { sort: true, cardTitle: true, className: 'font-semibold' },
-    }),
-    col.accessor('video_url', {
-      header: t.columns.url,
-      meta: { className: 'max-w-xs' },
-      cell: ({ getValue }) => (
-        <a
-          href={getValue()}
-          target="_blank"
-          rel="noreferrer"
-          className="block truncate text-sm text-orange-900 underline"
-        >
-          {getValue()}
-        </a>
-      ),
-    }),
-    col.accessor('created_at', {
-      header: t.columns.added,
-      meta: { sort: true, className: 'whitespace-nowrap' },
-      cell: ({ getValue }) => formatDate(getValue()),
-    }),
-    col.accessor('status', {
-      header: t.columns.status,
-      meta: { sort: true },
-      cell: ({ row }) => <VideoStatus v={row.original} />,
-    }),
-    col.display({
-      id: 'actions',
-      header: t.columns.actions,
-      cell: ({ row }) => <VideoActions v={row.original} onEdit={onEdit} />,
-    }),
-  ];
-}
-
 /** The videos tab: add or edit one, and the list (search, status, sort, page in the URL as v.*). */
 export function VideosPanel() {
-  const state = useTableUrlState<VideoFilters>({
-    prefix: 'v',
-    defaults: VIDEO_FILTER_DEFAULTS,
-    sort: VIDEO_SORT,
-  });
-  const videos = useAdminVideos(state.key);
+  const list = useResourceList(videoList, videoPages.page);
   const [editing, setEditing] = useState<AdminVideo | 'new' | null>(null);
   const columns = useMemo(() => videoColumns(setEditing), []);
   return (
@@ -303,26 +191,13 @@ export function VideosPanel() {
           onDone={() => setEditing(null)}
         />
       )}
-      <DataTable
+      <ResourceList
+        {...list}
         label={t.tableLabel}
         columns={columns}
-        {...tableQueryProps(videos)}
         getRowId={(v) => v.id}
-        emptyTitle={state.isFiltered ? t.noMatch : t.empty}
-        {...tableSortProps(state)}
-        toolbar={
-          <FilterBar state={state}>
-            <SearchFilter state={state} label={t.search} />
-            <SelectFilter
-              state={state}
-              name="status"
-              label={t.status}
-              allLabel={t.allStatuses}
-              options={labelledOptions(STATUSES, t.statuses)}
-            />
-          </FilterBar>
-        }
-        footer={<Pagination {...paginationProps(state, videos.data?.count)} />}
+        empty={{ title: t.empty }}
+        noMatch={{ title: t.noMatch }}
       />
     </div>
   );

@@ -7,9 +7,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { dataMessage } from '@/lib/errors';
 import { isEmail, isPhone, messages } from '@/lib/validation/validators';
 import { adminText } from '@/features/sandesha/admin-text';
 import {
@@ -152,65 +152,62 @@ export function AdsPanel() {
           onDone={() => setEditing(null)}
         />
       )}
-      {ads.isPending ? (
-        <LoadingState rows={2} height="h-14" />
-      ) : ads.isError ? (
-        <ErrorState
-          title={t.loadError}
-          message={dataMessage(ads.error)}
-          onRetry={() => void ads.refetch()}
-        />
-      ) : ads.data.length === 0 ? (
-        <EmptyState title={t.empty} />
-      ) : (
-        <ul className="space-y-2">
-          {ads.data.map((ad) => (
-            <li
-              key={ad.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-4"
-            >
-              <div>
-                <p className="font-semibold">
-                  {ad.title}
-                  {!ad.is_active && (
-                    <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
-                      {t.inactive}
-                    </span>
-                  )}
-                </p>
-                <p className="text-sm text-stone-600">
-                  {[
-                    ad.ad_size,
-                    t.perInsertion(rupees(Number(ad.rate_per_insertion))),
-                    ad.advertiser_name,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-              <div className="flex gap-1">
-                <Button
-                  variant="ghost"
-                  className="!min-h-9"
-                  aria-label={`${adminText.edit} ${ad.title}`}
-                  onClick={() => setEditing(ad)}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden />
-                </Button>
-                <ConfirmButton
-                  className="!min-h-9 text-red-700"
-                  aria-label={`${adminText.delete} ${ad.title}`}
-                  confirm={{ title: t.confirmDelete(ad.title), confirmLabel: adminText.delete }}
-                  action={() => remove.mutateAsync(ad.id)}
-                  done={t.deleted}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </ConfirmButton>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={ads}
+        loading={<LoadingState rows={2} height="h-14" />}
+        errorTitle={t.loadError}
+        empty={t.empty}
+      >
+        {(data) => (
+          <ul className="space-y-2">
+            {data.map((ad) => (
+              <li
+                key={ad.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-4"
+              >
+                <div>
+                  <p className="font-semibold">
+                    {ad.title}
+                    {!ad.is_active && (
+                      <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
+                        {t.inactive}
+                      </span>
+                    )}
+                  </p>
+                  <p className="text-sm text-stone-600">
+                    {[
+                      ad.ad_size,
+                      t.perInsertion(rupees(Number(ad.rate_per_insertion))),
+                      ad.advertiser_name,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <div className="flex gap-1">
+                  <Button
+                    variant="ghost"
+                    className="!min-h-9"
+                    aria-label={`${adminText.edit} ${ad.title}`}
+                    onClick={() => setEditing(ad)}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden />
+                  </Button>
+                  <ConfirmButton
+                    className="!min-h-9 text-red-700"
+                    aria-label={`${adminText.delete} ${ad.title}`}
+                    confirm={{ title: t.confirmDelete(ad.title), confirmLabel: adminText.delete }}
+                    action={() => remove.mutateAsync(ad.id)}
+                    done={t.deleted}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </ConfirmButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

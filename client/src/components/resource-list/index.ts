@@ -1,0 +1,7 @@
+// The resource list: a list screen from its columns, filter presets, export and query.
+export { ResourceList } from './resource-list';
+export type { EmptyText, ExportSpec, ResourceListProps } from './resource-list';
+export { defineList, useResourceList } from './use-resource-list';
+export type { ListSpec, ResourceListState } from './use-resource-list';
+export { preset, APPROVAL_STATUSES } from './presets';
+export type { FilterControl } from './presets';

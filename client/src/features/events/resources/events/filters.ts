@@ -1,0 +1,34 @@
+// The staff events list's view (spec §4): a search over title, location and organizer, type
+// and state filters, the newest event first, 20 a page (10, 20 or 50).
+import { labelledOptions } from '@/components/data-table';
+import { defineList, preset } from '@/components/resource-list';
+import { adminText } from '../../admin-text';
+import { EVENT_STATUSES, EVENT_TYPES } from '../../lib/event-form';
+
+const t = adminText.list;
+
+/** The list's filters, as kept in the URL ('' means any). */
+export type AdminEventFilters = { type: string; status: string };
+export const ADMIN_EVENT_FILTER_DEFAULTS: AdminEventFilters = { type: '', status: '' };
+export const ADMIN_EVENT_SORT = { id: 'event_date', desc: true };
+
+export const eventList = defineList<AdminEventFilters>({
+  defaults: ADMIN_EVENT_FILTER_DEFAULTS,
+  pageSize: 20,
+  pageSizeOptions: [10, 20, 50],
+  sort: ADMIN_EVENT_SORT,
+  clampPage: true,
+  controls: [
+    preset.search({ label: t.search, placeholder: t.searchPlaceholder }),
+    preset.select('type', {
+      label: t.type,
+      allLabel: t.allTypes,
+      options: labelledOptions(EVENT_TYPES, adminText.types),
+    }),
+    preset.select('status', {
+      label: t.status,
+      allLabel: t.allStatuses,
+      options: labelledOptions(EVENT_STATUSES, adminText.statuses),
+    }),
+  ],
+});

@@ -1,0 +1,32 @@
+// The staff matrimony list's view: approval and gender ('all' ignored) and a search over name,
+// place and the contact details, newest first, 25 a page.
+import { defineList, preset } from '@/components/resource-list';
+import { adminText as text } from '../../admin-text';
+
+export const MATRIMONY_FILTER_DEFAULTS = { approval_status: 'all', gender: 'all' };
+export type MatrimonyFilters = typeof MATRIMONY_FILTER_DEFAULTS;
+export const MATRIMONY_SORT = { id: 'created_at', desc: true };
+
+export const profileList = defineList<MatrimonyFilters>({
+  defaults: MATRIMONY_FILTER_DEFAULTS,
+  pageSize: 25,
+  sort: MATRIMONY_SORT,
+  controls: [
+    preset.search({ label: text.searchLabel, placeholder: text.search }),
+    preset.approvalStatus({
+      label: text.status,
+      labels: text.approvalLabels,
+      allLabel: text.all,
+      allValue: 'all',
+    }),
+    preset.select('gender', {
+      label: text.gender,
+      allLabel: text.all,
+      allValue: 'all',
+      options: [
+        { value: 'female', label: text.genderLabels.female },
+        { value: 'male', label: text.genderLabels.male },
+      ],
+    }),
+  ],
+});

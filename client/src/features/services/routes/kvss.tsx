@@ -1,6 +1,0 @@
-import { ServicePage } from '../components/service-page';
-import { pages } from '../text';
-
-export function Component() {
-  return <ServicePage page={pages.kvss} />;
-}

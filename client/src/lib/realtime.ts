@@ -1,0 +1,127 @@
+// Live data (issue 34): the app's realtime channels, on `@havyaka/sdk/realtime`, loaded on
+// first use (a page that shows nothing live does not carry it). Channels act as the signed-in
+// user (the SDK's session): the server sends each change only to those its policies let read
+// the row.
+//
+// `useLiveQueries` keeps queries fresh: a change to the tables it names invalidates them (a
+// burst of changes once), and a resubscription after the connection was lost invalidates them
+// too, as changes may have been missed meanwhile. It says whether the channel is live, so a
+// query polls only while it is not (`refetchInterval: live ? false : …`).
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { RealtimeClient } from '@havyaka/sdk/realtime';
+import { apiUrl, sdk, sdkKey } from './sdk';
+
+export interface TableChanges {
+  table: string;
+  event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+  /** A Realtime filter: `column=op.value` (e.g. `user_id=eq.<id>`). */
+  filter?: string;
+}
+
+export interface LiveChannel {
+  /** Names the channel (a number is added: every use has its own). */
+  name: string;
+  changes?: TableChanges[];
+  /** A private channel's broadcasts (its policies decide who hears them). */
+  broadcast?: { event: string; private?: boolean };
+}
+
+let loading: Promise<RealtimeClient> | null = null;
+
+/** The realtime client, loaded and made once. */
+export function realtime(): Promise<RealtimeClient> {
+  loading ??= import('@havyaka/sdk/realtime')
+    .then(({ createRealtime }) => createRealtime(apiUrl(), sdkKey(), { auth: sdk().auth }))
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+/** For tests: use this client. */
+export function setRealtime(client: Promise<RealtimeClient> | null) {
+  loading = client;
+}
+
+let counter = 0;
+
+/**
+ * Subscribes while `spec` is given; `onEvent` hears each change or broadcast (and a
+ * resubscription, with `null`). Returns whether the channel is live.
+ */
+export function useLive(spec: LiveChannel | null, onEvent: (payload: unknown) => void): boolean {
+  const [live, setLive] = useState(false);
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const key = spec && JSON.stringify(spec);
+  useEffect(() => {
+    if (!key) return;
+    const wanted = JSON.parse(key) as LiveChannel;
+    let stopped = false;
+    let remove: (() => void) | undefined;
+    let wasLive = false;
+    realtime()
+      .then((client) => {
+        if (stopped) return;
+        const channel = client.channel(
+          `${wanted.name}-${++counter}`,
+          wanted.broadcast?.private ? { config: { private: true } } : undefined,
+        );
+        for (const change of wanted.changes ?? []) {
+          channel.on(
+            'postgres_changes',
+            {
+              event: change.event ?? '*',
+              schema: 'public',
+              table: change.table,
+              filter: change.filter,
+            },
+            (payload) => handler.current(payload),
+          );
+        }
+        if (wanted.broadcast) {
+          channel.on('broadcast', { event: wanted.broadcast.event }, (payload) =>
+            handler.current(payload),
+          );
+        }
+        channel.subscribe((status) => {
+          if (stopped) return;
+          const now = status === 'SUBSCRIBED';
+          if (now && wasLive === false && channel.state === 'joined') handler.current(null);
+          wasLive = now;
+          setLive(now);
+        });
+        remove = () => void client.removeChannel(channel);
+      })
+      .catch(() => {
+        // Realtime could not load (offline): the queries poll.
+      });
+    return () => {
+      stopped = true;
+      setLive(false);
+      remove?.();
+    };
+  }, [key]);
+  return live;
+}
+
+/**
+ * Keeps `queryKeys` fresh with `spec`'s changes (see the module); returns whether they are live.
+ */
+export function useLiveQueries(spec: LiveChannel | null, queryKeys: QueryKey[]): boolean {
+  const client = useQueryClient();
+  const keys = useRef(queryKeys);
+  keys.current = queryKeys;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useLive(spec, () => {
+    if (timer.current) return;
+    // A burst of changes (a bulk approval) refetches once.
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      for (const queryKey of keys.current) void client.invalidateQueries({ queryKey });
+    }, 100);
+  });
+}

@@ -1,0 +1,4 @@
+import { version } from './version'
+export const DEFAULT_HEADERS = {
+  'X-Client-Info': `storage-js/${version}`,
+}

@@ -1,0 +1,65 @@
+//! `GET /admin/users/{id}/factors` and `DELETE /admin/users/{id}/factors/{factor}`
+//! (`admin.mfa.listFactors`, `admin.mfa.deleteFactor`): how an administrator sees a user's
+//! second factors and removes a lost one (the user enrols a new one at their next sign-in).
+//! A signed-in administrator may remove one only where the app's `auth.can_manage_user` allows;
+//! every removal is audited.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::admin::{authorize, record};
+use super::client::Client;
+use crate::auth::error::AuthError;
+use crate::auth::store::tx::AuthTx;
+use crate::auth::store::{factors, sessions, users};
+use crate::state::AppState;
+
+fn user_id(raw: &str) -> Result<Uuid, AuthError> {
+    Uuid::parse_str(raw).map_err(|_| AuthError::user_not_found())
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AuthError> {
+    authorize(&state, &client).await?;
+    let id = user_id(&id)?;
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    users::by_id(&mut tx, id, false).await?.ok_or_else(AuthError::user_not_found)?;
+    let list = factors::json_of_user(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Json(Value::Array(list)))
+}
+
+pub async fn delete(
+    State(state): State<AppState>,
+    client: Client,
+    Path((id, factor)): Path<(String, String)>,
+) -> Result<Json<Value>, AuthError> {
+    let actor = authorize(&state, &client).await?;
+    let id = user_id(&id)?;
+    let factor = Uuid::parse_str(&factor).map_err(|_| AuthError::mfa_factor_not_found())?;
+    actor.may_act_on(&state, id).await?;
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    users::by_id(&mut tx, id, true).await?.ok_or_else(AuthError::user_not_found)?;
+    let Some(found) = factors::find(&mut tx, id, factor).await? else {
+        tx.rollback().await;
+        return Err(AuthError::mfa_factor_not_found());
+    };
+    sessions::downgrade_for_factor(&mut tx, factor).await?;
+    factors::delete(&mut tx, id, factor).await?;
+    record(
+        &mut tx,
+        "admin_factor_deleted",
+        actor.id(),
+        id,
+        &client,
+        json!({"factor_id": factor, "status": found.status}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(found.to_json()))
+}
