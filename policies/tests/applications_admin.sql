@@ -59,7 +59,7 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 
 -- Reveals and their audit.
 update public.student_details set pan_no = 'ABCPB1234K', aadhar_no = '1234 5678 9012' where id = pg_temp.id('student');
--- Admins reveal from a session that used their second factor (57_staff_second_factor.sql).
+-- Admins reveal from a session that used their second factor (staff_second_factor.sql).
 select tests.act_as_aal2(tests.actor('admin'));
 select row_eq(format($$select * from public.reveal_identity_numbers('student_details', %L)$$, pg_temp.id('student')),
   row('ABCPB1234K'::text, '123456789012'::text), 'an admin reveals the full numbers');
