@@ -1,7 +1,7 @@
 -- The membership registration: the stored function the form calls, and the form's rules on
 -- the membership form for every other writer (one directory entry per account).
 
--- Membership registration (form rules "not shown": README, Registration). The application
+-- Membership registration (form rules "not shown": docs/registration.md). The application
 -- is the member's form (members) and their register entry (member_directory: status Check,
 -- approval pending, the next HWT- number; an upgradation keeps the existing membership number,
 -- spec §7), and their directory visibility (listed, contact details hidden until they choose).
