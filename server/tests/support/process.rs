@@ -63,13 +63,23 @@ const CLEARED: &[&str] = &[
     "SITE_NAME",
 ];
 
-/// The binary on `data_dir`, with no app: empty app folders (made in `data_dir/no-app`), so the
-/// platform's schema alone. [`with_app`] gives it an app.
+/// Empty app folders, one set per test process (beside the data directories, never in them: a
+/// test may give a data directory that cannot be created).
+fn no_app() -> &'static Path {
+    static NO_APP: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    NO_APP.get_or_init(|| {
+        let root = std::env::temp_dir().join(format!("hwt-no-app-{}", std::process::id()));
+        for (_, folder) in APP_FOLDERS {
+            std::fs::create_dir_all(root.join(folder)).expect("create the empty app folders");
+        }
+        root
+    })
+}
+
+/// The binary on `data_dir`, with no app: empty app folders, so the platform's schema alone.
+/// [`with_app`] gives it an app.
 pub fn server_command(data_dir: &Path) -> Command {
-    let no_app = data_dir.join("no-app");
-    for (_, folder) in APP_FOLDERS {
-        std::fs::create_dir_all(no_app.join(folder)).expect("create the empty app folders");
-    }
+    let no_app = no_app();
     let mut command = Command::new(server_bin());
     for name in CLEARED {
         command.env_remove(name);
@@ -82,7 +92,7 @@ pub fn server_command(data_dir: &Path) -> Command {
         // A fresh data directory would get the demo content: tests that want it ask for it.
         .env("DEMO", "0")
         .stdin(Stdio::null());
-    with_app(&mut command, &no_app);
+    with_app(&mut command, no_app);
     command
 }
 
