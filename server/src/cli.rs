@@ -128,7 +128,7 @@ fn run(cli: Cli) -> Result<(), StartupError> {
     }
     let config = cli.settings.validate()?;
     crate::logging::init(config.log_format, &config.log_level);
-    match cli.command.unwrap_or(Command::Serve) {
+    let outcome = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => crate::serve::serve(config),
         Command::Migrate => crate::serve::migrate(config),
         Command::Keys => crate::serve::print_keys(&config),
@@ -138,7 +138,9 @@ fn run(cli: Cli) -> Result<(), StartupError> {
         Command::Db { command } => crate::dev::run(command, config),
         Command::Backup { command } => crate::backup::cli::run(command, config),
         Command::GenTypes { schema, out } => crate::serve::gen_types(&config, schema, out.as_deref()),
-    }
+    };
+    crate::logging::flush();
+    outcome
 }
 
 /// Help and version print as clap renders them; every other parse error is one line that
