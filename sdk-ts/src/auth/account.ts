@@ -3,7 +3,8 @@
 // first use (client.ts): a page that only follows the stored session does not carry them.
 
 import { settle, type RequestOptions } from '../lib/fetch';
-import { missingSession, sessionOf, settleAs, type AuthResult, type SessionData } from './session';
+import { sessionOf, settleAs } from './results';
+import { missingSession, type AuthResult, type SessionData } from './session';
 import type { AuthChangeEvent, Session, User, UserAttributes } from './types';
 
 /** What the account's requests need of the auth client (its private parts, lent). */

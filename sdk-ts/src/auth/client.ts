@@ -16,8 +16,6 @@ import {
   missingSession,
   parseSession,
   refreshDelay,
-  sessionOf,
-  settleAs,
   toSession,
   type AuthResult,
   type SessionData,
@@ -217,15 +215,13 @@ export class AuthClient {
   /** Exchanges the refresh token for a new session now (or that of `current`). */
   async refreshSession(current?: { refresh_token: string }): AuthResult<SessionData> {
     await this.ready;
-    return settleAs(
-      async () => {
-        const base = current ?? this.session;
-        if (!base) throw missingSession();
-        const session = await this.refresh(base);
-        return { user: session.user, session };
-      },
-      { user: null, session: null },
-    );
+    const result = await settle(async () => {
+      const base = current ?? this.session;
+      if (!base) throw missingSession();
+      const session = await this.refresh(base);
+      return { user: session.user, session };
+    });
+    return result.error ? { data: { user: null, session: null }, error: result.error } : result;
   }
 
   // --- requests -----------------------------------------------------------------------------
@@ -307,7 +303,8 @@ export class AuthClient {
         method: 'POST',
         json: { refresh_token: token },
       });
-      const session = sessionOf(answer);
+      const session = toSession(answer);
+      if (!session) throw new AuthError('The server answered without a session', { status: 500 });
       await this.save(session, 'TOKEN_REFRESHED');
       return session;
     } catch (e) {

@@ -4,7 +4,8 @@
 
 import { settle } from '../lib/fetch';
 import type { AuthCore } from './account';
-import { missingSession, sessionOf } from './session';
+import { sessionOf } from './results';
+import { missingSession } from './session';
 import type { Factor, Session } from './types';
 
 export interface TotpEnrollment {

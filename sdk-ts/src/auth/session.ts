@@ -1,7 +1,6 @@
 // Session helpers: the storage key, the in-memory fallback, reading GoTrue's token answer.
 
 import { AuthError, type SdkError } from '../lib/errors';
-import { settle } from '../lib/fetch';
 import type { Session, SessionStorage, User } from './types';
 
 export type AuthResult<T> = Promise<{ data: T; error: null } | { data: T; error: SdkError }>;
@@ -34,19 +33,6 @@ export function toSession(body: unknown): Session | null {
   const b = body as Partial<Session> | null;
   if (!b?.access_token || !b.refresh_token || !b.expires_in) return null;
   return { ...b, expires_at: b.expires_at ?? nowSeconds() + b.expires_in } as Session;
-}
-
-/** The session of a token answer; an AuthError (500) when the answer has none. */
-export function sessionOf(body: unknown): Session {
-  const session = toSession(body);
-  if (!session) throw new AuthError('The server answered without a session', { status: 500 });
-  return session;
-}
-
-/** Runs `work`, catching any failure into `{ data: empty, error }` (auth-js's result shape). */
-export async function settleAs<T, E>(work: () => Promise<T>, empty: E): AuthResult<T | E> {
-  const result = await settle(work);
-  return result.error ? { data: empty, error: result.error } : result;
 }
 
 /** A stored session, when the text holds one. */
