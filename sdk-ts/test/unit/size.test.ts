@@ -1,7 +1,8 @@
 // The size budgets: the SDK, minified and gzipped, stays within 10 KB; its realtime entry
 // point (loaded apart) within 5 KB. And the one-file bundle (dist/index.js) imports the parts
 // the sources load on first use statically (scripts/build.mjs): no lazy-module wrappers, and
-// those parts answer at once. (One file: its cases share the build, which replaces dist/.)
+// those parts answer at once. (One file: its cases share the build, which replaces dist/. The
+// build runs tsc: two minutes allow for a loaded machine.)
 
 import fs from 'node:fs';
 import { expect, test } from 'vitest';
@@ -22,7 +23,7 @@ test('the SDK is at most 10 KB minified and gzipped', async () => {
   expect(BUDGET_BYTES).toBe(10 * 1024);
   expect(size.minified).toBeGreaterThan(size.gzipped);
   expect(size.gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
-}, 30_000);
+}, 120_000);
 
 test('realtime, its own entry point, is at most 5 KB minified and gzipped', async () => {
   // Built by the case above (the package is built once).
@@ -30,7 +31,7 @@ test('realtime, its own entry point, is at most 5 KB minified and gzipped', asyn
   const size = await measureRealtime();
   expect(REALTIME_BUDGET_BYTES).toBe(5 * 1024);
   expect(size.gzipped).toBeLessThanOrEqual(REALTIME_BUDGET_BYTES);
-}, 30_000);
+}, 120_000);
 
 test('the bundle has no dynamic imports and no lazy-module wrappers', async () => {
   if (!fs.existsSync(bundle)) await measure();
@@ -41,7 +42,7 @@ test('the bundle has no dynamic imports and no lazy-module wrappers', async () =
   for (const name of ['AccountApi', 'AdminApi', 'MfaApi', 'BucketApi', 'ObjectApi']) {
     expect(code.match(new RegExp(`var ${name} = class`, 'g'))).toHaveLength(1);
   }
-}, 60_000);
+}, 120_000);
 
 test("the bundle's first-use parts work: sign-in, the admin API, buckets, objects", async () => {
   if (!fs.existsSync(bundle)) await measure();
@@ -75,4 +76,4 @@ test("the bundle's first-use parts work: sign-in, the admin API, buckets, object
     'GET /storage/v1/bucket',
     'POST /storage/v1/object/list/b',
   ]);
-}, 60_000);
+}, 120_000);
