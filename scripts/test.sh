@@ -127,6 +127,11 @@ node_suite "supabase-js conformance" conformance/supabase-js run.mjs
 # real server binary (conformance/upstream, docs/upstream-suites.md).
 node_suite "upstream client suites" conformance/upstream run.mjs
 
+# supabase-js's own auth-js test suite (vendored, unchanged) against the real server binary, one
+# server per configuration the suite expects (conformance/upstream/README.md): the tools are the
+# ones the stage above installed.
+counted "upstream auth-js suite" node conformance/upstream/auth-js.mjs --server "$(cargo_target_dir)/debug/server"
+
 # The TypeScript SDK (sdk-ts/): installed from its lock file, then checked like any package,
 # its integration suite run against the debug server binary, and the committed types of the
 # product's schema compared with what `server gen-types` writes from migrations/.
