@@ -189,14 +189,14 @@ async fn fifty_parallel_accepts_cancellations_and_joins_never_oversell_a_waitlis
                 .json(&json!({"attendance_status": "cancelled"})),
         )
     };
-    let accept = |user: &String| {
-        send(app.user(user, Method::POST, "/rpc/accept_event_offer").json(&json!({"event_id": event})))
-    };
+    let accept =
+        |user: &String| send(app.user(user, Method::POST, "/rpc/accept_event_offer").json(&json!({"event_id": event})));
     let register = |user: &String| {
         send(app.user(user, Method::POST, "/event_registrations").json(&json!({"event_id": event, "user_id": user})))
     };
-    let join =
-        |user: &String| send(app.user(user, Method::POST, "/rpc/join_event_waitlist").json(&json!({"event_id": event})));
+    let join = |user: &String| {
+        send(app.user(user, Method::POST, "/rpc/join_event_waitlist").json(&json!({"event_id": event})))
+    };
     let mut round = Vec::new();
     for user in &registered {
         round.push(futures_util::future::Either::Left(cancel(user)));

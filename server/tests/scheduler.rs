@@ -177,10 +177,7 @@ async fn a_job_declared_while_running_is_picked_up_and_a_forgotten_one_stops() {
 async fn a_failing_app_job_is_recorded_and_bad_declarations_are_refused() {
     let (_db, pool) = database().await;
     declare_counting_job(&pool, "* * * * * *").await;
-    sqlx::query("select ops.declare_job('failing', '* * * * * *', 'public.fail_always')")
-        .execute(&pool)
-        .await
-        .unwrap();
+    sqlx::query("select ops.declare_job('failing', '* * * * * *', 'public.fail_always')").execute(&pool).await.unwrap();
     let scheduler = Scheduler::spawn(pool.clone(), vec![]).await.unwrap();
     let failed = wait_for(
         &pool,
@@ -191,15 +188,20 @@ async fn a_failing_app_job_is_recorded_and_bad_declarations_are_refused() {
     .await;
     scheduler.stop(Duration::from_secs(2)).await;
     assert!(failed >= 1, "the function's error is the run's error");
-    let last_error: Option<String> =
-        sqlx::query_scalar("select last_error from ops.jobs where name = 'app:failing'").fetch_one(&pool).await.unwrap();
+    let last_error: Option<String> = sqlx::query_scalar("select last_error from ops.jobs where name = 'app:failing'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     assert!(last_error.unwrap().contains("the app says no"));
     for (args, expected) in [
         ("'x', '* * * * *', 'public.no_such_function'", "not a function"),
         ("'x', '* * * * *', 'public.count_a_hit', 'Mars/Olympus'", "not a time zone"),
         ("'Bad Name', '* * * * *', 'public.count_a_hit'", "app_jobs_name_check"),
     ] {
-        let error = sqlx::query(sqlx::AssertSqlSafe(format!("select ops.declare_job({args})"))).execute(&pool).await.unwrap_err();
+        let error = sqlx::query(sqlx::AssertSqlSafe(format!("select ops.declare_job({args})")))
+            .execute(&pool)
+            .await
+            .unwrap_err();
         assert!(error.to_string().contains(expected), "{args}: {error}");
     }
     // Declaring the same job again changes nothing (files re-applied at every start).
