@@ -65,3 +65,7 @@ create domain public."text/calendar" as text;
 grant select on public.event_waitlist to authenticated;
 grant select, delete on public.calendar_feeds to authenticated;
 grant all on public.event_waitlist, public.calendar_feeds to service_role;
+
+-- The registrations screen shows the waitlist live (each change read again under the reader's
+-- policies: event staff see every place, a member their own).
+select realtime.enable('public.event_waitlist');
