@@ -142,6 +142,10 @@ export function formatAadhar(input: string): string | null {
  * A date typed as YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY (spec §5, matrimony form) → YYYY-MM-DD;
  * null when it is not a real calendar date.
  */
+/** Typed as a date (YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY), whether or not that day exists. */
+export const isDateShaped = (input: string) =>
+  /^(\d{4})-(\d{1,2})-(\d{1,2})$|^(\d{1,2})([/-])(\d{1,2})\5(\d{4})$/.test(input.trim());
+
 export function parseDate(input: string): string | null {
   const v = input.trim();
   let y: number, m: number, d: number;
