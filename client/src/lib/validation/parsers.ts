@@ -190,3 +190,13 @@ export const textOrNull = (value: string | undefined | null) => {
 
 /** A form key as its column: dateOfBirth → date_of_birth, reference1Name → reference1_name. */
 export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A web address as people type it: a bare host ('udupisweets.example') gets https:// in
+ *  front (as the database does, app.web_address); anything else is returned trimmed. */
+export function webAddress(input: string): string {
+  const v = input.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(v)) return v;
+  const host =
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(:\d+)?([/?#]\S*)?$/i;
+  return host.test(v) ? `https://${v}` : v;
+}
