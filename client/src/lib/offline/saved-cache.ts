@@ -67,6 +67,8 @@ export async function restore(client: QueryClient): Promise<void> {
       return forgetSaved();
     }
     hydrate(client, saved.state);
+    // Saved answers show at once but count as old: a page that is online asks again.
+    void client.invalidateQueries({ refetchType: 'none' });
   } catch {
     // No IndexedDB (a private window, a full disk): the app works without the saved copy.
   }

@@ -89,6 +89,9 @@ export function parsePhone(input: string): { digits: string; display: string } |
   return { digits: d, display: `+91 ${d.slice(0, 5)}-${d.slice(5)}` };
 }
 
+/** A stored phone number for people: an Indian mobile as +91 98200-44444, others as stored. */
+export const phoneForPeople = (stored: string) => parsePhone(stored)?.display ?? stored;
+
 /** Ages 1-120, whole years. */
 export function parseAge(input: string): number | null {
   const m = /^(\d+)\s*(?:y|yr|yrs|years?)?$/.exec(input.trim().toLowerCase());
