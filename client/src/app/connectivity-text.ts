@@ -8,3 +8,6 @@ export const onlineBody = 'Your connection has been restored.';
 export const offlineBannerTitle = 'Connection Lost.';
 export const offlineBannerBody =
   "You're offline: some features may not work until the connection returns.";
+/** Offline, with the saved answers on screen: when the oldest of them was fetched. */
+export const offlineSavedBody = (when: string) =>
+  `You're offline, showing what was saved on ${when}.`;
