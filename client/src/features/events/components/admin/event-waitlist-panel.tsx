@@ -62,7 +62,6 @@ export function EventWaitlistPanel({ eventId }: { eventId: string }) {
               {entry.status === 'waiting' && (
                 <Button
                   variant="secondary"
-                  size="sm"
                   disabled={act.isPending}
                   onClick={() => act.mutate({ moveUp: entry.id }, { onError })}
                 >
