@@ -143,7 +143,7 @@ sdk_ts() {
   check "sdk-ts eslint" bash -c 'cd sdk-ts && node_modules/.bin/eslint .'
   check "sdk-ts prettier --check" bash -c 'cd sdk-ts && node_modules/.bin/prettier --check .'
   counted "sdk-ts unit tests (vitest)" node sdk-ts/scripts/vitest-summary.mjs unit
-  check "sdk-ts size budget (built dist/index.js 10.5 KB, realtime entry 5 KB, gzipped)" node sdk-ts/scripts/size.mjs
+  check "sdk-ts size budget (built dist/index.js 10 KB, realtime entry 5 KB, gzipped)" node sdk-ts/scripts/size.mjs
   check "sdk-ts npm pack installs, imports and type-checks in a fresh Node project" node sdk-ts/scripts/pack-test.mjs
   if ! cargo build --bin server --locked; then record "sdk-ts integration" 0 1; return; fi
   counted "sdk-ts integration (SDK and supabase-js against the server)" \
