@@ -62,6 +62,9 @@ export default function journey(test) {
       'the offer says until when',
     );
     await shot(page, 'event-waitlist-offer');
+    // The reload's other answers (saved on the device, then the server's) settle first: a
+    // re-render under the click would take the button away from it.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Accept the place' }).click();
     await sawToast(page, 'You are registered');
     await page

@@ -20,13 +20,12 @@ export function EventWaitlist({
   const place = useMyWaitlistPlace(userId, eventId);
   const act = useWaitlistAction(userId, eventId);
   const status = place.data?.status;
+  // The answer is awaited, not given to mutate's callbacks: accepting re-renders the event's
+  // registration, and callbacks of a call whose component has gone are never run.
   const run = (action: WaitlistAction) =>
-    act.mutate(
-      { action },
-      {
-        onSuccess: () => toast({ title: text.waitlist.done[action], variant: 'success' }),
-        onError: (error) => toast({ ...registrationError(error), variant: 'destructive' }),
-      },
+    void act.mutateAsync({ action }).then(
+      () => toast({ title: text.waitlist.done[action], variant: 'success' }),
+      (error: unknown) => toast({ ...registrationError(error), variant: 'destructive' }),
     );
 
   if (status === 'offered' && place.data?.offer_expires_at) {
