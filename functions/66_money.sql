@@ -603,13 +603,15 @@ begin
 end
 $$;
 
--- A statement's date: 01/04/2026, 01-04-2026, 01/04/26, 1 Apr 2026, 01-Apr-2026, 2026-04-01.
+-- A statement's date: 01/04/2026, 01-04-2026, 01/04/26, 1 Apr 2026, 01-Apr-2026, 2026-04-01 (a
+-- time after it is ignored).
 create or replace function app.statement_date(value text) returns date
 language plpgsql immutable
 set search_path = ''
 as $$
 declare
-  v text := btrim(value);
+  -- Canara writes the time after the date: 10-04-2026 10:22:31.
+  v text := regexp_replace(btrim(value), '\s+\d{1,2}:\d{2}(:\d{2})?$', '');
   m text[];
   y int;
 begin
@@ -755,7 +757,7 @@ begin
     -- RTGS carry a UTR of 16 or 22 letters and digits.
     line_utr := coalesce(
       (regexp_match(upper(line_narration), '(?:^|[^0-9A-Z])([0-9]{12})(?:[^0-9A-Z]|$)'))[1],
-      (regexp_match(upper(line_narration), '(?:NEFT|RTGS|IMPS)[-/ ]*([0-9A-Z]{12,22})'))[1],
+      (regexp_match(upper(line_narration), '(?:NEFT|RTGS|IMPS)(?:[-/* ]+[A-Z]{4}0[A-Z0-9]{6})?[-/* ]+([0-9A-Z]{12,22})(?:[^0-9A-Z]|$)'))[1],
       case when line_reference ~ '^[0-9A-Z]{12,22}$' then line_reference end);
     select * into match from public.payments p
      where p.status = 'pending' and p.amount = credit
