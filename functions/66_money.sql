@@ -953,7 +953,8 @@ as $$
       || coalesce(string_agg(concat_ws(',', x.sl_no, app.csv_quote(x.pre_acknowledgement_no), app.csv_quote(x.id_code),
            app.csv_quote(x.unique_identification_number), app.csv_quote(x.section_code), app.csv_quote(x.urn),
            coalesce(to_char(x.urn_issued_on, 'DD/MM/YYYY'), ''), app.csv_quote(x.donor_name), app.csv_quote(x.donor_address),
-           app.csv_quote(x.donation_type), app.csv_quote(x.mode_of_receipt), to_char(x.amount, 'FM999999999990')) || E'\n',
+           app.csv_quote(x.donation_type), app.csv_quote(x.mode_of_receipt),
+           case when x.amount = trunc(x.amount) then trunc(x.amount)::text else to_char(x.amount, 'FM999999999990.00') end) || E'\n',
            '' order by x.sl_no), '')
     from public.form_10bd_rows(fy) x
 $$;
