@@ -35,6 +35,7 @@ export const layoutText = {
   myDashboard: 'My dashboard',
   account: 'Your account',
   notificationSettings: 'Notification settings',
+  myPayments: 'My payments and receipts',
   loggedOut: 'Logged out',
   loggedOutBody: 'You have been signed out.',
   footerAbout:

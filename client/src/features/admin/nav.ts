@@ -13,6 +13,7 @@ import {
   Heart,
   Image,
   Images,
+  Landmark,
   LayoutDashboard,
   Newspaper,
   PenLine,
@@ -157,6 +158,13 @@ export const ADMIN_NAV: NavItem[] = [
     label: 'Payment Management',
     icon: CreditCard,
     roles: OTHERS,
+  },
+  {
+    group: 'Financial',
+    path: '/admin/finance',
+    label: 'Finance and receipts',
+    icon: Landmark,
+    roles: ['super_admin', 'admin'],
   },
 
   {
