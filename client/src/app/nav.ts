@@ -35,7 +35,6 @@ export const layoutText = {
   myDashboard: 'My dashboard',
   account: 'Your account',
   notificationSettings: 'Notification settings',
-  myPayments: 'My payments and receipts',
   loggedOut: 'Logged out',
   loggedOutBody: 'You have been signed out.',
   footerAbout:

@@ -69,7 +69,7 @@ function Account() {
   );
 }
 
-/** The signed-in user's own links in the menu: their dashboard, notification settings and payments. */
+/** The signed-in user's own links in the menu: their dashboard and notification settings. */
 function AccountLinks() {
   const auth = useAuth();
   if (auth.status !== 'signedIn') return null;
@@ -87,11 +87,6 @@ function AccountLinks() {
         <li>
           <NavLink to="/notifications/settings" className={linkClass}>
             {t.notificationSettings}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/account/payments" className={linkClass}>
-            {t.myPayments}
           </NavLink>
         </li>
       </ul>

@@ -83,6 +83,12 @@ export const text = {
     noteDonation: (purpose: string) => `Donation: ${purpose}`,
     noteMembership: 'Membership fee',
   },
+  dashboard: {
+    heading: 'Payments and receipts',
+    body: 'Your membership fee and donations, their receipts and your statement for each year.',
+    mine: 'My payments and receipts',
+    donate: 'Donate or pay a fee',
+  },
   mine: {
     title: 'My payments and receipts',
     intro: 'Every payment you made to the trust, its status, and your receipts.',
