@@ -2,10 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { installStaleReleaseReload } from './app/stale-release';
-import * as appText from './app/text';
+import { appText } from './app/text';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { sliderQuery } from './features/site/api/site';
 import { makeQueryClient } from './lib/query-client';
+import { wordsReady } from './lib/i18n/words';
 import { initSdk } from './lib/sdk';
 import './index.css';
 
@@ -16,7 +17,8 @@ let rootOnce: Root | null = null;
 const root = () => (rootOnce ??= createRoot(document.getElementById('root')!));
 
 // React's root is made once the SDK is ready, in the task after the entry bundle's evaluation.
-initSdk()
+// On the Kannada screen, the first screen's Kannada words arrive beside the SDK's config.
+Promise.all([initSdk(), wordsReady()])
   .then(() => {
     const queryClient = makeQueryClient();
     // The home page's hero data, requested before React renders: the slider's image (the first

@@ -4,7 +4,7 @@
 import { WifiOff } from '@/components/ui/icons';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
-import * as t from './connectivity-text';
+import { connectivityText as t } from './connectivity-text';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);

@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { renderErrorMessage } from '@/lib/errors-core';
 import { isStaleChunkError, reloadOnceForNewRelease } from './stale-release';
-import * as t from './text';
+import { appText as t } from './text';
 
 export function RenderErrorScreen() {
   const error = useRouteError();
