@@ -8,7 +8,11 @@ import { switchLanguage, useLanguage } from '@/lib/i18n/words';
 import { viewText as t } from './view-controls-text';
 
 const buttonClass =
-  'inline-flex min-h-11 items-center justify-center rounded-md border border-stone-300 px-3 text-sm font-medium whitespace-nowrap text-stone-900 hover:bg-stone-100';
+  'min-h-11 items-center justify-center rounded-md border border-stone-300 px-3 text-sm font-medium whitespace-nowrap text-stone-900 hover:bg-stone-100';
+
+/** The button's classes: inline-flex unless the caller hides it (then theirs decide). */
+const classes = (extra: string) =>
+  `${buttonClass} ${extra.includes('hidden') ? '' : 'inline-flex'} ${extra}`;
 
 function useAccountId() {
   const auth = useAuth();
@@ -24,7 +28,10 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
     <button
       type="button"
       lang={next}
-      className={`${buttonClass} ${className}`}
+      // The platform's own Kannada font for this one word: an English page does not download
+      // the web font for its language button.
+      style={{ fontFamily: "system-ui, 'Nirmala UI', 'Kannada Sangam MN', Tunga, sans-serif" }}
+      className={classes(className)}
       onClick={async () => {
         await switchLanguage(next);
         if (userId) await saveOnAccount(userId, { preferred_language: next }).catch(() => {});
@@ -43,7 +50,7 @@ export function EasyViewSwitch({ className = '' }: { className?: string }) {
     <button
       type="button"
       aria-pressed={on}
-      className={`${buttonClass} ${on ? 'bg-orange-100' : ''} ${className}`}
+      className={`${classes(className)} ${on ? 'bg-orange-100' : ''}`}
       onClick={async () => {
         applyEasyView(!on);
         if (userId) await saveOnAccount(userId, { easy_view: !on }).catch(() => {});
