@@ -12,14 +12,17 @@ RUN apt-get update \
 WORKDIR /build
 COPY Cargo.toml Cargo.lock rustfmt.toml clippy.toml ./
 COPY server/ server/
+# The workspace's other member (the app's tests): cargo reads its manifest.
+COPY app-tests/ app-tests/
 # server/build.rs embeds the platform's server/migrations/*.sql and a copy of the app's
-# migrations/*.sql, policies/*.sql and seed/*.sql at compile time (the image has no app folders
-# at run time, so the server uses that copy), and seed/*.rs (the demo accounts and files) is
-# compiled in: every folder must be in place before `cargo build`. `policie[s]` is a wildcard so
-# that the build still works while policies/ is empty (git does not keep empty folders;
+# migrations/*.sql, functions/*.sql, policies/*.sql and seed/ (its *.sql and seed.toml) at
+# compile time (the image has no app folders at run time, so the server uses that copy): every
+# folder must be in place before `cargo build`. `policie[s]` and `function[s]` are wildcards so
+# that the build still works while a folder is empty (git does not keep empty folders;
 # BuildKit accepts a wildcard that matches nothing, and build.rs treats a missing folder as
 # empty).
 COPY migrations/ migrations/
+COPY function[s] functions/
 COPY policie[s] policies/
 COPY seed/ seed/
 RUN --mount=type=cache,target=/usr/local/cargo/registry,sharing=locked \
@@ -68,7 +71,8 @@ ENV HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/app/data \
     CLIENT_DIR=/app/client/dist \
-    LOG_FORMAT=json
+    LOG_FORMAT=json \
+    SITE_NAME="Havyaka Community"
 EXPOSE 8080
 # No HEALTHCHECK: the image carries no curl or wget. The orchestrator (or the reverse proxy, as
 # deploy/Caddyfile does) should probe `GET /ready` on port 8080: 200 once the database answers

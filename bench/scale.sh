@@ -47,10 +47,12 @@ source "$REPO/bench/lib/server.sh"
 bench_need curl wrk openssl
 bench_pg_bin psql
 bench_build_server "$REPO"
-# MIGRATIONS_DIR and POLICIES_DIR may name other folders (e.g. an older checkout's, for a
-# before-and-after comparison).
+# MIGRATIONS_DIR, FUNCTIONS_DIR and POLICIES_DIR may name other folders (e.g. an older
+# checkout's, for a before-and-after comparison; one from before functions/ existed takes an
+# empty FUNCTIONS_DIR).
 bench_start_server DEMO=1 MIGRATIONS_DIR="${MIGRATIONS_DIR:-$REPO/migrations}" \
-    POLICIES_DIR="${POLICIES_DIR:-$REPO/policies}" SEED_DIR="$REPO/seed"
+    FUNCTIONS_DIR="${FUNCTIONS_DIR:-$REPO/functions}" POLICIES_DIR="${POLICIES_DIR:-$REPO/policies}" \
+    SEED_DIR="$REPO/seed"
 
 admin_id="$(bench_psql -c "select id from public.users where email = 'admin@demo.havyaka.org'")"
 [[ -n "$admin_id" ]] || bench_die "the demo community has no admin@demo.havyaka.org"

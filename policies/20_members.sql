@@ -45,7 +45,7 @@ create policy "Admins delete membership forms" on public.members
 --   reached) instead of reading approval_status and calling directory_contact_allowed for
 --   each row. The owner's test stays on the row's user_id: an insert's RETURNING checks the
 --   new row against these policies before the row is in the table.
--- What each role reads is unchanged (policies/tests/56_directory_read_policies.sql).
+-- What each role reads is unchanged (policies/tests/directory_read_policies.sql).
 drop policy if exists "Members read their own directory entry" on public.member_directory;
 create policy "Members read their own directory entry" on public.member_directory
   for select to authenticated using (not (select app.is_admin()) and user_id = (select auth.uid()));

@@ -42,3 +42,10 @@ create policy "Event staff update registrations" on public.event_registrations
 drop policy if exists "Event staff remove registrations" on public.event_registrations;
 create policy "Event staff remove registrations" on public.event_registrations
   for delete to authenticated using ((select app.can_manage_events()));
+
+-- Anyone (visitors too) may join an event's realtime channel to hear its attendance; nobody may
+-- send on it (no insert policy): only app.broadcast_event_attendance, through realtime.send, does.
+drop policy if exists "Anyone hears an event's attendance" on realtime.messages;
+create policy "Anyone hears an event's attendance" on realtime.messages
+  for select to anon, authenticated
+  using (extension = 'broadcast' and realtime.topic() ~ '^event:[0-9a-f-]{36}$');

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make dev: the server (debug build) on the embedded database, re-applying policies/ and new
-# migrations/ when a file changes (`server db watch`), plus Vite's dev server with hot reload
+# make dev: the server (debug build) on the embedded database, re-applying functions/ and
+# policies/ when a file changes and applying a new migration once it holds SQL and has been
+# left unchanged for 2 s (`server db watch`), plus Vite's dev server with hot reload
 # proxying /rest, /auth, /storage and /api to it. Open the address Vite prints (default
 # http://localhost:5173). Ctrl-C stops both.
 #
@@ -18,6 +19,7 @@ if [ ! -d client/node_modules ]; then (cd client && npm ci --no-audit --no-fund)
 say "building the server (debug)"
 cargo build --locked --bin server
 choose_data_dir_for_root "$root"
+use_app_settings
 
 port="${PORT:-8080}"
 vite_port="${VITE_PORT:-5173}"

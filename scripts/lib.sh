@@ -15,6 +15,13 @@ ensure_cargo_on_path() {
   fi
 }
 
+# The app's own settings for the server (which knows no app): its name, unless set already.
+# The SQL folders (migrations/, functions/, policies/, seed/) the server finds in the working
+# directory by itself.
+use_app_settings() {
+  export SITE_NAME="${SITE_NAME:-Havyaka Community}"
+}
+
 # Where cargo puts build output (CARGO_TARGET_DIR, else ./target).
 cargo_target_dir() { echo "${CARGO_TARGET_DIR:-$(repo_root)/target}"; }
 

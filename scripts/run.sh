@@ -24,6 +24,7 @@ cargo build --release --locked -p server
 # As root the embedded PostgreSQL runs as an unprivileged account, which must be able to
 # reach the data directory. A clone below /root (mode 0700) cannot: use /var/lib instead.
 choose_data_dir_for_root "$root"
+use_app_settings
 
 app_settings
 exec target/release/server serve

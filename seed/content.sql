@@ -1,5 +1,6 @@
--- The demo community's content (server/src/demo): run as the superuser after the demo
--- accounts and files exist, in their transaction. Accounts are found by their demo address.
+-- The demo community's content: run by the server's seeder (server/src/seed) as the superuser
+-- after the accounts and files of seed.toml and their records (accounts.sql), in their
+-- transaction. Accounts are found by their demo address.
 create temporary table demo_people on commit drop as
   select type, id from public.users where email like '%@demo.havyaka.org';
 

@@ -1,10 +1,11 @@
 //! Embeds the SQL into the binary, in file-name order: the platform's own migrations
-//! (`server/migrations/`, always used) and a copy of the app's `migrations/`, `policies/` and
-//! `seed/` SQL (used when the server finds no MIGRATIONS_DIR / POLICIES_DIR / SEED_DIR folder at
-//! run time), so one file is the whole product. Cargo re-runs this when a folder changes.
+//! (`server/migrations/`, always used) and a copy of the app's `migrations/`, `functions/`,
+//! `policies/` and `seed/` files (used when the server finds no MIGRATIONS_DIR / FUNCTIONS_DIR /
+//! POLICIES_DIR / SEED_DIR folder at run time), so one file is the whole product. Cargo re-runs
+//! this when a folder changes.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn main() {
     let server = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
@@ -13,12 +14,15 @@ fn main() {
     for (constant, dir) in [
         ("PLATFORM_MIGRATIONS", server.join("migrations")),
         ("MIGRATIONS", root.join("migrations")),
+        ("FUNCTIONS", root.join("functions")),
         ("POLICIES", root.join("policies")),
         ("SEED", root.join("seed")),
     ] {
         println!("cargo:rerun-if-changed={}", dir.display());
         writeln!(out, "pub static {constant}: &[SqlFile<'static>] = &[").expect("write to string");
-        for file in sql_files(&dir) {
+        // The seed has a data file beside its SQL (seed.toml, read by server/src/seed).
+        let extensions: &[&str] = if constant == "SEED" { &["sql", "toml"] } else { &["sql"] };
+        for file in files_in(&dir, extensions).unwrap_or_default() {
             println!("cargo:rerun-if-changed={}", file.display());
             let name = file.file_name().and_then(|n| n.to_str()).expect("utf-8 file name");
             writeln!(out, "    SqlFile {{ name: {name:?}, sql: include_str!({:?}) }},", file.display())
@@ -30,13 +34,5 @@ fn main() {
     std::fs::write(dest, out).expect("write embedded_sql.rs");
 }
 
-fn sql_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "sql"))
-        .collect();
-    files.sort();
-    files
-}
+// files_in(dir, extensions): a missing folder is an empty one here.
+include!("src/db/listing.rs");

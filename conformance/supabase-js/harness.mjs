@@ -243,7 +243,8 @@ export async function startPlatform({
   const baseUrl = `http://127.0.0.1:${port}`;
   // The platform alone: empty app folders, so no app migration, policy or bucket is applied.
   const noApp = path.join(dataDir, 'no-app');
-  for (const dir of ['migrations', 'policies']) fs.mkdirSync(path.join(noApp, dir), { recursive: true });
+  for (const dir of ['migrations', 'functions', 'policies', 'seed'])
+    fs.mkdirSync(path.join(noApp, dir), { recursive: true });
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -267,7 +268,9 @@ export async function startPlatform({
     // No demo content: the suite brings its own fixture.
     DEMO: '0',
     MIGRATIONS_DIR: path.join(noApp, 'migrations'),
+    FUNCTIONS_DIR: path.join(noApp, 'functions'),
     POLICIES_DIR: path.join(noApp, 'policies'),
+    SEED_DIR: path.join(noApp, 'seed'),
     ...extraEnv,
   };
   delete env.DATABASE_URL;

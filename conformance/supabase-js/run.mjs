@@ -4,7 +4,7 @@
 //   node conformance/supabase-js/run.mjs --server target/debug/server
 //
 // Boots the platform with harness.mjs (the server on a private embedded PostgreSQL cluster in a
-// temporary DATA_DIR, the platform's schema alone (empty MIGRATIONS_DIR and POLICIES_DIR: no app),
+// temporary DATA_DIR, the platform's schema alone (empty MIGRATIONS_DIR, FUNCTIONS_DIR, POLICIES_DIR and SEED_DIR: no app),
 // the REST fixture schema and seed data loaded as the cluster's superuser,
 // the schema cache reloaded, the API keys fetched), runs test/*.test.mjs with node:test (one
 // file at a time: the write tests change shared rows), stops everything and prints

@@ -187,8 +187,8 @@ function pointTestsAt(dir, baseUrl, serviceKey) {
 /**
  * The Supabase CLI's API gateway, as far as the suites see it: it passes every request through,
  * and a `/rest/v1` request without an API key reaches PostgREST as `anon` (PostgREST's
- * db-anon-role), where this server, like hosted Supabase, wants the `apikey` header (README.md:
- * "Deliberate differences"). So keyless REST requests get the anon key; nothing else changes.
+ * db-anon-role), where this server, like hosted Supabase, wants the `apikey` header (docs/api-design.md).
+ * So keyless REST requests get the anon key; nothing else changes.
  */
 function startGateway(target, anonKey) {
   const upstream = new URL(target);

@@ -219,6 +219,7 @@ function serverEnv(replica, extra = {}) {
     DATA_DIR: path.join(work, replica.name),
     CLIENT_DIR: path.join(work, 'no-client'),
     MIGRATIONS_DIR: path.join(repo, 'migrations'),
+    FUNCTIONS_DIR: path.join(repo, 'functions'),
     POLICIES_DIR: path.join(repo, 'policies'),
     SEED_DIR: path.join(repo, 'seed'),
     SHUTDOWN_GRACE_SECONDS: '5',

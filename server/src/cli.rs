@@ -9,8 +9,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::config::Settings;
 use crate::startup_error::StartupError;
 
-/// The Havyaka community platform: one server for the REST, auth, storage and push APIs
-/// and the web app, on PostgreSQL.
+/// A Supabase-compatible platform: one server for the REST, auth, storage and push APIs and
+/// the web app, on PostgreSQL, applying an app's SQL (migrations, functions, policies).
 ///
 /// Every setting is a flag or an environment variable. With no DATABASE_URL the server
 /// creates and runs a private PostgreSQL cluster inside DATA_DIR.
@@ -28,7 +28,7 @@ pub struct Cli {
 pub enum Command {
     /// Run the server (the default).
     Serve,
-    /// Apply the roles, migrations and policies to the database, then exit.
+    /// Apply the roles, migrations, functions and policies to the database, then exit.
     Migrate,
     /// Print the anon (public) and service-role (secret) API keys, and the VAPID public key.
     Keys,
@@ -83,22 +83,28 @@ pub enum SigningKeysCommand {
 #[derive(Debug, Clone, Subcommand)]
 pub enum DbCommand {
     /// Check the app's schema on a throwaway database with the lints of the pgTAP suite
-    /// (POLICIES_DIR/tests/*lint*.sql): one line per finding, exit code 1 when there is one.
+    /// (POLICIES_DIR/tests/*lint*.sql): one line per finding and how to fix it, exit code 1
+    /// when there is one.
     Lint,
     /// Run the pgTAP suite (POLICIES_DIR/tests, the access matrix of POLICIES_DIR/README.md)
     /// with pg_prove on a throwaway database; ends with "N passed, N failed".
-    Test,
+    Test {
+        /// Run only these test files: a file name, or a part of one (`members` runs every
+        /// file whose name contains it), `*` matching any characters. Default: every file.
+        files: Vec<String>,
+    },
     /// Create the next numbered, empty migration in MIGRATIONS_DIR (default ./migrations) and
     /// print its path.
     New {
-        /// What the migration does, in a few words (becomes the file name: 0027_add_venues.sql).
+        /// What the migration does, in a few words (becomes the file name: 0081_add_venues.sql).
         name: Vec<String>,
     },
     /// Rebuild the embedded development database: drop it, apply the platform's and the app's
-    /// migrations and policies, then the demo community unless DEMO=0.
+    /// migrations, functions and policies, then the demo community unless DEMO=0.
     Reset,
-    /// Serve like `serve`, and re-apply the app's policies (and new migrations) whenever a
-    /// file in POLICIES_DIR or MIGRATIONS_DIR changes, reporting errors without stopping.
+    /// Serve like `serve`, and re-apply the app's functions and policies (and apply new
+    /// migrations once they hold SQL and have been left unchanged for 2 s) whenever a file in
+    /// FUNCTIONS_DIR, POLICIES_DIR or MIGRATIONS_DIR changes, reporting errors without stopping.
     Watch,
 }
 
@@ -122,7 +128,7 @@ fn run(cli: Cli) -> Result<(), StartupError> {
     }
     let config = cli.settings.validate()?;
     crate::logging::init(config.log_format, &config.log_level);
-    match cli.command.unwrap_or(Command::Serve) {
+    let outcome = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => crate::serve::serve(config),
         Command::Migrate => crate::serve::migrate(config),
         Command::Keys => crate::serve::print_keys(&config),
@@ -132,7 +138,9 @@ fn run(cli: Cli) -> Result<(), StartupError> {
         Command::Db { command } => crate::dev::run(command, config),
         Command::Backup { command } => crate::backup::cli::run(command, config),
         Command::GenTypes { schema, out } => crate::serve::gen_types(&config, schema, out.as_deref()),
-    }
+    };
+    crate::logging::flush();
+    outcome
 }
 
 /// Help and version print as clap renders them; every other parse error is one line that

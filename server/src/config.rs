@@ -15,6 +15,9 @@ use crate::rest::settings::{RestSettings, TxEnd};
 use crate::startup_error::StartupError;
 use crate::storage::settings::{RenderLimits, StorageSettings, UPLOAD_IDLE_TIMEOUT};
 
+/// SITE_NAME when it is not set: the engine's own word, for an app that names itself nothing.
+pub const DEFAULT_SITE_NAME: &str = "Platform";
+
 /// Settings shared by every subcommand. Each one is a flag and an environment variable.
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
@@ -165,6 +168,12 @@ pub struct Settings {
     #[arg(long, env = "MIGRATIONS_DIR", global = true)]
     pub migrations_dir: Option<PathBuf>,
 
+    /// Folder of the app's stored functions, views and triggers (re-applied at every start,
+    /// after the migrations and before the policies). Default: ./functions when it exists, else
+    /// the copy embedded at build time.
+    #[arg(long, env = "FUNCTIONS_DIR", global = true)]
+    pub functions_dir: Option<PathBuf>,
+
     /// Folder of the app's policies (re-applied at every start). Default: ./policies when it
     /// exists, else the copy embedded at build time.
     #[arg(long, env = "POLICIES_DIR", global = true)]
@@ -255,6 +264,8 @@ pub struct Config {
     /// From JWT_SECRET; `None` means "use the one kept in the data directory".
     pub jwt_secret: Option<String>,
     pub site_url: Url,
+    /// SITE_NAME.
+    pub site_name: String,
     pub storage: StorageSettings,
     pub cors_origins: CorsOrigins,
     /// Exposed schemas; the first is the default.
@@ -277,6 +288,7 @@ pub struct Config {
     pub demo: bool,
     /// The app's SQL folders; `None`: the copy embedded at build time.
     pub migrations_dir: Option<PathBuf>,
+    pub functions_dir: Option<PathBuf>,
     pub policies_dir: Option<PathBuf>,
     pub seed_dir: Option<PathBuf>,
     pub auth: AuthSettings,
@@ -387,6 +399,7 @@ impl Settings {
         {
             return Err(StartupError::setting("METRICS_ADDR", "must not be the HTTP server's own address (PORT)"));
         }
+        let auth = self.auth.validate(&site_url)?;
         Ok(Config {
             backup,
             metrics_addr: self.ops.metrics_addr,
@@ -411,10 +424,15 @@ impl Settings {
             shutdown_drain: std::time::Duration::from_secs(self.shutdown_drain_seconds),
             demo: self.demo,
             migrations_dir: app_sql_dir(self.migrations_dir.as_deref(), "migrations", "MIGRATIONS_DIR")?,
+            functions_dir: app_sql_dir(self.functions_dir.as_deref(), "functions", "FUNCTIONS_DIR")?,
             policies_dir: app_sql_dir(self.policies_dir.as_deref(), "policies", "POLICIES_DIR")?,
             seed_dir: app_sql_dir(self.seed_dir.as_deref(), "seed", "SEED_DIR")?,
-            auth: self.auth.validate(&site_url)?,
-            push: self.push.validate(&site_url, external)?,
+            push: PushSettings {
+                user_agent: user_agent(&auth.signin.site_name),
+                ..self.push.validate(&site_url, external)?
+            },
+            site_name: auth.signin.site_name.clone(),
+            auth,
             connections: self.http.connection_limits()?,
             worker_threads: self
                 .http
@@ -426,6 +444,29 @@ impl Settings {
             site_url,
         })
     }
+}
+
+impl Config {
+    /// The app's SQL folders (`None`: the embedded copy).
+    pub fn app_dirs(&self) -> crate::db::sql_files::AppDirs<'_> {
+        crate::db::sql_files::AppDirs {
+            migrations: self.migrations_dir.as_deref(),
+            functions: self.functions_dir.as_deref(),
+            policies: self.policies_dir.as_deref(),
+        }
+    }
+}
+
+/// A product token of the site's name and this version (`samaja-trust/0.1.0`).
+pub fn user_agent(site_name: &str) -> String {
+    let token: String = site_name
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    let token = if token.is_empty() { "server".to_owned() } else { token };
+    format!("{token}/{}", env!("CARGO_PKG_VERSION"))
 }
 
 fn required(value: Option<String>, setting: &'static str, because: &str) -> Result<String, StartupError> {
@@ -576,9 +617,9 @@ mod tests {
 
     #[test]
     fn cors_allows_only_the_site_by_default_and_any_origin_on_request() {
-        let config = settings(&["--site-url", "https://havyaka.example/app"]).validate().unwrap();
+        let config = settings(&["--site-url", "https://site.example/app"]).validate().unwrap();
         match config.cors_origins {
-            CorsOrigins::List(list) => assert_eq!(list, ["https://havyaka.example"]),
+            CorsOrigins::List(list) => assert_eq!(list, ["https://site.example"]),
             CorsOrigins::Any => panic!("the default must not be *"),
         }
         let open = settings(&["--cors-allowed-origins", "*"]).validate().unwrap();

@@ -1,4 +1,6 @@
-//! The Havyaka community platform server: a Supabase-compatible backend and the web app's host.
+//! A Supabase-compatible backend (REST, auth, storage, web push) and the web app's host. It
+//! knows no app: the app's SQL (migrations, functions, policies) and its seed are folders it
+//! reads at start (or the copy embedded at build time), and its words are settings.
 //!
 //! Start reading at [`cli`] (what runs), [`serve`] (start-up and shutdown), [`routes`] (every
 //! URL) and [`app::build_app`] (routes plus layers). The REST engine starts at [`rest`], the file service at [`storage`].
@@ -9,10 +11,6 @@ pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod db;
-// The app's demo community lives with the app (seed/ at the top of the project); its SQL is
-// read at run time from SEED_DIR, its accounts and generated files are compiled in.
-#[path = "../../seed/mod.rs"]
-pub mod demo;
 pub mod dev;
 pub mod error;
 pub mod http;
@@ -26,6 +24,7 @@ pub mod routes;
 pub mod scheduler;
 pub mod schema_cache;
 pub mod secrets;
+pub mod seed;
 pub mod serve;
 pub mod shutdown;
 pub mod startup_error;

@@ -28,7 +28,8 @@ pub fn serve_with(config: Config, watch: bool) -> Result<(), StartupError> {
     if watch && (config.migrations_dir.is_none() || config.policies_dir.is_none()) {
         return Err(StartupError::setting(
             "POLICIES_DIR",
-            "(and MIGRATIONS_DIR) must name folders to watch: db watch found no ./migrations or ./policies",
+            "(and MIGRATIONS_DIR) must name folders to watch: db watch found no ./migrations or ./policies \
+             (run it from the project's folder)",
         ));
     }
     let cluster = db::start_embedded_if_needed(&config)?;
@@ -65,14 +66,11 @@ pub fn demo(config: Config) -> Result<(), StartupError> {
         let connections = db::prepare(&config, cluster.as_ref()).await?;
         let backend = crate::storage::backend::Backend::from_config(&config.storage.backend)
             .map_err(|e| StartupError::environment(format!("cannot open the storage backend: {e}")))?;
-        let report =
-            crate::demo::seed(&connections.admin, &backend, &crate::demo::content(config.seed_dir.as_deref())?)
-                .await
-                .map_err(StartupError::environment)?;
+        let report = crate::seed::apply_configured(&config, &connections.admin, &backend).await?;
         let mut out = std::io::stdout().lock();
         match report {
             Some(report) => {
-                let _ = write!(out, "{}", crate::demo::describe(&report));
+                let _ = write!(out, "{}", crate::seed::describe(&report));
             }
             None => {
                 let _ = writeln!(out, "The database has the demo content already.");
@@ -230,9 +228,7 @@ async fn run(
         .map_err(|e| StartupError::environment(format!("cannot start the push service: {e}")))?;
     // A fresh embedded data directory starts with the demo content (DEMO=0 turns it off).
     let demo = if config.demo && connections.fresh && matches!(config.database, DatabaseSource::Embedded) {
-        crate::demo::seed(&connections.admin, &storage.backend, &crate::demo::content(config.seed_dir.as_deref())?)
-            .await
-            .map_err(StartupError::environment)?
+        crate::seed::apply_configured(config, &connections.admin, &storage.backend).await?
     } else {
         None
     };
@@ -241,12 +237,8 @@ async fn run(
     state.max_rows = config.db_max_rows;
     state.aggregates = config.aggregates;
     state.rest = config.rest;
-    let (app_migrations, app_policies) = (connections.app_sql.migrations.files(), connections.app_sql.policies.files());
-    state.expected_migrations = std::sync::Arc::new(db::bootstrap::latest_migrations(db::bootstrap::SqlBundle {
-        platform: db::sql_files::PLATFORM_MIGRATIONS,
-        app: &app_migrations,
-        policies: &app_policies,
-    }));
+    state.expected_migrations =
+        std::sync::Arc::new(db::bootstrap::latest_migrations(connections.app_sql.files().bundle()));
     let watcher = watch.then(|| crate::dev::watch::spawn(config, connections.admin.clone()));
     state.rate_limits = std::sync::Arc::new(config.rate_limits.clone());
     state.page_policy = std::sync::Arc::from(config.page_policy.as_str());
@@ -397,7 +389,7 @@ fn print_banner(
     config: &Config,
     address: std::net::SocketAddr,
     keys: &ApiKeys,
-    demo: Option<&crate::demo::DemoReport>,
+    demo: Option<&crate::seed::SeedReport>,
 ) {
     if config.log_format == crate::config::LogFormat::Json {
         // Every line is JSON in this mode: the banner is a log event (never the service key).
@@ -435,7 +427,7 @@ fn print_banner(
         }
     }
     if let Some(report) = demo {
-        let _ = write!(out, "{}", crate::demo::describe(report));
+        let _ = write!(out, "{}", crate::seed::describe(report));
     }
     let _ = out.flush();
 }

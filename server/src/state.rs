@@ -66,7 +66,7 @@ pub struct AppStateInner {
     /// Web push: settings, the VAPID keys and TLS to push services.
     pub push: Arc<PushService>,
     /// The last migration of each history (platform, app): `/ready` waits until both are
-    /// applied. Defaults to the embedded copy's; `serve` sets the files it applied.
+    /// applied. Defaults to the platform's alone; `serve` sets the files it applied.
     pub expected_migrations: Arc<Vec<(&'static str, String)>>,
     /// Per-address budgets (off unless set: [`crate::http::rate_limit`]).
     pub rate_limits: Arc<RateLimits>,
@@ -114,7 +114,7 @@ impl AppState {
             auth: Arc::new(auth),
             storage: Arc::new(storage),
             push: Arc::new(push),
-            expected_migrations: Arc::new(crate::db::bootstrap::latest_migrations(crate::db::bootstrap::EMBEDDED)),
+            expected_migrations: Arc::new(crate::db::bootstrap::latest_migrations(crate::db::bootstrap::PLATFORM_ONLY)),
             rate_limits: Arc::new(RateLimits::default()),
             rest_budget: Arc::new(RequestBudget::default()),
             aggregates: crate::rest::settings::AggregateSettings::default(),

@@ -22,7 +22,7 @@ async fn mail_goes_out_over_smtp_and_is_marked_sent() {
         credentials: None,
         security: SmtpSecurity::None,
     });
-    settings.sender = ("Havyaka Community".into(), "office@havyaka.example".into());
+    settings.sender = ("Example Club".into(), "office@site.example".into());
     let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
     let address = email();
     app.sign_up(&address).await;
@@ -32,7 +32,7 @@ async fn mail_goes_out_over_smtp_and_is_marked_sent() {
     assert_eq!(messages.len(), 1, "one mail delivered");
     let message = &messages[0];
     assert!(message.contains(&format!("To: {address}")), "{message}");
-    assert!(message.contains("From: \"Havyaka Community\" <office@havyaka.example>"), "{message}");
+    assert!(message.contains("From: \"Example Club\" <office@site.example>"), "{message}");
     assert!(message.contains("Subject: Reset your password"), "{message}");
     assert!(message.contains("http://localhost:3000/auth/v1/verify?token="), "{message}");
     // The outbox row is marked sent.

@@ -236,7 +236,9 @@ async fn sign_ins_are_rate_limited_per_address_and_recover_after_the_window() {
     assert_auth_error(&limited, 429, "over_request_rate_limit");
     let retry: u64 = limited.header("retry-after").expect("Retry-After").parse().unwrap();
     assert!((1..=2).contains(&retry), "{retry}");
-    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    // The window ends (no sleep): it and the failures started an hour ago.
+    app.sql("update auth.rate_limits set window_start = window_start - interval '1 hour' where bucket like 'signin%'")
+        .await;
     assert_auth_error(&app.sign_in(&address, "wrong-password").await, 400, "invalid_credentials");
 }
 
@@ -255,7 +257,12 @@ async fn repeated_failures_for_one_address_back_off() {
     let other = email();
     app.sign_up(&other).await;
     assert_eq!(app.sign_in(&other, PASSWORD).await.status, StatusCode::OK);
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    // The back-off passes (no sleep): the last failure is an hour old.
+    app.sql(
+        "update auth.rate_limits set window_start = window_start - interval '1 hour' \
+             where bucket like 'signin\\_failures:%'",
+    )
+    .await;
     assert_eq!(app.sign_in(&address, PASSWORD).await.status, StatusCode::OK);
     // Success clears the count.
     assert_auth_error(&app.sign_in(&address, "wrong-password").await, 400, "invalid_credentials");

@@ -21,7 +21,8 @@ struct Fixture {
 }
 
 async fn fixture(recipients: Vec<age::x25519::Recipient>, identity_file: Option<std::path::PathBuf>) -> Fixture {
-    let db = TestDb::product().await;
+    // The fixture app: a table, a function, a policy and a trigger of an app, none of ours.
+    let db = TestDb::with_sql(support::fixture_app()).await;
     let dir = tempfile::tempdir().unwrap();
     let backups = support::test_backups(&db, dir.path(), recipients, identity_file);
     let backup_dir = dir.path().join("backups");

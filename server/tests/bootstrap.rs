@@ -1,10 +1,11 @@
-//! The database bootstrap: roles, forward-only checksummed migrations, idempotent policies.
+//! The database bootstrap: roles, forward-only checksummed migrations, idempotent functions
+//! and policies.
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
 mod support;
 
-use server::db::bootstrap::{SqlBundle, bootstrap, bootstrap_with};
+use server::db::bootstrap::{SqlBundle, bootstrap_with};
 use server::db::migrations::MigrationError;
 use server::db::sql_files::SqlFile;
 use sqlx::Row;
@@ -12,7 +13,7 @@ use support::TestDb;
 
 /// App files alone, without the platform's migrations.
 fn app<'a>(migrations: &'a [SqlFile<'a>], policies: &'a [SqlFile<'a>]) -> SqlBundle<'a> {
-    SqlBundle { platform: &[], app: migrations, policies }
+    SqlBundle { platform: &[], app: migrations, functions: &[], policies }
 }
 
 /// Everything a bootstrap could change, as sorted text: schemas, relations, columns,
@@ -30,6 +31,8 @@ async fn catalogue_fingerprint(db: &TestDb) -> Vec<String> {
       select 'fn ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc) || ' ' || coalesce(p.proacl::text, '')
         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname not like 'pg_%' and n.nspname <> 'information_schema'
+      union all
+      select 'trigger ' || pg_get_triggerdef(t.oid) from pg_trigger t where not t.tgisinternal
       union all
       select 'policy ' || schemaname || '.' || tablename || ' ' || policyname || ' ' || cmd || ' ' || coalesce(qual, '') || ' ' || coalesce(with_check, '')
         from pg_policies
@@ -51,11 +54,13 @@ async fn catalogue_fingerprint(db: &TestDb) -> Vec<String> {
 #[tokio::test]
 async fn bootstrapping_twice_changes_nothing_the_second_time() {
     let db = TestDb::empty().await;
-    let first = bootstrap(&db.admin).await.unwrap();
+    let files = support::fixture_app();
+    let first = bootstrap_with(&db.admin, files, None).await.unwrap();
     assert!(!first.applied.is_empty(), "the first run applies the migrations");
+    assert_eq!((first.functions, first.policies), (1, 1));
     let before = catalogue_fingerprint(&db).await;
 
-    let second = bootstrap(&db.admin).await.unwrap();
+    let second = bootstrap_with(&db.admin, files, None).await.unwrap();
     assert!(second.applied.is_empty(), "nothing is applied twice: {:?}", second.applied);
     assert_eq!(second.already_applied, first.applied.len());
     assert_eq!(catalogue_fingerprint(&db).await, before);
@@ -164,18 +169,81 @@ async fn policies_are_applied_on_every_start_in_name_order() {
 }
 
 #[tokio::test]
-async fn a_failing_policy_file_is_named_and_rolls_back_all_policies() {
+async fn functions_apply_after_the_migrations_and_before_the_policies_at_every_start() {
     let db = TestDb::empty().await;
-    let policies = [
-        SqlFile { name: "10_ok.sql", sql: "create table if not exists public.p (id int);" },
-        SqlFile { name: "20_bad.sql", sql: "create policy nonsense on public.missing for select using (true);" },
+    let migrations = [SqlFile {
+        name: "0001_t.sql",
+        sql: "create table public.t (id int, seen int default 0); alter table public.t enable row level security;",
+    }];
+    let functions = [
+        SqlFile {
+            name: "10_count.sql",
+            sql: "create or replace function public.t_count() returns bigint language sql stable set search_path = '' \
+                  as $$ select count(*) from public.t $$;",
+        },
+        SqlFile {
+            name: "20_trigger.sql",
+            sql: "create or replace function public.t_seen() returns trigger language plpgsql set search_path = '' \
+                  as $$ begin new.seen := new.seen + 1; return new; end $$; \
+                  create or replace trigger t_seen before insert on public.t for each row execute function public.t_seen();",
+        },
     ];
-    let error = bootstrap_with(&db.admin, app(&[], &policies), None).await.unwrap_err();
-    assert!(matches!(&error, MigrationError::PolicyFailed { file, .. } if file == "20_bad.sql"), "{error}");
+    // The policy calls the function: it must exist by then.
+    let policies = [SqlFile {
+        name: "10_t.sql",
+        sql: "drop policy if exists \"Reads while few\" on public.t; \
+              create policy \"Reads while few\" on public.t for select to anon using (public.t_count() < 100);",
+    }];
+    let files = SqlBundle { platform: &[], app: &migrations, functions: &functions, policies: &policies };
+    for _ in 0..2 {
+        let report = bootstrap_with(&db.admin, files, None).await.unwrap();
+        assert_eq!((report.functions, report.policies), (2, 1));
+    }
     let mut conn = db.admin_connection().await;
-    let table: Option<String> =
-        sqlx::query_scalar("select to_regclass('public.p')::text").fetch_one(&mut conn).await.unwrap();
-    assert_eq!(table, None);
+    let seen: i32 =
+        sqlx::query_scalar("insert into public.t (id) values (1) returning seen").fetch_one(&mut conn).await.unwrap();
+    assert_eq!(seen, 1, "the trigger of functions/ runs once, though its file was applied twice");
+}
+
+#[tokio::test]
+async fn a_failing_function_or_policy_file_is_named_and_nothing_of_either_folder_stays() {
+    let db = TestDb::empty().await;
+    let ok_function = SqlFile {
+        name: "10_ok.sql",
+        sql: "create or replace function public.ok() returns int language sql as $$ select 1 $$;",
+    };
+    let ok_policy = SqlFile { name: "10_ok.sql", sql: "create table if not exists public.p (id int);" };
+    let bad_function = SqlFile {
+        name: "20_bad.sql",
+        sql: "create or replace function public.bad() returns int language sql as $$ select nope $$;",
+    };
+    let bad_policy =
+        SqlFile { name: "20_bad.sql", sql: "create policy nonsense on public.missing for select using (true);" };
+    for (functions, policies, folder, message) in [
+        (
+            [ok_function, bad_function],
+            [ok_policy, ok_policy],
+            "functions",
+            "functions file 20_bad.sql failed: column \"nope\"",
+        ),
+        ([ok_function, ok_function], [ok_policy, bad_policy], "policies", "policies file 20_bad.sql failed: relation"),
+    ] {
+        let files = SqlBundle { platform: &[], app: &[], functions: &functions, policies: &policies };
+        let error = bootstrap_with(&db.admin, files, None).await.unwrap_err();
+        assert!(
+            matches!(&error, MigrationError::DefinitionFailed { folder: f, file, .. } if *f == folder && file == "20_bad.sql"),
+            "{error}"
+        );
+        assert!(error.to_string().starts_with(message), "{error}");
+        // Functions and policies are one transaction: neither folder's first file stays.
+        let mut conn = db.admin_connection().await;
+        let left: (Option<String>, Option<String>) =
+            sqlx::query_as("select to_regprocedure('public.ok()')::text, to_regclass('public.p')::text")
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+        assert_eq!(left, (None, None));
+    }
 }
 
 #[tokio::test]

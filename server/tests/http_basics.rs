@@ -43,8 +43,8 @@ async fn health_answers_without_the_database() {
 
 #[tokio::test]
 async fn ready_answers_when_the_database_is_migrated() {
-    // Every migration, the product's included: /ready waits for the latest one.
-    let app = TestApp::product().await;
+    // The platform's migrations (no app): /ready waits for the latest one.
+    let app = TestApp::spawn().await;
     let response = app.client.get(app.url("/ready")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(json_of(response).await, json!({"status": "ready"}));
@@ -153,14 +153,14 @@ async fn responses_expose_the_headers_clients_read() {
 
 #[tokio::test]
 async fn only_configured_origins_are_allowed() {
-    let allowed = http::HeaderValue::from_static("https://havyaka.example");
+    let allowed = http::HeaderValue::from_static("https://site.example");
     let app = TestApp::spawn_with(TestAppOptions {
         cors_origins: CorsOrigins::List(vec![allowed]),
         ..TestAppOptions::default()
     })
     .await;
-    let ok = app.client.get(app.url("/health")).header("origin", "https://havyaka.example").send().await.unwrap();
-    assert_eq!(ok.headers()["access-control-allow-origin"], "https://havyaka.example");
+    let ok = app.client.get(app.url("/health")).header("origin", "https://site.example").send().await.unwrap();
+    assert_eq!(ok.headers()["access-control-allow-origin"], "https://site.example");
     let other = app.client.get(app.url("/health")).header("origin", "https://evil.example").send().await.unwrap();
     assert!(other.headers().get("access-control-allow-origin").is_none());
 }

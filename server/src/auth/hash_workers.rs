@@ -2,23 +2,13 @@
 //! normal policy, each pinned to a CPU of its own at the end of the process's CPU list, taking
 //! jobs from one bounded queue.
 //!
-//! Why this shape (measured with bench/auth.sh on a 2-core VM: REST p99 while 50 sign-ins run,
-//! as a multiple of its idle value):
+//! Why this shape, in one line each (measured in bench/README.md, `auth.sh`, "Why the workers
+//! run at nice 19 and pinned"):
 //!
-//! - **nice 19, not SCHED_IDLE** (4.96× → 1.82×). SCHED_IDLE yields even more CPU, but the
-//!   kernel counts a CPU that runs only SCHED_IDLE threads as idle when it places a waking
-//!   thread, so request handling, PostgreSQL and the client woke on the hashing CPU and had to
-//!   preempt the hash there instead of using the CPU that was really free; that preemption
-//!   sometimes took milliseconds. A busy loop under SCHED_IDLE alone lifted the REST p99 from
-//!   0.85 ms to 2.1–3.2 ms; the same loop at nice 19 left it at 0.45–0.90 ms. Next to a
-//!   request's thread (weight 1024) a nice-19 worker (weight 15) gets about 1.5 % of a shared
-//!   CPU, so hashes still use only the time nothing else wants.
-//! - **Pinned** (medians of 1.46×, 1.99× and 1.72× over three 5-round runs, against 1.44× and
-//!   1.82× unpinned: within the noise; but the loaded p99 is steadier, 1.03–1.46 ms per round
-//!   against 1.20–2.19 ms). An unpinned worker is moved between CPUs by the load balancer and brings
-//!   its 19 MiB of argon2 memory traffic to every cache it passes; pinned, the hashing happens
-//!   on CPUs the scheduler learns to treat as busy. Workers are only pinned when they leave at
-//!   least one CPU unpinned: with as many workers as CPUs, pinning would protect nothing.
+//! - **nice 19, not SCHED_IDLE**: the kernel counts a CPU running only SCHED_IDLE threads as
+//!   idle and wakes requests there, behind the hash; at nice 19 it counts as busy.
+//! - **Pinned**, when that leaves a CPU free: a worker that stays on its CPU keeps argon2's
+//!   19 MiB of memory traffic in one cache, and the loaded REST p99 is steadier.
 
 use std::sync::{Arc, Mutex};
 

@@ -1,12 +1,12 @@
-//! Database bootstrap, idempotent at every start: API roles, then migrations, then policies,
-//! then a schema-cache reload notice. Replicas starting together serialise on an advisory lock.
+//! Database bootstrap, idempotent at every start: API roles, then migrations, then the app's
+//! functions and policies, then a schema-cache reload notice. Replicas starting together serialise on an advisory lock.
 
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection, PgConnection};
 
 pub use super::migrations::SqlBundle;
 use super::migrations::{self, MigrationError, MigrationReport};
-use super::sql_files::{MIGRATIONS, PLATFORM_MIGRATIONS, POLICIES};
+use super::sql_files::{FUNCTIONS, MIGRATIONS, PLATFORM_MIGRATIONS, POLICIES};
 
 /// Advisory lock key that serialises bootstraps of one database ("hwtboot").
 const BOOTSTRAP_LOCK: i64 = 0x0068_7774_626f_6f74;
@@ -66,7 +66,11 @@ grant select on server_meta.migrations to authenticator;
 
 /// The platform's migrations with the app's copy embedded at build time.
 pub const EMBEDDED: SqlBundle<'static> =
-    SqlBundle { platform: PLATFORM_MIGRATIONS, app: MIGRATIONS, policies: POLICIES };
+    SqlBundle { platform: PLATFORM_MIGRATIONS, app: MIGRATIONS, functions: FUNCTIONS, policies: POLICIES };
+
+/// The platform's migrations alone: no app.
+pub const PLATFORM_ONLY: SqlBundle<'static> =
+    SqlBundle { platform: PLATFORM_MIGRATIONS, app: &[], functions: &[], policies: &[] };
 
 /// Runs the whole bootstrap with the platform's migrations and the app's embedded copy.
 pub async fn bootstrap(admin: &PgConnectOptions) -> Result<MigrationReport, MigrationError> {
@@ -139,10 +143,11 @@ async fn run_locked(
     let ahead = migrations::newer_in_database(conn, files).await?;
     if !ahead.is_empty() {
         // A newer server migrated this database (a roll-back of the binary, or a replica not
-        // yet upgraded). Its migrations and policies stay: this server applies nothing.
+        // yet upgraded). Its migrations, functions and policies stay: this server applies
+        // nothing.
         tracing::warn!(
             newer = %ahead.join(", "),
-            "the database has migrations of a newer server: starting without applying migrations or policies \
+            "the database has migrations of a newer server: starting without applying migrations, functions or policies \
              (a roll-back of the schema is a restore of a backup; see deploy/README.md)"
         );
         return Ok(MigrationReport { ahead, ..MigrationReport::default() });
@@ -158,28 +163,14 @@ pub async fn ensure_roles(conn: &mut PgConnection) -> Result<(), sqlx::Error> {
     sqlx::raw_sql(ROLES_SQL).execute(conn).await.map(|_| ())
 }
 
-/// Re-applies the app's policies alone (under the bootstrap lock), then tells the schema
-/// cache to reload: `server db watch` after a policy file changed.
-pub async fn reapply_policies(
-    admin: &PgConnectOptions,
-    policies: &[super::sql_files::SqlFile<'_>],
-) -> Result<usize, MigrationError> {
-    let mut conn = connect(admin).await?;
-    wait_for_lock(&mut conn).await?;
-    let result = migrations::apply_policies(&mut conn, policies).await;
-    let _ = sqlx::query("select pg_advisory_unlock($1)").bind(BOOTSTRAP_LOCK).execute(&mut conn).await;
-    if result.is_ok() {
-        sqlx::query("select pg_notify('pgrst', 'reload schema')").execute(&mut conn).await?;
-    }
-    let _ = conn.close().await;
-    result
-}
-
 /// The last migration of each history; `/ready` checks the database has them.
 pub fn latest_migrations(files: SqlBundle<'_>) -> Vec<(&'static str, String)> {
     [(migrations::PLATFORM, files.platform), (migrations::APP, files.app)]
         .into_iter()
-        .filter_map(|(history, list)| list.last().map(|m| (history, m.name.to_string())))
+        .filter_map(|(history, list)| {
+            // A migration with no SQL yet is not applied (migrations::apply): /ready does not wait for it.
+            list.iter().rev().find(|m| migrations::has_statements(m.sql)).map(|m| (history, m.name.to_string()))
+        })
         .collect()
 }
 

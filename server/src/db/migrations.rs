@@ -1,11 +1,14 @@
-//! Forward-only migrations with checksums, in two histories, then idempotent policies.
+//! Forward-only migrations with checksums, in two histories, then the app's idempotent
+//! functions and policies.
 //!
 //! The platform's migrations (`server/migrations/`: roles' helpers, `auth`, `storage`, `push`)
 //! and the app's (`migrations/`) are two histories, each recorded in `server_meta.migrations`
 //! under its own name (`platform`, `app`) with the SHA-256 of each file, and each applied in
 //! file-name order, the platform's first. A recorded migration whose file changed afterwards,
 //! or that the server no longer has, stops the start-up with an error naming the file.
-//! Policies are re-applied on every start, in file-name order, in one transaction.
+//! The app's functions (`functions/`: stored functions, views, triggers) and policies are
+//! re-applied on every start after the migrations, each folder in file-name order, functions
+//! first, all in one transaction: what they define always matches the files.
 //!
 //! A database made before the split recorded every migration in one history: its ledger gains
 //! the `history` column once, and the rows of the platform's files move to `platform`.
@@ -23,7 +26,8 @@ pub const APP: &str = "app";
 pub enum MigrationError {
     #[error(
         "migration {file} was edited after it was applied (recorded checksum {recorded}, file checksum {current}); \
-         applied migrations are never changed: add a new migration instead"
+         applied migrations are never changed: undo the edit and put the change in a new migration \
+         (`server db new …`), or, on a development database, rebuild it from the files with `server db reset`"
     )]
     Edited { file: String, recorded: String, current: String },
     #[error(
@@ -43,19 +47,25 @@ pub enum MigrationError {
     NotApplied { file: String },
     #[error("migration {file} failed: {message}")]
     MigrationFailed { file: String, message: String },
-    #[error("policy file {file} failed: {message}")]
-    PolicyFailed { file: String, message: String },
+    #[error("{folder} file {file} failed: {message}")]
+    DefinitionFailed { folder: &'static str, file: String, message: String },
     #[error("database error while migrating: {0}")]
     Database(#[from] sqlx::Error),
 }
 
 /// The files of one bootstrap: the platform's migrations, the app's migrations, the app's
-/// policies.
+/// functions and policies.
 #[derive(Debug, Clone, Copy)]
 pub struct SqlBundle<'a> {
     pub platform: &'a [SqlFile<'a>],
     pub app: &'a [SqlFile<'a>],
+    pub functions: &'a [SqlFile<'a>],
     pub policies: &'a [SqlFile<'a>],
+}
+
+impl SqlBundle<'_> {
+    /// No file at all: the API roles only.
+    pub const EMPTY: SqlBundle<'static> = SqlBundle { platform: &[], app: &[], functions: &[], policies: &[] };
 }
 
 /// What a run did.
@@ -65,6 +75,8 @@ pub struct MigrationReport {
     pub applied: Vec<String>,
     /// Migrations found applied already (both histories).
     pub already_applied: usize,
+    /// Function and policy files re-applied.
+    pub functions: usize,
     pub policies: usize,
     /// Migrations the database has from a newer server (nothing was applied).
     pub ahead: Vec<String>,
@@ -97,7 +109,7 @@ alter table server_meta.migrations add primary key (history, name);
 ";
 
 /// Applies every migration not applied yet (the platform's, then the app's), then every
-/// policy file. The caller holds the bootstrap lock.
+/// function and policy file. The caller holds the bootstrap lock.
 pub async fn apply(conn: &mut PgConnection, files: SqlBundle<'_>) -> Result<MigrationReport, MigrationError> {
     if let Some(file) = files.app.iter().find(|f| files.platform.iter().any(|p| p.name == f.name)) {
         return Err(MigrationError::PlatformFileInApp { file: file.name.to_string() });
@@ -110,7 +122,8 @@ pub async fn apply(conn: &mut PgConnection, files: SqlBundle<'_>) -> Result<Migr
         apply_history(conn, history, migrations, &mut report).await?;
     }
 
-    report.policies = apply_policies(conn, files.policies).await?;
+    apply_definitions(conn, files.functions, files.policies).await?;
+    (report.functions, report.policies) = (files.functions.len(), files.policies.len());
     Ok(report)
 }
 
@@ -157,7 +170,8 @@ pub async fn newer_in_database(conn: &mut PgConnection, files: SqlBundle<'_>) ->
 pub async fn check_applied(conn: &mut PgConnection, files: SqlBundle<'_>) -> Result<(), MigrationError> {
     newer_in_database(conn, files).await?;
     for (history, migrations) in [(PLATFORM, files.platform), (APP, files.app)] {
-        for file in migrations {
+        // A migration with no SQL yet is not applied (apply_history), so not waited for.
+        for file in migrations.iter().filter(|m| has_statements(m.sql)) {
             let recorded: Option<String> =
                 sqlx::query_scalar("select checksum from server_meta.migrations where history = $1 and name = $2")
                     .bind(history)
@@ -184,17 +198,23 @@ pub async fn check_applied(conn: &mut PgConnection, files: SqlBundle<'_>) -> Res
     Ok(())
 }
 
-/// Re-applies the policies only, in one transaction (nothing changes when one fails).
-pub async fn apply_policies(conn: &mut PgConnection, policies: &[SqlFile<'_>]) -> Result<usize, MigrationError> {
+/// Re-applies the functions, then the policies, in one transaction (nothing changes when a
+/// file fails).
+pub async fn apply_definitions(
+    conn: &mut PgConnection,
+    functions: &[SqlFile<'_>],
+    policies: &[SqlFile<'_>],
+) -> Result<(), MigrationError> {
     let mut tx = conn.begin().await?;
-    for file in policies {
-        sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql))
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| MigrationError::PolicyFailed { file: file.name.to_string(), message: database_message(&e) })?;
+    for (folder, files) in [("functions", functions), ("policies", policies)] {
+        for file in files {
+            sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await.map_err(|e| {
+                MigrationError::DefinitionFailed { folder, file: file.name.to_string(), message: database_message(&e) }
+            })?;
+        }
     }
     tx.commit().await?;
-    Ok(policies.len())
+    Ok(())
 }
 
 async fn upgrade_single_history_ledger(
@@ -261,6 +281,11 @@ async fn apply_history(
         if recorded.iter().any(|(name, _)| name == file.name) {
             continue;
         }
+        if !has_statements(file.sql) {
+            // `server db new` wrote it and nothing is in it yet: applied once it has SQL.
+            tracing::warn!(history, file = file.name, "migration not applied: it has no SQL yet");
+            continue;
+        }
         let mut tx = conn.begin().await?;
         sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await.map_err(|e| {
             MigrationError::MigrationFailed { file: file.name.to_string(), message: database_message(&e) }
@@ -276,6 +301,21 @@ async fn apply_history(
         report.applied.push(file.name.to_string());
     }
     Ok(())
+}
+
+/// Whether `sql` holds anything but comments, white space and semicolons.
+pub fn has_statements(sql: &str) -> bool {
+    let mut rest = sql;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ';');
+        if let Some(comment) = rest.strip_prefix("--") {
+            rest = comment.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(comment) = rest.strip_prefix("/*") {
+            rest = comment.split_once("*/").map_or("", |(_, after)| after);
+        } else {
+            return !rest.is_empty();
+        }
+    }
 }
 
 /// The database's own words, on one line, with the position when it has one.
@@ -297,6 +337,15 @@ fn database_message(error: &sqlx::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comments_alone_are_no_statement() {
+        assert!(!has_statements(""));
+        assert!(!has_statements("-- add venues\n--\n-- more words\n\n/* a\nblock */ ;\n"));
+        assert!(has_statements("-- add venues\ncreate table v (id int);"));
+        assert!(has_statements("/* x */ select 1"));
+        assert!(has_statements("-- no newline at the end\nselect 1 -- trailing"));
+    }
 
     #[test]
     fn checksums_change_with_a_single_character() {

@@ -3,6 +3,7 @@
 pub mod bootstrap;
 pub mod embedded;
 pub mod errors;
+pub mod listing;
 pub mod migrations;
 pub mod request_connections;
 pub mod request_tx;
@@ -33,7 +34,7 @@ pub struct Connections {
     pub requests_password: Option<String>,
     /// This start applied every migration: the database was empty.
     pub fresh: bool,
-    /// The app's migrations and policies this start applied (from folders or embedded).
+    /// The app's migrations, functions and policies this start applied (from folders or embedded).
     pub app_sql: sql_files::AppSql,
 }
 
@@ -72,12 +73,13 @@ pub async fn prepare_to_serve(config: &Config, cluster: Option<&EmbeddedCluster>
     prepare_as(config, cluster, app_sql, config.migrate_on_start).await
 }
 
-/// The app's SQL of `config`: MIGRATIONS_DIR and POLICIES_DIR, or the embedded copy.
+/// The app's SQL of `config`: MIGRATIONS_DIR, FUNCTIONS_DIR and POLICIES_DIR, or the embedded
+/// copy.
 pub fn load_app_sql(config: &Config) -> Result<sql_files::AppSql, StartupError> {
-    let app_sql = sql_files::AppSql::load(config.migrations_dir.as_deref(), config.policies_dir.as_deref())
-        .map_err(StartupError::environment)?;
+    let app_sql = sql_files::AppSql::load(config.app_dirs()).map_err(StartupError::environment)?;
     tracing::info!(
         migrations = %app_sql.migrations.describe(),
+        functions = %app_sql.functions.describe(),
         policies = %app_sql.policies.describe(),
         "the app's SQL"
     );
@@ -142,25 +144,29 @@ async fn bootstrap_or_explain(
     external: bool,
     migrate: bool,
 ) -> Result<bool, StartupError> {
-    let (app, policies) = (app_sql.migrations.files(), app_sql.policies.files());
-    let files = migrations::SqlBundle { platform: sql_files::PLATFORM_MIGRATIONS, app: &app, policies: &policies };
+    let files = app_sql.files();
     if !migrate {
-        bootstrap::check_migrated(admin, files).await.map_err(|error| StartupError::environment(one_line(&error)))?;
+        bootstrap::check_migrated(admin, files.bundle())
+            .await
+            .map_err(|error| StartupError::environment(one_line(&error)))?;
         tracing::info!("MIGRATE_ON_START=false: the database has this server's migrations; nothing applied");
         return Ok(false);
     }
-    let report = bootstrap::bootstrap_with(admin, files, authenticator_password).await.map_err(|error| {
-        match (&error, external) {
-            (migrations::MigrationError::Database(e), true) => {
-                StartupError::setting("DATABASE_URL", format!("({}) cannot be used: {}", describe(admin), one_line(e)))
+    let report =
+        bootstrap::bootstrap_with(admin, files.bundle(), authenticator_password).await.map_err(|error| {
+            match (&error, external) {
+                (migrations::MigrationError::Database(e), true) => StartupError::setting(
+                    "DATABASE_URL",
+                    format!("({}) cannot be used: {}", describe(admin), one_line(e)),
+                ),
+                _ => StartupError::environment(one_line(&error)),
             }
-            _ => StartupError::environment(one_line(&error)),
-        }
-    })?;
+        })?;
     if report.ahead.is_empty() {
         tracing::info!(
             applied = report.applied.len(),
             already_applied = report.already_applied,
+            functions = report.functions,
             policies = report.policies,
             "database bootstrap complete"
         );

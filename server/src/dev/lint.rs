@@ -1,6 +1,6 @@
 //! `server db lint`: the lints of the pgTAP suite (`POLICIES_DIR/tests/*lint*.sql`, each an
-//! `is_empty($$ query $$, 'rule')` that lists what breaks the rule) run on a throwaway
-//! database with the app's SQL, one line per finding.
+//! `is_empty($$ query $$, 'rule')` that lists what breaks the rule, and in a second column how
+//! to fix it) run on a throwaway database with the app's SQL, one line per finding.
 
 use std::io::Write;
 
@@ -42,7 +42,11 @@ pub fn run(config: &Config) -> Result<(), StartupError> {
                 .map_err(|e| StartupError::environment(format!("the lint \"{}\" failed: {e}", lint.rule)))?;
             for row in rows {
                 let what: String = row.try_get(0).unwrap_or_else(|_| "(a row)".into());
-                findings.push(format!("{what}: breaks \"{}\"", lint.rule));
+                let fix: Option<String> = row.try_get(1).ok().flatten();
+                findings.push(match fix {
+                    Some(fix) => format!("{what}: breaks \"{}\"; fix: {fix}", lint.rule),
+                    None => format!("{what}: breaks \"{}\"", lint.rule),
+                });
             }
         }
         Ok::<_, StartupError>(findings)
@@ -118,7 +122,7 @@ mod tests {
 
     #[test]
     fn the_suites_lints_are_all_found() {
-        let text = include_str!("../../../policies/tests/10_lints.sql");
+        let text = include_str!("../../../policies/tests/lints.sql");
         let lints = parse(text);
         let planned = text.split("plan(").nth(1).and_then(|t| t.split(')').next()).and_then(|n| n.parse().ok());
         assert_eq!(Some(lints.len()), planned);

@@ -17,7 +17,7 @@ use crate::startup_error::StartupError;
 pub fn run(command: DbCommand, config: Config) -> Result<(), StartupError> {
     match command {
         DbCommand::Lint => lint::run(&config),
-        DbCommand::Test => pgtap::run(&config),
+        DbCommand::Test { files } => pgtap::run(&config, &files),
         DbCommand::New { name } => new_migration::run(&config, &name.join(" ")),
         DbCommand::Reset => reset::run(config),
         DbCommand::Watch => crate::serve::serve_with(config, true),
@@ -31,19 +31,10 @@ fn policies_dir(config: &Config) -> Result<&Path, StartupError> {
     })
 }
 
-/// `*.sql` files of `dir` whose name passes `keep`, in name order.
+/// `*.sql` files of `dir` whose name passes `keep`, in name order (none when it cannot be read).
 fn sql_files_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "sql"))
-                .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(&keep))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let mut files = crate::db::listing::files_in(dir, &["sql"]).unwrap_or_default();
+    files.retain(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(&keep));
     files
 }
 

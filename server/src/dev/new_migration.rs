@@ -29,9 +29,12 @@ pub fn create(dir: &Path, name: &str) -> Result<PathBuf, StartupError> {
         .map_err(|e| StartupError::environment(format!("cannot create {}: {e}", dir.display())))?;
     let path = dir.join(format!("{:04}_{slug}.sql", next_number(dir)));
     let header = format!(
-        "-- {name}\n--\n-- A new migration of the app: applied once, in file-name order, and never edited after it\n\
-         -- was applied (add another one instead). Tables get row-level security here; their policies go\n\
-         -- in policies/, their pgTAP stories in policies/tests/.\n\n",
+        "-- {name}\n--\n-- A new migration of the app: tables, columns, data moves and grants, applied once, in\n\
+         -- file-name order, once it holds SQL (`server db watch` waits until it has been left unchanged\n\
+         -- for a moment), and never edited after it was applied (add another one, or rebuild the\n\
+         -- development database with `server db reset`). Tables get row-level security here; their\n\
+         -- functions, views and triggers go in functions/, their policies in policies/, their pgTAP\n\
+         -- stories in policies/tests/.\n\n",
         name = name.trim()
     );
     let mut file = std::fs::OpenOptions::new()

@@ -1,8 +1,9 @@
 //! `server db test`: the app's pgTAP suite on a throwaway database. The platform's and the
 //! app's SQL are applied, then `POLICIES_DIR/tests/setup/*.sql`, the access matrix of
 //! `POLICIES_DIR/README.md` (every row of the table headed `| table | op |`, cell by cell, into
-//! `tests.matrix`), then `pg_prove` runs `POLICIES_DIR/tests/*.sql`, and a last check that
-//! re-applying the policies changes nothing. Prints every TAP line, then `N passed, N failed`.
+//! `tests.matrix`), then `pg_prove` runs `POLICIES_DIR/tests/*.sql` (or the files the command
+//! names), and a last check that re-applying the functions and policies changes nothing.
+//! Prints every TAP line, then `N passed, N failed`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -25,8 +26,8 @@ pub struct Cell {
     pub cell: String,
 }
 
-pub fn run(config: &Config) -> Result<(), StartupError> {
-    let (passed, failed) = match run_suite(config) {
+pub fn run(config: &Config, only: &[String]) -> Result<(), StartupError> {
+    let (passed, failed) = match run_suite(config, only) {
         Ok(counts) => counts,
         Err(error) => {
             // Whatever stopped the suite counts as one failure, so the summary line is always there.
@@ -38,12 +39,13 @@ pub fn run(config: &Config) -> Result<(), StartupError> {
     if failed == 0 { Ok(()) } else { Err(StartupError::environment(format!("db test: {failed} failed"))) }
 }
 
-fn run_suite(config: &Config) -> Result<(u64, u64), StartupError> {
+fn run_suite(config: &Config, only: &[String]) -> Result<(u64, u64), StartupError> {
     let policies = super::policies_dir(config)?.to_path_buf();
     let tests = policies.join("tests");
-    let files = super::sql_files_in(&tests, |_| true);
+    let files = super::sql_files_in(&tests, |name| selected(name, only));
     if files.is_empty() {
-        return Err(StartupError::environment(format!("no pgTAP files in {}", tests.display())));
+        let which = if only.is_empty() { String::new() } else { format!(" matching {}", only.join(" or ")) };
+        return Err(StartupError::environment(format!("no pgTAP files{which} in {}", tests.display())));
     }
     if Command::new("pg_prove").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_err() {
         return Err(StartupError::environment(
@@ -60,15 +62,15 @@ fn run_suite(config: &Config) -> Result<(u64, u64), StartupError> {
         let (mut passed, mut failed) = prove(&scratch, &files)?;
         match runtime.block_on(reapplying_changes_nothing(&scratch, &app)) {
             Ok(true) => {
-                println!("ok - re-applying the policies changes nothing");
+                println!("ok - re-applying the functions and policies changes nothing");
                 passed += 1;
             }
             Ok(false) => {
-                println!("not ok - re-applying the policies changes nothing");
+                println!("not ok - re-applying the functions and policies changes nothing");
                 failed += 1;
             }
             Err(error) => {
-                println!("not ok - re-applying the policies changes nothing ({error})");
+                println!("not ok - re-applying the functions and policies changes nothing ({error})");
                 failed += 1;
             }
         }
@@ -151,11 +153,36 @@ fn prove(scratch: &Scratch, files: &[std::path::PathBuf]) -> Result<(u64, u64), 
     Ok((passed, failed))
 }
 
-/// Re-applies the policies, as every start does, and compares the catalogue before and after.
+/// Whether the test file `name` is one the command names: every file when it names none; else
+/// a file whose name (or name without `.sql`) equals, contains or (with `*`) matches one.
+pub fn selected(name: &str, only: &[String]) -> bool {
+    only.is_empty()
+        || only.iter().map(|pattern| pattern.rsplit('/').next().unwrap_or(pattern)).any(|pattern| {
+            let pattern = pattern.strip_suffix(".sql").unwrap_or(pattern);
+            let stem = name.strip_suffix(".sql").unwrap_or(name);
+            if pattern.contains('*') { glob(pattern, stem) } else { stem.contains(pattern) }
+        })
+}
+
+/// `*` matches any characters; everything else itself.
+fn glob(pattern: &str, text: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == text,
+        Some((head, tail)) => text
+            .strip_prefix(head)
+            .is_some_and(|rest| (0..=rest.len()).any(|i| rest.is_char_boundary(i) && glob(tail, &rest[i..]))),
+    }
+}
+
+/// Re-applies the functions and policies, as every start does, and compares the catalogue
+/// before and after.
 async fn reapplying_changes_nothing(scratch: &Scratch, app: &AppSql) -> Result<bool, String> {
     let mut conn = scratch.admin().map_err(|e| e.to_string())?.connect().await.map_err(|e| e.to_string())?;
     let before = fingerprint(&mut conn).await?;
-    crate::db::migrations::apply_policies(&mut conn, &app.policies.files()).await.map_err(|e| e.to_string())?;
+    let files = app.files();
+    crate::db::migrations::apply_definitions(&mut conn, &files.functions, &files.policies)
+        .await
+        .map_err(|e| e.to_string())?;
     Ok(before.is_some() && fingerprint(&mut conn).await? == before)
 }
 
@@ -165,8 +192,16 @@ async fn fingerprint(conn: &mut PgConnection) -> Result<Option<String>, String> 
            select format('policy %s %s %s %s %s %s', schemaname, tablename, policyname, cmd, roles,
                          coalesce(qual, '') || coalesce(with_check, '')) x from pg_policies
            union all
-           select format('function %s %s %s', p.oid::regprocedure, md5(p.prosrc), p.proacl) from pg_proc p
-             join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'app', 'auth', 'storage')
+           select format('function %s %s %s %s', p.oid::regprocedure, md5(p.prosrc), p.proacl,
+                         obj_description(p.oid, 'pg_proc')) from pg_proc p
+             join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'app', 'auth', 'storage', 'push')
+           union all
+           select format('trigger %s %s', t.tgrelid::regclass, pg_get_triggerdef(t.oid)) from pg_trigger t
+            where not t.tgisinternal
+           union all
+           select format('view %s %s %s', c.oid::regclass, md5(pg_get_viewdef(c.oid)), c.relacl) from pg_class c
+             join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname in ('public', 'app', 'storage') and c.relkind in ('v', 'm')
            union all
            select format('table %s %s %s %s', c.oid::regclass, c.relrowsecurity, c.relforcerowsecurity, c.relacl)
              from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -217,6 +252,19 @@ pub fn matrix(readme: &str) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_command_names_files_by_part_or_pattern() {
+        let only = |p: &[&str]| p.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
+        assert!(selected("members_admin.sql", &[]));
+        assert!(selected("members_admin.sql", &only(&["members"])));
+        assert!(selected("members_admin.sql", &only(&["members_admin.sql"])));
+        assert!(selected("members_admin.sql", &only(&["policies/tests/members_admin.sql"])));
+        assert!(selected("members_admin.sql", &only(&["mem*min"])));
+        assert!(selected("members_admin.sql", &only(&["payments", "*admin"])));
+        assert!(!selected("members_admin.sql", &only(&["payments"])));
+        assert!(!selected("members_admin.sql", &only(&["admin*x"])));
+    }
 
     #[test]
     fn the_matrix_is_read_cell_by_cell() {

@@ -1,6 +1,6 @@
 //! `server db reset`: the embedded development database rebuilt from scratch: dropped, the
-//! platform's and the app's migrations and policies applied, then the demo community (unless
-//! DEMO=0). Never touches an external DATABASE_URL.
+//! platform's and the app's migrations, functions and policies applied, then the app's seed
+//! (unless DEMO=0). Never touches an external DATABASE_URL.
 
 use std::io::Write;
 
@@ -28,18 +28,17 @@ pub fn run(config: Config) -> Result<(), StartupError> {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(
             out,
-            "The development database was rebuilt: the platform's migrations, then the app's ({}) and its policies ({}).",
+            "The development database was rebuilt: the platform's migrations, then the app's ({}), its functions ({}) and its policies ({}).",
             connections.app_sql.migrations.describe(),
+            connections.app_sql.functions.describe(),
             connections.app_sql.policies.describe()
         );
         drop(out);
         if config.demo {
             let backend = crate::storage::backend::Backend::from_config(&config.storage.backend)
                 .map_err(|e| StartupError::environment(format!("cannot open the storage backend: {e}")))?;
-            if let Some(report) =
-                crate::demo::seed(&connections.admin, &backend, &crate::demo::content(config.seed_dir.as_deref())?).await.map_err(StartupError::environment)?
-            {
-                let _ = write!(std::io::stdout().lock(), "{}", crate::demo::describe(&report));
+            if let Some(report) = crate::seed::apply_configured(&config, &connections.admin, &backend).await? {
+                let _ = write!(std::io::stdout().lock(), "{}", crate::seed::describe(&report));
             }
         }
         Ok(())

@@ -7,8 +7,8 @@ use sqlx::postgres::PgConnectOptions;
 
 use crate::config::Config;
 use crate::db::embedded::{self, ClusterOptions, EmbeddedCluster, Lifetime};
-use crate::db::migrations::{MigrationReport, SqlBundle};
-use crate::db::sql_files::{AppSql, PLATFORM_MIGRATIONS};
+use crate::db::migrations::MigrationReport;
+use crate::db::sql_files::AppSql;
 use crate::db::{APP_DATABASE, bootstrap};
 use crate::startup_error::StartupError;
 
@@ -57,16 +57,14 @@ impl Scratch {
         self.cluster().socket_dir()
     }
 
-    /// Creates the database and applies the platform's migrations, then the app's migrations
-    /// and policies.
+    /// Creates the database and applies the platform's migrations, then the app's migrations,
+    /// functions and policies.
     pub async fn bootstrap(&self, app: &AppSql) -> Result<MigrationReport, StartupError> {
         let maintenance = parse(&self.cluster().url(embedded::SUPERUSER, "postgres"))?;
         bootstrap::ensure_database(&maintenance, APP_DATABASE)
             .await
             .map_err(|e| StartupError::environment(format!("cannot create the scratch database: {e}")))?;
-        let (migrations, policies) = (app.migrations.files(), app.policies.files());
-        let files = SqlBundle { platform: PLATFORM_MIGRATIONS, app: &migrations, policies: &policies };
-        bootstrap::bootstrap_with(&self.admin()?, files, None)
+        bootstrap::bootstrap_with(&self.admin()?, app.files().bundle(), None)
             .await
             .map_err(|e| StartupError::environment(e.to_string()))
     }

@@ -38,8 +38,9 @@ pub struct HttpArgs {
     #[arg(long, env = "HTTP_MAX_HEADER_BYTES", default_value_t = 32 * 1024, global = true)]
     pub http_max_header_bytes: usize,
 
-    /// REST requests allowed per client address per REST_RATE_LIMIT_WINDOW_SECONDS, counted by
-    /// each replica (the service key is exempt); 0 turns the budget off.
+    /// REST requests allowed per signed-in account (else per client address) per
+    /// REST_RATE_LIMIT_WINDOW_SECONDS, counted by each replica (the service key is exempt); 0
+    /// turns the budget off.
     #[arg(long, env = "REST_RATE_LIMIT", default_value_t = 1200, global = true)]
     pub rest_rate_limit: u32,
 

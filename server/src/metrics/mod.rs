@@ -44,6 +44,8 @@ pub struct Metrics {
     pub(crate) realtime_messages_sent: Counter,
     pub(crate) realtime_messages_dropped: Counter,
     pub(crate) realtime_slow_clients: Counter,
+    /// Brought up to the logger's count at each scrape.
+    pub(crate) log_lines_dropped: Counter,
     /// Set at each scrape.
     pub(crate) gauges: scrape::DatabaseGauges,
     pub(crate) pool_connections: Family<Labels, Gauge>,
@@ -125,6 +127,12 @@ impl Metrics {
             "Realtime clients disconnected for reading slower than their messages came",
             realtime_slow_clients.clone(),
         );
+        let log_lines_dropped = Counter::default();
+        registry.register(
+            "log_lines_dropped",
+            "Log lines dropped because standard error could not keep up (logging.rs)",
+            log_lines_dropped.clone(),
+        );
         let gauges = scrape::DatabaseGauges::register(&mut registry);
         Self {
             registry,
@@ -142,6 +150,7 @@ impl Metrics {
             realtime_messages_sent,
             realtime_messages_dropped,
             realtime_slow_clients,
+            log_lines_dropped,
             gauges,
             pool_connections,
             pool_size,
@@ -197,6 +206,14 @@ impl Metrics {
         } else {
             self.realtime_messages_dropped.inc()
         };
+    }
+
+    /// Brings `log_lines_dropped_total` up to `dropped` (the logger's own count).
+    pub fn log_lines_dropped(&self, dropped: u64) {
+        let seen = self.log_lines_dropped.get();
+        if dropped > seen {
+            self.log_lines_dropped.inc_by(dropped - seen);
+        }
     }
 
     /// A realtime client cut off for reading too slowly.

@@ -46,6 +46,7 @@ async fn metrics(State(state): State<MetricsState>) -> Response {
     metrics.pool_connections.get_or_create(&super::labels(&[("state", "idle")])).set(idle);
     metrics.pool_connections.get_or_create(&super::labels(&[("state", "in_use")])).set(in_use);
     metrics.pool_size.set(size);
+    metrics.log_lines_dropped(crate::logging::dropped_lines());
     metrics.gauges.refresh(&state.pool).await;
     let mut text = String::new();
     if prometheus_client::encoding::text::encode(&mut text, &metrics.registry).is_err() {

@@ -39,6 +39,8 @@ pub struct Connector {
     /// Tests only: loopback addresses may be reached.
     pub allow_loopback: bool,
     pub timeout: Duration,
+    /// The `User-Agent` of every request.
+    pub user_agent: String,
 }
 
 enum SendError {
@@ -93,7 +95,7 @@ fn classify(reply: &Reply) -> Outcome {
 async fn exchange(connector: &Connector, endpoint: &Endpoint, message: &Encrypted) -> Result<Reply, SendError> {
     let addresses = resolve(endpoint, connector.allow_loopback).await?;
     let stream = connect(&addresses).await?;
-    let request = request(endpoint, message)?;
+    let request = request(endpoint, message, &connector.user_agent)?;
     if endpoint.tls {
         let name = ServerName::try_from(endpoint.host.clone())
             .map_err(|e| SendError::Refused(format!("{} is not a TLS server name: {e}", endpoint.host)))?;
@@ -146,12 +148,12 @@ async fn connect(addresses: &[SocketAddr]) -> Result<TcpStream, SendError> {
     Err(SendError::Network(last))
 }
 
-fn request(endpoint: &Endpoint, message: &Encrypted) -> Result<Request<Full<Bytes>>, SendError> {
+fn request(endpoint: &Endpoint, message: &Encrypted, user_agent: &str) -> Result<Request<Full<Bytes>>, SendError> {
     let mut builder = Request::post(endpoint.path_and_query())
         .header(header::HOST, endpoint.authority())
         .header(header::CONTENT_TYPE, "application/octet-stream")
         .header(header::CONTENT_LENGTH, message.body.len())
-        .header(header::USER_AGENT, concat!("havyaka-platform/", env!("CARGO_PKG_VERSION")));
+        .header(header::USER_AGENT, user_agent);
     for (name, value) in &message.headers {
         builder = builder.header(*name, value.as_str());
     }

@@ -105,6 +105,8 @@ pub struct PushSettings {
     /// it for new notifications).
     pub sweep_every: Duration,
     pub worker: bool,
+    /// The push requests' `User-Agent` (SITE_NAME's product token).
+    pub user_agent: String,
 }
 
 impl PushArgs {
@@ -170,6 +172,7 @@ impl PushArgs {
             retention: Duration::from_secs(u64::from(self.push_retention_days) * 86_400),
             sweep_every: Duration::from_secs(60),
             worker: self.push_worker,
+            user_agent: crate::config::user_agent(crate::config::DEFAULT_SITE_NAME),
         })
     }
 }
@@ -209,7 +212,7 @@ mod tests {
     use super::*;
 
     fn site() -> Url {
-        Url::parse("https://havyaka.example/app").unwrap()
+        Url::parse("https://site.example/app").unwrap()
     }
 
     fn args(pairs: &[(&str, &str)]) -> PushArgs {
@@ -229,7 +232,7 @@ mod tests {
     #[test]
     fn the_defaults_allow_the_browsers_push_services() {
         let settings = PushSettings::defaults(&site(), None);
-        assert_eq!(settings.subject, "https://havyaka.example");
+        assert_eq!(settings.subject, "https://site.example");
         assert_eq!(settings.allowed_hosts.len(), 5);
         assert!(!settings.allow_loopback_http);
         assert_eq!(settings.max_devices_per_user, 10);
@@ -268,8 +271,8 @@ mod tests {
 
     #[test]
     fn subjects_are_mailto_or_urls() {
-        let settings = args(&[("vapid-subject", "mailto:office@havyaka.example")]).validate(&site(), false).unwrap();
-        assert_eq!(settings.subject, "mailto:office@havyaka.example");
+        let settings = args(&[("vapid-subject", "mailto:office@site.example")]).validate(&site(), false).unwrap();
+        assert_eq!(settings.subject, "mailto:office@site.example");
         assert!(args(&[("vapid-subject", "mailto:nobody")]).validate(&site(), false).is_err());
     }
 }

@@ -60,6 +60,7 @@ pub fn spawn(pool: PgPool, service: Arc<PushService>) -> WorkerHandle {
         tls: Arc::clone(&service.tls),
         allow_loopback: service.settings.allow_loopback_http,
         timeout: service.settings.send_timeout,
+        user_agent: service.settings.user_agent.clone(),
     });
     let worker = Worker { pool, service, connector, stop };
     WorkerHandle { stop: stop_tx, task: tokio::spawn(worker.run()) }

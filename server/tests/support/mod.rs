@@ -1,14 +1,15 @@
 //! Test harness: one private PostgreSQL cluster per test run (shared by every test process
-//! through a lock file), a migrated template database, a fresh database per test cloned from
-//! it, and the app spawned on port 0.
+//! through a lock file), a template database per set of SQL (the platform's migrations alone
+//! for the engine's tests; an app's tests name theirs), a fresh database per test cloned from
+//! it, and the server spawned on port 0.
 //!
+//! The app's own tests (the `app-tests` package) include this harness and add the app's SQL.
 //! Set TEST_DATABASE_URL (a superuser URL) to use another cluster instead.
 
 #![allow(dead_code, reason = "each test binary uses a different part of the harness")]
 
 pub mod auth;
 pub mod process;
-pub mod product;
 pub mod push;
 pub mod rest;
 pub mod s3;
@@ -24,8 +25,8 @@ use server::app::{AppOptions, build_app};
 use server::auth::service::AuthService;
 use server::auth::settings::AuthSettings;
 use server::config::CorsOrigins;
+use server::db::bootstrap::{self, SqlBundle};
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
-use server::db::{bootstrap, sql_files};
 use server::http::connections::ConnectionLimits;
 use server::push::PushService;
 use server::push::keys::VapidKeys;
@@ -57,6 +58,33 @@ pub fn http_client() -> reqwest::Client {
     reqwest::Client::new()
 }
 
+/// The fixture app (`tests/fixtures/app`): the smallest app the engine's tests apply.
+pub fn fixture_app_dir() -> PathBuf {
+    process::project_root().join("server/tests/fixtures/app")
+}
+
+/// The platform's migrations and the fixture app's SQL.
+pub fn fixture_app() -> SqlBundle<'static> {
+    app_in(&fixture_app_dir())
+}
+
+/// The platform's migrations and the SQL of the app in `dir` (its `migrations`, `functions` and
+/// `policies` folders), read as the server reads them at start, once per process.
+pub fn app_in(dir: &std::path::Path) -> SqlBundle<'static> {
+    use server::db::sql_files::{AppDirs, AppFiles, AppSql};
+    static LOADED: std::sync::Mutex<Vec<(PathBuf, SqlBundle<'static>)>> = std::sync::Mutex::new(Vec::new());
+    let mut loaded = LOADED.lock().expect("the loaded apps");
+    if let Some((_, bundle)) = loaded.iter().find(|(loaded, _)| loaded == dir) {
+        return *bundle;
+    }
+    let (migrations, functions, policies) = (dir.join("migrations"), dir.join("functions"), dir.join("policies"));
+    let dirs = AppDirs { migrations: Some(&migrations), functions: Some(&functions), policies: Some(&policies) };
+    let sql: &'static AppSql = Box::leak(Box::new(AppSql::load(dirs).expect("the app's SQL loads")));
+    let files: &'static AppFiles<'static> = Box::leak(Box::new(sql.files()));
+    loaded.push((dir.to_path_buf(), files.bundle()));
+    files.bundle()
+}
+
 /// SITE_URL of test apps: mailed links point here (tests follow them on the app's address).
 pub fn test_site_url() -> url::Url {
     url::Url::parse("http://localhost:3000/").expect("a valid URL")
@@ -71,7 +99,7 @@ pub fn shared_cluster_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("HWT_TEST_CLUSTER_DIR") {
         return PathBuf::from(dir);
     }
-    let digest = Sha256::digest(env!("CARGO_MANIFEST_DIR").as_bytes());
+    let digest = Sha256::digest(process::project_root().to_string_lossy().as_bytes());
     let uid = nix::unistd::Uid::effective().as_raw();
     std::env::temp_dir().join(format!("hwt-test-pg-{uid}-{}", &hex::encode(digest)[..12]))
 }
@@ -85,8 +113,6 @@ struct SharedCluster {
     authenticator: PgConnectOptions,
     /// The platform's migrations only (the generic engine's tests bring their own fixtures).
     template: String,
-    /// Every migration and policy: the community app's schema.
-    product_template: String,
 }
 
 static SHARED: OnceLock<SharedCluster> = OnceLock::new();
@@ -117,9 +143,8 @@ fn shared() -> &'static SharedCluster {
         };
         let superuser: PgConnectOptions = superuser_url.parse().expect("a valid superuser URL");
         let authenticator: PgConnectOptions = authenticator_url.parse().expect("a valid authenticator URL");
-        let template = run_blocking(ensure_template(superuser.clone(), Template::Platform));
-        let product_template = run_blocking(ensure_template(superuser.clone(), Template::Product));
-        SharedCluster { superuser, superuser_url, authenticator, template, product_template }
+        let template = run_blocking(ensure_template(superuser.clone(), bootstrap::PLATFORM_ONLY));
+        SharedCluster { superuser, superuser_url, authenticator, template }
     })
 }
 
@@ -142,42 +167,25 @@ fn run_blocking<T: Send + 'static>(future: impl std::future::Future<Output = T> 
     .expect("the setup thread finished")
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Template {
-    Platform,
-    Product,
-}
-
-impl Template {
-    /// The platform's migrations alone (the generic engine's tests bring fixtures of their
-    /// own), or with the community app's migrations and policies.
-    fn files(self) -> bootstrap::SqlBundle<'static> {
-        match self {
-            Template::Platform => {
-                bootstrap::SqlBundle { platform: sql_files::PLATFORM_MIGRATIONS, app: &[], policies: &[] }
-            }
-            Template::Product => bootstrap::EMBEDDED,
-        }
-    }
-}
-
-/// A name that changes whenever one of the template's migrations or policies changes.
-fn template_name(template: Template) -> String {
+/// A name that changes whenever one of the template's files changes.
+fn template_name(files: SqlBundle<'_>) -> String {
     let mut hasher = Sha256::new();
-    let files = template.files();
-    for file in files.platform.iter().chain(files.app).chain(files.policies) {
+    for file in files.platform.iter().chain(files.app).chain(files.functions).chain(files.policies) {
         hasher.update(file.name.as_bytes());
         hasher.update(file.sql.as_bytes());
     }
-    let prefix = match template {
-        Template::Platform => "tpl",
-        Template::Product => "tpl_product",
-    };
+    let prefix = if files.app.is_empty() { "tpl" } else { "tpl_app" };
     format!("{prefix}_{}", &hex::encode(hasher.finalize())[..16])
 }
 
-async fn ensure_template(superuser: PgConnectOptions, template: Template) -> String {
-    let name = template_name(template);
+/// Templates this process made or found already.
+static TEMPLATES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+async fn ensure_template(superuser: PgConnectOptions, files: SqlBundle<'static>) -> String {
+    let name = template_name(files);
+    if TEMPLATES.lock().expect("templates lock").contains(&name) {
+        return name;
+    }
     let mut conn = superuser.connect().await.expect("connect to the test cluster");
     // Serialise template creation across test processes.
     sqlx::query("select pg_advisory_lock(4242)").execute(&mut conn).await.expect("lock");
@@ -190,13 +198,14 @@ async fn ensure_template(superuser: PgConnectOptions, template: Template) -> Str
         let building = format!("{name}_building");
         exec(&mut conn, &format!("drop database if exists \"{building}\"")).await;
         exec(&mut conn, &format!("create database \"{building}\"")).await;
-        bootstrap::bootstrap_with(&superuser.clone().database(&building), template.files(), None)
+        bootstrap::bootstrap_with(&superuser.clone().database(&building), files, None)
             .await
             .unwrap_or_else(|e| panic!("bootstrap of the template failed: {e}"));
         exec(&mut conn, &format!("alter database \"{building}\" rename to \"{name}\"")).await;
     }
     sqlx::query("select pg_advisory_unlock(4242)").execute(&mut conn).await.expect("unlock");
     let _ = conn.close().await;
+    TEMPLATES.lock().expect("templates lock").push(name.clone());
     name
 }
 
@@ -220,10 +229,12 @@ impl TestDb {
         Self::create(Some(&shared.template)).await
     }
 
-    /// A database cloned from the template with every migration and policy (the product).
-    pub async fn product() -> Self {
+    /// A database cloned from a template with `files` applied (an app's SQL), made once per
+    /// set of files and kept on the cluster.
+    pub async fn with_sql(files: SqlBundle<'static>) -> Self {
         let shared = tokio::task::spawn_blocking(shared).await.expect("harness set-up");
-        Self::create(Some(&shared.product_template)).await
+        let template = ensure_template(shared.superuser.clone(), files).await;
+        Self::create(Some(&template)).await
     }
 
     /// An empty database (for bootstrap tests).
@@ -339,8 +350,9 @@ pub struct TestAppOptions {
     pub storage: Option<StorageSettings>,
     /// Push settings; `None`: the defaults with a new VAPID key pair.
     pub push: Option<PushSettings>,
-    /// The community app's schema and policies (else the platform's migrations only).
-    pub product: bool,
+    /// An app's SQL (else the platform's migrations only): its template database, and the
+    /// migrations `/ready` waits for.
+    pub app: Option<SqlBundle<'static>>,
     /// Connections serving requests.
     pub pool_size: u32,
     /// Header and body timeouts, the connection cap and the header size cap.
@@ -365,7 +377,7 @@ impl Default for TestAppOptions {
             auth: None,
             storage: None,
             push: None,
-            product: false,
+            app: None,
             pool_size: 4,
             connections: ConnectionLimits::default(),
             rate_limits: server::http::rate_limit::RateLimits::default(),
@@ -380,15 +392,13 @@ impl TestApp {
         Self::spawn_with(TestAppOptions::default()).await
     }
 
-    /// The app on the community app's schema, policies and stored functions.
-    pub async fn product() -> Self {
-        Self::spawn_with(TestAppOptions { product: true, ..TestAppOptions::default() }).await
-    }
-
     pub async fn spawn_with(options: TestAppOptions) -> Self {
         // Server logs (internal errors' causes included) appear in a failing test's output.
         let _ = tracing_subscriber::fmt().with_env_filter("warn").with_test_writer().try_init();
-        let db = if options.product { TestDb::product().await } else { TestDb::migrated().await };
+        let db = match options.app {
+            Some(files) => TestDb::with_sql(files).await,
+            None => TestDb::migrated().await,
+        };
         if let Some(fixture) = options.fixture {
             let mut conn = db.admin_connection().await;
             exec(&mut conn, fixture).await;
@@ -416,6 +426,9 @@ impl TestApp {
         state.rest = options.rest;
         state.rate_limits = std::sync::Arc::new(options.rate_limits);
         state.aggregates = options.aggregates;
+        if let Some(files) = options.app {
+            state.expected_migrations = std::sync::Arc::new(bootstrap::latest_migrations(files));
+        }
         state.auth.load_keys(&state.connections).await.expect("the signing keys load");
         if options.backups {
             let mut backups = test_backups(&db, storage_dir.path(), Vec::new(), None);

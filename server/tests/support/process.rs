@@ -9,7 +9,31 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 
-pub const SERVER_BIN: &str = env!("CARGO_BIN_EXE_server");
+/// The `server` binary: cargo's when these tests belong to its package, else the one the same
+/// build wrote beside the test executable's folder (`target/debug/deps/…` → `target/debug/server`;
+/// a workspace test run builds it).
+pub fn server_bin() -> PathBuf {
+    if let Some(bin) = option_env!("CARGO_BIN_EXE_server") {
+        return PathBuf::from(bin);
+    }
+    let exe = std::env::current_exe().expect("the test executable's path");
+    let bin = exe.parent().and_then(Path::parent).map(|dir| dir.join("server")).expect("target/<profile>/server");
+    assert!(bin.is_file(), "{} is missing: build it first (cargo build --bin server)", bin.display());
+    bin
+}
+
+/// The project's folder (the workspace root).
+pub fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace root").to_path_buf()
+}
+
+/// The app's folders of a project: migrations, functions, policies and seed.
+pub const APP_FOLDERS: [(&str, &str); 4] = [
+    ("MIGRATIONS_DIR", "migrations"),
+    ("FUNCTIONS_DIR", "functions"),
+    ("POLICIES_DIR", "policies"),
+    ("SEED_DIR", "seed"),
+];
 
 /// Settings that must not leak from the developer's environment into a test server.
 const CLEARED: &[&str] = &[
@@ -33,12 +57,30 @@ const CLEARED: &[&str] = &[
     "PUSH_WORKER",
     "DEMO",
     "MIGRATIONS_DIR",
+    "FUNCTIONS_DIR",
     "POLICIES_DIR",
     "SEED_DIR",
+    "SITE_NAME",
 ];
 
+/// Empty app folders, one set per test process (beside the data directories, never in them: a
+/// test may give a data directory that cannot be created).
+fn no_app() -> &'static Path {
+    static NO_APP: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    NO_APP.get_or_init(|| {
+        let root = std::env::temp_dir().join(format!("hwt-no-app-{}", std::process::id()));
+        for (_, folder) in APP_FOLDERS {
+            std::fs::create_dir_all(root.join(folder)).expect("create the empty app folders");
+        }
+        root
+    })
+}
+
+/// The binary on `data_dir`, with no app: empty app folders, so the platform's schema alone.
+/// [`with_app`] gives it an app.
 pub fn server_command(data_dir: &Path) -> Command {
-    let mut command = Command::new(SERVER_BIN);
+    let no_app = no_app();
+    let mut command = Command::new(server_bin());
     for name in CLEARED {
         command.env_remove(name);
     }
@@ -49,12 +91,16 @@ pub fn server_command(data_dir: &Path) -> Command {
         .env("CLIENT_DIR", data_dir.join("no-client"))
         // A fresh data directory would get the demo content: tests that want it ask for it.
         .env("DEMO", "0")
-        // The project's app SQL, read at start-up (the working directory of tests is server/,
-        // whose migrations/ folder is the platform's).
-        .env("MIGRATIONS_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"))
-        .env("POLICIES_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../policies"))
-        .env("SEED_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../seed"))
         .stdin(Stdio::null());
+    with_app(&mut command, no_app);
+    command
+}
+
+/// Points the app's settings at the folders of `app` (`app/migrations`, `app/functions`, …).
+pub fn with_app<'c>(command: &'c mut Command, app: &Path) -> &'c mut Command {
+    for (setting, folder) in APP_FOLDERS {
+        command.env(setting, app.join(folder));
+    }
     command
 }
 

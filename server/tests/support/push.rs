@@ -188,7 +188,7 @@ pub fn test_push_settings() -> PushSettings {
     let mut settings = PushSettings::defaults(&test_site_url(), Some(VapidKeys::generate()));
     settings.allowed_hosts = vec![HostPattern::parse("127.0.0.1").expect("a host")];
     settings.allow_loopback_http = true;
-    settings.subject = "mailto:office@havyaka.example".into();
+    settings.subject = "mailto:office@site.example".into();
     settings.retry_base = Duration::from_millis(100);
     settings.retry_max = Duration::from_secs(10);
     settings.send_timeout = Duration::from_secs(5);

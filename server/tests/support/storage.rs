@@ -96,6 +96,16 @@ impl TestApp {
         self.scalar_sql("select count(*) from storage.objects").await
     }
 
+    /// A bigint from SQL run as the superuser.
+    pub async fn count(&self, sql: &str) -> i64 {
+        self.scalar_sql::<i64>(sql).await
+    }
+
+    /// A text from SQL run as the superuser.
+    pub async fn text(&self, sql: &str) -> String {
+        self.scalar_sql::<String>(sql).await
+    }
+
     pub async fn scalar_sql<T>(&self, sql: &str) -> T
     where
         T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,

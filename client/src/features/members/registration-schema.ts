@@ -1,4 +1,4 @@
-// The membership application (spec: form rules "not shown"; README, Registration): name,
+// The membership application (spec: form rules "not shown"; docs/registration.md): name,
 // contact, member type, date of birth, gotra, profession, address, city, native place,
 // Sandesha delivery, and "I am already a member" with the existing number (spec §7).
 import type { Json } from '@havyaka/sdk/database';

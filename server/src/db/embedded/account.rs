@@ -96,7 +96,7 @@ impl ClusterAccount {
             if !self.may_traverse(meta.uid(), meta.gid(), meta.mode()) {
                 return Err(StartupError::environment(format!(
                     "data directory {} is not reachable by the PostgreSQL account {}: {} (mode {:o}, owner uid {}) \
-                     cannot be traversed by it; choose a DATA_DIR outside it (for example /var/lib/havyaka) \
+                     cannot be traversed by it; choose a DATA_DIR outside it (for example /var/lib/platform) \
                      or make it traversable (chmod o+x {})",
                     dir.display(),
                     self.name,

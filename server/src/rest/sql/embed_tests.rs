@@ -3,9 +3,7 @@
 //! `organized(people) returns setof events` and `organizer(events) returns setof people rows 1`.
 
 use super::read::{Body, read_statement};
-use crate::rest::plan::read::ReadPlanner;
-use crate::rest::plan::{ReadPlan, Source, SourceColumns};
-use crate::rest::request::QueryParams;
+use super::tests::plan;
 use crate::rest::test_schema;
 use crate::schema_cache::SchemaCache;
 use crate::schema_cache::computed;
@@ -22,20 +20,6 @@ fn cache() -> SchemaCache {
         ],
     );
     cache
-}
-
-fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
-    let params = QueryParams::from_query(query).unwrap_or_else(|e| panic!("{query}: {e}"));
-    let relation = cache.relation("public", table).unwrap_or_else(|| panic!("no {table}"));
-    ReadPlanner::new(cache, "public")
-        .plan(
-            Source::Relation(relation.name.clone()),
-            table.into(),
-            Some(relation.name.clone()),
-            SourceColumns::of_relation(relation),
-            &params,
-        )
-        .unwrap_or_else(|e| panic!("{query}: {} {}", e.code(), e.message()))
 }
 
 #[test]

@@ -1,12 +1,9 @@
 //! Snapshots of the SQL of computed columns and aggregates (on the hand-built test schema,
 //! with a computed column `people.initials` added).
 
-use super::Sql;
-use super::builder::Param;
 use super::read::{Body, read_statement};
-use crate::rest::plan::read::ReadPlanner;
-use crate::rest::plan::{ReadPlan, Source, SourceColumns};
-use crate::rest::request::QueryParams;
+use super::tests::show;
+use crate::rest::plan::ReadPlan;
 use crate::rest::test_schema;
 use crate::schema_cache::SchemaCache;
 use crate::schema_cache::model::{Function, FunctionParam, QualifiedName, ReturnType};
@@ -29,30 +26,7 @@ fn cache() -> SchemaCache {
 }
 
 pub(super) fn plan(cache: &SchemaCache, table: &str, query: &str) -> ReadPlan {
-    let params = QueryParams::from_query(query).unwrap_or_else(|e| panic!("{query}: {e}"));
-    let relation = cache.relation("public", table).unwrap_or_else(|| panic!("no {table}"));
-    ReadPlanner::new(cache, "public")
-        .with_aggregates(true)
-        .plan(
-            Source::Relation(relation.name.clone()),
-            table.into(),
-            Some(relation.name.clone()),
-            SourceColumns::of_relation(relation),
-            &params,
-        )
-        .unwrap_or_else(|e| panic!("{query}: {} {}", e.code(), e.message()))
-}
-
-fn show(sql: &Sql) -> String {
-    let mut out = sql.text.clone();
-    for (index, param) in sql.params.iter().enumerate() {
-        let value = match param {
-            Param::Text(text) => format!("{text:?}"),
-            Param::TextArray(items) => format!("{items:?}"),
-        };
-        out.push_str(&format!("\n${} = {value}", index + 1));
-    }
-    out
+    super::tests::plan_with(cache, table, query, true)
 }
 
 #[test]

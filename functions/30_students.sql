@@ -1,0 +1,26 @@
+-- Students' applications (student_details): the documents leave with the application. The
+-- form's rules and registration are in 39_registration_student.sql, the decision in
+-- 28_application_decisions.sql.
+
+-- A student's application takes its documents (their folder of the documents bucket).
+create or replace function app.remove_student_files() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform app.remove_user_folder('documents', old.user_id);
+  return old;
+end
+$$;
+revoke execute on function app.remove_student_files() from public;
+
+-- Triggers on public.student_details.
+create or replace trigger student_details_updated_at before update on public.student_details
+  for each row execute function app.touch_updated_at();
+create or replace trigger student_details_approval before insert or update on public.student_details
+  for each row execute function app.guard_approval();
+create or replace trigger student_details_remove_files before delete on public.student_details
+  for each row execute function app.remove_student_files();
+create or replace trigger student_details_announce_decision after update of approval_status on public.student_details
+  for each row execute function app.announce_decision();

@@ -1,0 +1,178 @@
+-- Events and their registrations: capacity and deadlines checked under a lock, what a
+-- registrant may change, and the attendance count staff and visitors read.
+
+-- A registration (a new row, or a cancelled one taken up again) needs an event that takes
+-- registrations, before its deadline, with a place left; a registration takes 1 + guests
+-- places, and a registrant who adds guests to a live registration is checked again (before the
+-- deadline, while the event takes registrations; event staff also afterwards). The event
+-- row is locked first, so concurrent registrations for one event queue here and the count they
+-- see is exact: 50 requests for the last 5 places give exactly 5 registrations. Security
+-- definer: the caller cannot see others' registrations, but the count must include them.
+create or replace function app.check_event_registration() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  event public.events%rowtype;
+  taken int;
+begin
+  if tg_op = 'UPDATE' then
+    if new.event_id is distinct from old.event_id or new.user_id is distinct from old.user_id then
+      raise exception 'Validation error - please check your input' using errcode = '23514',
+        detail = 'a registration keeps its event and user';
+    end if;
+    if new.attendance_status = 'cancelled' then
+      return new;
+    end if;
+    if old.attendance_status <> 'cancelled' then
+      -- A live registration: only more guests need a check. Registrants add them while the
+      -- event takes registrations; event staff also afterwards (walk-ins at the door).
+      if new.guests <= old.guests then
+        return new;
+      end if;
+      select * into event from public.events where id = new.event_id for update;
+      if not app.can_manage_events() then
+        if event.status not in ('upcoming', 'published') then
+          raise exception 'Registration is closed for this event' using errcode = '23514',
+            detail = format('the event is %s', event.status);
+        end if;
+        if event.registration_deadline is not null and now() > event.registration_deadline then
+          raise exception 'The registration deadline has passed' using errcode = '23514',
+            detail = 'guests are added before the deadline';
+        end if;
+      end if;
+      if event.max_attendees is not null then
+        select coalesce(sum(1 + r.guests), 0) into taken from public.event_registrations r
+         where r.event_id = new.event_id and r.attendance_status <> 'cancelled' and r.id <> new.id;
+        if taken + 1 + new.guests > event.max_attendees then
+          raise exception 'This event is full' using errcode = '23514',
+            detail = format('%s of %s places are taken', taken, event.max_attendees);
+        end if;
+      end if;
+      return new;
+    end if;
+  end if;
+  select * into event from public.events where id = new.event_id for update;
+  if not found then
+    raise exception 'Resource not found' using errcode = '23503', detail = 'no such event';
+  end if;
+  if event.status not in ('upcoming', 'published') then
+    raise exception 'Registration is closed for this event' using errcode = '23514',
+      detail = format('the event is %s', event.status);
+  end if;
+  if not event.registration_required then
+    raise exception 'This event does not take registrations' using errcode = '23514';
+  end if;
+  if event.registration_deadline is not null and now() > event.registration_deadline then
+    raise exception 'The registration deadline has passed' using errcode = '23514';
+  end if;
+  if event.max_attendees is not null then
+    select coalesce(sum(1 + r.guests), 0) into taken from public.event_registrations r
+     where r.event_id = new.event_id and r.attendance_status <> 'cancelled' and r.id <> new.id;
+    if taken + 1 + new.guests > event.max_attendees then
+      raise exception 'This event is full' using errcode = '23514',
+        detail = format('%s of %s places are taken', taken, event.max_attendees);
+    end if;
+  end if;
+  return new;
+end
+$$;
+revoke execute on function app.check_event_registration() from public;
+
+-- A user edits only the attendance of their own registration, and only to cancel or take
+-- it up again; event staff set attended/absent.
+create or replace function app.guard_registration_update() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if app.can_manage_events() or app.is_trusted_code(tg_relid) then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    if new.attendance_status <> 'registered' then
+      raise exception 'Access denied - insufficient permissions' using errcode = '42501',
+        detail = 'a new registration starts as registered';
+    end if;
+    new.registration_date := now();
+    return new;
+  end if;
+  if new.attendance_status not in ('registered', 'cancelled')
+     or (to_jsonb(new) - 'attendance_status' - 'notes' - 'guests' - 'updated_at')
+        is distinct from (to_jsonb(old) - 'attendance_status' - 'notes' - 'guests' - 'updated_at') then
+    raise exception 'Access denied - insufficient permissions' using errcode = '42501',
+      detail = 'a registrant may only cancel, register again, or change notes and guests';
+  end if;
+  return new;
+end
+$$;
+grant execute on function app.guard_registration_update() to authenticated, service_role;
+
+-- The people an event expects (registrants and their guests, cancellations left out), for its
+-- staff's registrations screen and anyone reading the event: a count, never who.
+create or replace function public.event_attendance(event_id uuid) returns table (registrations int, people int, max_attendees int)
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  -- plpgsql: app.can_manage_events() is defined with the policies, after the migrations.
+  return query
+  select count(r.id)::int, coalesce(sum(1 + r.guests), 0)::int, e.max_attendees
+    from public.events e
+    left join public.event_registrations r on r.event_id = e.id and r.attendance_status <> 'cancelled'
+   where e.id = event_attendance.event_id
+     and (e.status <> 'cancelled' or app.can_manage_events())
+   group by e.id, e.max_attendees;
+end
+$$;
+comment on function public.event_attendance(uuid) is
+  'Registrations and people (registrants plus guests) an event expects, against its maximum; cancelled events only for event staff.';
+revoke execute on function public.event_attendance(uuid) from public;
+
+-- Triggers on public.events.
+create or replace trigger events_updated_at before update on public.events
+  for each row execute function app.touch_updated_at();
+create or replace trigger events_sanitize_html before insert or update of description on public.events
+  for each row execute function app.sanitize_html_columns('description');
+
+-- Triggers on public.event_registrations.
+create or replace trigger event_registrations_updated_at before update on public.event_registrations
+  for each row execute function app.touch_updated_at();
+create or replace trigger event_registrations_rules before insert or update on public.event_registrations
+  for each row execute function app.check_event_registration();
+create or replace trigger event_registrations_guard before insert or update on public.event_registrations
+  for each row execute function app.guard_registration_update();
+
+-- Seats left: after any change to an event's registrations, its counts (the same as
+-- public.event_attendance, which any visitor may call: a count, never who) go to the private
+-- realtime channel `event:<id>`. Security definer: the writer cannot read others'
+-- registrations, and only the platform may broadcast.
+create or replace function app.broadcast_event_attendance() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  event_id uuid;
+  counts record;
+begin
+  if tg_op = 'DELETE' then
+    event_id := old.event_id;
+  else
+    event_id := new.event_id;
+  end if;
+  select a.registrations, a.people, a.max_attendees into counts from public.event_attendance(event_id) as a;
+  if found then
+    perform realtime.send(
+      jsonb_build_object('event_id', event_id, 'registrations', counts.registrations, 'people', counts.people,
+                         'max_attendees', counts.max_attendees),
+      'attendance', 'event:' || event_id, true);
+  end if;
+  return null;
+end
+$$;
+revoke execute on function app.broadcast_event_attendance() from public;
+create or replace trigger event_registrations_attendance after insert or update or delete on public.event_registrations
+  for each row execute function app.broadcast_event_attendance();
