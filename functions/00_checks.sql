@@ -34,6 +34,23 @@ $$;
 comment on function app.is_url(text) is 'An absolute http(s) URL with a host, or a path on this site (stored files are addressed by path); never scheme-relative.';
 grant execute on function app.is_url(text) to anon, authenticated, service_role;
 
+-- A web address as people type it: a bare host ('udupisweets.example', 'www.x.in/menu') gets
+-- https:// in front; anything else is left for app.is_url to judge (issue 40).
+create or replace function app.web_address(value text) returns text
+language sql immutable parallel safe
+set search_path = ''
+as $$
+  select case
+    when value is null or btrim(value) = '' then nullif(btrim(value), '')
+    when btrim(value) ~* '^[a-z][a-z0-9+.-]*:' then btrim(value)
+    when btrim(value) ~* '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(:[0-9]+)?([/?#]\S*)?$'
+      then 'https://' || btrim(value)
+    else btrim(value)
+  end
+$$;
+comment on function app.web_address(text) is 'https:// added to a bare host name as typed; other values unchanged (app.is_url still judges them).';
+grant execute on function app.web_address(text) to anon, authenticated, service_role;
+
 create or replace function app.is_pincode(value text) returns boolean
 language sql immutable parallel safe
 set search_path = ''

@@ -56,7 +56,7 @@ begin
   if not keep_aadhar and sent_aadhar is not null then
     new_aadhar := sent_aadhar;
     if new_aadhar !~ '^[0-9]{12}$' then
-      raise exception 'Aadhar format is invalid' using errcode = '23514', detail = 'Aadhar: 12 digits';
+      raise exception 'Aadhaar format is invalid' using errcode = '23514', detail = 'Aadhaar: 12 digits';
     end if;
   end if;
 
@@ -234,7 +234,7 @@ begin
     perform app.refuse(pan_field, 'PAN format is invalid');
   end if;
   if nullif(btrim(aadhar), '') is not null and regexp_replace(aadhar, '\s', '', 'g') !~ '^[0-9]{12}$' then
-    perform app.refuse(aadhar_field, 'Aadhar format is invalid');
+    perform app.refuse(aadhar_field, 'Aadhaar format is invalid');
   end if;
 end
 $$;

@@ -193,8 +193,8 @@ comment on function app.next_member_unique_id() is 'Takes the next HWT-00000 num
 revoke execute on function app.next_member_unique_id() from public;
 grant execute on function app.next_member_unique_id() to authenticated, service_role;
 
--- AFTER INSERT OR UPDATE on member_directory: the history row, and the applicant's
--- notification (bell and push) when their entry is approved or rejected.
+-- AFTER INSERT OR UPDATE on member_directory: the history row. (The applicant hears of a
+-- decision once, from app.announce_decision: issue 40.)
 create or replace function app.record_member_approval() returns trigger
 language plpgsql
 security definer
@@ -213,14 +213,6 @@ begin
   insert into app.member_approval_history (member_id, action, status, approval_status, remarks, approval_notes, acted_by)
   values (new.id, action, new.status, new.approval_status, new.remarks, new.approval_notes,
           case when exists (select from public.users u where u.id = auth.uid()) then auth.uid() end);
-  if tg_op = 'UPDATE' and new.user_id is not null and action in ('approved', 'rejected') then
-    perform app.notify_users(array[new.user_id], 'registration',
-      case action when 'approved' then 'Membership approved' else 'Membership application rejected' end,
-      case action
-        when 'approved' then 'Your membership ' || new.unique_id || ' is approved. Welcome to the trust.'
-        else 'Your membership application was not approved: ' || coalesce(new.remarks, 'Application rejected') end,
-      jsonb_build_object('member_id', new.id), '/dashboard/member', 'membership-' || new.id);
-  end if;
   return null;
 end
 $$;

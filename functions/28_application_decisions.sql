@@ -113,36 +113,3 @@ begin
 end
 $$;
 revoke execute on function public.set_matrimony_approval(uuid, text) from public, anon;
-
--- AFTER UPDATE OF approval_status on student_details / matrimony_details: the applicant's
--- notification. tg_argv[0]: what the application is called; tg_argv[1]: where it leads.
-create or replace function app.notify_application_decision() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  what text := tg_argv[0];
-begin
-  if new.user_id is null or new.approval_status is not distinct from old.approval_status
-     or new.approval_status not in ('approved', 'rejected') then
-    return null;
-  end if;
-  perform app.notify_users(array[new.user_id], 'registration',
-    case new.approval_status when 'approved' then initcap(what) || ' approved' else initcap(what) || ' not approved' end,
-    case new.approval_status
-      when 'approved' then 'Your ' || what || ' has been approved.'
-      else 'Your ' || what || ' was not approved. Please contact the trust for details.' end,
-    jsonb_build_object('record_id', new.id), tg_argv[1], tg_table_name || '-' || new.id);
-  return null;
-end
-$$;
-revoke execute on function app.notify_application_decision() from public;
-
--- Triggers on public.student_details.
-create or replace trigger student_details_notify_decision after update of approval_status on public.student_details
-  for each row execute function app.notify_application_decision('educational aid application', '/dashboard/student');
-
--- Triggers on public.matrimony_details.
-create or replace trigger matrimony_details_notify_decision after update of approval_status on public.matrimony_details
-  for each row execute function app.notify_application_decision('matrimony profile', '/dashboard/matrimony');

@@ -28,7 +28,8 @@ begin
   begin
     result := make_date(parts[1]::int, parts[2]::int, parts[3]::int);
   exception when others then
-    perform app.refuse(field, message);
+    -- The right shape, but no such day (31/02/2006): say so, as the person typed it (issue 40).
+    perform app.refuse(field, app.field_label(field) || ': ' || value || ' is not a date that exists');
   end;
   return result;
 end
@@ -44,9 +45,9 @@ as $$
   select case field
     when 'declaration_date' then 'Date'
     when 'pan_no' then 'PAN'
-    when 'aadhar_no' then 'Aadhar'
+    when 'aadhar_no' then 'Aadhaar'
     when 'pan_number' then 'PAN'
-    when 'aadhar_number' then 'Aadhar'
+    when 'aadhar_number' then 'Aadhaar'
     else upper(left(replace(field, '_', ' '), 1)) || substr(replace(field, '_', ' '), 2)
   end
 $$;

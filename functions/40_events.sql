@@ -1,4 +1,5 @@
--- Events and their registrations: capacity and deadlines checked under a lock, what a
+-- Events and their registrations: capacity (seats held by waitlist offers included,
+-- functions/41_event_waitlist.sql) and deadlines checked under a lock, what a
 -- registrant may change, and the attendance count staff and visitors read.
 
 -- A registration (a new row, or a cancelled one taken up again) needs an event that takes
@@ -43,8 +44,7 @@ begin
         end if;
       end if;
       if event.max_attendees is not null then
-        select coalesce(sum(1 + r.guests), 0) into taken from public.event_registrations r
-         where r.event_id = new.event_id and r.attendance_status <> 'cancelled' and r.id <> new.id;
+        taken := app.event_seats_taken(new.event_id, new.user_id);
         if taken + 1 + new.guests > event.max_attendees then
           raise exception 'This event is full' using errcode = '23514',
             detail = format('%s of %s places are taken', taken, event.max_attendees);
@@ -68,13 +68,16 @@ begin
     raise exception 'The registration deadline has passed' using errcode = '23514';
   end if;
   if event.max_attendees is not null then
-    select coalesce(sum(1 + r.guests), 0) into taken from public.event_registrations r
-     where r.event_id = new.event_id and r.attendance_status <> 'cancelled' and r.id <> new.id;
+    -- Seats held by other people's offers (the waitlist) are taken too.
+    taken := app.event_seats_taken(new.event_id, new.user_id);
     if taken + 1 + new.guests > event.max_attendees then
       raise exception 'This event is full' using errcode = '23514',
         detail = format('%s of %s places are taken', taken, event.max_attendees);
     end if;
   end if;
+  -- Registered: a waitlist place or offer of theirs is done with.
+  update public.event_waitlist set status = 'accepted', decided_at = now(), updated_at = now()
+   where event_id = new.event_id and user_id = new.user_id and status in ('waiting', 'offered');
   return new;
 end
 $$;

@@ -48,9 +48,24 @@ create or replace trigger website_images_updated_at before update on public.webs
 create or replace trigger homepage_slider_updated_at before update on public.homepage_slider
   for each row execute function app.touch_updated_at();
 
+-- A listing's website as people type it ('udupisweets.example') is stored as a web address
+-- (https://udupisweets.example); the check still refuses anything that is not one.
+create or replace function app.business_website_address() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.website := app.web_address(new.website);
+  return new;
+end
+$$;
+revoke execute on function app.business_website_address() from public;
+
 -- Triggers on public.business_listings.
 create or replace trigger business_listings_updated_at before update on public.business_listings
   for each row execute function app.touch_updated_at();
+create or replace trigger business_listings_website_address before insert or update of website on public.business_listings
+  for each row execute function app.business_website_address();
 
 -- Triggers on public.contact_messages.
 create or replace trigger contact_messages_updated_at before update on public.contact_messages

@@ -54,6 +54,9 @@ if [ "$purpose" = test ]; then
   elif [ ! -f "/usr/share/postgresql/$major/extension/postgis.control" ]; then
     missing+=("postgresql-$major-postgis-3")
   fi
+  # The events' calendar files are checked by Python's icalendar (app-tests/tests/event_calendar.rs),
+  # Debian's, run by /usr/bin/python3.
+  /usr/bin/python3 -c 'import icalendar' >/dev/null 2>&1 || missing+=(python3-icalendar)
   # The web app's browser tests and Lighthouse drive Debian's Chromium (npm never downloads one).
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   # The multi-replica test (scripts/cluster-test.sh) balances the replicas with Caddy; the

@@ -49,6 +49,24 @@ select e.id, p.id, 'Registered in the demo'
   from public.events e, demo_people p
  where e.title = 'Ugadi Sammilana' and p.type in ('member', 'student', 'matrimony');
 
+-- A full event with a waitlist (issue 37): three seats, taken by the member (with a guest) and
+-- the student; the matrimony registrant waits, the member viewer too (with a guest).
+insert into public.events (title, description, event_date, event_time, duration_minutes, location, event_type, status,
+                           registration_required, registration_deadline, max_attendees, waitlist_offer_hours, organizer,
+                           created_by)
+values ('Bhajan Sandhya', 'An evening of bhajans with the Havyaka Mahila Mandali; the small hall seats only a few.',
+        current_date + 18, '18:30', 120, 'Havyaka Bhavan, Matunga', 'religious', 'published', true,
+        now() + interval '16 days', 3, 24, 'Mahila Mandali', (select id from demo_people where type = 'event_manager'));
+insert into public.event_registrations (event_id, user_id, guests, notes)
+select e.id, p.id, case when p.type = 'member' then 1 else 0 end, 'Registered in the demo'
+  from public.events e, demo_people p
+ where e.title = 'Bhajan Sandhya' and p.type in ('member', 'student');
+insert into public.event_waitlist (event_id, user_id, guests, joined_at)
+select e.id, p.id, case when p.type = 'member_viewer' then 1 else 0 end,
+       now() - case when p.type = 'matrimony' then interval '2 days' else interval '1 day' end
+  from public.events e, demo_people p
+ where e.title = 'Bhajan Sandhya' and p.type in ('matrimony', 'member_viewer');
+
 insert into public.media_albums (title, description, event_id, cover_image_url, is_published, album_date, sort_order, created_by)
 select 'Deepavali Get-together', 'Lamps and smiles from the Deepavali evening.', e.id,
        '/storage/v1/object/public/gallery/demo/deepavali-1.jpg', true, e.event_date, 1,

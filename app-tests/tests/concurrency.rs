@@ -130,3 +130,113 @@ async fn concurrent_member_creation_gives_distinct_hwt_ids() {
     let next: u32 = next.json()[0]["unique_id"].as_str().unwrap()[4..].parse().unwrap();
     assert_eq!(next, numbers.last().unwrap() + 1, "failed inserts burnt no number");
 }
+
+/// Seats an event has given (live registrations and live offers, 1 + guests each) against its
+/// capacity.
+async fn seats_given(app: &TestApp, event: &str) -> (i64, i64) {
+    let given = app
+        .count(&format!(
+            "select (select coalesce(sum(1 + guests), 0) from public.event_registrations
+                      where event_id = '{event}' and attendance_status <> 'cancelled')
+                  + (select coalesce(sum(1 + guests), 0) from public.event_waitlist
+                      where event_id = '{event}' and status = 'offered' and offer_expires_at > now())"
+        ))
+        .await;
+    let capacity = app.count(&format!("select max_attendees::bigint from public.events where id = '{event}'")).await;
+    (given, capacity)
+}
+
+#[tokio::test]
+async fn fifty_parallel_accepts_cancellations_and_joins_never_oversell_a_waitlisted_event() {
+    let app = TestApp::product().await;
+    let event = uuid::Uuid::new_v4();
+    app.sql(&format!(
+        "insert into public.events (id, title, description, event_date, event_type, registration_required, max_attendees,
+           registration_deadline)
+         values ('{event}', 'Annual day', 'Full house', current_date + 14, 'cultural', true, 12, now() + interval '7 days')"
+    ))
+    .await;
+    let mut registered = Vec::new();
+    for _ in 0..12 {
+        let user = app.approved("member").await;
+        app.sql(&format!("insert into public.event_registrations (event_id, user_id) values ('{event}', '{user}')"))
+            .await;
+        registered.push(user);
+    }
+    // Twenty wait, every third with a guest.
+    let mut waiting = Vec::new();
+    for index in 0..20 {
+        let user = app.approved("member").await;
+        let guests = i32::from(index % 3 == 0);
+        let joined = send(
+            app.user(&user, Method::POST, "/rpc/join_event_waitlist")
+                .json(&json!({"event_id": event, "guests": guests})),
+        )
+        .await;
+        assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
+        waiting.push(user);
+    }
+    let mut newcomers = Vec::new();
+    for _ in 0..18 {
+        newcomers.push(app.approved("member").await);
+    }
+
+    // Round one, 50 at once: 12 cancellations, 20 accepts (offers appear as seats free up),
+    // 18 newcomers registering or joining.
+    let cancel = |user: &String| {
+        send(
+            app.user(user, Method::PATCH, &format!("/event_registrations?event_id=eq.{event}&user_id=eq.{user}"))
+                .json(&json!({"attendance_status": "cancelled"})),
+        )
+    };
+    let accept =
+        |user: &String| send(app.user(user, Method::POST, "/rpc/accept_event_offer").json(&json!({"event_id": event})));
+    let register = |user: &String| {
+        send(app.user(user, Method::POST, "/event_registrations").json(&json!({"event_id": event, "user_id": user})))
+    };
+    let join = |user: &String| {
+        send(app.user(user, Method::POST, "/rpc/join_event_waitlist").json(&json!({"event_id": event})))
+    };
+    let mut round = Vec::new();
+    for user in &registered {
+        round.push(futures_util::future::Either::Left(cancel(user)));
+    }
+    for user in &waiting {
+        round.push(futures_util::future::Either::Right(futures_util::future::Either::Left(accept(user))));
+    }
+    for (index, user) in newcomers.iter().enumerate() {
+        let call = if index % 2 == 0 { register(user) } else { join(user) };
+        round.push(futures_util::future::Either::Right(futures_util::future::Either::Right(call)));
+    }
+    assert_eq!(round.len(), 50);
+    let answers = futures_util::future::join_all(round).await;
+    for answer in &answers {
+        assert!(answer.status.as_u16() < 500, "no request fails on the server: {}", answer.text);
+    }
+    let (given, capacity) = seats_given(&app, &event.to_string()).await;
+    assert!(given <= capacity, "round one gave {given} seats of {capacity}");
+
+    // Round two, 50 at once: everyone waiting accepts, the others try to register.
+    let round: Vec<_> = waiting
+        .iter()
+        .chain(newcomers.iter())
+        .map(|user| futures_util::future::Either::Left(accept(user)))
+        .chain(registered.iter().take(12).map(|user| futures_util::future::Either::Right(register(user))))
+        .collect();
+    assert_eq!(round.len(), 50);
+    let answers = futures_util::future::join_all(round).await;
+    for answer in &answers {
+        assert!(answer.status.as_u16() < 500, "no request fails on the server: {}", answer.text);
+    }
+    let (given, capacity) = seats_given(&app, &event.to_string()).await;
+    assert!(given <= capacity, "round two gave {given} seats of {capacity}");
+    assert!(given >= capacity - 1, "free seats were given, not lost: {given} of {capacity}");
+    let double = app
+        .count(&format!(
+            "select count(*) from public.event_waitlist w join public.event_registrations r
+               on r.event_id = w.event_id and r.user_id = w.user_id and r.attendance_status <> 'cancelled'
+             where w.event_id = '{event}' and w.status in ('waiting', 'offered')"
+        ))
+        .await;
+    assert_eq!(double, 0, "nobody holds both a registration and a live waitlist place");
+}

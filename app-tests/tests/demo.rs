@@ -45,6 +45,17 @@ async fn a_fresh_data_directory_starts_with_the_demo_community() {
     assert_eq!(count(&data, "select count(*) from public.users where email like '%@demo.havyaka.org'").await, 10);
     assert!(count(&data, "select count(*) from public.events where event_date >= current_date").await >= 2);
     assert!(count(&data, "select count(*) from public.events where event_date < current_date").await >= 2);
+    // A full event with a waitlist (issue 37).
+    assert_eq!(
+        count(
+            &data,
+            "select count(*) from public.events e where e.title = 'Bhajan Sandhya'
+               and (select sum(1 + guests) from public.event_registrations r where r.event_id = e.id) = e.max_attendees
+               and (select count(*) from public.event_waitlist w where w.event_id = e.id and w.status = 'waiting') = 2"
+        )
+        .await,
+        1
+    );
     assert!(count(&data, "select count(*) from public.media_items").await >= 3);
     assert_eq!(count(&data, "select count(*) from public.havyaka_sandesha_issues").await, 3);
     assert_eq!(count(&data, "select count(*) from storage.objects").await, 13);

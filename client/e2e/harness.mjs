@@ -138,6 +138,8 @@ export function harness({ browser, platform, shots }) {
   return {
     base,
     anonKey: platform.anonKey,
+    /** Stops the file's server for good (the network cut at its far end): last in a file. */
+    stopServer: () => platform.stop(),
     /** SQL as the platform's superuser (psql -At): the output, trimmed. */
     sql: platform.sql,
     browser,

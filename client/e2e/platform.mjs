@@ -80,10 +80,16 @@ function newDataDir() {
 
 /**
  * Starts the server on a new data directory: a copy of `template` (a stopped one, see
- * makeTemplate) or an empty one (the demo community is added at the first start). `stop()`
- * stops it and removes the directory unless `keep` is set.
+ * makeTemplate) or an empty one (the demo community is added at the first start), with `env`
+ * added to its settings. `stop()` stops it and removes the directory unless `keep` is set.
  */
-export async function startPlatform({ server, template, keep = false, log = console.log }) {
+export async function startPlatform({
+  server,
+  template,
+  keep = false,
+  log = console.log,
+  env: extraEnv = {},
+}) {
   if (!fs.existsSync(path.join(CLIENT_DIST, 'index.html')))
     throw new Error('client/dist is not built');
   const dataDir = newDataDir();
@@ -108,6 +114,8 @@ export async function startPlatform({ server, template, keep = false, log = cons
     // Every browser test writes and reads from 127.0.0.1: no per-address budgets.
     REST_RATE_LIMIT: '0',
     ANON_WRITE_RATE_LIMIT: '0',
+    // A journey file's own settings (its `services`, see run.mjs).
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.AUTHENTICATOR_PASSWORD;

@@ -47,10 +47,10 @@ async function loadJourneys() {
     const name = path.basename(file, '.mjs');
     if (wanted.length && !wanted.includes(name)) continue;
     const tests = [];
-    const { default: register } = await import(path.join(JOURNEYS, file));
+    const { default: register, services } = await import(path.join(JOURNEYS, file));
     register((title, fn) => tests.push({ title, fn }));
     const kept = tests.filter((t) => !only || t.title.includes(only));
-    if (kept.length) journeys.push({ name, tests: kept });
+    if (kept.length) journeys.push({ name, tests: kept, services });
   }
   return journeys;
 }
@@ -96,13 +96,17 @@ const failure = (error) =>
 async function runJourney(journey, browser, template) {
   const started = Date.now();
   let platform;
+  // What the file runs beside its server (its `services` export): settings, helpers, close().
+  let services = {};
   try {
-    platform = await startPlatform({ server, template, log: () => undefined });
+    services = (await journey.services?.()) ?? {};
+    platform = await startPlatform({ server, template, log: () => undefined, env: services.env });
   } catch (error) {
+    await services.close?.();
     for (const t of journey.tests) report(false, journey.name, t.title, failure(error));
     return;
   }
-  const helpers = harness({ browser, platform, shots: SHOTS });
+  const helpers = { ...harness({ browser, platform, shots: SHOTS }), ...services.helpers };
   try {
     for (const t of journey.tests) {
       const t0 = Date.now();
@@ -115,6 +119,7 @@ async function runJourney(journey, browser, template) {
     }
   } finally {
     await platform.stop();
+    await services.close?.();
     console.log(
       `      ${journey.name}: ${journey.tests.length} tests in ${Date.now() - started} ms`,
     );

@@ -16,11 +16,20 @@ installStaleReleaseReload();
 let rootOnce: Root | null = null;
 const root = () => (rootOnce ??= createRoot(document.getElementById('root')!));
 
-// React's root is made once the SDK is ready, in the task after the entry bundle's evaluation.
-// On the Kannada screen, the first screen's Kannada words arrive beside the SDK's config.
-Promise.all([initSdk(), wordsReady()])
+const queryClient = makeQueryClient();
+// What was saved on this device (lib/offline): read before the first render when there is
+// some (a later visit, offline or not), so saved pages show at once; a first visit does not
+// wait for it (app/overlays.tsx starts the saving once the page is up). A chunk that cannot
+// load leaves the app to start without them.
+const restored =
+  localStorage.getItem('havyaka:saved') &&
+  import('./lib/offline/saved-cache').then((m) => m.restore(queryClient), String);
+
+// React's root is made once the SDK is ready (and the saved answers are in), in the task after
+// the entry bundle's evaluation. On the Kannada screen, the first screen's Kannada words arrive
+// beside the SDK's config.
+Promise.all([initSdk(), restored, wordsReady()])
   .then(() => {
-    const queryClient = makeQueryClient();
     // The home page's hero data, requested before React renders: the slider's image (the first
     // visit's largest paint) waits on it.
     if (window.location.pathname === '/') void queryClient.prefetchQuery(sliderQuery());

@@ -4,11 +4,12 @@
 //
 //   node conformance/upstream/auth-js.mjs --server target/debug/server [--source DIR] [--only TEXT]
 //
-// The suite is never copied into this repository: it is read from a supabase-js checkout or bare
-// git directory (--source, or AUTH_JS_SOURCE; by default the mirror under /work/.mirror, else a
-// shallow clone from GitHub) at the commit named by --commit (default: its HEAD) and unpacked into
-// a temporary directory. The tools it needs (jest, ts-jest, faker, jsonwebtoken…) come from this
-// folder's package.json, pinned to the versions supabase-js uses (`npm ci` here first).
+// The suite is vendored, unchanged, in vendor/supabase-js/packages/core/auth-js (vendor/README.md
+// says which commit) and copied into a temporary directory for each run, so `make test` needs no
+// network. --source (or AUTH_JS_SOURCE) reads another supabase-js instead: a checkout or bare git
+// directory at the commit named by --commit (default: its HEAD), or `github` for a shallow clone.
+// The tools it needs (jest, ts-jest, faker, jsonwebtoken…) come from this folder's package.json,
+// pinned to the versions supabase-js uses (`npm ci` here first).
 //
 // The suite expects the Supabase CLI (test/supabase/config.toml) on 127.0.0.1:54321 and, for
 // test/docker-tests, four bare GoTrue servers (infra/docker-compose.yml) on localhost:9996–9999.
@@ -36,7 +37,8 @@ import { fileURLToPath } from 'node:url';
 import { startPlatform } from '../supabase-js/harness.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const MIRROR = '/work/.mirror/supabase+supabase-js/repo';
+/** The vendored upstream code (vendor/README.md says which commit). */
+const VENDORED = path.join(HERE, 'vendor', 'supabase-js');
 const GITHUB = 'https://github.com/supabase/supabase-js.git';
 const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 const DOCKER_JWT_SECRET = '37c304f8-51aa-419a-a1af-06154e63707a';
@@ -53,7 +55,7 @@ const EXCLUDED = [
 
 function usage(message) {
   if (message) console.error(`error: ${message}`);
-  console.error('usage: node conformance/upstream/auth-js.mjs --server <server binary> [--source <supabase-js checkout or git dir>] [--commit <rev>] [--configs cli,docker] [--only <text>] [--keep]');
+  console.error('usage: node conformance/upstream/auth-js.mjs --server <server binary> [--source <supabase-js checkout or git dir, or github>] [--commit <rev>] [--configs cli,docker] [--only <text>] [--keep]');
   console.log('0 passed, 1 failed');
   process.exit(2);
 }
@@ -78,20 +80,29 @@ function parseArgs(argv) {
   return args;
 }
 
-/** The supabase-js sources at `commit`, unpacked into `dir`; the commit's id. */
+/** The vendored suite, copied into `dir`: its commit (from vendor/README.md) and its root. */
+function copyVendored(dir) {
+  const src = path.join(dir, 'supabase-js');
+  for (const rel of ['tsconfig.base.json', 'LICENSE', path.join('packages', 'core', 'auth-js')]) {
+    fs.cpSync(path.join(VENDORED, rel), path.join(src, rel), { recursive: true });
+  }
+  const readme = fs.readFileSync(path.join(HERE, 'vendor', 'README.md'), 'utf8');
+  const id = readme.match(/commit `([0-9a-f]{40})`/)?.[1] ?? 'vendored';
+  return { id, root: path.join(src, 'packages', 'core', 'auth-js') };
+}
+
+/** The supabase-js sources at `commit` of a checkout, bare git directory or GitHub, unpacked into `dir`. */
 function unpackSuite(source, commit, dir) {
   let gitDir = source;
-  if (!gitDir) {
-    if (fs.existsSync(MIRROR)) gitDir = MIRROR;
-    else {
-      gitDir = path.join(dir, 'clone');
-      console.log(`auth-js: cloning ${GITHUB} (set --source to use a local checkout)`);
-      execFileSync('git', ['clone', '--quiet', '--bare', '--filter=blob:none', GITHUB, gitDir], { stdio: 'inherit' });
-    }
+  if (source === 'github') {
+    gitDir = path.join(dir, 'clone');
+    console.log(`auth-js: cloning ${GITHUB}`);
+    execFileSync('git', ['clone', '--quiet', '--bare', '--filter=blob:none', GITHUB, gitDir], { stdio: 'inherit' });
   }
-  const git = (...a) => execFileSync('git', [`--git-dir=${fs.existsSync(path.join(gitDir, '.git')) ? path.join(gitDir, '.git') : gitDir}`, ...a], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (fs.existsSync(path.join(gitDir, '.git'))) gitDir = path.join(gitDir, '.git');
+  const git = (...a) => execFileSync('git', [`--git-dir=${gitDir}`, ...a], { encoding: 'utf8', maxBuffer: 1 << 30 });
   const id = git('rev-parse', `${commit}^{commit}`).trim();
-  const tar = spawnSync('git', [`--git-dir=${fs.existsSync(path.join(gitDir, '.git')) ? path.join(gitDir, '.git') : gitDir}`, 'archive', id, 'packages/core/auth-js', 'tsconfig.base.json'], { maxBuffer: 1 << 30 });
+  const tar = spawnSync('git', [`--git-dir=${gitDir}`, 'archive', id, 'packages/core/auth-js', 'tsconfig.base.json'], { maxBuffer: 1 << 30 });
   if (tar.status !== 0) throw new Error(`git archive failed: ${tar.stderr}`);
   const src = path.join(dir, 'supabase-js');
   fs.mkdirSync(src);
@@ -233,6 +244,17 @@ function runJest(root, config, only, outputFile) {
   });
 }
 
+/**
+ * Makes ts-jest transpile each file alone (`isolatedModules`) instead of type-checking the
+ * whole program for every test file, as run.mjs does: the same JavaScript runs, faster.
+ */
+function transpileOnly(root) {
+  const file = path.join(root, 'tsconfig.test.json');
+  const config = JSON.parse(fs.readFileSync(file, 'utf8'));
+  config.compilerOptions = { ...config.compilerOptions, isolatedModules: true };
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+}
+
 function excluded(file, title) {
   return EXCLUDED.find((rule) => (rule.file && rule.file.test(file)) || (rule.title && rule.title.test(title)))?.why ?? null;
 }
@@ -283,28 +305,43 @@ async function main() {
   process.once('SIGINT', () => cleanup().finally(() => process.exit(130)));
   process.once('exit', () => platforms.forEach((p) => p.killNow()));
   try {
-    const { id, root } = unpackSuite(args.source, args.commit, work);
+    const { id, root } = args.source ? unpackSuite(args.source, args.commit, work) : copyVendored(work);
     console.log(`auth-js: supabase-js ${id} in ${root}`);
     fs.symlinkSync(modules, path.join(root, 'node_modules'));
+    transpileOnly(root);
     execFileSync(process.execPath, ['test/generate-signing-keys.js'], { cwd: root, stdio: 'ignore' });
     const signingKeys = fs.readFileSync(path.join(root, 'test', 'supabase', 'signing_keys.json'), 'utf8');
     const configs = instances(JSON.stringify(JSON.parse(signingKeys)));
-    for (const [name, config] of Object.entries(configs)) {
-      const platform = await startPlatform({
-        server: args.server,
-        fixture: false,
-        port: config.port ?? null,
-        extraEnv: config.env,
-        log: (m) => console.log(m.replace(/^platform/, `auth-js (${name})`)),
-      });
-      platforms.push(platform);
-      if (name !== 'cli') proxies.push(await gotrueProxy(Number(name), new URL(platform.baseUrl)));
-    }
-    for (const config of args.configs.split(',').map((c) => `jest.config.${c}.js`)) {
-      console.log(`auth-js: jest --config ${config}`);
-      const report = await runJest(root, config, args.only, path.join(work, `${config}.json`));
-      tally(report, root, totals);
-    }
+    // The servers the chosen configurations need (the docker ones: every port but the CLI's),
+    // started side by side.
+    const chosen = args.configs.split(',');
+    const needed = Object.entries(configs).filter(([name]) =>
+      chosen.includes(name === 'cli' ? 'cli' : 'docker'),
+    );
+    const t0 = Date.now();
+    const starts = await Promise.allSettled(
+      needed.map(async ([name, config]) => {
+        const platform = await startPlatform({
+          server: args.server,
+          fixture: false,
+          port: config.port ?? null,
+          extraEnv: config.env,
+          log: (m) => console.log(m.replace(/^platform/, `auth-js (${name})`)),
+        });
+        platforms.push(platform);
+        if (name !== 'cli') proxies.push(await gotrueProxy(Number(name), new URL(platform.baseUrl)));
+      }),
+    );
+    const refused = starts.find((s) => s.status === 'rejected');
+    if (refused) throw refused.reason;
+    console.log(`auth-js: ${needed.length} servers ready in ${Date.now() - t0} ms`);
+    // The configurations test different servers: they run side by side, each file in band.
+    const jestConfigs = args.configs.split(',').map((c) => `jest.config.${c}.js`);
+    console.log(`auth-js: jest --config ${jestConfigs.join(', ')}`);
+    const reports = await Promise.all(
+      jestConfigs.map((config) => runJest(root, config, args.only, path.join(work, `${config}.json`))),
+    );
+    for (const report of reports) tally(report, root, totals);
   } catch (e) {
     console.error(`error: ${e.stack ?? e.message}`);
     totals.failed = Math.max(totals.failed, 1);

@@ -36,8 +36,9 @@ select row_eq(format($$select approved_by, approved_at is not null from public.s
   row(tests.actor('admin'), true), 'the approver and time are recorded');
 select row_eq(format($$select status, approval_status from public.users where id = %L$$, pg_temp.id('student_user')),
   row('approved'::text, 'approved'::text), 'the student''s account is approved with it (both are needed to sign in)');
-select is((select count(*)::int from public.notifications where user_id = pg_temp.id('student_user') and title = 'Educational Aid Application approved'), 1,
-  'the student is notified');
+select is((select array_agg(title)::text from public.notifications where user_id = pg_temp.id('student_user') and type = 'registration'),
+  '{"Your educational aid application is approved"}',
+  'the student is notified, once (issue 40: one notice per decision)');
 
 -- Rejecting a matrimony profile.
 select tests.act_as(tests.actor('admin'));
@@ -45,8 +46,9 @@ select is((public.set_matrimony_approval(pg_temp.id('profile'), 'rejected')).app
 select tests.act_as_superuser();
 select row_eq(format($$select approved_by, approved_at is not null from public.matrimony_details where id = %L$$, pg_temp.id('profile')),
   row(tests.actor('admin'), true), 'who decided and when are recorded for a rejection too');
-select is((select count(*)::int from public.notifications where user_id = tests.actor('pending') and title = 'Matrimony Profile not approved'), 1,
-  'the applicant is notified of the rejection');
+select is((select array_agg(title)::text from public.notifications where user_id = tests.actor('pending') and type = 'registration' and title like '%matrimony%'),
+  '{"Your matrimony profile was not approved"}',
+  'the applicant is notified of the rejection, once');
 select is((select status from public.users where id = tests.actor('pending')), 'pending',
   'a member account is left alone by a matrimony decision (only matrimony accounts follow it)');
 
@@ -54,8 +56,8 @@ select is((select status from public.users where id = tests.actor('pending')), '
 select tests.act_as(tests.actor('admin'));
 update public.matrimony_details set approval_status = 'approved' where id = pg_temp.id('profile');
 select tests.act_as_superuser();
-select is((select count(*)::int from public.notifications where user_id = tests.actor('pending') and title = 'Matrimony Profile approved'), 1,
-  'an approval by plain update notifies too');
+select is((select count(*)::int from public.notifications where user_id = tests.actor('pending') and title = 'Your matrimony profile is approved'), 1,
+  'an approval by plain update notifies too, once');
 
 -- Reveals and their audit.
 update public.student_details set pan_no = 'ABCPB1234K', aadhar_no = '1234 5678 9012' where id = pg_temp.id('student');

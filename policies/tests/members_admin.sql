@@ -70,8 +70,9 @@ select row_eq(format($$select status, approval_status, approved_by, approved_at 
   row('Yes'::text, 'approved'::text, tests.actor('admin'), true, 'Fee received'::text),
   'approval sets Yes, approved, the approver, the time and the notes');
 select is((select status from public.users where id = tests.actor('pending')), 'approved', 'the member''s account is approved with it');
-select is((select count(*)::int from public.notifications where user_id = tests.actor('pending') and title = 'Membership approved'), 1,
-  'the applicant is notified of the approval');
+select is((select array_agg(title)::text from public.notifications where user_id = tests.actor('pending') and type = 'registration' and title like '%membership%'),
+  '{"Your membership application is approved"}',
+  'the applicant is notified of the approval, once (issue 40: one notice per decision)');
 select tests.act_as(tests.actor('admin'));
 select results_eq(format($$select action, acted_by, acted_by_name is not null from public.get_member_approval_history(%L)$$,
                          (select value from t17 where name = 'pending_entry')),

@@ -97,9 +97,10 @@ select throws_ok($$select public.register_student(tests.student_form('{"current_
 select throws_ok($$select public.register_student(tests.student_form('{"pan_no": "ABC123"}'))$$, 'P0001',
   'PAN format is invalid', 'a PAN is 5 letters, 4 digits, 1 letter');
 select throws_ok($$select public.register_student(tests.student_form('{"aadhar_no": "1234 5678"}'))$$, 'P0001',
-  'Aadhar format is invalid', 'an Aadhaar number has 12 digits');
+  'Aadhaar format is invalid', 'an Aadhaar number has 12 digits');
 select throws_ok($$select public.register_student(tests.student_form('{"date_of_birth": "31/02/2006"}'))$$, 'P0001',
-  'Date of birth must be in YYYY-MM-DD format', 'a date that does not exist is refused');
+  'Date of birth: 31/02/2006 is not a date that exists',
+  'a date that does not exist is refused, in the words the person typed (issue 40)');
 select throws_ok($$select public.register_student(tests.student_form('{"family_income": "a lot"}'))$$, 'P0001',
   'Family income must be a number', 'numbers are numbers');
 select throws_ok($$select public.register_student(tests.student_form('{"approval_status": "approved"}'))$$, 'P0001',

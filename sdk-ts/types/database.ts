@@ -258,6 +258,26 @@ export type Database = {
           { foreignKeyName: "business_listings_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      calendar_feeds: {
+        Row: {
+          created_at: string;
+          token: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          token: string;
+          user_id?: string;
+        };
+        Update: {
+          created_at?: string;
+          token?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "calendar_feeds_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -305,6 +325,8 @@ export type Database = {
       event_registrations: {
         Row: {
           attendance_status: string;
+          checked_in_at: string | null;
+          checked_in_by: string | null;
           created_at: string;
           event_id: string;
           guests: number;
@@ -316,6 +338,8 @@ export type Database = {
         };
         Insert: {
           attendance_status?: string;
+          checked_in_at?: string | null;
+          checked_in_by?: string | null;
           created_at?: string;
           event_id: string;
           guests?: number;
@@ -327,6 +351,8 @@ export type Database = {
         };
         Update: {
           attendance_status?: string;
+          checked_in_at?: string | null;
+          checked_in_by?: string | null;
           created_at?: string;
           event_id?: string;
           guests?: number;
@@ -337,18 +363,73 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [
+          { foreignKeyName: "event_registrations_checked_in_by_fkey"; columns: ["checked_in_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "event_registrations_event_id_fkey"; columns: ["event_id"]; isOneToOne: false; referencedRelation: "events"; referencedColumns: ["id"] },
           { foreignKeyName: "event_registrations_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      event_waitlist: {
+        Row: {
+          decided_at: string | null;
+          event_id: string;
+          guests: number;
+          id: string;
+          joined_at: string;
+          moved_at: string | null;
+          moved_by: string | null;
+          offer_expires_at: string | null;
+          offered_at: string | null;
+          priority: number;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          decided_at?: string | null;
+          event_id: string;
+          guests?: number;
+          id?: string;
+          joined_at?: string;
+          moved_at?: string | null;
+          moved_by?: string | null;
+          offer_expires_at?: string | null;
+          offered_at?: string | null;
+          priority?: number;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          decided_at?: string | null;
+          event_id?: string;
+          guests?: number;
+          id?: string;
+          joined_at?: string;
+          moved_at?: string | null;
+          moved_by?: string | null;
+          offer_expires_at?: string | null;
+          offered_at?: string | null;
+          priority?: number;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          { foreignKeyName: "event_waitlist_event_id_fkey"; columns: ["event_id"]; isOneToOne: false; referencedRelation: "events"; referencedColumns: ["id"] },
+          { foreignKeyName: "event_waitlist_moved_by_fkey"; columns: ["moved_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "event_waitlist_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       events: {
         Row: {
+          calendar_sequence: number;
           contact_email: string | null;
           contact_person: string | null;
           contact_phone: string | null;
           created_at: string;
           created_by: string | null;
           description: string;
+          duration_minutes: number | null;
           event_date: string;
           event_time: string | null;
           event_type: string;
@@ -363,14 +444,17 @@ export type Database = {
           title: string;
           updated_at: string;
           venue_details: string | null;
+          waitlist_offer_hours: number;
         };
         Insert: {
+          calendar_sequence?: number;
           contact_email?: string | null;
           contact_person?: string | null;
           contact_phone?: string | null;
           created_at?: string;
           created_by?: string | null;
           description: string;
+          duration_minutes?: number | null;
           event_date: string;
           event_time?: string | null;
           event_type: string;
@@ -385,14 +469,17 @@ export type Database = {
           title: string;
           updated_at?: string;
           venue_details?: string | null;
+          waitlist_offer_hours?: number;
         };
         Update: {
+          calendar_sequence?: number;
           contact_email?: string | null;
           contact_person?: string | null;
           contact_phone?: string | null;
           created_at?: string;
           created_by?: string | null;
           description?: string;
+          duration_minutes?: number | null;
           event_date?: string;
           event_time?: string | null;
           event_type?: string;
@@ -407,6 +494,7 @@ export type Database = {
           title?: string;
           updated_at?: string;
           venue_details?: string | null;
+          waitlist_offer_hours?: number;
         };
         Relationships: [
           { foreignKeyName: "events_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
@@ -1973,12 +2061,19 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      accept_event_offer: { Args: { event_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
       admin_member_directory_matches: { Args: { search?: string; city?: string; native_place?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      check_in_attendee: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
+      create_calendar_feed: { Args: Record<PropertyKey, never>; Returns: string };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
+      decline_event_offer: { Args: { event_id: string }; Returns: undefined };
       event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
+      event_calendar: { Args: { event_id: string }; Returns: unknown };
+      event_calendar_feed: { Args: { token: string }; Returns: unknown };
+      event_day_counts: { Args: { event_id: string }; Returns: { registrations: number; people: number; checked_in: number; people_checked_in: number; waiting: number; offered: number; max_attendees: number }[] };
       get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_identity_reads: { Args: { record_table: string; record_id: string }; Returns: { id: number; reader_id: string; reader_name: string; read_at: string }[] };
       get_member_approval_history: { Args: { member_id: string }; Returns: { id: number; action: string; status: string; approval_status: string; remarks: string; approval_notes: string; acted_by: string; acted_by_name: string; acted_at: string }[] };
@@ -1990,7 +2085,10 @@ export type Database = {
       get_public_members: { Args: { search?: string; city_filter?: string; page_limit?: number; page_offset?: number }; Returns: { id: string; unique_id: string; full_name: string; member_type: string; city: string; native_place: string; profession: string }[] };
       get_public_photo_albums: { Args: { album_limit?: number; include_drafts?: boolean }; Returns: { id: string; title: string; description: string; event_id: string; cover_image_url: string; photo_count: number; is_published: boolean; album_date: string; created_at: string; updated_at: string }[] };
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
+      join_event_waitlist: { Args: { event_id: string; guests?: number }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
+      leave_event_waitlist: { Args: { event_id: string }; Returns: undefined };
       membership_claim: { Args: { entry_id: string }; Returns: Json };
+      move_waitlist_entry_up: { Args: { entry_id: string }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       record_profile_view: { Args: { profile_id: string }; Returns: boolean };
       register_matrimony: { Args: { application: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       register_member: { Args: { application: Json }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
@@ -1998,6 +2096,7 @@ export type Database = {
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
+      run_waitlist_offers: { Args: { event_id?: string }; Returns: number };
       second_factor_required: { Args: Record<PropertyKey, never>; Returns: boolean };
       send_announcement: { Args: { title: string; message: string; audience?: string; link?: string }; Returns: Database["public"]["Tables"]["announcements"]["Row"] };
       send_test_push: { Args: Record<PropertyKey, never>; Returns: number };

@@ -262,9 +262,13 @@ async fn run(
         backups: std::sync::Arc::clone(&backups),
         pool: ops_pool.clone(),
     }));
-    let scheduler = crate::scheduler::Scheduler::spawn(ops_pool.clone(), scheduled_jobs(config, &state, &backups)?)
-        .await
-        .map_err(|e| StartupError::environment(format!("cannot start the scheduler: {e}")))?;
+    let scheduler = crate::scheduler::Scheduler::spawn_in_zone(
+        ops_pool.clone(),
+        scheduled_jobs(config, &state, &backups)?,
+        &config.backup.time_zone,
+    )
+    .await
+    .map_err(|e| StartupError::environment(format!("cannot start the scheduler: {e}")))?;
     let metrics = match config.metrics_addr {
         Some(address) => Some(
             crate::metrics::server::spawn(address, ops_pool.clone(), state.connections.clone())

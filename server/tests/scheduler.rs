@@ -101,3 +101,116 @@ async fn a_replica_that_dies_mid_run_hands_the_job_to_another_when_its_lease_run
         "A's run is closed as failed: {abandoned:?}"
     );
 }
+
+/// The app's jobs: declared in SQL with a function to call (no Rust knows them).
+async fn declare_counting_job(pool: &sqlx::PgPool, schedule: &str) {
+    sqlx::raw_sql(
+        "create table if not exists public.app_hits (at timestamptz not null default clock_timestamp());
+         create or replace function public.count_a_hit() returns jsonb language sql as
+           $$ insert into public.app_hits default values returning jsonb_build_object('hit', true) $$;
+         create or replace function public.fail_always() returns void language plpgsql as
+           $$ begin raise exception 'the app says no'; end $$;",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    sqlx::query("select ops.declare_job('counting', $1, 'public.count_a_hit', null, 5)")
+        .bind(schedule)
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+async fn wait_for(pool: &sqlx::PgPool, sql: &'static str, at_least: i64, within: Duration) -> i64 {
+    let started = std::time::Instant::now();
+    loop {
+        let count: i64 = sqlx::query_scalar(sql).fetch_one(pool).await.unwrap();
+        if count >= at_least || started.elapsed() > within {
+            return count;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn an_app_job_declared_in_sql_runs_each_occurrence_once_across_two_replicas() {
+    let (_db, pool) = database().await;
+    declare_counting_job(&pool, "* * * * * *").await;
+    let a = Scheduler::spawn(pool.clone(), vec![]).await.unwrap();
+    let b = Scheduler::spawn(pool.clone(), vec![]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(5500)).await;
+    a.stop(Duration::from_secs(2)).await;
+    b.stop(Duration::from_secs(2)).await;
+    let hits: i64 = sqlx::query_scalar("select count(*) from public.app_hits").fetch_one(&pool).await.unwrap();
+    let (runs, occurrences, instances, detail): (i64, i64, i64, serde_json::Value) = sqlx::query_as(
+        "select count(*), count(distinct due_at), count(distinct instance), (array_agg(detail))[1]
+           from ops.job_runs where job = 'app:counting' and ok",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(hits >= 4, "an app job due every second ran {hits} times in 5.5 s");
+    assert_eq!(runs, hits, "each call is one recorded run");
+    assert_eq!(runs, occurrences, "no occurrence ran twice");
+    assert!(instances >= 1);
+    assert_eq!(detail, json!({ "hit": true }), "the function's value is the run's detail");
+}
+
+#[tokio::test]
+async fn a_job_declared_while_running_is_picked_up_and_a_forgotten_one_stops() {
+    let (_db, pool) = database().await;
+    let scheduler = Scheduler::spawn(pool.clone(), vec![]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    declare_counting_job(&pool, "* * * * * *").await;
+    let hits = wait_for(&pool, "select count(*) from public.app_hits", 2, Duration::from_secs(8)).await;
+    assert!(hits >= 2, "the declaration woke the scheduler ({hits} runs)");
+    sqlx::query("select ops.forget_job('counting')").execute(&pool).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let before: i64 = sqlx::query_scalar("select count(*) from public.app_hits").fetch_one(&pool).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let after: i64 = sqlx::query_scalar("select count(*) from public.app_hits").fetch_one(&pool).await.unwrap();
+    scheduler.stop(Duration::from_secs(2)).await;
+    assert_eq!(before, after, "a forgotten job no longer runs");
+}
+
+#[tokio::test]
+async fn a_failing_app_job_is_recorded_and_bad_declarations_are_refused() {
+    let (_db, pool) = database().await;
+    declare_counting_job(&pool, "* * * * * *").await;
+    sqlx::query("select ops.declare_job('failing', '* * * * * *', 'public.fail_always')").execute(&pool).await.unwrap();
+    let scheduler = Scheduler::spawn(pool.clone(), vec![]).await.unwrap();
+    let failed = wait_for(
+        &pool,
+        "select count(*) from ops.job_runs where job = 'app:failing' and ok = false and error like '%the app says no%'",
+        1,
+        Duration::from_secs(8),
+    )
+    .await;
+    scheduler.stop(Duration::from_secs(2)).await;
+    assert!(failed >= 1, "the function's error is the run's error");
+    let last_error: Option<String> = sqlx::query_scalar("select last_error from ops.jobs where name = 'app:failing'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(last_error.unwrap().contains("the app says no"));
+    for (args, expected) in [
+        ("'x', '* * * * *', 'public.no_such_function'", "not a function"),
+        ("'x', '* * * * *', 'public.count_a_hit', 'Mars/Olympus'", "not a time zone"),
+        ("'Bad Name', '* * * * *', 'public.count_a_hit'", "app_jobs_name_check"),
+    ] {
+        let error = sqlx::query(sqlx::AssertSqlSafe(format!("select ops.declare_job({args})")))
+            .execute(&pool)
+            .await
+            .unwrap_err();
+        assert!(error.to_string().contains(expected), "{args}: {error}");
+    }
+    // Declaring the same job again changes nothing (files re-applied at every start).
+    let declared_at = "select declared_at from ops.app_jobs where name = 'counting'";
+    let before: chrono::DateTime<chrono::Utc> = sqlx::query_scalar(declared_at).fetch_one(&pool).await.unwrap();
+    sqlx::query("select ops.declare_job('counting', '* * * * * *', 'public.count_a_hit', null, 5)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let after: chrono::DateTime<chrono::Utc> = sqlx::query_scalar(declared_at).fetch_one(&pool).await.unwrap();
+    assert_eq!(before, after);
+}

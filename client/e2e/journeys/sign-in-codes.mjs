@@ -89,6 +89,8 @@ export default function journey(test) {
       await sawToast(page, 'Second factor turned on');
       // Signing in again asks for the app's code (the next one: a code is never used twice).
       // The sign-out finishes (its toast) before the next sign-in: leaving earlier cuts it short.
+      // The admin area has rendered (its sidebar) before its log-out button is looked for.
+      await page.getByRole('navigation', { name: 'Admin' }).waitFor();
       await page
         .getByRole('button', { name: /log out/i })
         .first()
@@ -156,7 +158,9 @@ export default function journey(test) {
     await p.getByRole('button', { name: 'Save password' }).click();
     await sawToast(p, 'Password saved');
     await p.waitForURL(`${base}/admin`, { timeout: 20_000 });
-    // The password works on its own.
+    // The password works on its own. (The admin area has rendered before its log-out button is
+    // looked for: the page before it had one too.)
+    await p.getByRole('navigation', { name: 'Admin' }).waitFor();
     await p
       .getByRole('button', { name: /log out/i })
       .first()

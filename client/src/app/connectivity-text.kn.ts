@@ -8,4 +8,5 @@ export const connectivityText = {
   onlineBody: 'ನಿಮ್ಮ ಇಂಟರ್ನೆಟ್ ಸಂಪರ್ಕ ಮತ್ತೆ ಸಿಕ್ಕಿದೆ.',
   offlineBannerTitle: 'ಸಂಪರ್ಕ ಕಡಿದಿದೆ.',
   offlineBannerBody: 'ನೀವು ಆಫ್‌ಲೈನ್ ಇದ್ದೀರಿ: ಸಂಪರ್ಕ ಮರಳುವವರೆಗೆ ಕೆಲವು ಸೌಲಭ್ಯಗಳು ಕೆಲಸ ಮಾಡದಿರಬಹುದು.',
+  offlineSavedBody: (when: string) => `ನೀವು ಆಫ್‌ಲೈನ್ ಇದ್ದೀರಿ; ${when} ರಂದು ಉಳಿಸಿಟ್ಟದ್ದನ್ನು ತೋರಿಸಲಾಗುತ್ತಿದೆ.`,
 } satisfies Words<typeof en>;

@@ -9,6 +9,8 @@ export const connectivityText = {
   onlineBody: 'Your connection has been restored.',
   offlineBannerTitle: 'Connection Lost.',
   offlineBannerBody: "You're offline: some features may not work until the connection returns.",
+  /** Offline, with the saved answers on screen: when the oldest of them was fetched. */
+  offlineSavedBody: (when: string) => `You're offline, showing what was saved on ${when}.`,
 } as const;
 
 kannada({ connectivityText }, () => import('./connectivity-text.kn'));

@@ -1,9 +1,11 @@
 // Connectivity (spec §4, §8): a banner while offline, and a toast on each change. Loaded as a
 // chunk of its own as soon as the shell renders (root-layout.tsx): none of it is needed for the
 // first paint, and the service worker keeps it for when the network is gone.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { WifiOff } from '@/components/ui/icons';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
+import { formatDateTime } from '@/lib/display-format';
 import { connectivityText as t } from './connectivity-text';
 
 function subscribe(listener: () => void) {
@@ -46,8 +48,29 @@ export function useConnectivityToasts() {
   }, []);
 }
 
+/** When the oldest answer on screen was fetched (ms), or null when none is shown. */
+export function oldestShownAnswer(client: QueryClient): number | null {
+  let oldest: number | null = null;
+  for (const query of client.getQueryCache().getAll()) {
+    if (!query.isActive() || query.state.data === undefined) continue;
+    const at = query.state.dataUpdatedAt;
+    if (at > 0 && (oldest === null || at < oldest)) oldest = at;
+  }
+  return oldest;
+}
+
+function useOldestShownAnswer(): number | null {
+  const client = useQueryClient();
+  const subscribe = useCallback(
+    (listener: () => void) => client.getQueryCache().subscribe(listener),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, () => oldestShownAnswer(client));
+}
+
 export function OfflineBanner() {
   const online = useOnline();
+  const savedAt = useOldestShownAnswer();
   if (online) return null;
   return (
     <div
@@ -57,7 +80,10 @@ export function OfflineBanner() {
     >
       <WifiOff className="h-4 w-4" aria-hidden />
       <span>
-        <strong>{t.offlineBannerTitle}</strong> {t.offlineBannerBody}
+        <strong>{t.offlineBannerTitle}</strong>{' '}
+        {savedAt === null
+          ? t.offlineBannerBody
+          : t.offlineSavedBody(formatDateTime(new Date(savedAt).toISOString()))}
       </span>
     </div>
   );

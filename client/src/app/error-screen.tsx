@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { renderErrorMessage } from '@/lib/errors-core';
+import { coreText } from '@/lib/core-text';
 import { isStaleChunkError, reloadOnceForNewRelease } from './stale-release';
 import { appText as t } from './text';
 
@@ -21,7 +21,8 @@ export function RenderErrorScreen() {
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 text-center">
       <h1 className="font-serif text-3xl font-bold">{t.errorTitle}</h1>
       <p className="mt-3 text-stone-700" data-testid="error-message">
-        {stale ? t.newRelease : renderErrorMessage(error)}
+        {/* Never the exception's own text (issue 40). */}
+        {stale ? t.newRelease : coreText.renderErrorFallback}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button

@@ -1,5 +1,7 @@
 // The PWA's overlays and background work, loaded after the page: the service worker, the
-// intro video, then the notification opt-in card, the install cards and engagement tracking.
+// intro video, then the notification opt-in card, the install cards and engagement tracking,
+// and the saving of the answers kept for offline use (lib/offline).
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   InstallCards,
@@ -13,9 +15,21 @@ import {
 export default function Overlays() {
   const [introDone, setIntroDone] = useState(introSeen);
   useEngagementTracking();
+  const queryClient = useQueryClient();
   useEffect(() => {
     void registerServiceWorker();
   }, []);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('@/lib/offline/saved-cache').then((m) => {
+      if (live) stop = m.startSaving(queryClient);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [queryClient]);
   return (
     <>
       {!introDone && <IntroVideo onDone={() => setIntroDone(true)} />}

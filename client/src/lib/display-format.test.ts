@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysSince, formatSize } from './display-format';
+import { daysSince, formatDate, formatDateTime, formatInr, formatSize } from './display-format';
 
 describe('display formats', () => {
   const now = Date.parse('2026-05-10T12:00:00Z');
@@ -16,5 +16,19 @@ describe('display formats', () => {
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(25 * 1024 * 1024)).toBe('25 MB');
+  });
+
+  it('shows whole rupees without paise, others with them (issue 40, item 13)', () => {
+    expect(formatInr(320000)).toBe('₹3,20,000');
+    expect(formatInr('320000.00')).toBe('₹3,20,000');
+    expect(formatInr('1250.5')).toBe('₹1,250.50');
+    expect(formatInr(null)).toBe('');
+  });
+
+  it("shows dates and times in Mumbai's time, whatever the browser's zone (item 7)", () => {
+    // 20:59 UTC is 02:29 the next morning in Mumbai.
+    expect(formatDateTime('2026-12-01T20:59:59.585405+00:00')).toMatch(/^2 Dec 2026, 2:29\s?am$/i);
+    expect(formatDate('2026-12-01T20:59:59.585405+00:00')).toBe('2 Dec 2026');
+    expect(formatDate('2026-02-28')).toBe('28 Feb 2026');
   });
 });

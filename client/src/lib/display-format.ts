@@ -1,13 +1,27 @@
-// Display formats shared by the staff screens (Indian rupees, dates and times, ages in days,
-// sizes in bytes).
+// Display formats shared by the app's screens (Indian rupees, dates and times, ages in days,
+// sizes in bytes). Dates and times are Mumbai's (Asia/Kolkata) wherever the browser is.
+const ZONE = 'Asia/Kolkata';
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const wholeInr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+const date = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: ZONE });
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: ZONE,
+});
 
-export const formatInr = (value: number | string | null | undefined) =>
-  value === null || value === undefined || value === '' ? '' : inr.format(Number(value));
+/** Rupees: whole amounts without paise (₹3,20,000), others with them (₹1,250.50). */
+export const formatInr = (value: number | string | null | undefined) => {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return (Number.isInteger(n) ? wholeInr : inr).format(n);
+};
 export const formatDate = (value: string | null | undefined) =>
-  value ? date.format(new Date(value.length === 10 ? `${value}T00:00:00` : value)) : '';
+  value ? date.format(new Date(value.length === 10 ? `${value}T00:00:00+05:30` : value)) : '';
 export const formatDateTime = (value: string | null | undefined) =>
   value ? dateTime.format(new Date(value)) : '';
 

@@ -1,6 +1,6 @@
 import { ApiError, AuthError, NetworkError } from '@havyaka/sdk';
 import { describe, expect, it } from 'vitest';
-import { AppError, dataMessage, errorCode, errorToast, renderErrorMessage } from './errors';
+import { AppError, dataMessage, errorCode, errorToast } from './errors';
 
 const api = (code: string, status: number, message = 'raw message') =>
   new ApiError(message, { code, status });
@@ -18,6 +18,13 @@ describe('the data-layer messages (spec §8)', () => {
     [api('', 503), 'Internal server error - please try again later'],
     [api('', 400, 'Something specific'), 'Something specific'],
     [{}, 'An unexpected error occurred'],
+    // Never an exception's own text (issue 40).
+    [new TypeError('Failed to fetch'), 'An unexpected error occurred'],
+    [new Error('Cannot read properties of undefined'), 'An unexpected error occurred'],
+    [
+      new NetworkError('TypeError: Failed to fetch', { code: 'NETWORK_ERROR' }),
+      'The server could not be reached. Check your connection; this will load when it returns.',
+    ],
   ])('%o → %s', (error, message) => expect(dataMessage(error)).toBe(message));
 });
 
@@ -39,18 +46,13 @@ describe('the UI error toast (title Error), by code', () => {
       'VALIDATION_ERROR',
       'Title is required',
     ],
-    [new NetworkError('offline', { code: 'NETWORK_ERROR' }), 'NETWORK_ERROR', 'offline'],
+    [
+      new NetworkError('TypeError: Failed to fetch', { code: 'NETWORK_ERROR' }),
+      'NETWORK_ERROR',
+      "You're offline or the server could not be reached: this change was not saved. Please try again when the connection returns.",
+    ],
   ])('%o', (error, code, description) => {
     expect(errorCode(error)).toBe(code);
     expect(errorToast(error)).toEqual({ title: 'Error', description });
-  });
-});
-
-describe('the render error screen text', () => {
-  it('shows the error message, else the fallback', () => {
-    expect(renderErrorMessage(new Error('Boom'))).toBe('Boom');
-    expect(renderErrorMessage(undefined)).toBe(
-      "We're experiencing technical difficulties. Please try again.",
-    );
   });
 });

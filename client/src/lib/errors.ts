@@ -4,7 +4,7 @@ import { errorMessage } from '@havyaka/sdk';
 import { errorText } from './text';
 
 // The two the home page's first paint needs live in their own small module.
-export { renderErrorMessage, unwrap } from './errors-core';
+export { unwrap } from './errors-core';
 
 export type ErrorCode =
   | 'AUTHENTICATION_ERROR'
@@ -51,10 +51,28 @@ export function errorCode(error: unknown): ErrorCode {
   return 'UNKNOWN_ERROR';
 }
 
-/** The data-layer message (spec §8 table). */
+/** An answer the server gave (an HTTP status, or a database or API code): its words are for
+ *  people (spec §8's table, or the database's own refusal). A thrown exception is not. */
+function isServerAnswer(error: unknown): boolean {
+  const { code, status } = (typeof error === 'object' && error ? error : {}) as {
+    code?: unknown;
+    status?: unknown;
+  };
+  if (typeof status === 'number' && status >= 400) return true;
+  return typeof code === 'string' && code !== '' && code !== 'NETWORK_ERROR' && code !== 'ABORTED';
+}
+
+/**
+ * The one wording of an error for people (spec §8 table): the app's own messages, the
+ * server's answers, a plain sentence when the server cannot be reached, and never an
+ * exception's text ("TypeError: Failed to fetch") (issue 40).
+ */
 export function dataMessage(error: unknown): string {
   if (error instanceof AppError) return error.message;
-  return errorMessage(error);
+  if (errorCode(error) === 'NETWORK_ERROR' || (error as { code?: unknown })?.code === 'ABORTED')
+    return errorText.unreachable;
+  if (isServerAnswer(error)) return errorMessage(error);
+  return errorText.unexpected;
 }
 
 const UI_TEXT: Partial<Record<ErrorCode, string>> = errorText.byCode;
@@ -62,6 +80,7 @@ const UI_TEXT: Partial<Record<ErrorCode, string>> = errorText.byCode;
 /** The UI error toast (title Error) for an error. VALIDATION_ERROR uses its own message. */
 export function errorToast(error: unknown): { title: string; description: string } {
   const code = errorCode(error);
+  if (code === 'NETWORK_ERROR') return { title: errorText.title, description: errorText.notSaved };
   return { title: errorText.title, description: UI_TEXT[code] ?? dataMessage(error) };
 }
 

@@ -13,6 +13,14 @@ export const errorText = {
     DUPLICATE_ENTRY: 'This record already exists.',
     RATE_LIMIT_EXCEEDED: 'Too many requests - please try again later.',
   },
+  /** A read that could not reach the server (offline, or the server is down). */
+  unreachable:
+    'The server could not be reached. Check your connection; this will load when it returns.',
+  /** A change that could not reach the server: nothing was saved. */
+  notSaved:
+    "You're offline or the server could not be reached: this change was not saved. Please try again when the connection returns.",
+  /** Anything else that went wrong in the app itself. */
+  unexpected: 'An unexpected error occurred',
 } as const;
 
 kannada({ errorText }, () => import('./text.kn'));

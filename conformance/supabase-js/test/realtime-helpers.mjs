@@ -180,7 +180,7 @@ export async function startReplica(env = {}) {
   const bin = process.env.CONFORMANCE_SERVER_BIN;
   if (!bin) throw new Error('CONFORMANCE_SERVER_BIN is not set: run the suite through run.mjs');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sbjs-replica-'));
-  for (const dir of ['migrations', 'policies']) fs.mkdirSync(path.join(dataDir, 'no-app', dir), { recursive: true });
+  for (const dir of ['migrations', 'functions', 'policies', 'seed']) fs.mkdirSync(path.join(dataDir, 'no-app', dir), { recursive: true });
   const port = await new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
@@ -213,7 +213,9 @@ export async function startReplica(env = {}) {
     PUSH_WORKER: 'false',
     VAPID_PRIVATE_KEY: vapid.VAPID_PRIVATE_KEY,
     MIGRATIONS_DIR: path.join(dataDir, 'no-app', 'migrations'),
+    FUNCTIONS_DIR: path.join(dataDir, 'no-app', 'functions'),
     POLICIES_DIR: path.join(dataDir, 'no-app', 'policies'),
+    SEED_DIR: path.join(dataDir, 'no-app', 'seed'),
     ...env,
   };
   delete fullEnv.AUTHENTICATOR_PASSWORD;

@@ -2,9 +2,9 @@
 // as the server sees it, changing the user, reauthentication, password recovery. Loaded on
 // first use (client.ts): a page that only follows the stored session does not carry them.
 
-import { AuthError } from '../lib/errors';
 import { settle, type RequestOptions } from '../lib/fetch';
-import { missingSession, toSession, type AuthResult, type SessionData } from './session';
+import { sessionOf, settleAs } from './results';
+import { missingSession, type AuthResult, type SessionData } from './session';
 import type { AuthChangeEvent, Session, User, UserAttributes } from './types';
 
 /** What the account's requests need of the auth client (its private parts, lent). */
@@ -22,19 +22,22 @@ const query = (params: Record<string, string | undefined>) => {
   return s ? `?${s}` : '';
 };
 
+const NO_USER = { user: null };
+const NO_SESSION = { user: null, session: null };
+
 export class AccountApi {
   constructor(private auth: AuthCore) {}
 
   /** The user of `jwt`, or of the current session, as the server sees it now. */
   async getUser(jwt?: string): AuthResult<{ user: User | null }> {
     const token = jwt ?? (await this.auth.getSession()).data.session?.access_token;
-    const result = await settle(async () => {
+    const result = await settleAs(async () => {
       if (!token) throw missingSession();
       return { user: await this.auth.call<User>('/user', {}, token) };
-    });
+    }, NO_USER);
     if (result.error?.code === 'session_not_found' && !jwt)
       await this.auth.save(null, 'SIGNED_OUT');
-    return result.error ? { data: { user: null }, error: result.error } : result;
+    return result;
   }
 
   signUp(credentials: {
@@ -59,7 +62,7 @@ export class AccountApi {
    * Sends a sign-in code (and link) by e-mail, or a code by SMS (`phone`); with
    * `shouldCreateUser: false` an address without an account gets nothing (and the same answer).
    */
-  async signInWithOtp(
+  signInWithOtp(
     credentials:
       | {
           email: string;
@@ -69,7 +72,7 @@ export class AccountApi {
   ): AuthResult<SessionData> {
     const { options = {}, ...who } = credentials;
     const redirect = (options as { emailRedirectTo?: string }).emailRedirectTo;
-    const result = await settle(async () => {
+    return settleAs(async () => {
       await this.auth.call(`/otp${query({ redirect_to: redirect })}`, {
         method: 'POST',
         json: {
@@ -80,8 +83,7 @@ export class AccountApi {
         },
       });
       return { user: null, session: null };
-    });
-    return result.error ? { data: { user: null, session: null }, error: result.error } : result;
+    }, NO_SESSION);
   }
 
   /** What the server offers (GoTrue's `GET /settings`): `external.phone` when it texts codes. */
@@ -132,7 +134,7 @@ export class AccountApi {
     options: { emailRedirectTo?: string } = {},
   ): AuthResult<{ user: User | null }> {
     const session = (await this.auth.getSession()).data.session;
-    const result = await settle(async () => {
+    return settleAs(async () => {
       if (!session) throw missingSession();
       const path = `/user${query({ redirect_to: options.emailRedirectTo })}`;
       const user = await this.auth.call<User>(
@@ -142,8 +144,7 @@ export class AccountApi {
       );
       await this.auth.save({ ...session, user }, 'USER_UPDATED');
       return { user };
-    });
-    return result.error ? { data: { user: null }, error: result.error } : result;
+    }, NO_USER);
   }
 
   /**
@@ -179,15 +180,14 @@ export class AccountApi {
     event: AuthChangeEvent = 'SIGNED_IN',
   ): AuthResult<SessionData> {
     await this.auth.ready();
-    const result = await settle(async () => {
+    return settleAs(async () => {
       const answer = await this.auth.call<{ user?: User }>(path, { method: 'POST', json: body });
-      const session = toSession(answer);
-      if (!session && !path.startsWith('/signup')) {
-        throw new AuthError('The server answered without a session', { status: 500 });
-      }
-      if (session) await this.auth.save(session, event);
-      return { user: session?.user ?? (answer as User), session };
-    });
-    return result.error ? { data: { user: null, session: null }, error: result.error } : result;
+      // A sign-up waiting for its e-mail confirmation answers with the user alone.
+      if (path.startsWith('/signup') && !answer?.user)
+        return { user: answer as User, session: null };
+      const session = sessionOf(answer);
+      await this.auth.save(session, event);
+      return { user: session.user, session };
+    }, NO_SESSION);
   }
 }

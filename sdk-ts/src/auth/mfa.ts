@@ -2,10 +2,10 @@
 // verify (the session becomes aal2), unenrol, list, and the assurance levels read from the
 // session's token. Loaded on first use (client.ts).
 
-import { AuthError } from '../lib/errors';
 import { settle } from '../lib/fetch';
 import type { AuthCore } from './account';
-import { missingSession, toSession } from './session';
+import { sessionOf } from './results';
+import { missingSession } from './session';
 import type { Factor, Session } from './types';
 
 export interface TotpEnrollment {
@@ -75,8 +75,7 @@ export class MfaApi {
         method: 'POST',
         json: { challenge_id: params.challengeId, code: params.code },
       });
-      const raised = toSession(answer);
-      if (!raised) throw new AuthError('The server answered without a session', { status: 500 });
+      const raised = sessionOf(answer);
       await this.auth.save(raised, 'MFA_CHALLENGE_VERIFIED');
       return raised;
     });

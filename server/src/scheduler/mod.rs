@@ -10,7 +10,13 @@
 //!
 //! Adding a job: build a [`Job`] with a name, a [`Schedule`] and an async function, and add it
 //! to the list `serve` hands to [`Scheduler::spawn`].
+//!
+//! The app's jobs ([`app_jobs`]) are declared in SQL instead (`ops.declare_job(name, cron,
+//! function)`, server/migrations/0050): every replica reads `ops.app_jobs` at start, when it
+//! changes (a NOTIFY) and every half minute, and claims their occurrences as `app:<name>` like
+//! its own; a run calls the declared function. The engine knows nothing of what they do.
 
+pub mod app_jobs;
 pub mod schedule;
 pub mod store;
 
@@ -91,15 +97,22 @@ pub fn instance_name() -> String {
 }
 
 impl Scheduler {
-    /// Registers `jobs` and starts claiming them.
+    /// Registers `jobs` and starts claiming them, and the app's jobs (read in UTC when they
+    /// name no zone).
     pub async fn spawn(pool: PgPool, jobs: Vec<Job>) -> Result<Self, sqlx::Error> {
+        Self::spawn_in_zone(pool, jobs, "UTC").await
+    }
+
+    /// [`Self::spawn`], reading the app's jobs that name no zone in `zone` ("Asia/Kolkata").
+    pub async fn spawn_in_zone(pool: PgPool, jobs: Vec<Job>, zone: &str) -> Result<Self, sqlx::Error> {
         let now = Utc::now();
         for job in &jobs {
             let next = job.schedule.next_after(now).unwrap_or(now);
             store::register(&pool, &job.name, &job.schedule.describe(), next).await?;
         }
         let (stop_tx, stop) = watch::channel(false);
-        let runner = Runner { pool, jobs: Arc::new(jobs), instance: Arc::from(instance_name()), stop };
+        let runner =
+            Runner { pool, jobs: Arc::new(jobs), zone: Arc::from(zone), instance: Arc::from(instance_name()), stop };
         Ok(Self { stop: stop_tx, task: tokio::spawn(runner.run()) })
     }
 
@@ -122,26 +135,35 @@ impl Scheduler {
 struct Runner {
     pool: PgPool,
     jobs: Arc<Vec<Job>>,
+    /// The zone of the app's jobs that name none.
+    zone: Arc<str>,
     instance: Arc<str>,
     stop: watch::Receiver<bool>,
 }
 
 impl Runner {
     async fn run(mut self) {
-        let names: Vec<String> = self.jobs.iter().map(|job| job.name.clone()).collect();
-        let leases: Vec<(String, f64)> =
-            self.jobs.iter().map(|job| (job.name.clone(), job.lease.as_secs_f64())).collect();
         let mut listener = self.listen().await;
         let mut running = JoinSet::new();
+        let mut app = app_jobs::AppJobs::default();
+        let mut reload = true;
         loop {
             if *self.stop.borrow() {
                 break;
             }
+            if reload || app.is_stale(LONGEST_SLEEP) {
+                app.reload(&self.pool, &self.zone).await;
+                reload = false;
+            }
+            let jobs: Vec<&Job> = self.jobs.iter().chain(app.jobs()).collect();
+            let names: Vec<String> = jobs.iter().map(|job| job.name.clone()).collect();
+            let leases: Vec<(String, f64)> =
+                jobs.iter().map(|job| (job.name.clone(), job.lease.as_secs_f64())).collect();
             while running.try_join_next().is_some() {}
             match store::claim(&self.pool, &names, &self.instance, &leases).await {
                 Ok(Some(claimed)) => {
-                    if let Some(job) = self.jobs.iter().find(|job| job.name == claimed.job).cloned() {
-                        running.spawn(run_one(self.pool.clone(), job, claimed, self.stop.clone()));
+                    if let Some(job) = jobs.iter().find(|job| job.name == claimed.job) {
+                        running.spawn(run_one(self.pool.clone(), (*job).clone(), claimed, self.stop.clone()));
                     }
                     continue;
                 }
@@ -155,13 +177,16 @@ impl Runner {
             .max(Duration::from_millis(200));
             let notified = async {
                 match listener.as_mut() {
-                    Some(listener) => listener.try_recv().await.map(|_| ()).map_err(|_| ()),
+                    Some(listener) => listener.try_recv().await.map_err(|_| ()),
                     None => std::future::pending().await,
                 }
             };
             tokio::select! {
                 () = tokio::time::sleep(sleep) => {}
-                result = notified => if result.is_err() { listener = self.listen().await; },
+                result = notified => match result {
+                    Ok(Some(notification)) => reload |= notification.payload() == app_jobs::CHANGED,
+                    Ok(None) | Err(()) => { listener = self.listen().await; reload = true; }
+                },
                 _ = self.stop.changed() => {}
                 Some(_) = running.join_next(), if !running.is_empty() => {}
             }

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use sqlx::{Acquire, PgConnection, Row};
 
 use super::model::{
-    API_ROLES, Action, Column, ForeignKey, Function, FunctionParam, PrivilegeSet, Privileges, QualifiedName, Relation,
-    RelationKind, ReturnType, SchemaCache, Volatility,
+    API_ROLES, Action, Column, ForeignKey, Function, FunctionParam, MediaHandler, PrivilegeSet, Privileges,
+    QualifiedName, Relation, RelationKind, ReturnType, SchemaCache, Volatility,
 };
 use super::{computed, relationships, views};
 
@@ -130,6 +130,7 @@ select n.nspname::text as schema, p.proname::text as name, p.oid::int8 as oid,
        p.proretset as returns_set, p.provolatile::text as volatility,
        format_type(p.prorettype, null) as return_type, rt.typtype::text as return_kind,
        rtn.nspname::text as return_type_schema, rt.typname::text as return_type_name,
+       case when rt.typtype = 'd' then format_type(rt.typbasetype, null) end as return_base_type,
        rc.relname::text as return_relation, rcn.nspname::text as return_relation_schema,
        rc.relkind::text as return_relation_kind,
        obj_description(p.oid, 'pg_proc') as comment,
@@ -392,6 +393,10 @@ fn function_from_row(row: &sqlx::postgres::PgRow) -> Function {
         },
         comment: row.get("comment"),
         privileges: privileges_from(&[(Action::Execute, row.get("execute_roles"))]),
+        media_handler: match (return_kind.as_str(), row.get::<Option<String>, _>("return_base_type")) {
+            ("d", Some(base)) => MediaHandler::from_domain(&row.get::<String, _>("return_type_name"), &base),
+            _ => None,
+        },
     }
 }
 

@@ -211,6 +211,35 @@ pub struct Function {
     pub comment: Option<String>,
     /// Which API roles may execute the function.
     pub privileges: Privileges,
+    /// The media type the function serves when it returns a domain named like one
+    /// (`create domain "text/calendar" as text`): PostgREST's media type handlers.
+    pub media_handler: Option<MediaHandler>,
+}
+
+/// A function's custom media type: the domain's name, and whether its base type is `bytea`
+/// (served as bytes) rather than text-like (served as its text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaHandler {
+    pub media_type: String,
+    pub binary: bool,
+}
+
+impl MediaHandler {
+    /// A domain name that reads as a media type (RFC 6838: `type/subtype`, restricted
+    /// characters), lower-cased; `None` for any other name.
+    pub fn from_domain(name: &str, base_type: &str) -> Option<Self> {
+        let restricted = |part: &str| {
+            !part.is_empty()
+                && part.len() <= 127
+                && part.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$&^_.+-".contains(&b))
+                && part.as_bytes()[0].is_ascii_alphanumeric()
+        };
+        let (kind, subtype) = name.split_once('/')?;
+        // PostgREST's own vendor types cannot be overridden.
+        let vendor = name.to_ascii_lowercase().starts_with("application/vnd.pgrst.");
+        (restricted(kind) && restricted(subtype) && !vendor)
+            .then(|| Self { media_type: name.to_ascii_lowercase(), binary: base_type == "bytea" })
+    }
 }
 
 impl Function {
@@ -292,6 +321,16 @@ impl SchemaCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_domains_named_like_media_types_are_handlers() {
+        let calendar = MediaHandler::from_domain("Text/Calendar", "text").unwrap();
+        assert_eq!((calendar.media_type.as_str(), calendar.binary), ("text/calendar", false));
+        assert!(MediaHandler::from_domain("application/vnd.twkb", "bytea").unwrap().binary);
+        for name in ["calendar", "text/", "/calendar", "text/cal endar", "application/vnd.pgrst.object", "a/b/c"] {
+            assert!(MediaHandler::from_domain(name, "text").is_none(), "{name}");
+        }
+    }
 
     fn function(params: &[(&str, &str, bool)]) -> Function {
         Function {

@@ -47,6 +47,18 @@ describe('site content fields', () => {
     });
   });
 
+  it('take a website typed without https:// as one (issue 40, item 17)', () => {
+    const site = schemaFor([{ name: 'website', label: 'Website', kind: 'url' }]);
+    expect(site.parse({ website: 'udupisweets.example' })).toEqual({
+      website: 'https://udupisweets.example',
+    });
+    expect(site.parse({ website: 'http://x.example/a' })).toEqual({
+      website: 'http://x.example/a',
+    });
+    expect(site.safeParse({ website: 'not a site' }).success).toBe(false);
+    expect(site.parse({ website: '' })).toEqual({ website: '' });
+  });
+
   it('save empty strings as null and numbers as integers', () => {
     expect(
       formToRow(fields, { ...rowToForm(fields, undefined), name: ' Ana ', display_order: '3' }),

@@ -3,6 +3,7 @@
 // (spec §5 generic messages), the empty-to-null saving and the list come from that.
 import { z } from 'zod';
 import { isEmail, isPhone, messages } from '@/lib/validation/validators';
+import { webAddress } from '@/lib/validation/parsers';
 
 export type FieldKind =
   | 'text'
@@ -54,10 +55,14 @@ function fieldSchema(f: FieldSpec): z.ZodType {
     const re = f.pattern;
     rules.push([(v) => re.test(v), messages.pattern(f.label)]);
   }
-  return rules.reduce<z.ZodType<string>>(
+  const checked = rules.reduce<z.ZodType<string>>(
     (acc, [ok, message]) => acc.refine((v) => v === '' || ok(v), message),
     s,
   );
+  // A website typed without https:// is taken as one (issue 40).
+  return f.kind === 'url'
+    ? z.preprocess((v) => (typeof v === 'string' ? webAddress(v) : v), checked)
+    : checked;
 }
 
 export const schemaFor = (fields: FieldSpec[]) =>

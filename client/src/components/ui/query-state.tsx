@@ -3,6 +3,7 @@
 // … : …` chain every list and page would otherwise write.
 import type { ReactNode } from 'react';
 import { dataMessage } from '@/lib/errors';
+import { NotSavedState } from './not-saved-state';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 /** The part of a react-query result QueryState reads. */
@@ -12,6 +13,8 @@ export interface QueryLike<T> {
   error: unknown;
   data: T | undefined;
   refetch: () => unknown;
+  /** 'paused' while the query waits for the network to return (offline). */
+  fetchStatus?: string;
 }
 
 const noRows = (data: unknown) => Array.isArray(data) && data.length === 0;
@@ -32,8 +35,13 @@ export function loaded<T>(
   query: QueryLike<T>,
   { loading = <LoadingState />, errorTitle, errorMessage }: Fallbacks = {},
 ): { ok: true; data: T } | { ok: false; fallback: ReactNode } {
-  if (query.isPending) return { ok: false, fallback: loading };
-  if (query.isError) {
+  if (query.isPending) {
+    // Offline with nothing saved: say so rather than load for ever.
+    if (query.fetchStatus === 'paused') return { ok: false, fallback: <NotSavedState /> };
+    return { ok: false, fallback: loading };
+  }
+  // A saved answer whose refresh failed (the server out of reach) is still worth showing.
+  if (query.isError && query.data === undefined) {
     return {
       ok: false,
       fallback: (

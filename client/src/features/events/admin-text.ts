@@ -136,6 +136,18 @@ export const adminText = {
     noMatch: 'No events match',
     noMatchBody: 'Try other filters, or create an event.',
   },
+  waitlist: {
+    title: (n: number) => `Waitlist (${n})`,
+    empty: 'Nobody is waiting.',
+    runOffers: 'Offer free places now',
+    offersMade: (n: number) => (n === 1 ? '1 offer made' : `${n} offers made`),
+    someone: 'A member',
+    guests: (n: number) => `+ ${n} ${n === 1 ? 'guest' : 'guests'}`,
+    offeredUntil: (until: string) => `Offered, held until ${until}`,
+    joined: (at: string) => `Waiting since ${at}`,
+    moved: 'moved up by staff',
+    moveUp: 'Move to the front',
+  },
   registrations: {
     title: 'Event Registrations',
     of: (title: string) => `Registrations: ${title}`,

@@ -45,6 +45,7 @@ export const pagesText = {
   interestPending: 'Your interest is waiting for an answer.',
   interestReceived: 'They expressed interest in you: answer it on your dashboard.',
   interestAccepted: 'You have both accepted: you can now write to each other.',
+  sendMessage: 'Send a message',
   interestDeclined: 'This interest was declined.',
   openDashboard: 'Open my dashboard',
   biodata: 'Open biodata (PDF)',

@@ -20,6 +20,7 @@ import {
   wholeNumber,
 } from '@/lib/validation/as-typed';
 import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
+import { dateMessage } from '@/lib/validation/date-message';
 import { fieldMessages, messages } from '@/lib/validation/text';
 import { validationText } from './text';
 
@@ -48,7 +49,7 @@ export const matrimonyFields = {
   dateOfBirth: check((v) => {
     if (!v) return messages.required(f.dateOfBirth);
     const iso = toIsoDate(v);
-    if (!iso) return fieldMessages.dateFormat(f.dateOfBirth);
+    if (!iso) return dateMessage(f.dateOfBirth, v);
     const age = ageOn(iso);
     return age < 18 || age > 100 ? AGE : null;
   }),

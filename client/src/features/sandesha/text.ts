@@ -9,7 +9,6 @@ export const text = {
   featured: 'Featured',
   download: 'Download PDF',
   downloading: 'Preparing…',
-  downloads: (n: number) => `${n} download${n === 1 ? '' : 's'}`,
   empty: 'No issues published yet',
   loadError: 'Issues could not be loaded.',
   downloadError: 'The issue could not be downloaded. Please try again.',

@@ -29,7 +29,7 @@ describe('the student form (spec §5)', () => {
       }),
     ).toEqual([
       'currentPincode: Current pincode format is invalid',
-      'aadharNo: Aadhar format is invalid',
+      'aadharNo: Aadhaar format is invalid',
       'fatherMobile: Mobile number must be at least 7 digits',
       'motherEmail: Invalid email address',
     ]);

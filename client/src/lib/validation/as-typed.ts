@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { formatAadhar, formatPan, parseDate, parseIncome } from './parsers';
 import { isEmail, isPhone, isPincode, messages, mobileError } from './validators';
+import { dateMessage } from './date-message';
 import { fieldMessages, fieldNames } from './text';
 
 const check = (test: (v: string) => string | null) =>
@@ -48,7 +49,7 @@ export const dateField = (
   check((v) => {
     if (!v) return options.required ? messages.required(label) : null;
     const iso = parseDate(v);
-    if (!iso) return options.message ?? fieldMessages.dateFormat(label);
+    if (!iso) return dateMessage(label, v, options.message);
     if (options.past && new Date(`${iso}T00:00:00`) > new Date())
       return fieldMessages.pastDate(label);
     return null;

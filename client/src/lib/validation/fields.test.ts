@@ -66,7 +66,9 @@ describe('field schemas (spec §5 messages)', () => {
     expect(ok(s, '1990-04-05')).toBe('1990-04-05');
     expect(ok(s, '05/04/1990')).toBe('1990-04-05');
     expect(ok(s, '5-4-1990')).toBe('1990-04-05');
-    expect(issue(s, '31/02/1990')).toBe('Date of birth must be in YYYY-MM-DD format');
+    // A day that does not exist is said so, as typed (issue 40, item 9).
+    expect(issue(s, '31/02/1990')).toBe('Date of birth: 31/02/1990 is not a date that exists');
+    expect(issue(s, '2006-02-30')).toBe('Date of birth: 2006-02-30 is not a date that exists');
     expect(issue(s, '04/1990')).toBe('Date of birth must be in YYYY-MM-DD format');
     const now = () => new Date('2026-06-01T12:00:00');
     expect(issue(dateField('Deadline', { when: 'future', now }), '2026-05-01')).toBe(

@@ -2,6 +2,7 @@
 // each takes the field's label (as people read it) and yields the message the spec prescribes.
 // Form inputs hold strings; these schemas trim, convert and check them.
 import { z } from 'zod';
+import { dateMessage } from './date-message';
 import { parseDate, parseYesNo } from './parsers';
 import {
   isAadhar,
@@ -188,7 +189,7 @@ export const dateField = <R extends boolean = true>(
     }
     const iso = parseDate(String(raw));
     if (!iso) {
-      ctx.addIssue({ code: 'custom', message: fieldMessages.dateFormat(field) });
+      ctx.addIssue({ code: 'custom', message: dateMessage(field, String(raw)) });
       return z.NEVER;
     }
     const today = now?.() ?? new Date();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  phoneForPeople,
+  webAddress,
   formatAadhar,
   formatInr,
   formatPan,
@@ -121,5 +123,19 @@ describe('PAN and Aadhar', () => {
     expect(formatAadhar('123456789012')).toBe('1234 5678 9012');
     expect(formatAadhar('1234 5678 9012')).toBe('1234 5678 9012');
     expect(formatAadhar('12345678901')).toBeNull();
+  });
+});
+
+describe('shown to people (issue 40)', () => {
+  it('formats an Indian mobile number, leaves others as stored', () => {
+    expect(phoneForPeople('9820044444')).toBe('+91 98200-44444');
+    expect(phoneForPeople('+91 98200 44444')).toBe('+91 98200-44444');
+    expect(phoneForPeople('022 2410 5555')).toBe('022 2410 5555');
+  });
+
+  it('adds https:// to a bare host', () => {
+    expect(webAddress(' udupisweets.example ')).toBe('https://udupisweets.example');
+    expect(webAddress('https://x.example')).toBe('https://x.example');
+    expect(webAddress('not a site')).toBe('not a site');
   });
 });

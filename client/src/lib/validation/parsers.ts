@@ -89,6 +89,9 @@ export function parsePhone(input: string): { digits: string; display: string } |
   return { digits: d, display: `+91 ${d.slice(0, 5)}-${d.slice(5)}` };
 }
 
+/** A stored phone number for people: an Indian mobile as +91 98200-44444, others as stored. */
+export const phoneForPeople = (stored: string) => parsePhone(stored)?.display ?? stored;
+
 /** Ages 1-120, whole years. */
 export function parseAge(input: string): number | null {
   const m = /^(\d+)\s*(?:y|yr|yrs|years?)?$/.exec(input.trim().toLowerCase());
@@ -142,6 +145,10 @@ export function formatAadhar(input: string): string | null {
  * A date typed as YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY (spec §5, matrimony form) → YYYY-MM-DD;
  * null when it is not a real calendar date.
  */
+/** Typed as a date (YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY), whether or not that day exists. */
+export const isDateShaped = (input: string) =>
+  /^(\d{4})-(\d{1,2})-(\d{1,2})$|^(\d{1,2})([/-])(\d{1,2})\5(\d{4})$/.test(input.trim());
+
 export function parseDate(input: string): string | null {
   const v = input.trim();
   let y: number, m: number, d: number;
@@ -186,3 +193,13 @@ export const textOrNull = (value: string | undefined | null) => {
 
 /** A form key as its column: dateOfBirth → date_of_birth, reference1Name → reference1_name. */
 export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A web address as people type it: a bare host ('udupisweets.example') gets https:// in
+ *  front (as the database does, app.web_address); anything else is returned trimmed. */
+export function webAddress(input: string): string {
+  const v = input.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(v)) return v;
+  const host =
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(:\d+)?([/?#]\S*)?$/i;
+  return host.test(v) ? `https://${v}` : v;
+}

@@ -23,6 +23,7 @@ export const fieldMessages = {
   minValue: (field: string, n: number) => `${field} ಕನಿಷ್ಠ ${n} ಇರಬೇಕು`,
   maxValue: (field: string, n: number) => `${field} ${n} ಮೀರಬಾರದು`,
   dateFormat: (field: string) => `${field} YYYY-MM-DD ರೂಪದಲ್ಲಿರಬೇಕು`,
+  dateMissing: (field: string, typed: string) => `${field}: ${typed} ಎಂಬ ದಿನಾಂಕ ಕ್ಯಾಲೆಂಡರ್‌ನಲ್ಲಿ ಇಲ್ಲ`,
   future: (field: string) => `${field} ಮುಂದಿನ ದಿನಾಂಕವಾಗಿರಬೇಕು`,
   past: (field: string) => `${field} ಹಿಂದಿನ ದಿನಾಂಕವಾಗಿರಬೇಕು`,
   pastDate: (field: string) => `${field} ಕಳೆದುಹೋದ ದಿನಾಂಕವಾಗಿರಬೇಕು`,

@@ -28,6 +28,8 @@ export const fieldMessages = {
   minValue: (field: string, n: number) => `${field} must be at least ${n}`,
   maxValue: (field: string, n: number) => `${field} must not exceed ${n}`,
   dateFormat: (field: string) => `${field} must be in YYYY-MM-DD format`,
+  /** A date of the right shape that no calendar has (31/02/2006), as the person typed it. */
+  dateMissing: (field: string, typed: string) => `${field}: ${typed} is not a date that exists`,
   future: (field: string) => `${field} must be in the future`,
   past: (field: string) => `${field} must be in the past`,
   /** The as-typed date rule's wording (as-typed.ts). */
@@ -54,7 +56,7 @@ export const fieldNames = {
   phone: 'Phone',
   pincode: 'Pincode',
   pan: 'PAN',
-  aadhar: 'Aadhar',
+  aadhar: 'Aadhaar',
   url: 'URL',
   date: 'Date',
   passport: 'Passport number',

@@ -39,6 +39,11 @@ pub struct RestContext {
     /// `Accept: application/vnd.pgrst.plan…` (with `DB_PLAN_ENABLED`): answer the EXPLAIN of
     /// the statement built for [`Self::media`].
     pub plan: Option<PlanRequest>,
+    /// The `Accept` header as sent (a function's media type handler is picked from it).
+    pub accept: Option<String>,
+    /// The engine's own types did not satisfy `Accept` ([`Self::new_for_function`] only):
+    /// the call answers 406 unless the function serves a type that does.
+    pub unacceptable: bool,
 }
 
 impl RestContext {
@@ -48,6 +53,37 @@ impl RestContext {
         headers: &HeaderMap,
         path: &str,
         query: Option<&str>,
+    ) -> Result<Self, ApiError> {
+        Self::build(state, method, headers, path, query, false)
+    }
+
+    /// [`Self::new`] for `/rpc`, where a function's media type handler may accept what the
+    /// engine's own types do not: 406 is then decided once the function is known.
+    pub fn new_for_function(
+        state: &AppState,
+        method: Method,
+        headers: &HeaderMap,
+        path: &str,
+        query: Option<&str>,
+    ) -> Result<Self, ApiError> {
+        Self::build(state, method, headers, path, query, true)
+    }
+
+    /// The engine's own negotiation again, for its 406 error.
+    pub fn negotiation_error(&self, state: &AppState) -> ApiError {
+        match negotiate_plan(self.accept.as_deref(), state.rest.plan_enabled) {
+            Err(error) => error,
+            Ok(_) => ApiError::new(ErrorKind::NotAcceptable),
+        }
+    }
+
+    fn build(
+        state: &AppState,
+        method: Method,
+        headers: &HeaderMap,
+        path: &str,
+        query: Option<&str>,
+        handlers_possible: bool,
     ) -> Result<Self, ApiError> {
         let raw = query.unwrap_or("");
         // Decoded once: `apikey` is the key, every other pair belongs to the REST grammar.
@@ -74,7 +110,12 @@ impl RestContext {
         if !state.rest.tx_end.allows_override() {
             preferences.tx = None;
         }
-        let (media, plan) = negotiate_plan(header(headers, "accept"), state.rest.plan_enabled)?;
+        let accept = header(headers, "accept");
+        let (media, plan, unacceptable) = match negotiate_plan(accept, state.rest.plan_enabled) {
+            Ok((media, plan)) => (media, plan, false),
+            Err(_) if handlers_possible => (MediaType::Json, None, true),
+            Err(error) => return Err(error),
+        };
         // An execution plan (EXPLAIN ANALYZE runs the statement) never keeps its writes.
         let rollback = state.rest.tx_end.rolls_back(preferences.tx) || plan.is_some();
         let range = if reading {
@@ -97,6 +138,8 @@ impl RestContext {
             client: None,
             rollback,
             plan,
+            accept: accept.map(str::to_owned),
+            unacceptable,
         })
     }
 

@@ -83,7 +83,7 @@ pub async fn function(
                 ApiError::new(ErrorKind::RpcMethod).with_message(format!("Cannot use the {method} method on RPC"))
             );
         }
-        let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        let mut context = RestContext::new_for_function(&state, method.clone(), &headers, uri.path(), uri.query())?;
         context.client = client.map(|Extension(ClientAddress(ip))| ip);
         let payload = if method == Method::POST {
             let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("(not text)"));

@@ -15,6 +15,9 @@ pub struct Reply {
     pub content_range: Option<String>,
     /// The body and its content type.
     pub body: Option<(String, &'static str)>,
+    /// A body in a media type of the schema's (a function's media type handler): bytes and
+    /// the type, sent as they are; it takes the place of `body`.
+    pub raw: Option<(Vec<u8>, String)>,
     pub location: Option<String>,
     pub preference_applied: Option<String>,
     pub content_location: Option<String>,
@@ -27,6 +30,7 @@ impl Reply {
             status,
             content_range: None,
             body: None,
+            raw: None,
             location: None,
             preference_applied: None,
             content_location: None,
@@ -46,13 +50,18 @@ impl Reply {
 
 impl IntoResponse for Reply {
     fn into_response(self) -> Response {
-        let mut response = match self.body {
-            Some((body, content_type)) => {
+        let mut response = match (self.raw, self.body) {
+            (Some((bytes, content_type)), _) => {
+                let mut response = Response::new(Body::from(bytes));
+                insert(&mut response, header::CONTENT_TYPE, &content_type);
+                response
+            }
+            (None, Some((body, content_type))) => {
                 let mut response = Response::new(Body::from(body));
                 insert(&mut response, header::CONTENT_TYPE, content_type);
                 response
             }
-            None => Response::new(Body::empty()),
+            (None, None) => Response::new(Body::empty()),
         };
         *response.status_mut() = self.status;
         if let Some(range) = &self.content_range {

@@ -12,12 +12,12 @@ use crate::error::{ApiError, ErrorKind};
 use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{CallShape, Source};
-use crate::rest::request::media::RpcPayload;
+use crate::rest::request::media::{RpcPayload, picks_handler};
 use crate::rest::request::prefer::Handling;
 use crate::rest::request::rpc::parse_rpc_get;
 use crate::rest::request::{QueryParams, RowRange};
 use crate::rest::response::content_range::{content_range, read_status};
-use crate::rest::sql::call::{scalar_statement, void_statement};
+use crate::rest::sql::call::{handler_statement, scalar_statement, void_statement};
 use crate::state::AppState;
 
 pub async fn call(
@@ -57,6 +57,13 @@ pub async fn call(
         }
     };
     let plan = plan_call(cache, schema, name, &arguments, &raw, payload)?;
+    let handler = plan
+        .media_handler
+        .clone()
+        .filter(|h| context.plan.is_none() && picks_handler(context.accept.as_deref(), &h.media_type));
+    if handler.is_none() && context.unacceptable {
+        return Err(context.negotiation_error(state));
+    }
     let read_only = !(post && plan.is_volatile());
     let max_affected = strict_max_affected(context, &plan.shape)?;
     if !read_only {
@@ -73,6 +80,21 @@ pub async fn call(
             tx.fetch_then(&void_statement(&plan), true).await?;
             tx.commit().await?;
             Ok(Reply::new(StatusCode::NO_CONTENT).for_context(context))
+        }
+        CallShape::Scalar { set: false } if let Some(handler) = handler => {
+            let mut tx = RequestTx::begin(state, context, read_only).await?;
+            let outcome = tx.fetch_then(&handler_statement(&plan, handler.binary, context.is_head()), true).await?;
+            tx.commit().await?;
+            let mut reply = Reply::new(StatusCode::OK).for_context(context);
+            reply.content_location = Some(content_location(context));
+            let body = outcome.body.unwrap_or_default();
+            let bytes = if handler.binary {
+                hex::decode(&body).map_err(|_| ApiError::new(ErrorKind::Internal))?
+            } else {
+                body.into_bytes()
+            };
+            reply.raw = Some((bytes, handler.media_type));
+            Ok(reply)
         }
         CallShape::Scalar { set } => {
             let range = if set {

@@ -7,7 +7,7 @@ use super::columns::SourceColumns;
 use crate::error::{ApiError, ErrorKind};
 use crate::rest::request::media::RpcPayload;
 use crate::schema_cache::SchemaCache;
-use crate::schema_cache::model::{Function, QualifiedName, ReturnType, Volatility};
+use crate::schema_cache::model::{Function, MediaHandler, QualifiedName, ReturnType, Volatility};
 
 /// A resolved function call.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,6 +16,8 @@ pub struct CallPlan {
     pub arguments: Arguments,
     pub shape: CallShape,
     pub volatility: Volatility,
+    /// The media type the function serves, when it returns a domain named like one.
+    pub media_handler: Option<MediaHandler>,
 }
 
 /// How arguments are passed.
@@ -179,7 +181,13 @@ fn finish(cache: &SchemaCache, function: &Function, arguments: Arguments) -> Cal
             CallShape::Rows { set, relation: None, columns: SourceColumns::of_record(&function.name.name, columns) }
         }
     };
-    CallPlan { function: function.name.clone(), arguments, shape, volatility: function.volatility }
+    CallPlan {
+        function: function.name.clone(),
+        arguments,
+        shape,
+        volatility: function.volatility,
+        media_handler: if function.returns_set { None } else { function.media_handler.clone() },
+    }
 }
 
 /// 404 PGRST202, worded as PostgREST words it for the way the arguments came.

@@ -45,6 +45,21 @@ pub fn negotiate_plan(accept: Option<&str>, plan_enabled: bool) -> Result<(Media
     let Some(accept) = accept.map(str::trim).filter(|a| !a.is_empty()) else {
         return Ok((MediaType::Json, None));
     };
+    let found = ranked(accept).into_iter().find_map(|item| {
+        if plan_enabled && let Some(plan) = parse_plan(item) {
+            return Some((plan.for_media, Some(plan)));
+        }
+        parse_one(item).map(|media| (media, None))
+    });
+    found.ok_or_else(|| {
+        ApiError::new(ErrorKind::NotAcceptable)
+            .with_message(format!("None of these media types are available: {}", accept.replace(' ', "")))
+    })
+}
+
+/// The items of an `Accept` header, most wanted first (by `q`, then by position); items of
+/// `q=0` are left out.
+fn ranked(accept: &str) -> Vec<&str> {
     let mut candidates: Vec<(f32, usize, &str)> = accept
         .split(',')
         .enumerate()
@@ -60,16 +75,30 @@ pub fn negotiate_plan(accept: Option<&str>, plan_enabled: bool) -> Result<(Media
         .filter(|(quality, _, _)| *quality > 0.0)
         .collect();
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let found = candidates.iter().find_map(|(_, _, item)| {
-        if plan_enabled && let Some(plan) = parse_plan(item) {
-            return Some((plan.for_media, Some(plan)));
+    candidates.into_iter().map(|(_, _, item)| item).collect()
+}
+
+/// Whether a function that serves the media type `handler` (it returns a domain of that name)
+/// answers in it: the most wanted acceptable item of `Accept` names it, its type with `/*`,
+/// or `*/*`; no `Accept` picks it too. A type the engine produces itself (JSON, CSV, …)
+/// wanted more wins, and the function's value then comes back in that type.
+pub fn picks_handler(accept: Option<&str>, handler: &str) -> bool {
+    let Some(accept) = accept.map(str::trim).filter(|a| !a.is_empty()) else {
+        return true;
+    };
+    let kind = handler.split('/').next().unwrap_or_default();
+    for item in ranked(accept) {
+        let essence = item.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+        let names_it =
+            essence == handler || essence == "*/*" || essence.strip_suffix("/*").is_some_and(|wanted| wanted == kind);
+        if names_it {
+            return true;
         }
-        parse_one(item).map(|media| (media, None))
-    });
-    found.ok_or_else(|| {
-        ApiError::new(ErrorKind::NotAcceptable)
-            .with_message(format!("None of these media types are available: {}", accept.replace(' ', "")))
-    })
+        if parse_one(item).is_some() {
+            return false;
+        }
+    }
+    false
 }
 
 /// `Accept: application/vnd.pgrst.plan[+json|+text]; for="…"; options=analyze|verbose|…`:
@@ -261,6 +290,19 @@ mod tests {
             assert_eq!(rpc_payload(content_type).unwrap(), expected, "{content_type:?}");
         }
         assert_eq!(rpc_payload(Some("text/csv")).unwrap_err().status(), 415);
+    }
+
+    #[test]
+    fn a_function_serving_a_media_type_answers_in_it_when_asked_or_when_anything_goes() {
+        for accept in
+            [None, Some("text/calendar"), Some("*/*"), Some("text/*"), Some("Text/Calendar; q=0.9, */*;q=0.1")]
+        {
+            assert!(picks_handler(accept, "text/calendar"), "{accept:?}");
+        }
+        for accept in [Some("application/json"), Some("text/csv, text/calendar;q=0.5"), Some("image/png")] {
+            assert!(!picks_handler(accept, "text/calendar"), "{accept:?}");
+        }
+        assert!(picks_handler(Some("application/json"), "application/json"), "a handler may override JSON");
     }
 
     #[test]

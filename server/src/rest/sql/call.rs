@@ -83,6 +83,22 @@ pub fn scalar_statement(call: &CallPlan, set: bool, range: RowRange, head: bool,
     sql
 }
 
+/// A function whose value is served in its own media type (it returns a domain named like
+/// one): the value as text, or as hex for a `bytea` domain (decoded before it is sent).
+pub fn handler_statement(call: &CallPlan, binary: bool, head: bool) -> Sql {
+    let mut sql = Sql::new();
+    sql.push("SELECT NULL::bigint AS pgrst_total, 1::bigint AS pgrst_page, ");
+    sql.push(match (head, binary) {
+        (true, _) => "NULL::text",
+        (false, true) => "pg_catalog.encode(pgrst_scalar::bytea, 'hex')",
+        (false, false) => "pgrst_scalar::text",
+    });
+    sql.push(" AS pgrst_body FROM ");
+    from_call(&mut sql, call);
+    sql.push(" AS pgrst_scalar");
+    sql
+}
+
 /// A function returning nothing: run for its effects.
 pub fn void_statement(call: &CallPlan) -> Sql {
     let mut sql = Sql::new();

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { decide, type Requirement } from '@/lib/authorization';
+import { decide, roleLabel, type Requirement } from '@/lib/authorization';
 import { text } from '../text';
 import { AccessDenied, AuthenticationRequired, CheckingAccess } from './access-screens';
 
@@ -15,7 +15,7 @@ export function RouteGuard(props: Requirement & { children?: React.ReactNode }) 
   const decision = decide(auth, props);
   const deniedRole =
     decision.kind === 'denied'
-      ? [...decision.required, ...decision.allowed].join(', ') || 'none'
+      ? [...decision.required, ...decision.allowed].map(roleLabel).join(', ') || 'none'
       : '';
 
   useEffect(() => {
@@ -31,11 +31,9 @@ export function RouteGuard(props: Requirement & { children?: React.ReactNode }) 
         }
         break;
       case 'denied':
-        toast({
-          title: text.accessDenied,
-          description: text.accessDeniedToast(deniedRole),
-          variant: 'destructive',
-        });
+        // The spec's sentence once (it begins with "Access Denied"), with the roles as the
+        // screen names them ("Super Admin", not super_admin) (issue 40).
+        toast({ title: text.accessDeniedToast(deniedRole), variant: 'destructive' });
         break;
       case 'pending':
         toast({ title: text.pendingTitle, description: text.pending, variant: 'destructive' });

@@ -17,6 +17,7 @@ import {
 import { registrationState } from '../lib/registration-state';
 import { text } from '../text';
 import { CalendarButton } from './calendar-button';
+import { EventWaitlist } from './event-waitlist';
 import { useCancelFlow } from './use-cancel-flow';
 import { errorText } from '@/lib/text';
 
@@ -107,7 +108,11 @@ export function EventRegistration({ event }: { event: EventRow }) {
             <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
               {closedMessage}
             </p>
-          ) : !userId ? (
+          ) : null}
+          {userId && (state === 'full' || state === 'open') && (
+            <EventWaitlist eventId={event.id} userId={userId} full={state === 'full'} />
+          )}
+          {closedMessage ? null : !userId ? (
             <div className="space-y-2">
               <ButtonLink to="/login" state={{ from: location.pathname }}>
                 {text.signInToRegister}

@@ -14,6 +14,7 @@ import { formatDate } from '@/lib/images';
 import type { ListView } from '@/lib/list-view';
 import { adminText } from '../admin-text';
 import { eventQuery, isUuid } from '../api/events';
+import { EventWaitlistPanel } from '../components/admin/event-waitlist-panel';
 import {
   registrationsQuery,
   useAttendance,
@@ -119,8 +120,11 @@ export function Component() {
       </header>
 
       {!e.registration_required && <p className="mb-4 text-stone-700">{t.noRegistration}</p>}
-      <div className="mb-4">
+      <div className="mb-4 grid gap-4 lg:grid-cols-2">
         <Capacity eventId={e.id} />
+        {e.registration_required && e.max_attendees !== null && (
+          <EventWaitlistPanel eventId={e.id} />
+        )}
       </div>
 
       <ResourceList

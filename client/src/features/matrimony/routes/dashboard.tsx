@@ -1,6 +1,7 @@
 // /dashboard/matrimony: the user's profile (status, views, last active), interests received
 // (accept, decline) and sent (withdraw), and conversations of accepted interests with unread
 // counts.
+import { useSearchParams } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -86,7 +87,9 @@ export function Component({ children }: { children?: ReactNode }) {
   const profile = useOwnProfile();
   const interests = useInterests(userId);
   const views = useRecentViews(userId, profile.data?.id);
-  const [open, setOpen] = useState<string | null>(null);
+  // ?conversation=<interest> (the profile page's "Send a message") opens that conversation.
+  const [search] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(() => search.get('conversation'));
   const p = profile.data;
   const received = interests.data?.filter((i) => i.direction === 'received') ?? [];
   const sent = interests.data?.filter((i) => i.direction === 'sent') ?? [];

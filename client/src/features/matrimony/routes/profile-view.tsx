@@ -2,6 +2,7 @@
 // the view is recorded once a day, the photo comes through a short-lived signed link, and
 // contact details show only after a mutual (accepted) interest: they are stored apart
 // (matrimony_contacts) and the database answers with them only then.
+import { phoneForPeople } from '@/lib/validation/parsers';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -46,7 +47,20 @@ function InterestPanel({ profile, userId }: { profile: Profile; userId: string }
   const sent = mine.find((i) => i.direction === 'sent');
   const received = mine.find((i) => i.direction === 'received');
   if (interests.isPending) return <LoadingState rows={1} height="h-16" />;
-  if (accepted) return <p className="text-emerald-800">{t.interestAccepted}</p>;
+  if (accepted)
+    return (
+      <div>
+        <p className="text-emerald-800">{t.interestAccepted}</p>
+        {/* The conversation lives on the dashboard: this opens it there (issue 40). */}
+        <ButtonLink
+          to={`/dashboard/matrimony?conversation=${accepted.id}`}
+          variant="secondary"
+          className="mt-2"
+        >
+          {t.sendMessage}
+        </ButtonLink>
+      </div>
+    );
   if (received?.status === 'pending')
     return (
       <p>
@@ -234,11 +248,11 @@ export function Component() {
                 <div data-testid="contact-details">
                   <Facts
                     rows={[
-                      [text.fields.mobileNo, c.mobile_no],
+                      [text.fields.mobileNo, c.mobile_no && phoneForPeople(c.mobile_no)],
                       [text.fields.email, c.email],
-                      [text.fields.telNo, c.tel_no],
+                      [text.fields.telNo, c.tel_no && phoneForPeople(c.tel_no)],
                       [text.fields.contactPerson, c.contact_person],
-                      [text.fields.contactNo, c.contact_no],
+                      [text.fields.contactNo, c.contact_no && phoneForPeople(c.contact_no)],
                       [text.fields.address, c.address],
                     ]}
                   />

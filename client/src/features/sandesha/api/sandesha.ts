@@ -44,7 +44,7 @@ export function useDownloadIssue() {
       if (m) {
         const signed = await client.storage
           .from(m[1])
-          .createSignedUrl(decodeURIComponent(m[2]), 3600, { download: true });
+          .createSignedUrl(decodeURIComponent(m[2]), 3600, { download: issueFileName(issue) });
         if (signed.error || !signed.data) throw signed.error ?? new Error('no signed URL');
         url = signed.data.signedUrl;
       }
@@ -55,6 +55,10 @@ export function useDownloadIssue() {
     onSettled: () => qc.invalidateQueries({ queryKey: sandeshaKeys.all }),
   });
 }
+
+/** What a downloaded issue is called: Havyaka-Sandesha-December-2026.pdf (issue 40). */
+export const issueFileName = (issue: Pick<Issue, 'issue_year' | 'issue_month'>) =>
+  `Havyaka-Sandesha-${new Date(Date.UTC(issue.issue_year, issue.issue_month - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' })}-${issue.issue_year}.pdf`;
 
 export const issueLabel = (issue: Pick<Issue, 'issue_year' | 'issue_month'>) =>
   new Date(issue.issue_year, issue.issue_month - 1, 1).toLocaleDateString('en-IN', {

@@ -22,10 +22,8 @@ export function IssueCard({ issue }: { issue: Issue }) {
       {issue.description && (
         <p className="mt-3 flex-1 text-sm text-stone-700">{issue.description}</p>
       )}
-      <div className="mt-4 flex items-center justify-between gap-3">
-        <span className="text-sm text-stone-600" data-testid="download-count">
-          {text.downloads(issue.download_count)}
-        </span>
+      {/* No download counter for the public (issue 40): staff read it on their screen. */}
+      <div className="mt-4 flex items-center justify-end gap-3">
         <Button
           variant="secondary"
           onClick={() => download.mutate(issue)}

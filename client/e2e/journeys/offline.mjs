@@ -1,0 +1,234 @@
+// The offline promise (issue 40): what a visitor and a member have seen opens again with the
+// network cut (Chromium offline, then the server stopped too): the public pages from the saved
+// query cache with "showing what was saved on …", the member's dashboard and registrations,
+// a write refused in a plain sentence, a page never saved saying so, never an exception's text;
+// and the member's own answers leave the device at sign-out.
+/* global indexedDB */
+import { assert } from '../harness.mjs';
+
+const EXCEPTION_TEXT = /TypeError|Failed to fetch|NetworkError|SyntaxError|undefined/;
+
+/** Nothing on the page reads like an exception. */
+async function noExceptionText(page, where) {
+  const body = await page.locator('body').innerText();
+  assert(!EXCEPTION_TEXT.test(body), `${where}: no exception text (${body.match(EXCEPTION_TEXT)})`);
+}
+
+/** Waits until the saved cache has been written after `since` (ms). */
+async function savedAfter(page, since) {
+  await page.waitForFunction((t) => Number(localStorage.getItem('havyaka:saved') ?? 0) > t, since, {
+    timeout: 15_000,
+  });
+}
+
+/** The first parts of the keys of the answers saved on the device (IndexedDB). */
+function savedKeys(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('havyaka-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('cache').objectStore('cache').get('queries');
+          get.onsuccess = () =>
+            resolve((get.result?.state.queries ?? []).map((q) => q.queryKey.slice(0, 2).join('/')));
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+/** Opens a page as a person would (`check` waits for its content) and stays until the page's
+ *  answers are saved on the device. */
+async function visit(page, url, check) {
+  const since = Date.now();
+  await page.goto(url);
+  await check();
+  await savedAfter(page, since);
+}
+
+/** A page whose service worker controls it (so the app's files open offline). */
+async function controlledPage(ctx, base) {
+  const page = await ctx.newPage();
+  await page.goto(base);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await page.getByRole('heading', { name: 'Upcoming events' }).waitFor();
+  return page;
+}
+
+const banner = (page) => page.getByTestId('offline-banner');
+
+/** @param {import('../harness.mjs').Test} test */
+export default function journey(test) {
+  test("a visitor's pages open offline from what was saved", async ({ base, context, shot }) => {
+    const ctx = await context();
+    const page = await controlledPage(ctx, base);
+    await visit(page, `${base}/events`, () =>
+      page.getByRole('link', { name: 'Deepavali Get-together' }).waitFor(),
+    );
+    const since = Date.now();
+    await page.getByRole('link', { name: 'Deepavali Get-together' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deepavali Get-together' }).waitFor();
+    await savedAfter(page, since);
+    await visit(page, `${base}/havyaka-sandesha`, () =>
+      page
+        .getByRole('button', { name: /Download PDF/ })
+        .first()
+        .waitFor(),
+    );
+    await visit(page, `${base}/contact`, () =>
+      page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor(),
+    );
+    await visit(page, `${base}/about`, () =>
+      page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor(),
+    );
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor();
+    await banner(page).getByText('Connection Lost.').waitFor();
+    await banner(page)
+      .getByText(/showing what was saved on \d{1,2} \w{3} \d{4}/)
+      .waitFor();
+    await noExceptionText(page, 'about, reloaded offline');
+    await shot(page, 'offline-about');
+
+    // Following links offline: the events, an event page, the archive.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Events' })
+      .click();
+    await page.getByRole('link', { name: 'Deepavali Get-together' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deepavali Get-together' }).waitFor();
+    await noExceptionText(page, 'an event page offline');
+    await page.goto(`${base}/havyaka-sandesha`);
+    await page.getByRole('heading', { level: 1, name: 'Havyaka Sandesha' }).waitFor();
+    await banner(page).waitFor();
+    await page
+      .getByRole('button', { name: /Download PDF/ })
+      .first()
+      .waitFor();
+    await noExceptionText(page, 'the Sandesha archive offline');
+    await page.goto(`${base}/contact`);
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await noExceptionText(page, 'contact offline');
+
+    // A page never visited says it was not saved, in a plain sentence.
+    await page.goto(`${base}/resources/business`);
+    await page.getByTestId('not-saved').waitFor();
+    await noExceptionText(page, 'a page never saved');
+    await shot(page, 'offline-not-saved');
+    await ctx.close();
+  });
+
+  test("a member's own pages open offline, writes are refused plainly, sign-out forgets them", async ({
+    base,
+    context,
+    sawToast,
+    signIn,
+    shot,
+  }) => {
+    const ctx = await context();
+    const page = await controlledPage(ctx, base);
+    await signIn(page, 'member');
+    await page.goto(`${base}/events`);
+    await page
+      .getByRole('link', { name: /Free Health Camp/ })
+      .first()
+      .click();
+    const panel = page.getByTestId('event-registration');
+    await panel.getByRole('button', { name: /^Register( again)?$/ }).click();
+    await panel.getByText('You are registered for this event.').waitFor();
+    const since = Date.now();
+    await page.goto(`${base}/dashboard/member`);
+    const mine = page.getByTestId('my-registration').filter({ hasText: 'Free Health Camp' });
+    await mine.getByTestId('attendance-status').filter({ hasText: 'Registered' }).waitFor();
+    await savedAfter(page, since);
+    const saved = await savedKeys(page);
+    assert(saved.includes('events/my-registrations'), `registrations saved (${saved})`);
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await mine.getByTestId('attendance-status').filter({ hasText: 'Registered' }).waitFor();
+    await banner(page)
+      .getByText(/showing what was saved on/)
+      .waitFor();
+    // The calendar file comes from the saved event.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      mine.getByRole('button', { name: /calendar/i }).click(),
+    ]);
+    assert(download.suggestedFilename().endsWith('.ics'), 'the .ics downloads offline');
+    // A write is refused at once, in a plain sentence.
+    await mine.getByRole('button', { name: 'Cancel registration' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Cancel registration' })
+      .click();
+    await sawToast(page, 'this change was not saved');
+    await noExceptionText(page, 'the dashboard offline');
+    await shot(page, 'offline-member-dashboard');
+
+    await ctx.setOffline(false);
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
+    await page.waitForFunction(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('havyaka-offline');
+          open.onsuccess = () => {
+            const get = open.result.transaction('cache').objectStore('cache').get('queries');
+            get.onsuccess = () =>
+              resolve(
+                !(get.result?.state.queries ?? []).some(
+                  (q) =>
+                    ['auth', 'notifications', 'members'].includes(q.queryKey[0]) ||
+                    q.queryKey[1] === 'my-registrations',
+                ),
+              );
+          };
+        }),
+      null,
+      { timeout: 15_000 },
+    );
+    const left = await savedKeys(page);
+    assert(
+      !left.some((k) => /^(auth|notifications|members)\/|my-registrations/.test(k)),
+      `nothing personal left on the device (${left})`,
+    );
+    await ctx.close();
+  });
+
+  test('with the server stopped too, saved pages open and nothing shows an exception', async ({
+    base,
+    context,
+    stopServer,
+    shot,
+  }) => {
+    const ctx = await context();
+    const page = await controlledPage(ctx, base);
+    await page.goto(`${base}/events`);
+    const since = Date.now();
+    await page.getByRole('link', { name: 'Deepavali Get-together' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deepavali Get-together' }).waitFor();
+    await savedAfter(page, since);
+    await page.goBack();
+    await stopServer();
+    // The device still believes it is online: the saved page shows, its refresh fails quietly.
+    await page.reload();
+    await page.getByRole('link', { name: 'Deepavali Get-together' }).waitFor();
+    await noExceptionText(page, 'events with the server stopped');
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.getByRole('link', { name: 'Deepavali Get-together' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deepavali Get-together' }).waitFor();
+    await banner(page)
+      .getByText(/showing what was saved on/)
+      .waitFor();
+    await noExceptionText(page, 'an event page with the server stopped');
+    await shot(page, 'offline-server-stopped');
+    await ctx.close();
+  });
+}

@@ -1,0 +1,86 @@
+//! Media type handlers (PostgREST's): a function returning a domain named like a media type
+//! (`create domain "text/calendar" as text`) answers in that type when `Accept` asks for it,
+//! or accepts anything; the engine's own types still answer when wanted more; nothing
+//! acceptable is 406 PGRST107. Fixture: `tests/fixtures/rest_media_handlers.sql`.
+
+#![allow(clippy::unwrap_used, reason = "tests fail loudly")]
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use support::rest::send;
+use support::{TestApp, TestAppOptions};
+
+const FIXTURE: &str = include_str!("fixtures/rest_media_handlers.sql");
+
+async fn app() -> TestApp {
+    TestApp::spawn_with(TestAppOptions { fixture: Some(FIXTURE), ..TestAppOptions::default() }).await
+}
+
+#[tokio::test]
+async fn a_function_returning_a_media_type_domain_answers_in_that_type() {
+    let app = app().await;
+    for accept in [Some("text/calendar"), Some("*/*"), None, Some("text/html, text/calendar;q=0.9")] {
+        let mut request = app.service(Method::GET, "/rpc/calendar?title=Annual%20day");
+        if let Some(accept) = accept {
+            request = request.header("accept", accept);
+        }
+        let answer = send(request).await;
+        assert_eq!(answer.status, StatusCode::OK, "{accept:?}: {}", answer.text);
+        assert_eq!(answer.header("content-type"), Some("text/calendar"), "{accept:?}");
+        assert_eq!(answer.text, "BEGIN:VCALENDAR\r\nSUMMARY:Annual day\r\nEND:VCALENDAR", "{accept:?}: raw, not JSON");
+    }
+    // POST with JSON arguments too.
+    let answer =
+        send(app.service(Method::POST, "/rpc/calendar").header("accept", "text/calendar").json(&serde_json::json!({})))
+            .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert!(answer.text.contains("SUMMARY:Ugadi"), "{}", answer.text);
+}
+
+#[tokio::test]
+async fn the_engines_own_types_still_answer_when_wanted_more() {
+    let app = app().await;
+    let answer = send(app.service(Method::GET, "/rpc/calendar").header("accept", "application/json")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert!(answer.header("content-type").unwrap().starts_with("application/json"));
+    assert_eq!(answer.json(), serde_json::json!("BEGIN:VCALENDAR\r\nSUMMARY:Ugadi\r\nEND:VCALENDAR"));
+}
+
+#[tokio::test]
+async fn a_bytea_domain_is_served_as_its_bytes() {
+    let app = app().await;
+    let answer = send(app.service(Method::GET, "/rpc/blob").header("accept", "application/vnd.example.bin")).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    assert_eq!(answer.header("content-type"), Some("application/vnd.example.bin"));
+    assert_eq!(answer.text, "hello");
+}
+
+#[tokio::test]
+async fn a_type_nobody_serves_is_406() {
+    let app = app().await;
+    // The function serves text/calendar; image/png is neither that nor the engine's.
+    let answer = send(app.service(Method::GET, "/rpc/calendar").header("accept", "image/png")).await;
+    let body = answer.assert_error(406, "PGRST107");
+    assert!(body["message"].as_str().unwrap().contains("image/png"), "{body}");
+    // A function serving another type does not make text/calendar acceptable.
+    let answer = send(app.service(Method::GET, "/rpc/blob").header("accept", "text/calendar")).await;
+    answer.assert_error(406, "PGRST107");
+    // A domain whose name is not a media type is no handler.
+    let answer = send(app.service(Method::GET, "/rpc/plain_domain").header("accept", "text/plain")).await;
+    answer.assert_error(406, "PGRST107");
+    let answer = send(app.service(Method::GET, "/rpc/plain_domain")).await;
+    assert_eq!(answer.json(), serde_json::json!("just text"));
+    // Tables are unchanged: the engine's types only.
+    let answer = send(app.service(Method::GET, "/rpc/calendars").header("accept", "text/calendar")).await;
+    answer.assert_error(406, "PGRST107");
+}
+
+#[tokio::test]
+async fn head_answers_the_type_without_a_body() {
+    let app = app().await;
+    let answer = send(app.service(Method::HEAD, "/rpc/calendar").header("accept", "text/calendar")).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.header("content-type"), Some("text/calendar"));
+    assert!(answer.text.is_empty());
+}
