@@ -1,4 +1,4 @@
-// What the image picker says (spec §5 Uploads; a Kannada edition comes later).
+// What the image picker says (spec §5 Uploads; Kannada: image-picker-text.kn.ts).
 import { kannada } from '@/lib/i18n/words';
 
 export const imagePickerText = {

@@ -1,4 +1,4 @@
-// What the rich text editor says (spec §2 Edit Event toolbar; a Kannada edition comes later).
+// What the rich text editor says (spec §2 Edit Event toolbar; Kannada: text.kn.ts).
 import { kannada } from '@/lib/i18n/words';
 
 export const text = {
