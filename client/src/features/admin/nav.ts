@@ -162,9 +162,9 @@ export const ADMIN_NAV: NavItem[] = [
     roles: OTHERS,
   },
   {
-    group: 'Financial',
+    group: 'financial',
     path: '/admin/finance',
-    label: 'Finance and receipts',
+    item: 'finance',
     icon: Landmark,
     roles: ['super_admin', 'admin'],
   },

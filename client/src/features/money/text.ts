@@ -1,5 +1,7 @@
 // What the money screens say: /donate, the payer's payments and receipts, and the finance
-// screen for staff (statement import, Form 10BD, the trust's details).
+// screen for staff (statement import, Form 10BD, the trust's details). Kannada: text.kn.ts.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   donate: {
     title: 'Donate',
@@ -252,3 +254,5 @@ export const text = {
     saved: 'The trust’s details are saved',
   },
 };
+
+kannada({ text }, () => import('./text.kn'));
