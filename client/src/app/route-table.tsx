@@ -78,7 +78,7 @@ export const publicRoutes: RouteObject[] = [
   servicePage('senior-citizen-sos', 'seniorSos'),
   servicePage('kvss', 'kvss'),
   servicePage('guru-pitha', 'guruPitha'),
-  servicePage('donate', 'donate'),
+  { path: 'donate', lazy: () => import('@/features/money/routes/donate') },
   servicePage('membership', 'membership'),
   servicePage('educational-aid', 'educationalAid'),
   servicePage('matrimony', 'matrimony'),
@@ -172,6 +172,10 @@ export const publicRoutes: RouteObject[] = [
       {
         path: 'notifications/settings',
         lazy: () => import('./routes/notification-settings'),
+      },
+      {
+        path: 'account/payments',
+        lazy: () => import('@/features/money/routes/my-payments'),
       },
     ],
   },
@@ -309,6 +313,7 @@ export const adminRoutes: RouteObject[] = [
             MANAGERS,
             () => import('@/features/payments/routes/admin-payments'),
           ),
+          adminScreen('finance', ADMINS, () => import('@/features/money/routes/admin-finance')),
           adminScreen(
             'organization',
             MANAGERS,

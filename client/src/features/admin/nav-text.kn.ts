@@ -20,6 +20,7 @@ export const navText = {
     notifications: 'ಸೂಚನೆಗಳು',
     pwaAnalytics: 'ಆ್ಯಪ್ ಬಳಕೆಯ ಅಂಕಿಅಂಶಗಳು',
     payments: 'ಪಾವತಿಗಳ ನಿರ್ವಹಣೆ',
+    finance: 'ಹಣಕಾಸು ಮತ್ತು ರಸೀದಿಗಳು',
     backups: 'ಬ್ಯಾಕಪ್‌ಗಳು',
   },
   groups: {

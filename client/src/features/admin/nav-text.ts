@@ -21,6 +21,7 @@ export const navText = {
     notifications: 'Notifications',
     pwaAnalytics: 'PWA Analytics',
     payments: 'Payment Management',
+    finance: 'Finance and receipts',
     backups: 'Backups',
   },
   groups: {

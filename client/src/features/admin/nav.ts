@@ -13,6 +13,7 @@ import {
   Heart,
   Image,
   Images,
+  Landmark,
   LayoutDashboard,
   Newspaper,
   PenLine,
@@ -159,6 +160,13 @@ export const ADMIN_NAV: NavItem[] = [
     item: 'payments',
     icon: CreditCard,
     roles: OTHERS,
+  },
+  {
+    group: 'financial',
+    path: '/admin/finance',
+    item: 'finance',
+    icon: Landmark,
+    roles: ['super_admin', 'admin'],
   },
 
   {
