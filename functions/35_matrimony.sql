@@ -321,5 +321,5 @@ as $$
 $$;
 comment on function public.matrimony_name_matches(text) is
   'Matrimony profiles the caller may read whose name matches the search in either script or a common spelling (at most 200), closest first.';
-revoke execute on function public.matrimony_name_matches(text) from public;
+revoke execute on function public.matrimony_name_matches(text) from public, anon;
 grant execute on function public.matrimony_name_matches(text) to authenticated, service_role;

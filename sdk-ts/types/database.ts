@@ -200,6 +200,8 @@ export type Database = {
           is_active: boolean;
           is_featured: boolean;
           logo_url: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           owner_name: string | null;
           phone: string | null;
           pincode: string | null;
@@ -223,6 +225,8 @@ export type Database = {
           is_active?: boolean;
           is_featured?: boolean;
           logo_url?: string | null;
+          name_key?: never;
+          name_skel?: never;
           owner_name?: string | null;
           phone?: string | null;
           pincode?: string | null;
@@ -246,6 +250,8 @@ export type Database = {
           is_active?: boolean;
           is_featured?: boolean;
           logo_url?: string | null;
+          name_key?: never;
+          name_skel?: never;
           owner_name?: string | null;
           phone?: string | null;
           pincode?: string | null;
@@ -792,6 +798,8 @@ export type Database = {
           membership_no: string | null;
           monthly_income: number | null;
           mother_name: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           native_place: string | null;
           occupation: string | null;
           organization: string | null;
@@ -855,6 +863,8 @@ export type Database = {
           membership_no?: string | null;
           monthly_income?: number | null;
           mother_name?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           occupation?: string | null;
           organization?: string | null;
@@ -918,6 +928,8 @@ export type Database = {
           membership_no?: string | null;
           monthly_income?: number | null;
           mother_name?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           occupation?: string | null;
           organization?: string | null;
@@ -1198,6 +1210,8 @@ export type Database = {
           member_type: string;
           membership_no: string;
           mobile_number: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           native_place: string | null;
           pincode: string | null;
           profession: string | null;
@@ -1228,6 +1242,8 @@ export type Database = {
           member_type?: string;
           membership_no: string;
           mobile_number?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           pincode?: string | null;
           profession?: string | null;
@@ -1258,6 +1274,8 @@ export type Database = {
           member_type?: string;
           membership_no?: string;
           mobile_number?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           pincode?: string | null;
           profession?: string | null;
@@ -1756,6 +1774,8 @@ export type Database = {
           mother_mobile: string | null;
           mother_name: string | null;
           mother_occupation: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           pan_no: string | null;
           passport_no: string | null;
           permanent_address: string | null;
@@ -1806,6 +1826,8 @@ export type Database = {
           mother_mobile?: string | null;
           mother_name?: string | null;
           mother_occupation?: string | null;
+          name_key?: never;
+          name_skel?: never;
           pan_no?: string | null;
           passport_no?: string | null;
           permanent_address?: string | null;
@@ -1856,6 +1878,8 @@ export type Database = {
           mother_mobile?: string | null;
           mother_name?: string | null;
           mother_occupation?: string | null;
+          name_key?: never;
+          name_skel?: never;
           pan_no?: string | null;
           passport_no?: string | null;
           permanent_address?: string | null;
@@ -2060,6 +2084,7 @@ export type Database = {
       announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      business_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       check_in_attendee: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
       create_calendar_feed: { Args: Record<PropertyKey, never>; Returns: string };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
@@ -2081,6 +2106,7 @@ export type Database = {
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
       join_event_waitlist: { Args: { event_id: string; guests?: number }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       leave_event_waitlist: { Args: { event_id: string }; Returns: undefined };
+      matrimony_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       membership_claim: { Args: { entry_id: string }; Returns: Json };
       move_waitlist_entry_up: { Args: { entry_id: string }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       record_profile_view: { Args: { profile_id: string }; Returns: boolean };
@@ -2097,6 +2123,7 @@ export type Database = {
       set_matrimony_approval: { Args: { profile_id: string; decision: string }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       set_student_approval: { Args: { student_id: string; decision: string }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
+      student_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       update_matrimony_profile: { Args: { profile_id: string; changes: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
     };
     Enums: { [_ in never]: never };
