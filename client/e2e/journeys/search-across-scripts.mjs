@@ -1,9 +1,9 @@
 // Search across scripts (issue 35 step 6): names typed in Kannada find names written in English
 // and the other way round, in every list with a search box: a member's directory (ಹೆಗಡೆ finds
 // Lakshmi Hegde of the demo), the admin's student list (an application written in Kannada found
-// by an English spelling), the public members listing (ಭಟ್ finds Narayan Bhat) and the business
+// by an English spelling), the public members listing (ಕಾಮತ್ finds Meera Kamath) and the business
 // directory (ಹೆಗಡೆ finds Hegde Ayurveda Clinic).
-import { assert } from '../harness.mjs';
+import { assert, NEWCOMER_PASSWORD } from '../harness.mjs';
 
 /** @param {import('../harness.mjs').Test} test */
 export default function journey(test) {
@@ -17,10 +17,12 @@ export default function journey(test) {
     await signIn(page, 'member');
     await page.getByRole('heading', { level: 1, name: 'Member Directory' }).waitFor();
     const directory = page.getByTestId('member-directory');
+    const entry = (name) => directory.getByTestId('network-member').filter({ hasText: name });
+    await entry('Meera Kamath').waitFor();
     await page.getByLabel('Search by name or membership number').fill('ಹೆಗಡೆ');
-    const lakshmi = directory.getByTestId('network-member').filter({ hasText: 'Lakshmi Hegde' });
-    await lakshmi.waitFor();
-    // Only names close to ಹೆಗಡೆ are listed, the closest first.
+    // The search applies: Meera Kamath leaves the list, Lakshmi Hegde (written in English) stays.
+    await entry('Meera Kamath').waitFor({ state: 'detached' });
+    await entry('Lakshmi Hegde').waitFor();
     const names = await directory.getByTestId('network-member').allTextContents();
     assert(
       names.every((n) => /heg/i.test(n)),
@@ -36,17 +38,16 @@ export default function journey(test) {
     context,
     shot,
     signIn,
-    tokenFor,
+    tokenOf,
   }) => {
-    const stamp = Date.now();
-    await api('/rest/v1/student_details', {
-      token: await tokenFor('admin'),
+    // An applicant signs up and applies with their name written in Kannada.
+    const email = `ganapati.${Date.now()}@example.org`;
+    await api('/auth/v1/signup', { method: 'POST', body: { email, password: NEWCOMER_PASSWORD } });
+    await api('/rest/v1/rpc/register_student', {
+      token: await tokenOf(email, NEWCOMER_PASSWORD),
       method: 'POST',
       body: {
-        first_name: 'ಗಣಪತಿ',
-        surname: 'ಹೆಗಡೆ',
-        email: `ganapati.${stamp}@example.org`,
-        mobile_number: '+91 98200 35350',
+        application: { first_name: 'ಗಣಪತಿ', surname: 'ಹೆಗಡೆ', mobile_number: '+91 98200 35350' },
       },
     });
     const ctx = await context();
@@ -69,9 +70,10 @@ export default function journey(test) {
     const ctx = await context();
     const page = await ctx.newPage();
     await page.goto(`${base}/members`);
-    await page.getByLabel('Search by name or membership number').fill('ಭಟ್');
     const list = page.getByTestId('members-list');
-    await list.getByText('Narayan Bhat').waitFor();
+    await list.getByText('Lakshmi Hegde').waitFor();
+    await page.getByLabel('Search by name or membership number').fill('ಕಾಮತ್');
+    await list.getByText('Meera Kamath').waitFor();
     await list.getByText('Lakshmi Hegde').waitFor({ state: 'detached' });
 
     await page.goto(`${base}/resources/business`);
