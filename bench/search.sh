@@ -188,8 +188,12 @@ SQL
 printf '%s\n' "$plans" >"$WORK/plans.txt"
 check_plan() {
     local name="$1" marker="$2" block
-    # The plan logged for the statement naming the marker.
-    block="$(awk -v m="$marker" 'index($0, "Query Text:") { keep = index($0, m) > 0 } keep' "$WORK/plans.txt")"
+    # The logged plans are blocks, each starting at its "duration:" line; take the one whose
+    # query text holds the marker.
+    block="$(awk -v m="$marker" '
+        /duration: .* plan:/ { if (keep) printf "%s", text; text = ""; keep = 0 }
+        { text = text $0 "\n"; if (index($0, m)) keep = 1 }
+        END { if (keep) printf "%s", text }' "$WORK/plans.txt")"
     if grep -q 'member_directory_name_key_trgm' <<<"$block" && grep -q 'member_directory_name_skel_trgm' <<<"$block"; then
         echo "  $name: uses member_directory_name_key_trgm and member_directory_name_skel_trgm"
     else
@@ -198,8 +202,8 @@ check_plan() {
         sed 's/^/    /' <<<"$block"
     fi
 }
-check_plan "directory (get_member_network)" "with listed as"
-check_plan "public listing (get_public_members)" "d.unique_id, d.full_name, d.member_type"
+check_plan "directory (get_member_network)" "with hits as materialized"
+check_plan "public listing (get_public_members)" "with q as materialized"
 check_plan "admin list (admin_member_directory_matches)" "select d.* from public.member_directory d where"
 if [[ -n "${BENCH_SEARCH_PLANS:-}" ]]; then cp "$WORK/plans.txt" "$BENCH_SEARCH_PLANS"; fi
 

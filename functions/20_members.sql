@@ -159,20 +159,28 @@ security definer
 set search_path = ''
 set pg_trgm.strict_word_similarity_threshold = 0.5
 as $$
+  -- The query once (materialised: never recomputed for every row). A part of the name or
+  -- HWT- number is looked for only in a term with Latin letters or digits (the trigram indexes
+  -- hold no Kannada trigrams; Kannada names are found by their keys).
+  with q as materialized (
+    select app.search_key(search) as name_key, app.search_skel(search) as name_skel,
+           case when search ~ '[A-Za-z0-9]' then app.contains_pattern(btrim(search)) end as pattern
+  ),
+  -- The entries matching the search, through the indexes.
+  hits as materialized (
+    select d.id, app.search_rank(q.name_key, q.name_skel, d.name_key, d.name_skel) as rank
+      from q, public.member_directory d
+     where d.full_name ilike q.pattern or d.unique_id ilike q.pattern
+        or q.name_key operator(extensions.<<%) d.name_key or q.name_skel operator(extensions.<<%) d.name_skel
+  )
   select d.id, d.unique_id, d.full_name, d.member_type, d.city, d.native_place, d.profession
     from public.member_directory d
+    left join hits h on h.id = d.id
    where d.approval_status = 'approved'
      and not exists (select from public.member_directory_visibility v where v.member_id = d.id and not v.show_in_directory)
-     and (nullif(btrim(search), '') is null
-          or d.full_name ilike app.contains_pattern(btrim(search))
-          or d.unique_id ilike app.contains_pattern(btrim(search))
-          or app.search_key(search) operator(extensions.<<%) d.name_key
-          or app.search_skel(search) operator(extensions.<<%) d.name_skel)
+     and (nullif(btrim(search), '') is null or h.id is not null)
      and (nullif(btrim(city_filter), '') is null or d.city ilike app.contains_pattern(btrim(city_filter)))
-   order by case when nullif(btrim(search), '') is not null
-                 then app.search_rank(app.search_key(search), app.search_skel(search), d.name_key, d.name_skel) end
-              desc nulls last,
-            d.full_name, d.id
+   order by h.rank desc nulls last, d.full_name, d.id
    limit least(greatest(coalesce(page_limit, 50), 1), 200) offset greatest(coalesce(page_offset, 0), 0)
 $$;
 
@@ -370,7 +378,10 @@ declare
   searching boolean := coalesce(btrim(search), '') <> '';
   query_key text := app.search_key(coalesce(search, ''));
   query_skel text := app.search_skel(coalesce(search, ''));
-  pattern text := '%' || replace(replace(replace(coalesce(btrim(search), ''), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  -- A part of a field is looked for only in a term with Latin letters or digits (the trigram
+  -- indexes hold no Kannada trigrams; Kannada names are found by their keys).
+  pattern text := case when search !~ '[A-Za-z0-9]' then null else
+    '%' || replace(replace(replace(coalesce(btrim(search), ''), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
 begin
   if me is null or not (app.is_directory_member() or app.can_view_directory() or app.is_admin()) then
     raise exception 'Access denied - insufficient permissions' using errcode = '42501',
@@ -381,20 +392,26 @@ begin
       detail = 'page_limit 1-100, page_offset from 0';
   end if;
   return query
-  with listed as (
-    select d.*, coalesce(v.show_contact_details, false) as shows_contact,
-           case when searching then app.search_rank(query_key, query_skel, d.name_key, d.name_skel) end as match_rank
+  -- The entries matching the search, through the indexes (with no search, none: unused).
+  with hits as materialized (
+    select d.id, app.search_rank(query_key, query_skel, d.name_key, d.name_skel) as rank
+      from public.member_directory d
+     where searching
+       and (d.full_name ilike pattern or d.city ilike pattern or d.native_place ilike pattern
+            or d.profession ilike pattern or d.membership_no ilike pattern or d.unique_id ilike pattern
+            -- The name in the other script or another spelling (functions/06_search.sql).
+            or query_key operator(extensions.<<%) d.name_key or query_skel operator(extensions.<<%) d.name_skel)
+  ),
+  listed as (
+    select d.*, coalesce(v.show_contact_details, false) as shows_contact, h.rank as match_rank
       from public.member_directory d
       left join public.member_directory_visibility v on v.member_id = d.id
+      left join hits h on h.id = d.id
      where d.approval_status = 'approved'
        -- Hidden entries still show to the members they have a connection (or request) with.
        and (coalesce(v.show_in_directory, true) or d.user_id = me or app.has_connection_with(d.user_id))
        and (not only_connections or app.has_connection_with(d.user_id))
-       and (not searching
-            or d.full_name ilike pattern or d.city ilike pattern or d.native_place ilike pattern
-            or d.profession ilike pattern or d.membership_no ilike pattern or d.unique_id ilike pattern
-            -- The name in the other script or another spelling (functions/06_search.sql).
-            or query_key operator(extensions.<<%) d.name_key or query_skel operator(extensions.<<%) d.name_skel)
+       and (not searching or h.id is not null)
   ),
   linked as (
     select l.*, c.id as conn_id, c.status as conn_status, c.requester_id = me as mine
@@ -466,9 +483,12 @@ begin
     end if;
   end loop;
   if patterns[1] is not null then
-    conditions := array_append(conditions, '(d.full_name ilike $1 or d.membership_no ilike $1
-      or d.unique_id ilike $1 or d.mobile_number ilike $1 or d.email ilike $1
-      or $4 operator(extensions.<<%) d.name_key or $5 operator(extensions.<<%) d.name_skel)');
+    -- A part of a field only for a term with Latin letters or digits (the trigram indexes hold
+    -- no Kannada trigrams: such a condition would read the whole index); names by their keys.
+    conditions := array_append(conditions, case when search ~ '[A-Za-z0-9]' then '(d.full_name ilike $1
+      or d.membership_no ilike $1 or d.unique_id ilike $1 or d.mobile_number ilike $1 or d.email ilike $1
+      or $4 operator(extensions.<<%) d.name_key or $5 operator(extensions.<<%) d.name_skel)'
+      else '($4 operator(extensions.<<%) d.name_key or $5 operator(extensions.<<%) d.name_skel)' end);
     ordering := ' order by app.search_rank($4, $5, d.name_key, d.name_skel) desc, d.created_at desc, d.id';
   end if;
   if patterns[2] is not null then

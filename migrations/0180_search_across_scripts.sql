@@ -90,6 +90,9 @@ alter table public.member_directory
   add column name_skel text generated always as (app.search_skel(full_name)) stored;
 create index member_directory_name_key_trgm on public.member_directory using gin (name_key extensions.gin_trgm_ops);
 create index member_directory_name_skel_trgm on public.member_directory using gin (name_skel extensions.gin_trgm_ops);
+-- The member directory's search (get_member_network) also matches a part of the profession:
+-- with this index every branch of its condition has one, so it can be a union of index scans.
+create index member_directory_profession_trgm on public.member_directory using gin (profession extensions.gin_trgm_ops);
 
 alter table public.student_details
   add column name_key text generated always as (app.search_key(first_name || ' ' || surname)) stored,
