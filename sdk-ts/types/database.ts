@@ -282,6 +282,8 @@ export type Database = {
           is_active: boolean;
           is_featured: boolean;
           logo_url: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           owner_name: string | null;
           phone: string | null;
           pincode: string | null;
@@ -305,6 +307,8 @@ export type Database = {
           is_active?: boolean;
           is_featured?: boolean;
           logo_url?: string | null;
+          name_key?: never;
+          name_skel?: never;
           owner_name?: string | null;
           phone?: string | null;
           pincode?: string | null;
@@ -328,6 +332,8 @@ export type Database = {
           is_active?: boolean;
           is_featured?: boolean;
           logo_url?: string | null;
+          name_key?: never;
+          name_skel?: never;
           owner_name?: string | null;
           phone?: string | null;
           pincode?: string | null;
@@ -989,6 +995,8 @@ export type Database = {
           membership_no: string | null;
           monthly_income: number | null;
           mother_name: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           native_place: string | null;
           occupation: string | null;
           organization: string | null;
@@ -1052,6 +1060,8 @@ export type Database = {
           membership_no?: string | null;
           monthly_income?: number | null;
           mother_name?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           occupation?: string | null;
           organization?: string | null;
@@ -1115,6 +1125,8 @@ export type Database = {
           membership_no?: string | null;
           monthly_income?: number | null;
           mother_name?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           occupation?: string | null;
           organization?: string | null;
@@ -1395,6 +1407,8 @@ export type Database = {
           member_type: string;
           membership_no: string;
           mobile_number: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           native_place: string | null;
           pincode: string | null;
           profession: string | null;
@@ -1425,6 +1439,8 @@ export type Database = {
           member_type?: string;
           membership_no: string;
           mobile_number?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           pincode?: string | null;
           profession?: string | null;
@@ -1455,6 +1471,8 @@ export type Database = {
           member_type?: string;
           membership_no?: string;
           mobile_number?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           pincode?: string | null;
           profession?: string | null;
@@ -2151,6 +2169,8 @@ export type Database = {
           mother_mobile: string | null;
           mother_name: string | null;
           mother_occupation: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           pan_no: string | null;
           passport_no: string | null;
           permanent_address: string | null;
@@ -2201,6 +2221,8 @@ export type Database = {
           mother_mobile?: string | null;
           mother_name?: string | null;
           mother_occupation?: string | null;
+          name_key?: never;
+          name_skel?: never;
           pan_no?: string | null;
           passport_no?: string | null;
           permanent_address?: string | null;
@@ -2251,6 +2273,8 @@ export type Database = {
           mother_mobile?: string | null;
           mother_name?: string | null;
           mother_occupation?: string | null;
+          name_key?: never;
+          name_skel?: never;
           pan_no?: string | null;
           passport_no?: string | null;
           permanent_address?: string | null;
@@ -2629,6 +2653,7 @@ export type Database = {
       announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      business_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       cancel_receipt: { Args: { receipt_id: string; reason: string }; Returns: Database["public"]["Tables"]["receipts"]["Row"] };
       check_in_attendee: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
       confirm_statement_matches: { Args: { statement_id: string; line_ids?: string[] }; Returns: number };
@@ -2657,6 +2682,7 @@ export type Database = {
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
       join_event_waitlist: { Args: { event_id: string; guests?: number }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       leave_event_waitlist: { Args: { event_id: string }; Returns: undefined };
+      matrimony_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       membership_claim: { Args: { entry_id: string }; Returns: Json };
       move_waitlist_entry_up: { Args: { entry_id: string }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       record_profile_view: { Args: { profile_id: string }; Returns: boolean };
@@ -2675,6 +2701,7 @@ export type Database = {
       set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       set_student_approval: { Args: { student_id: string; decision: string }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       start_payment: { Args: { payment_type: string; amount?: number; purpose?: string; member_type?: string }; Returns: Database["public"]["Tables"]["payments"]["Row"] };
+      student_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       submit_payment_proof: { Args: { payment_id: string; utr?: string; proof_path?: string }; Returns: Database["public"]["Tables"]["payments"]["Row"] };
       update_matrimony_profile: { Args: { profile_id: string; changes: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
     };
