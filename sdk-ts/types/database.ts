@@ -420,6 +420,42 @@ export type Database = {
           { foreignKeyName: "event_waitlist_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      event_walk_ins: {
+        Row: {
+          checked_in_at: string;
+          created_at: string;
+          event_id: string;
+          full_name: string;
+          id: string;
+          phone: string | null;
+          recorded_by: string | null;
+          seats: number;
+        };
+        Insert: {
+          checked_in_at?: string;
+          created_at?: string;
+          event_id: string;
+          full_name: string;
+          id?: string;
+          phone?: string | null;
+          recorded_by?: string | null;
+          seats?: number;
+        };
+        Update: {
+          checked_in_at?: string;
+          created_at?: string;
+          event_id?: string;
+          full_name?: string;
+          id?: string;
+          phone?: string | null;
+          recorded_by?: string | null;
+          seats?: number;
+        };
+        Relationships: [
+          { foreignKeyName: "event_walk_ins_event_id_fkey"; columns: ["event_id"]; isOneToOne: false; referencedRelation: "events"; referencedColumns: ["id"] },
+          { foreignKeyName: "event_walk_ins_recorded_by_fkey"; columns: ["recorded_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       events: {
         Row: {
           calendar_sequence: number;
@@ -2056,6 +2092,7 @@ export type Database = {
     Views: { [_ in never]: never };
     Functions: {
       accept_event_offer: { Args: { event_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
+      add_walk_in: { Args: { event_id: string; full_name: string; phone?: string; seats?: number }; Returns: Database["public"]["Tables"]["event_walk_ins"]["Row"] };
       admin_member_directory_matches: { Args: { search?: string; city?: string; native_place?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
@@ -2067,7 +2104,7 @@ export type Database = {
       event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
       event_calendar: { Args: { event_id: string }; Returns: unknown };
       event_calendar_feed: { Args: { token: string }; Returns: unknown };
-      event_day_counts: { Args: { event_id: string }; Returns: { registrations: number; people: number; checked_in: number; people_checked_in: number; waiting: number; offered: number; max_attendees: number }[] };
+      event_day_counts: { Args: { event_id: string }; Returns: { registrations: number; people: number; checked_in: number; people_checked_in: number; walk_ins: number; walk_in_seats: number; waiting: number; offered: number; offered_seats: number; seats_taken: number; max_attendees: number }[] };
       get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_identity_reads: { Args: { record_table: string; record_id: string }; Returns: { id: number; reader_id: string; reader_name: string; read_at: string }[] };
       get_member_approval_history: { Args: { member_id: string }; Returns: { id: number; action: string; status: string; approval_status: string; remarks: string; approval_notes: string; acted_by: string; acted_by_name: string; acted_at: string }[] };
@@ -2089,6 +2126,7 @@ export type Database = {
       register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      remove_walk_in: { Args: { walk_in_id: string }; Returns: undefined };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
       run_waitlist_offers: { Args: { event_id?: string }; Returns: number };
       second_factor_required: { Args: Record<PropertyKey, never>; Returns: boolean };
@@ -2097,6 +2135,7 @@ export type Database = {
       set_matrimony_approval: { Args: { profile_id: string; decision: string }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       set_student_approval: { Args: { student_id: string; decision: string }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
+      undo_check_in: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
       update_matrimony_profile: { Args: { profile_id: string; changes: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
     };
     Enums: { [_ in never]: never };

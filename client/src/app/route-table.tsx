@@ -173,6 +173,10 @@ export const publicRoutes: RouteObject[] = [
         path: 'notifications/settings',
         lazy: () => import('./routes/notification-settings'),
       },
+      {
+        path: 'events/my-calendar',
+        lazy: () => import('@/features/events/routes/my-calendar'),
+      },
     ],
   },
   { path: '*', lazy: () => import('./routes/not-found') },
