@@ -47,6 +47,4 @@ export const feedText = {
   },
   updates: 'Calendar apps check for changes on their own, every few hours.',
   loadError: 'Your calendar link could not be loaded.',
-  back: 'My dashboard',
-  link: 'Subscribe in your calendar',
 } as const;
