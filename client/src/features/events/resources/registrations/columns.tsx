@@ -71,7 +71,7 @@ export function registrationColumns(eventId: string): DataTableColumn<Registrati
     col.display({
       id: 'email',
       header: t.columns.email,
-      meta: { className: 'break-all' },
+      meta: { className: 'min-w-44 break-all' },
       cell: ({ row }) => row.original.user?.email,
     }),
     col.display({
