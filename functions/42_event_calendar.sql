@@ -135,6 +135,31 @@ comment on function public.event_calendar(uuid) is 'The event as an iCalendar fi
 revoke execute on function public.event_calendar(uuid) from public;
 grant execute on function public.event_calendar(uuid) to anon, authenticated, service_role;
 
+-- Any selection of events as one calendar, served by the REST engine as a media type handler
+-- (an aggregate over the events' rows returning "text/calendar"): `GET /events?…` with
+-- `Accept: text/calendar` is the selected events, read under the caller's policies, as one
+-- .ics. The step and the end only format the rows the caller already read (security definer:
+-- the calendar helpers are not granted to anyone).
+create or replace function app.ics_collect(calendar text, event public.events) returns text
+language sql stable
+security definer
+set search_path = ''
+as $$ select calendar || app.ics_event(event) $$;
+revoke execute on function app.ics_collect(text, public.events) from public;
+grant execute on function app.ics_collect(text, public.events) to anon, authenticated, service_role;
+
+create or replace function app.ics_close(calendar text) returns "text/calendar"
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.ics_calendar('Havyaka events', calendar) $$;
+revoke execute on function app.ics_close(text) from public;
+grant execute on function app.ics_close(text) to anon, authenticated, service_role;
+
+create or replace aggregate public.ics_calendar(public.events) (
+  sfunc = app.ics_collect, stype = text, initcond = '', finalfunc = app.ics_close);
+comment on aggregate public.ics_calendar(public.events) is 'The selected events as one iCalendar file (GET /events with Accept: text/calendar).';
+
 -- A member's feed: the events they registered for (from 60 days back), by the secret token
 -- of their feed URL; nothing else about them.
 create or replace function public.event_calendar_feed(token text) returns "text/calendar"

@@ -4,7 +4,7 @@
 -- held by waitlist offers and walk-ins. Who may read and write each. (Fifty doors recording at
 -- once never oversell: app-tests/tests/concurrency.rs.)
 begin;
-select plan(37);
+select plan(41);
 select tests.seed();
 
 create temporary table people as select
@@ -110,5 +110,19 @@ select is((select (q.message -> 'payload' ->> 'people')::int from realtime.queue
   (select people from public.event_attendance(pg_temp.ev())), 'its seats are broadcast with the event''s count');
 select is((select count(*)::int from realtime.queue q where q.kind = 'I' and q.relid = 'public.event_walk_ins'::regclass), 1,
   'and the walk-in is queued for the live registrations screen');
+-- Any selection of events as one calendar (the REST engine serves the aggregate for
+-- `GET /events` with `Accept: text/calendar`): what the caller may read, nothing more.
+select tests.act_as_anon();
+select ok((select public.ics_calendar(e) from public.events e where e.id = pg_temp.ev())::text
+  like '%SUMMARY:Health camp%', 'a visitor gets the events they read as one calendar');
+select ok((select public.ics_calendar(e) from public.events e where e.id = pg_temp.ev())::text
+  like 'BEGIN:VCALENDAR' || E'\r\n' || '%END:VCALENDAR' || E'\r\n', 'a whole calendar');
+select tests.act_as_superuser();
+update public.events set status = 'cancelled' where id = pg_temp.ev();
+select tests.act_as_anon();
+select ok((select public.ics_calendar(e) from public.events e where e.id = pg_temp.ev())::text not like '%BEGIN:VEVENT%',
+  'a cancelled event the visitor cannot read is not in it');
+select throws_ok($$select app.ics_event(e) from public.events e limit 1$$, '42501', null,
+  'the calendar helpers are not callable on their own');
 select * from finish();
 rollback;
