@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '@/lib/csv';
+import { adminText } from '../admin-text';
 import type { Registration } from '../api/registrations';
 import type { WalkIn } from '../api/event-day';
 import { attendeeCsvColumns, attendeeRows, istDateTime } from './attendees-csv';
 
-const headers = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  seats: 'Places',
-  guests: 'Guests',
-  status: 'Status',
-  registered: 'Registered on (IST)',
-  checkedIn: 'Checked in at (IST)',
-  notes: 'Notes',
-};
+const headers = adminText.day.csv;
 
 describe("the attendees' CSV", () => {
   it('writes instants as Mumbai dates a spreadsheet reads', () => {
