@@ -1,4 +1,6 @@
 // The personal calendar feed screen's words (/events/my-calendar).
+import { kannada } from '@/lib/i18n/words';
+
 export const feedText = {
   title: 'Your events calendar',
   intro:
@@ -48,3 +50,5 @@ export const feedText = {
   updates: 'Calendar apps check for changes on their own, every few hours.',
   loadError: 'Your calendar link could not be loaded.',
 } as const;
+
+kannada({ feedText }, () => import('./feed-text.kn'));

@@ -74,7 +74,7 @@ export function WalkInsPanel({ eventId }: { eventId: string }) {
             maxLength={20}
           />
         </Field>
-        <Field label={t.walkInSeats}>
+        <Field label={t.walkInSeats} hint={t.walkInSeatsHint}>
           <input
             type="number"
             inputMode="numeric"
