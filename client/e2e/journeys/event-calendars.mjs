@@ -10,6 +10,7 @@ const subOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url'
 export default function journey(test) {
   test('an event page’s calendar links carry the right dates', async ({
     base,
+    anonKey,
     context,
     api,
     tokenFor,
@@ -61,6 +62,16 @@ export default function journey(test) {
     assert(body.includes('DTEND;TZID=Asia/Kolkata:20310319T210000'), 'until the end');
     assert(body.includes('TRIGGER:-P1D'), 'with a reminder the day before');
     assert((await ics.getAttribute('download')).endsWith('.ics'), 'downloaded as a .ics file');
+
+    // Any selection of events as one calendar: the rows of /events, served by the
+    // public.ics_calendar aggregate when text/calendar is asked for.
+    const list = await fetch(`${base}/rest/v1/events?id=eq.${event.id}&apikey=${anonKey}`, {
+      headers: { accept: 'text/calendar' },
+    });
+    assert(list.status === 200, `the events as a calendar (${list.status})`);
+    assert(list.headers.get('content-type').startsWith('text/calendar'), 'as text/calendar');
+    const listed = await list.text();
+    assert(listed.includes(`SUMMARY:${title}`) && listed.endsWith('END:VCALENDAR\r\n'), listed);
     await ctx.close();
   });
 
