@@ -82,7 +82,8 @@ async fn a_type_nobody_serves_is_406() {
     let answer = send(app.service(Method::GET, "/meetings").header("accept", "image/png")).await;
     let body = answer.assert_error(406, "PGRST107");
     assert!(body["message"].as_str().unwrap().contains("image/png"), "{body}");
-    let answer = send(app.service(Method::GET, "/rpc/meetings_after?day=2031-01-01").header("accept", "image/png")).await;
+    let answer =
+        send(app.service(Method::GET, "/rpc/meetings_after?day=2031-01-01").header("accept", "image/png")).await;
     answer.assert_error(406, "PGRST107");
 }
 
@@ -120,7 +121,8 @@ async fn an_aggregate_serves_a_tables_rows_in_its_type_with_filters_order_and_pa
     }
     // Named first among the engine's types, with weights.
     let answer =
-        send(app.service(Method::GET, "/meetings?id=eq.1").header("accept", "application/json;q=0.5, text/calendar")).await;
+        send(app.service(Method::GET, "/meetings?id=eq.1").header("accept", "application/json;q=0.5, text/calendar"))
+            .await;
     assert_eq!(answer.text, calendar(&["Ugadi"]));
     // A bytea domain's aggregate is served as its bytes.
     let answer =

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use sqlx::{Acquire, PgConnection, Row};
 
 use super::model::{
-    API_ROLES, Action, AggregateHandler, Column, ForeignKey, Function, FunctionParam, MediaHandler, PrivilegeSet, Privileges,
-    QualifiedName, Relation, RelationKind, ReturnType, SchemaCache, Volatility,
+    API_ROLES, Action, AggregateHandler, Column, ForeignKey, Function, FunctionParam, MediaHandler, PrivilegeSet,
+    Privileges, QualifiedName, Relation, RelationKind, ReturnType, SchemaCache, Volatility,
 };
 use super::{computed, relationships, views};
 
@@ -296,7 +296,8 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
 
     let mut aggregate_handlers: BTreeMap<QualifiedName, Vec<AggregateHandler>> = BTreeMap::new();
     for row in sqlx::query(AGGREGATE_HANDLERS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
-        let Some(handler) = MediaHandler::from_domain(&row.get::<String, _>("domain_name"), &row.get::<String, _>("base_type"))
+        let Some(handler) =
+            MediaHandler::from_domain(&row.get::<String, _>("domain_name"), &row.get::<String, _>("base_type"))
         else {
             continue;
         };

@@ -34,8 +34,7 @@ pub async fn reply(
         .get(row_type)?
         .iter()
         .find(|h| names_handler(context.accept.as_deref(), &h.handler.media_type))?;
-    let statement =
-        handler_read_statement(plan, &chosen.aggregate, row_type, chosen.handler.binary, context.is_head());
+    let statement = handler_read_statement(plan, &chosen.aggregate, row_type, chosen.handler.binary, context.is_head());
     let run = async {
         let mut tx = RequestTx::begin(state, context, read_only).await?;
         let outcome = tx.fetch_then(&statement, true).await?;

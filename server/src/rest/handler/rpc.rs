@@ -61,10 +61,14 @@ pub async fn call(
         .media_handler
         .clone()
         .filter(|h| context.plan.is_none() && picks_handler(context.accept.as_deref(), &h.media_type));
-    let rows_handled = matches!(&plan.shape, CallShape::Rows { set: true, relation: Some(rows), .. }
-        if cache.aggregate_handlers.get(rows).is_some_and(|all| {
-            all.iter().any(|h| names_handler(context.accept.as_deref(), &h.handler.media_type))
-        }));
+    // Rows a handler aggregate serves in the wanted type (answered by `run_read`'s caller).
+    let rows_handled = match &plan.shape {
+        CallShape::Rows { set: true, relation: Some(rows), .. } => cache
+            .aggregate_handlers
+            .get(rows)
+            .is_some_and(|all| all.iter().any(|h| names_handler(context.accept.as_deref(), &h.handler.media_type))),
+        _ => false,
+    };
     if handler.is_none() && !rows_handled && context.unacceptable {
         return Err(context.negotiation_error(state));
     }

@@ -316,7 +316,8 @@ mod tests {
         for accept in ["text/calendar", "Text/Calendar; q=0.9, application/json;q=0.5", "image/png, text/calendar"] {
             assert!(names_handler(Some(accept), "text/calendar"), "{accept}");
         }
-        for accept in [None, Some(""), Some("*/*"), Some("text/*"), Some("application/json, text/calendar"), Some("text/plain")]
+        for accept in
+            [None, Some(""), Some("*/*"), Some("text/*"), Some("application/json, text/calendar"), Some("text/plain")]
         {
             assert!(!names_handler(accept, "text/calendar"), "{accept:?}");
         }
