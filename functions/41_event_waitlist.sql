@@ -14,7 +14,7 @@ set search_path = ''
 as $$ select (event.event_date + coalesce(event.event_time, time '00:00')) at time zone 'Asia/Kolkata' $$;
 revoke execute on function app.event_starts_at(public.events) from public;
 
--- Seats an event has given: live registrations (1 + guests each) and live offers.
+-- Seats an event has given: live registrations (1 + guests each), walk-ins and live offers.
 create or replace function app.event_seats_taken(event_id uuid, except_user uuid default null) returns int
 language plpgsql stable
 security definer
@@ -26,7 +26,8 @@ begin
              and r.user_id is distinct from except_user)
        + (select coalesce(sum(1 + w.guests), 0) from public.event_waitlist w
            where w.event_id = event_seats_taken.event_id and w.status = 'offered' and w.offer_expires_at > now()
-             and w.user_id is distinct from except_user);
+             and w.user_id is distinct from except_user)
+       + (select coalesce(sum(k.seats), 0) from public.event_walk_ins k where k.event_id = event_seats_taken.event_id);
 end
 $$;
 revoke execute on function app.event_seats_taken(uuid, uuid) from public;
@@ -205,21 +206,34 @@ comment on function public.join_event_waitlist(uuid, int) is 'Joins the waitlist
 revoke execute on function public.join_event_waitlist(uuid, int) from public;
 grant execute on function public.join_event_waitlist(uuid, int) to authenticated;
 
--- Leaves the waitlist (an offer held is given up and passed on).
-create or replace function public.leave_event_waitlist(event_id uuid) returns void
+-- Ends the caller's waitlist place of an event, when it is in one of `current` states, as
+-- `ending` (left, declined), then passes the freed seats on; else `refusal`.
+create or replace function app.end_waitlist_place(event_id uuid, ending text, current text[], refusal text)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform from public.events e where e.id = leave_event_waitlist.event_id for update;
-  update public.event_waitlist w set status = 'left', decided_at = now(), updated_at = now()
-   where w.event_id = leave_event_waitlist.event_id and w.user_id = auth.uid() and w.status in ('waiting', 'offered');
+  perform from public.events e where e.id = end_waitlist_place.event_id for update;
+  update public.event_waitlist w set status = ending, decided_at = now(), updated_at = now()
+   where w.event_id = end_waitlist_place.event_id and w.user_id = auth.uid() and w.status = any (current);
   if not found then
-    raise exception 'You are not on the waitlist' using errcode = 'P0001';
+    raise exception '%', refusal using errcode = 'P0001';
   end if;
-  perform app.promote_waitlist(leave_event_waitlist.event_id);
+  perform app.promote_waitlist(end_waitlist_place.event_id);
 end
+$$;
+revoke execute on function app.end_waitlist_place(uuid, text, text[], text) from public;
+
+-- Leaves the waitlist (an offer held is given up and passed on).
+create or replace function public.leave_event_waitlist(event_id uuid) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select app.end_waitlist_place(leave_event_waitlist.event_id, 'left', array['waiting', 'offered'],
+    'You are not on the waitlist')
 $$;
 revoke execute on function public.leave_event_waitlist(uuid) from public;
 grant execute on function public.leave_event_waitlist(uuid) to authenticated;
@@ -263,19 +277,12 @@ grant execute on function public.accept_event_offer(uuid) to authenticated;
 
 -- Declines the caller's offer: the seats go to the next who fit.
 create or replace function public.decline_event_offer(event_id uuid) returns void
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-begin
-  perform from public.events e where e.id = decline_event_offer.event_id for update;
-  update public.event_waitlist w set status = 'declined', decided_at = now(), updated_at = now()
-   where w.event_id = decline_event_offer.event_id and w.user_id = auth.uid() and w.status = 'offered';
-  if not found then
-    raise exception 'You have no offer for this event' using errcode = 'P0001';
-  end if;
-  perform app.promote_waitlist(decline_event_offer.event_id);
-end
+  select app.end_waitlist_place(decline_event_offer.event_id, 'declined', array['offered'],
+    'You have no offer for this event')
 $$;
 revoke execute on function public.decline_event_offer(uuid) from public;
 grant execute on function public.decline_event_offer(uuid) to authenticated;

@@ -589,6 +589,42 @@ export type Database = {
           { foreignKeyName: "event_waitlist_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      event_walk_ins: {
+        Row: {
+          checked_in_at: string;
+          created_at: string;
+          event_id: string;
+          full_name: string;
+          id: string;
+          phone: string | null;
+          recorded_by: string | null;
+          seats: number;
+        };
+        Insert: {
+          checked_in_at?: string;
+          created_at?: string;
+          event_id: string;
+          full_name: string;
+          id?: string;
+          phone?: string | null;
+          recorded_by?: string | null;
+          seats?: number;
+        };
+        Update: {
+          checked_in_at?: string;
+          created_at?: string;
+          event_id?: string;
+          full_name?: string;
+          id?: string;
+          phone?: string | null;
+          recorded_by?: string | null;
+          seats?: number;
+        };
+        Relationships: [
+          { foreignKeyName: "event_walk_ins_event_id_fkey"; columns: ["event_id"]; isOneToOne: false; referencedRelation: "events"; referencedColumns: ["id"] },
+          { foreignKeyName: "event_walk_ins_recorded_by_fkey"; columns: ["recorded_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       events: {
         Row: {
           calendar_sequence: number;
@@ -2649,6 +2685,7 @@ export type Database = {
     };
     Functions: {
       accept_event_offer: { Args: { event_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
+      add_walk_in: { Args: { event_id: string; full_name: string; phone?: string; seats?: number }; Returns: Database["public"]["Tables"]["event_walk_ins"]["Row"] };
       admin_member_directory_matches: { Args: { search?: string; city?: string; native_place?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
@@ -2663,7 +2700,7 @@ export type Database = {
       event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
       event_calendar: { Args: { event_id: string }; Returns: unknown };
       event_calendar_feed: { Args: { token: string }; Returns: unknown };
-      event_day_counts: { Args: { event_id: string }; Returns: { registrations: number; people: number; checked_in: number; people_checked_in: number; waiting: number; offered: number; max_attendees: number }[] };
+      event_day_counts: { Args: { event_id: string }; Returns: { registrations: number; people: number; checked_in: number; people_checked_in: number; walk_ins: number; walk_in_seats: number; waiting: number; offered: number; offered_seats: number; seats_taken: number; max_attendees: number }[] };
       finance_overview: { Args: { on_day?: string }; Returns: Json };
       form_10bd_csv: { Args: { fy: string }; Returns: string };
       form_10bd_rows: { Args: { fy: string }; Returns: { sl_no: number; pre_acknowledgement_no: string; id_code: string; unique_identification_number: string; section_code: string; urn: string; urn_issued_on: string; donor_name: string; donor_address: string; donation_type: string; mode_of_receipt: string; amount: number }[] };
@@ -2691,6 +2728,7 @@ export type Database = {
       register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      remove_walk_in: { Args: { walk_in_id: string }; Returns: undefined };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
       run_waitlist_offers: { Args: { event_id?: string }; Returns: number };
       save_donor: { Args: { name: string; address: string; id_code: string; id_number: string; city?: string; state?: string; pin_code?: string; email?: string; phone?: string; donor_id?: string }; Returns: Database["public"]["Tables"]["donors"]["Row"] };
@@ -2703,6 +2741,7 @@ export type Database = {
       start_payment: { Args: { payment_type: string; amount?: number; purpose?: string; member_type?: string }; Returns: Database["public"]["Tables"]["payments"]["Row"] };
       student_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       submit_payment_proof: { Args: { payment_id: string; utr?: string; proof_path?: string }; Returns: Database["public"]["Tables"]["payments"]["Row"] };
+      undo_check_in: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
       update_matrimony_profile: { Args: { profile_id: string; changes: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
     };
     Enums: { [_ in never]: never };

@@ -177,6 +177,10 @@ export const publicRoutes: RouteObject[] = [
         path: 'account/payments',
         lazy: () => import('@/features/money/routes/my-payments'),
       },
+      {
+        path: 'events/my-calendar',
+        lazy: () => import('@/features/events/routes/my-calendar'),
+      },
     ],
   },
   { path: '*', lazy: () => import('./routes/not-found') },
