@@ -3,7 +3,7 @@
 -- approval of their application and their event reminder in Kannada, on the bell, by push
 -- and by e-mail; others keep English; every key has both languages.
 begin;
-select plan(14);
+select plan(17);
 select tests.seed();
 
 create temporary table people as select
@@ -60,6 +60,17 @@ select is((select message from app.notice('event_new', 'kn', jsonb_build_object(
   '2 ಡಿಸೆಂಬರ್ 2026, Matunga', 'and kept with it, the date in Kannada');
 select throws_ok($$select app.notice('no_such_notice', 'en', '{}')$$, 'P0001', 'no notice text for no_such_notice',
   'an unknown key is an error, never an empty notice');
+
+-- The language is one value in two places: the record and the account's metadata (mails).
+select is((select raw_user_meta_data ->> 'language' from auth.users where id = (select kn_member from people)), 'kn',
+  'the account''s metadata carries the record''s language (the server''s mails read it)');
+insert into auth.users (id, email, raw_user_meta_data) values ('00000000-0000-4000-8000-0000000000c1', 'kn-signup@example.com', '{"language": "kn"}');
+insert into public.users (id, email, type, status) values ('00000000-0000-4000-8000-0000000000c1', 'kn-signup@example.com', 'member', 'pending');
+select is((select preferred_language from public.users where id = '00000000-0000-4000-8000-0000000000c1'), 'kn',
+  'a record made after a Kannada sign-up reads Kannada');
+update public.users set preferred_language = 'en' where id = (select kn_member from people);
+select is((select raw_user_meta_data ->> 'language' from auth.users where id = (select kn_member from people)), 'en',
+  'a change of language reaches the metadata');
 
 select * from finish();
 rollback;
