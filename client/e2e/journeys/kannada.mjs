@@ -1,7 +1,8 @@
 // ಕನ್ನಡ and Easy view (issue 35): a visitor switches the site to Kannada and back, the choice
 // stays on the device, a first visit follows the browser's language, the account carries the
 // choice to another phone, and Easy view is applied before the first paint and reflows at
-// 320 px without horizontal scrolling.
+// 320 px without horizontal scrolling; a visitor registers for membership in Kannada and reads
+// the approval notice in Kannada on the bell.
 import { assert } from '../harness.mjs';
 
 /** The elements that stick out of the viewport's width (none: no horizontal scrolling). */
@@ -142,6 +143,78 @@ export default function journey(test) {
       }
     }
     await shot(page, 'easy-view-320-kn');
+    await ctx.close();
+  });
+
+  test('a visitor registers for membership in ಕನ್ನಡ and reads the approval in Kannada', async ({
+    base,
+    context,
+    api,
+    tokenOf,
+    tokenFor,
+    shot,
+  }) => {
+    const ctx = await context({}, { clock: true });
+    const page = await ctx.newPage();
+    const email = `kannada.${Date.now()}@example.com`;
+    const password = 'Havyaka#Kannada2026';
+    await page.goto(base);
+    await page.evaluate(() => localStorage.setItem('lang', 'kn'));
+    await page.goto(`${base}/membership/registration`);
+    await page.getByRole('heading', { level: 1, name: 'ಸದಸ್ಯತ್ವ ನೋಂದಣಿ' }).waitFor();
+    const next = () => page.getByRole('button', { name: 'ಮುಂದೆ', exact: true }).click();
+    const step = (n) =>
+      page
+        .getByTestId('step-counter')
+        .filter({ hasText: `${n}ನೇ ಹಂತ` })
+        .waitFor();
+    await page.getByLabel('ಇ-ಮೇಲ್').fill(email);
+    await page.getByLabel('ಪಾಸ್‌ವರ್ಡ್', { exact: true }).fill(password);
+    await page.getByLabel('ಪಾಸ್‌ವರ್ಡ್ ಖಚಿತಪಡಿಸಿ').fill(password);
+    await next();
+    await step(2);
+    await page.getByLabel(/^ಹೆಸರು/).fill('Ganesha');
+    await page.getByLabel(/^ಉಪನಾಮ/).fill('Hegde');
+    await page.getByLabel(/^ಗೋತ್ರ/).fill('Kashyapa');
+    await next();
+    await step(3);
+    await page.getByLabel('ಮೊಬೈಲ್ ಸಂಖ್ಯೆ').fill('9820013535');
+    await page.getByLabel(/^ನಗರ/).fill('Dombivli');
+    await next();
+    await step(4);
+    await page.getByLabel('ಸದಸ್ಯತ್ವದ ಬಗೆ').selectOption('life');
+    const question = await page.getByText(/^ಭದ್ರತಾ ಪರಿಶೀಲನೆ:/).textContent();
+    const [, a, op, b] = question.match(/(\d+) (.) (\d+)/);
+    await page
+      .getByLabel(/ಭದ್ರತಾ ಪರಿಶೀಲನೆ/)
+      .fill(String(op === '+' ? +a + +b : op === '×' ? +a * +b : +a - +b));
+    await page.clock.fastForward(5_500);
+    await page.getByRole('button', { name: 'ಅರ್ಜಿ ಸಲ್ಲಿಸಿ' }).click();
+    // Sign-up hashes the password at nice 19: on a busy machine that takes a while.
+    await page.getByTestId('registration-confirmation').waitFor({ timeout: 90_000 });
+    await page.getByText('ಅರ್ಜಿ ತಲುಪಿದೆ').first().waitFor();
+    await shot(page, 'membership-registration-kn');
+
+    // The account carries the language; the trust's office approves the application.
+    const token = await tokenOf(email, password);
+    const [account] = await api('/rest/v1/users?select=id,preferred_language', { token });
+    assert(
+      account?.preferred_language === 'kn',
+      `the account reads Kannada: ${JSON.stringify(account)}`,
+    );
+    const [entry] = await api('/rest/v1/member_directory?select=id', { token });
+    await api('/rest/v1/rpc/approve_member', {
+      token: await tokenFor('admin'),
+      method: 'POST',
+      body: { member_id: entry.id },
+    });
+
+    // The approval arrives on the bell, in Kannada.
+    await page.goto(`${base}/dashboard/member`);
+    await page.getByRole('button', { name: /^ಸೂಚನೆಗಳು, 1 ಓದದವು/ }).click();
+    await page.getByText('ನಿಮ್ಮ ಸದಸ್ಯತ್ವ ಅರ್ಜಿ ಅನುಮೋದನೆಯಾಗಿದೆ').waitFor();
+    await page.getByText('ಸುಸ್ವಾಗತ! ನಿಮ್ಮ ಫಲಕವನ್ನು ತೆರೆಯಲು ಲಾಗಿನ್ ಮಾಡಿ.').waitFor();
+    await shot(page, 'approval-notice-kn');
     await ctx.close();
   });
 }

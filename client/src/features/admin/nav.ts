@@ -1,5 +1,6 @@
-// The admin sidebar (spec §2) as data: {path, item, icon, roles, group}, its words in nav-text.ts. A role sees the
-// items listing it; groups are headed only when the role's items have groups.
+// The admin sidebar (spec §2) as data: {path, item, icon, roles, group}; its words are in
+// nav-text.ts. A role sees the items listing it; groups are headed only when the role's items
+// have groups.
 import type { LucideIcon } from 'lucide-react';
 import {
   Award,

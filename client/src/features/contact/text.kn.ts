@@ -10,7 +10,7 @@ export const text = {
   officePhone: '+91 22 2400 0000',
   officeHours: 'ಸೋಮವಾರದಿಂದ ಶನಿವಾರದವರೆಗೆ, ಬೆಳಿಗ್ಗೆ 10:00 ರಿಂದ ಸಂಜೆ 6:00',
   firstName: 'ಹೆಸರು',
-  lastName: 'ಅಡ್ಡಹೆಸರು',
+  lastName: 'ಉಪನಾಮ',
   email: 'ಇ-ಮೇಲ್',
   phone: 'ದೂರವಾಣಿ (ಐಚ್ಛಿಕ)',
   subject: 'ವಿಷಯ',

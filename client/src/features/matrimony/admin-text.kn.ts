@@ -15,7 +15,7 @@ export const adminText = {
   gender: 'ಲಿಂಗ',
   all: 'ಎಲ್ಲ',
   approvalLabels: { pending: 'ಬಾಕಿ ಇದೆ', approved: 'ಅನುಮೋದಿತ', rejected: 'ತಿರಸ್ಕೃತ' },
-  genderLabels: { male: 'ಗಂಡು', female: 'ಹೆಣ್ಣು' },
+  genderLabels: { male: 'ಪುರುಷ', female: 'ಸ್ತ್ರೀ' },
   col: {
     name: 'ಹೆಸರು',
     gender: 'ಲಿಂಗ',

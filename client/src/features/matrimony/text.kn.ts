@@ -86,8 +86,8 @@ export const text = {
     gotraNakshatra: 'ಭಾರದ್ವಾಜ / ರೋಹಿಣಿ',
   },
   genders: [
-    { value: 'female', label: 'ಹೆಣ್ಣು' },
-    { value: 'male', label: 'ಗಂಡು' },
+    { value: 'female', label: 'ಸ್ತ್ರೀ' },
+    { value: 'male', label: 'ಪುರುಷ' },
   ],
   maritalStatuses: [
     { value: 'never_married', label: 'ಅವಿವಾಹಿತ' },
@@ -132,6 +132,6 @@ export const validationText = {
     relation: 'ಸಂಬಂಧ',
     signature: 'ಸಹಿ',
   },
-  genderChoice: 'ಲಿಂಗ ಗಂಡು ಅಥವಾ ಹೆಣ್ಣು ಆಗಿರಬೇಕು',
+  genderChoice: 'ಲಿಂಗ ಪುರುಷ ಅಥವಾ ಸ್ತ್ರೀ ಆಗಿರಬೇಕು',
   agesOrder: 'ಬಯಸುವ ವಯಸ್ಸಿನ ಮೇಲ್ಮಿತಿ ಕೆಳಮಿತಿಗಿಂತ ಕಡಿಮೆ ಇರಬಾರದು',
 } satisfies Words<typeof enValidation>;

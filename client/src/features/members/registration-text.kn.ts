@@ -13,7 +13,7 @@ export const registrationText = {
   },
   fields: {
     firstName: 'ಹೆಸರು',
-    surname: 'ಅಡ್ಡಹೆಸರು',
+    surname: 'ಉಪನಾಮ',
     fatherName: 'ತಂದೆಯ ಹೆಸರು',
     dateOfBirth: 'ಹುಟ್ಟಿದ ದಿನಾಂಕ',
     gender: 'ಲಿಂಗ',

@@ -19,7 +19,7 @@ export const adminText = {
   all: 'ಎಲ್ಲ',
   exportCsv: 'CSV ಆಗಿ ರಫ್ತು ಮಾಡಿ',
   approvalLabels: { pending: 'ಬಾಕಿ ಇದೆ', approved: 'ಅನುಮೋದಿತ', rejected: 'ತಿರಸ್ಕೃತ' },
-  genderLabels: { male: 'ಗಂಡು', female: 'ಹೆಣ್ಣು', other: 'ಇತರೆ' },
+  genderLabels: { male: 'ಪುರುಷ', female: 'ಸ್ತ್ರೀ', other: 'ಇತರೆ' },
   col: {
     name: 'ಹೆಸರು',
     email: 'ಇ-ಮೇಲ್',

@@ -62,8 +62,8 @@ export const text = {
     aadhar: '12 ಅಂಕಿಗಳು',
   },
   genders: [
-    { value: 'female', label: 'ಹೆಣ್ಣು' },
-    { value: 'male', label: 'ಗಂಡು' },
+    { value: 'female', label: 'ಸ್ತ್ರೀ' },
+    { value: 'male', label: 'ಪುರುಷ' },
     { value: 'other', label: 'ಇತರೆ' },
   ],
   documents: 'ಪೂರಕ ದಾಖಲೆಗಳು',

@@ -54,7 +54,7 @@ export const fieldNames = {
 
 export const contactText = {
   firstName: 'ಹೆಸರು',
-  lastName: 'ಅಡ್ಡಹೆಸರು',
+  lastName: 'ಉಪನಾಮ',
   subject: 'ವಿಷಯ',
   message: 'ಸಂದೇಶ',
   captcha: 'ಉತ್ತರ',
