@@ -20,7 +20,7 @@ use object_store::prefix::PrefixStore;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
 
 use super::meta::Meta;
-use crate::config::StorageConfig;
+use crate::storage::backend::StorageConfig;
 
 pub const META: &str = "meta.json";
 

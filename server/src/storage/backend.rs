@@ -20,7 +20,19 @@ use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload
 use super::local_file;
 pub use super::writer::ObjectWriter;
 
-use crate::config::StorageConfig;
+/// STORAGE_BACKEND: where uploaded files live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StorageBackend {
+    Local,
+    S3,
+}
+
+/// A byte store's location: a directory, or an S3 bucket (the files' and the backups').
+#[derive(Debug, Clone)]
+pub enum StorageConfig {
+    Local { root: PathBuf },
+    S3 { endpoint: Option<String>, region: String, bucket: String, access_key_id: String, secret_access_key: String },
+}
 
 #[derive(Clone)]
 pub struct Backend {
