@@ -259,22 +259,27 @@ pub async fn restore_status(Path(id): Path<uuid::Uuid>, admin: Admin) -> Result<
     .fetch_optional(&ops.pool)
     .await
     .map_err(internal)?;
-    row.map(|row| Json(row).into_response()).ok_or_else(|| {
-        ApiError::custom(StatusCode::NOT_FOUND, "restore_not_found", format!("There is no restore {id}"))
-    })
+    row.map(|row| Json(row).into_response()).ok_or_else(|| restore_not_found(id))
 }
 
-/// `POST /api/admin/restores/{id}/switch`: step two, the service moves to the verified copy.
-pub async fn switch(Path(id): Path<uuid::Uuid>, admin: Admin) -> Result<Response, ApiError> {
-    let Admin { ops, .. } = admin;
+fn restore_not_found(id: uuid::Uuid) -> ApiError {
+    ApiError::custom(StatusCode::NOT_FOUND, "restore_not_found", format!("There is no restore {id}"))
+}
+
+/// The database and status of restore `id`; 404 when there is none.
+async fn restore_of(ops: &Ops, id: uuid::Uuid) -> Result<(String, String), ApiError> {
     let row: Option<(String, String)> = sqlx::query_as("select database_name, status from ops.restores where id = $1")
         .bind(id)
         .fetch_optional(&ops.pool)
         .await
         .map_err(internal)?;
-    let Some((database, status)) = row else {
-        return Err(ApiError::custom(StatusCode::NOT_FOUND, "restore_not_found", format!("There is no restore {id}")));
-    };
+    row.ok_or_else(|| restore_not_found(id))
+}
+
+/// `POST /api/admin/restores/{id}/switch`: step two, the service moves to the verified copy.
+pub async fn switch(Path(id): Path<uuid::Uuid>, admin: Admin) -> Result<Response, ApiError> {
+    let Admin { ops, .. } = admin;
+    let (database, status) = restore_of(&ops, id).await?;
     if status != "verified" {
         return Err(ApiError::custom(
             StatusCode::CONFLICT,
@@ -297,14 +302,7 @@ pub async fn switch(Path(id): Path<uuid::Uuid>, admin: Admin) -> Result<Response
 /// `POST /api/admin/restores/{id}/discard`: drops a restore's database (not once switched).
 pub async fn discard(Path(id): Path<uuid::Uuid>, admin: Admin) -> Result<Response, ApiError> {
     let Admin { ops, .. } = admin;
-    let row: Option<(String, String)> = sqlx::query_as("select database_name, status from ops.restores where id = $1")
-        .bind(id)
-        .fetch_optional(&ops.pool)
-        .await
-        .map_err(internal)?;
-    let Some((database, status)) = row else {
-        return Err(ApiError::custom(StatusCode::NOT_FOUND, "restore_not_found", format!("There is no restore {id}")));
-    };
+    let (database, status) = restore_of(&ops, id).await?;
     if status == "running" || status == "switched" {
         return Err(ApiError::custom(
             StatusCode::CONFLICT,

@@ -77,13 +77,11 @@ impl Actor {
         operation: &str,
         work: impl AsyncFnOnce(&mut StorageTx) -> Result<T, StorageError>,
     ) -> Result<T, StorageError> {
-        let mut tx = StorageTx::begin(&state.connections).await?;
-        let result = async {
-            self.enter(&mut tx, operation).await?;
-            work(&mut tx).await
-        }
-        .await;
-        tx::finish(tx, result).await
+        tx::as_service(state, async |tx| {
+            self.enter(tx, operation).await?;
+            work(tx).await
+        })
+        .await
     }
 
     /// The object `name` of `bucket` when this actor may see it; 404 otherwise (hidden and

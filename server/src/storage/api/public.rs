@@ -12,7 +12,7 @@ use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::signed::SignedOperation;
 use crate::storage::store::{self, StoredObject};
-use crate::storage::tx::{self, StorageTx};
+use crate::storage::tx::as_service;
 
 pub async fn public_download(
     State(state): State<StorageState>,
@@ -27,9 +27,8 @@ pub async fn public_download(
 
 /// A public bucket's object; a private bucket's answers exactly like a missing one.
 pub async fn public_object(state: &StorageState, bucket: &str, name: &str) -> Result<StoredObject, StorageError> {
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = store::public_object(&mut tx, bucket, name).await.map_err(StorageError::from);
-    tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)
+    let found = as_service(state, async |tx| Ok(store::public_object(tx, bucket, name).await?)).await?;
+    found.ok_or_else(StorageError::object_not_found)
 }
 
 pub async fn signed_download(
@@ -59,7 +58,6 @@ pub async fn signed_object(
         let actor = Actor::of_signer(signer).ok_or_else(|| StorageError::invalid_signature("Invalid signature"))?;
         return actor.visible_object(state, "object.get_signed", bucket, name).await;
     }
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = store::object(&mut tx, bucket, name).await.map_err(StorageError::from);
-    tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)
+    let found = as_service(state, async |tx| Ok(store::object(tx, bucket, name).await?)).await?;
+    found.ok_or_else(StorageError::object_not_found)
 }
