@@ -2,7 +2,7 @@
 // Announced politely (assertive for destructive ones) to screen readers.
 import { X } from './icons';
 import { useEffect, useSyncExternalStore } from 'react';
-import * as uiText from './text';
+import { uiText } from './text';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 export interface ToastInput {

@@ -1,4 +1,6 @@
 // Every string of the staff's event screens (spec §2 Edit Event, §5 messages, §8 toasts).
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   createTitle: 'Create Event',
   editTitle: 'Edit Event',
@@ -237,3 +239,5 @@ export const adminText = {
     imageUrl: 'Invalid image URL',
   },
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

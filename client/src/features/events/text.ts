@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Events',
   intro:
@@ -100,3 +102,5 @@ export const text = {
     cancelled: 'Cancelled',
   } as Record<string, string>,
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Members',
   intro:
@@ -272,3 +274,5 @@ export const adminValidationText = {
   },
   pastDate: 'Please enter a past date',
 } as const;
+
+kannada({ text, adminText, adminValidationText }, () => import('./text.kn'));

@@ -1,4 +1,6 @@
 // The community services' pages: all their text in one place, for translation.
+import { kannada } from '@/lib/i18n/words';
+
 export interface ServicePage {
   title: string;
   intro: string;
@@ -167,3 +169,5 @@ export const pages = {
 
 /** The name of a service page (`pages`' keys). */
 export type ServicePageName = keyof typeof pages;
+
+kannada({ pages }, () => import('./text.kn'));
