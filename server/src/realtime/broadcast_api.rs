@@ -66,14 +66,6 @@ fn caller(state: &RealtimeState, headers: &HeaderMap) -> Option<Identity> {
     identity::verify(&token, &state.auth.keys.current(), &state.auth.claim_rules, now).ok()
 }
 
-/// The caller of a broadcast request: 503 when realtime is off, 401 without a valid token.
-fn admitted(state: &RealtimeState, headers: &HeaderMap) -> Result<Identity, Response> {
-    if !state.realtime.settings.enabled {
-        return Err(error::disabled());
-    }
-    caller(state, headers).ok_or_else(|| error::message(StatusCode::UNAUTHORIZED, "Unauthorized"))
-}
-
 fn address(state: &RealtimeState, peer: Option<SocketAddr>, headers: &HeaderMap) -> IpAddr {
     crate::auth::api::client::client_address(peer.map(|p| p.ip()), headers, &state.auth.settings.trusted_proxies)
         .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
@@ -86,9 +78,11 @@ pub async fn batch(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let identity = match admitted(&state, &headers) {
-        Ok(identity) => identity,
-        Err(refusal) => return refusal,
+    if !state.realtime.settings.enabled {
+        return error::disabled();
+    }
+    let Some(identity) = caller(&state, &headers) else {
+        return error::message(StatusCode::UNAUTHORIZED, "Unauthorized");
     };
     let Ok(body) = serde_json::from_slice::<Value>(&body) else {
         return error::invalid("messages", "can't be blank");
@@ -164,9 +158,11 @@ pub async fn single(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let identity = match admitted(&state, &headers) {
-        Ok(identity) => identity,
-        Err(refusal) => return refusal,
+    if !state.realtime.settings.enabled {
+        return error::disabled();
+    }
+    let Some(identity) = caller(&state, &headers) else {
+        return error::message(StatusCode::UNAUTHORIZED, "Unauthorized");
     };
     let private = query.private.as_deref() == Some("true");
     let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("application/json");
