@@ -2,8 +2,8 @@
 
 use axum::Router;
 
-use crate::config::CorsOrigins;
 use crate::http::middleware::{self, LayerSettings};
+use crate::http::settings::CorsOrigins;
 use crate::routes::routes;
 use crate::state::AppState;
 

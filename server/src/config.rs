@@ -4,19 +4,20 @@
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use url::Url;
 
 use crate::auth::settings::{AuthArgs, AuthSettings};
+use crate::db::DatabaseSource;
 use crate::http::connections::ConnectionLimits;
-use crate::http::settings::HttpArgs;
-use crate::push::settings::{PushArgs, PushSettings};
+use crate::http::settings::{CorsOrigins, HttpArgs};
+use crate::logging::LogFormat;
+use crate::push::settings::{PushArgs, PushSettings, user_agent};
 use crate::rest::settings::{RestSettings, TxEnd};
+use crate::secrets::MIN_JWT_SECRET_BYTES;
 use crate::startup_error::StartupError;
+use crate::storage::backend::{StorageBackend, StorageConfig};
 use crate::storage::settings::{RenderLimits, StorageSettings, UPLOAD_IDLE_TIMEOUT};
-
-/// SITE_NAME when it is not set: the engine's own word, for an app that names itself nothing.
-pub const DEFAULT_SITE_NAME: &str = "Platform";
 
 /// Settings shared by every subcommand. Each one is a flag and an environment variable.
 #[derive(Debug, Clone, Args)]
@@ -222,39 +223,6 @@ pub struct OpsArgs {
     pub migrate_on_start: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum StorageBackend {
-    Local,
-    S3,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LogFormat {
-    Text,
-    Json,
-}
-
-/// Where the database comes from.
-#[derive(Debug, Clone)]
-pub enum DatabaseSource {
-    /// A private cluster the server creates and runs inside the data directory.
-    Embedded,
-    /// Any PostgreSQL reachable by URL.
-    External { admin_url: String, authenticator_password: Option<String> },
-}
-
-#[derive(Debug, Clone)]
-pub enum StorageConfig {
-    Local { root: PathBuf },
-    S3 { endpoint: Option<String>, region: String, bucket: String, access_key_id: String, secret_access_key: String },
-}
-
-#[derive(Debug, Clone)]
-pub enum CorsOrigins {
-    Any,
-    List(Vec<http::HeaderValue>),
-}
-
 /// Validated configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -312,8 +280,6 @@ pub struct Config {
     /// Apply migrations at start (`serve`); `false`: they are `server migrate`'s job.
     pub migrate_on_start: bool,
 }
-
-pub const MIN_JWT_SECRET_BYTES: usize = 32;
 
 impl Settings {
     /// Checks every setting and resolves defaults that depend on others.
@@ -409,7 +375,7 @@ impl Settings {
             data_dir,
             jwt_secret: self.jwt_secret,
             storage,
-            cors_origins: parse_cors_origins(&self.cors_allowed_origins, &site_url)?,
+            cors_origins: CorsOrigins::parse(&self.cors_allowed_origins, &site_url)?,
             db_schemas: parse_schemas(&self.db_schemas)?,
             db_max_rows: (self.db_max_rows > 0).then_some(self.db_max_rows),
             rest: RestSettings { tx_end: self.db_tx_end, plan_enabled: self.db_plan_enabled },
@@ -457,18 +423,6 @@ impl Config {
     }
 }
 
-/// A product token of the site's name and this version (`samaja-trust/0.1.0`).
-pub fn user_agent(site_name: &str) -> String {
-    let token: String = site_name
-        .to_lowercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
-    let token = if token.is_empty() { "server".to_owned() } else { token };
-    format!("{token}/{}", env!("CARGO_PKG_VERSION"))
-}
-
 fn required(value: Option<String>, setting: &'static str, because: &str) -> Result<String, StartupError> {
     value.filter(|v| !v.is_empty()).ok_or_else(|| StartupError::setting(setting, format!("is required when {because}")))
 }
@@ -497,7 +451,7 @@ fn absolute(path: &std::path::Path, setting: &'static str) -> Result<PathBuf, St
     std::path::absolute(path).map_err(|e| StartupError::setting(setting, format!("cannot be resolved: {e}")))
 }
 
-fn parse_http_url(raw: &str, setting: &'static str) -> Result<Url, StartupError> {
+pub(crate) fn parse_http_url(raw: &str, setting: &'static str) -> Result<Url, StartupError> {
     let url = Url::parse(raw).map_err(|e| StartupError::setting(setting, format!("is not a valid URL: {e}")))?;
     if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
         return Err(StartupError::setting(setting, "must be an http:// or https:// URL with a host"));
@@ -530,27 +484,6 @@ fn parse_schemas(raw: &str) -> Result<Vec<String>, StartupError> {
         return Err(StartupError::setting("DB_SCHEMAS", format!("must not expose the internal schema {bad}")));
     }
     Ok(schemas)
-}
-
-fn parse_cors_origins(raw: &str, site_url: &Url) -> Result<CorsOrigins, StartupError> {
-    let items: Vec<&str> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if items == ["*"] {
-        return Ok(CorsOrigins::Any);
-    }
-    if items.contains(&"*") {
-        return Err(StartupError::setting("CORS_ALLOWED_ORIGINS", "is either * alone or a list of origins"));
-    }
-    let site_origin = site_url.origin().ascii_serialization();
-    let items = if items.is_empty() { vec![site_origin.as_str()] } else { items };
-    let mut origins = Vec::with_capacity(items.len());
-    for item in items {
-        let url = parse_http_url(item, "CORS_ALLOWED_ORIGINS")?;
-        let origin = url.origin().ascii_serialization();
-        let value = http::HeaderValue::from_str(&origin)
-            .map_err(|_| StartupError::setting("CORS_ALLOWED_ORIGINS", format!("{item} is not a valid origin")))?;
-        origins.push(value);
-    }
-    Ok(CorsOrigins::List(origins))
 }
 
 #[cfg(test)]

@@ -2,15 +2,19 @@
 //!
 //! Every failure a client sees is an [`ApiError`], rendered as
 //! `{"code", "message", "details", "hint"}` (all four keys always present). The cause of an
-//! internal failure is logged with the request id and never sent.
+//! internal failure is logged with the request id and never sent. What it shares with the
+//! auth and storage errors is in [`core`].
+
+pub mod core;
 
 use std::borrow::Cow;
 use std::fmt;
 
-use axum::Json;
 use axum::response::{IntoResponse, Response};
 use http::{HeaderName, HeaderValue, StatusCode, header};
 use serde_json::{Value, json};
+
+pub use self::core::{Cause, ErrorCore};
 
 /// The hint hosted Supabase's gateway gives a request without an `apikey`.
 pub const NO_API_KEY_HINT: &str = "No `apikey` request header or url param was found.";
@@ -190,19 +194,21 @@ impl ErrorKind {
     }
 }
 
-type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
-
 /// An error answered to a client. Boxed, so `Result<T, ApiError>` stays one pointer wide.
 pub struct ApiError(Box<Inner>);
 
 struct Inner {
-    status: StatusCode,
-    code: Cow<'static, str>,
-    message: Cow<'static, str>,
+    core: ErrorCore,
     details: Option<Value>,
     hint: Option<Cow<'static, str>>,
-    headers: Vec<(HeaderName, HeaderValue)>,
-    cause: Option<Cause>,
+}
+
+/// The status, code, message and cause ([`ErrorCore::status`], `code`, `message`).
+impl std::ops::Deref for ApiError {
+    type Target = ErrorCore;
+    fn deref(&self) -> &ErrorCore {
+        &self.0.core
+    }
 }
 
 impl ApiError {
@@ -222,15 +228,7 @@ impl ApiError {
         code: impl Into<Cow<'static, str>>,
         message: impl Into<Cow<'static, str>>,
     ) -> Self {
-        Self(Box::new(Inner {
-            status,
-            code: code.into(),
-            message: message.into(),
-            details: None,
-            hint: None,
-            headers: Vec::new(),
-            cause: None,
-        }))
+        Self(Box::new(Inner { core: ErrorCore::new(status, code, message), details: None, hint: None }))
     }
 
     pub fn not_found() -> Self {
@@ -251,7 +249,7 @@ impl ApiError {
     }
 
     pub fn with_message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
-        self.0.message = message.into();
+        self.0.core.message = message.into();
         self
     }
 
@@ -266,25 +264,13 @@ impl ApiError {
     }
 
     pub fn with_header(mut self, name: HeaderName, value: HeaderValue) -> Self {
-        self.0.headers.push((name, value));
+        self.0.core.headers.push((name, value));
         self
     }
 
     pub fn with_cause(mut self, cause: impl Into<Cause>) -> Self {
-        self.0.cause = Some(cause.into());
+        self.0.core.cause = Some(cause.into());
         self
-    }
-
-    pub fn status(&self) -> StatusCode {
-        self.0.status
-    }
-
-    pub fn code(&self) -> &str {
-        &self.0.code
-    }
-
-    pub fn message(&self) -> &str {
-        &self.0.message
     }
 
     pub fn details(&self) -> Option<&Value> {
@@ -297,8 +283,8 @@ impl ApiError {
 
     fn body(&self) -> Value {
         json!({
-            "code": self.0.code,
-            "message": self.0.message,
+            "code": self.0.core.code,
+            "message": self.0.core.message,
             "details": self.0.details,
             "hint": self.0.hint,
         })
@@ -307,37 +293,21 @@ impl ApiError {
 
 impl fmt::Debug for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ApiError")
-            .field("status", &self.0.status)
-            .field("code", &self.0.code)
-            .field("message", &self.0.message)
-            .field("cause", &self.0.cause)
-            .finish()
+        self.0.core.debug("ApiError", f)
     }
 }
 
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.0.status.as_u16(), self.0.code, self.0.message)
+        fmt::Display::fmt(&self.0.core, f)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let inner = &self.0;
-        if let Some(cause) = &inner.cause {
-            if inner.status.is_server_error() {
-                crate::log_throttle::request_failed("request failed", &inner.code, &cause.to_string());
-            } else {
-                tracing::info!(code = %inner.code, error = %cause, "request rejected");
-            }
-        } else if inner.status.is_server_error() {
-            crate::log_throttle::request_failed("request failed", &inner.code, &inner.message);
-        }
-        let mut response = (inner.status, Json(self.body())).into_response();
-        for (name, value) in self.0.headers {
-            response.headers_mut().append(name, value);
-        }
+        self.0.core.log("request failed");
+        let body = self.body();
+        let mut response = self.0.core.respond(body);
         // Every 503 says when to come back (the database restarting, the server draining).
         if response.status() == StatusCode::SERVICE_UNAVAILABLE && !response.headers().contains_key(header::RETRY_AFTER)
         {

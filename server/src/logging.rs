@@ -14,7 +14,12 @@ use std::sync::{Mutex, OnceLock};
 use tracing_appender::non_blocking::{ErrorCounter, NonBlocking, NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::EnvFilter;
 
-use crate::config::LogFormat;
+/// LOG_FORMAT: `text` for people, `json` for log collectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
 
 /// Lines the queue holds before new ones are dropped (a burst of a few seconds at full load).
 pub const BUFFERED_LINES: usize = 65_536;

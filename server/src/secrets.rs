@@ -11,6 +11,9 @@ use serde::Serialize;
 use crate::config::Config;
 use crate::startup_error::StartupError;
 
+/// The shortest JWT_SECRET accepted.
+pub const MIN_JWT_SECRET_BYTES: usize = 32;
+
 /// File of the generated secret inside the data directory.
 pub const JWT_SECRET_FILE: &str = "jwt_secret";
 
@@ -59,11 +62,11 @@ fn read_existing(path: &Path) -> Result<String, StartupError> {
         .map_err(|e| StartupError::environment(format!("cannot read {}: {e}", path.display())))?
         .trim()
         .to_string();
-    if secret.len() < crate::config::MIN_JWT_SECRET_BYTES {
+    if secret.len() < MIN_JWT_SECRET_BYTES {
         return Err(StartupError::environment(format!(
             "{} holds a secret shorter than {} bytes; delete it to generate a new one",
             path.display(),
-            crate::config::MIN_JWT_SECRET_BYTES
+            MIN_JWT_SECRET_BYTES
         )));
     }
     Ok(secret)

@@ -6,7 +6,8 @@ use tokio::net::TcpListener;
 
 use crate::app::{AppOptions, build_app};
 use crate::auth::service::AuthService;
-use crate::config::{Config, DatabaseSource};
+use crate::config::Config;
+use crate::db::DatabaseSource;
 use crate::db::request_connections::RequestConnections;
 use crate::db::{self, embedded::EmbeddedCluster};
 use crate::push::PushService;
@@ -395,7 +396,7 @@ fn print_banner(
     keys: &ApiKeys,
     demo: Option<&crate::seed::SeedReport>,
 ) {
-    if config.log_format == crate::config::LogFormat::Json {
+    if config.log_format == crate::logging::LogFormat::Json {
         // Every line is JSON in this mode: the banner is a log event (never the service key).
         let database = match &config.database {
             DatabaseSource::Embedded => config.data_dir.join("postgres").display().to_string(),

@@ -1,17 +1,26 @@
-//! State shared by every request handler.
+//! State shared by every request handler, and the part of it each service's handlers take
+//! (`FromRef`): a handler names the sub-state it needs ([`AuthState`], [`StorageState`],
+//! [`PushState`], [`RealtimeState`], [`OpsState`]), which its own service defines; only the
+//! REST engine and the HTTP layers take the whole [`AppState`].
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use axum::extract::FromRef;
 use sqlx::PgPool;
 
+use crate::auth::api::AuthState;
 use crate::auth::service::AuthService;
+use crate::backup::api::OpsState;
 use crate::db::request_connections::RequestConnections;
 use crate::http::rate_limit::{RateLimits, RequestBudget};
 use crate::push::PushService;
+use crate::push::api::PushState;
+use crate::realtime::RealtimeState;
 use crate::schema_cache::SharedSchemaCache;
 use crate::secrets::ApiKeys;
+use crate::storage::StorageState;
 use crate::storage::service::StorageService;
 
 /// The services behind `/auth`, `/storage` and `/api/push-*`, built from their settings.
@@ -126,11 +135,7 @@ impl AppState {
 
     /// How this server checks bearer tokens: its secret, claim rules and verified tokens.
     pub fn token_check(&self) -> crate::auth::caller::TokenCheck<'_> {
-        crate::auth::caller::TokenCheck {
-            keys: self.auth.keys.current(),
-            rules: &self.auth.claim_rules,
-            verified: Some(&self.auth.verified_tokens),
-        }
+        self.auth.token_check()
     }
 
     /// Marks the server as draining: `/ready` answers 503 so load balancers move away.
@@ -140,5 +145,62 @@ impl AppState {
 
     pub fn is_stopping(&self) -> bool {
         self.stopping.load(Ordering::SeqCst)
+    }
+}
+
+impl FromRef<AppState> for AuthState {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            auth: Arc::clone(&state.auth),
+            keys: Arc::clone(&state.keys),
+            connections: state.connections.clone(),
+            jwt_secret: Arc::clone(&state.jwt_secret),
+        }
+    }
+}
+
+impl FromRef<AppState> for StorageState {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            storage: Arc::clone(&state.storage),
+            auth: Arc::clone(&state.auth),
+            keys: Arc::clone(&state.keys),
+            connections: state.connections.clone(),
+        }
+    }
+}
+
+impl FromRef<AppState> for PushState {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            push: Arc::clone(&state.push),
+            auth: Arc::clone(&state.auth),
+            keys: Arc::clone(&state.keys),
+            connections: state.connections.clone(),
+            rate_limits: Arc::clone(&state.rate_limits),
+        }
+    }
+}
+
+impl FromRef<AppState> for RealtimeState {
+    fn from_ref(state: &AppState) -> Self {
+        Self { realtime: Arc::clone(&state.realtime), auth: Arc::clone(&state.auth) }
+    }
+}
+
+impl FromRef<AppState> for OpsState {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            ops: state.ops.clone(),
+            auth: Arc::clone(&state.auth),
+            keys: Arc::clone(&state.keys),
+            connections: state.connections.clone(),
+        }
+    }
+}
+
+impl FromRef<AppState> for Arc<ApiKeys> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.keys)
     }
 }

@@ -22,6 +22,17 @@ fn assert_one_line_error(output: &std::process::Output, code: i32, needle: &str)
     assert!(!stderr.contains("backtrace"), "{stderr}");
 }
 
+/// A JWT_SECRET long enough to be accepted.
+const SECRET: &str = "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk";
+
+/// The server run with `env` and `args` exits with code 2 and one error line naming `needle`.
+fn assert_refused(env: &[(&str, &str)], args: &[&str], needle: &str) {
+    let dir = scratch();
+    let mut command = server_command(dir.path());
+    command.envs(env.iter().copied()).args(args);
+    assert_one_line_error(&run_to_exit(&mut command), 2, needle);
+}
+
 fn scratch() -> tempfile::TempDir {
     let dir = tempfile::Builder::new().prefix("hwt-cli-").tempdir_in("/tmp").expect("test set-up");
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("test set-up");
@@ -74,18 +85,12 @@ fn keys_prints_the_same_keys_for_the_same_secret() {
 
 #[test]
 fn an_invalid_port_names_the_setting_with_exit_code_2() {
-    let dir = scratch();
-    let mut command = server_command(dir.path());
-    command.env("PORT", "eighty").arg("keys");
-    assert_one_line_error(&run_to_exit(&mut command), 2, "PORT");
+    assert_refused(&[("PORT", "eighty")], &["keys"], "PORT");
 }
 
 #[test]
 fn a_bad_database_url_is_one_line() {
-    let dir = scratch();
-    let mut command = server_command(dir.path());
-    command.env("DATABASE_URL", "mysql://nobody@nowhere/db").env("JWT_SECRET", "k".repeat(40));
-    assert_one_line_error(&run_to_exit(&mut command), 2, "DATABASE_URL");
+    assert_refused(&[("DATABASE_URL", "mysql://nobody@nowhere/db"), ("JWT_SECRET", SECRET)], &[], "DATABASE_URL");
 }
 
 #[test]
@@ -105,18 +110,13 @@ fn an_unreachable_database_url_is_one_line() {
 
 #[test]
 fn an_external_database_without_a_jwt_secret_is_refused() {
-    let dir = scratch();
-    let mut command = server_command(dir.path());
-    command.env("DATABASE_URL", "postgres://u@127.0.0.1:1/db");
-    assert_one_line_error(&run_to_exit(&mut command), 2, "JWT_SECRET");
+    assert_refused(&[("DATABASE_URL", "postgres://u@127.0.0.1:1/db")], &[], "JWT_SECRET");
 }
 
 #[test]
 fn an_external_database_without_a_vapid_key_is_refused() {
-    let dir = scratch();
-    let mut command = server_command(dir.path());
-    command.env("DATABASE_URL", "postgres://u@127.0.0.1:1/db").env("JWT_SECRET", "k".repeat(40));
-    assert_one_line_error(&run_to_exit(&mut command), 2, "VAPID_PRIVATE_KEY");
+    let env = [("DATABASE_URL", "postgres://u@127.0.0.1:1/db"), ("JWT_SECRET", SECRET)];
+    assert_refused(&env, &[], "VAPID_PRIVATE_KEY");
 }
 
 #[test]

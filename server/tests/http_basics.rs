@@ -8,7 +8,7 @@ mod support;
 use http::StatusCode;
 use serde_json::{Value, json};
 use server::app::{AppOptions, build_app};
-use server::config::CorsOrigins;
+use server::http::settings::CorsOrigins;
 use server::state::AppState;
 use support::{TestApp, TestAppOptions};
 

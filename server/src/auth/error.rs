@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderName, HeaderValue, StatusCode, header};
 use serde_json::{Value, json};
 
-type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
+use crate::error::{Cause, ErrorCore};
 
 pub const API_VERSION_HEADER: &str = "x-supabase-api-version";
 /// The first version whose errors carry a string `code`.
@@ -25,34 +25,30 @@ const API_VERSION_2024: &str = "2024-01-01";
 pub struct AuthError(Box<Inner>);
 
 struct Inner {
-    status: StatusCode,
-    code: &'static str,
-    message: Cow<'static, str>,
+    core: ErrorCore,
     /// `weak_password` reasons.
     reasons: Option<Vec<&'static str>>,
     hint: Option<&'static str>,
-    retry_after: Option<u64>,
-    cause: Option<Cause>,
+}
+
+/// The status, code, message and cause ([`ErrorCore::status`], `code`, `message`).
+impl std::ops::Deref for AuthError {
+    type Target = ErrorCore;
+    fn deref(&self) -> &ErrorCore {
+        &self.0.core
+    }
 }
 
 /// Marks a response as an auth error, for the [`api_version`] layer.
 #[derive(Clone)]
 struct Marker {
-    code: &'static str,
+    code: Cow<'static, str>,
     message: String,
 }
 
 impl AuthError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
-        Self(Box::new(Inner {
-            status,
-            code,
-            message: message.into(),
-            reasons: None,
-            hint: None,
-            retry_after: None,
-            cause: None,
-        }))
+        Self(Box::new(Inner { core: ErrorCore::new(status, code, message), reasons: None, hint: None }))
     }
 
     pub fn invalid_credentials() -> Self {
@@ -198,7 +194,7 @@ impl AuthError {
     pub fn over_request_rate_limit(retry_after: u64) -> Self {
         let mut error =
             Self::new(StatusCode::TOO_MANY_REQUESTS, "over_request_rate_limit", "Request rate limit reached");
-        error.0.retry_after = Some(retry_after.max(1));
+        error.0.core.retry_after(retry_after.max(1));
         error
     }
 
@@ -209,7 +205,7 @@ impl AuthError {
             "over_email_send_rate_limit",
             format!("For security purposes, you can only request this after {seconds} seconds."),
         );
-        error.0.retry_after = Some(seconds);
+        error.0.core.retry_after(seconds);
         error
     }
 
@@ -220,7 +216,7 @@ impl AuthError {
             "over_sms_send_rate_limit",
             format!("For security purposes, you can only request this after {seconds} seconds."),
         );
-        error.0.retry_after = Some(seconds);
+        error.0.core.retry_after(seconds);
         error
     }
 
@@ -287,7 +283,7 @@ impl AuthError {
     /// A failure of the server itself: logged with its cause, answered generically.
     pub fn internal(cause: impl Into<Cause>) -> Self {
         let mut error = Self::new(StatusCode::INTERNAL_SERVER_ERROR, "unexpected_failure", "Unexpected failure");
-        error.0.cause = Some(cause.into());
+        error.0.core.cause = Some(cause.into());
         error
     }
 
@@ -295,20 +291,8 @@ impl AuthError {
     pub fn unavailable(cause: impl Into<Cause>) -> Self {
         let mut error =
             Self::new(StatusCode::SERVICE_UNAVAILABLE, "unexpected_failure", "The service is temporarily unavailable");
-        error.0.cause = Some(cause.into());
+        error.0.core.cause = Some(cause.into());
         error
-    }
-
-    pub fn status(&self) -> StatusCode {
-        self.0.status
-    }
-
-    pub fn code(&self) -> &'static str {
-        self.0.code
-    }
-
-    pub fn message(&self) -> &str {
-        &self.0.message
     }
 }
 
@@ -320,33 +304,24 @@ impl From<crate::auth::password::WeakPassword> for AuthError {
 
 impl std::fmt::Debug for AuthError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AuthError")
-            .field("status", &self.0.status)
-            .field("code", &self.0.code)
-            .field("message", &self.0.message)
-            .field("cause", &self.0.cause)
-            .finish()
+        self.0.core.debug("AuthError", f)
     }
 }
 
 impl IntoResponse for AuthError {
     fn into_response(self) -> Response {
-        let inner = *self.0;
-        if let Some(cause) = &inner.cause {
-            crate::log_throttle::request_failed("auth request failed", inner.code, &cause.to_string());
-        }
-        let mut body = json!({"code": inner.code, "message": inner.message});
-        if let Some(reasons) = &inner.reasons {
+        let Inner { core, reasons, hint } = *self.0;
+        core.log("auth request failed");
+        let mut body = json!({"code": core.code, "message": core.message});
+        if let Some(reasons) = &reasons {
             body["weak_password"] = json!({"reasons": reasons});
         }
-        if let Some(hint) = inner.hint {
+        if let Some(hint) = hint {
             body["hint"] = json!(hint);
         }
-        let mut response = (inner.status, Json(body)).into_response();
-        if let Some(seconds) = inner.retry_after {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        }
-        response.extensions_mut().insert(Marker { code: inner.code, message: inner.message.into_owned() });
+        let marker = Marker { code: core.code.clone(), message: core.message.to_string() };
+        let mut response = core.respond(body);
+        response.extensions_mut().insert(marker);
         response
     }
 }
@@ -382,7 +357,7 @@ pub async fn api_version(request: Request, next: Next) -> Response {
             legacy.headers_mut().append(name.clone(), value.clone());
         }
     }
-    if let Ok(code) = HeaderValue::from_str(marker.code) {
+    if let Ok(code) = HeaderValue::from_str(&marker.code) {
         legacy.headers_mut().insert(HeaderName::from_static("x-sb-error-code"), code);
     }
     legacy

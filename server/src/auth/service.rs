@@ -31,6 +31,16 @@ pub struct AuthService {
 }
 
 impl AuthService {
+    /// How bearer tokens are checked: the current keys, the claim rules and the tokens
+    /// verified before.
+    pub fn token_check(&self) -> crate::auth::caller::TokenCheck<'_> {
+        crate::auth::caller::TokenCheck {
+            keys: self.keys.current(),
+            rules: &self.claim_rules,
+            verified: Some(&self.verified_tokens),
+        }
+    }
+
     /// The service of `settings`, whose HS256 secret is `jwt_secret` (managed signing keys are
     /// read by [`Self::load_keys`] once the database is up).
     pub fn new(settings: AuthSettings, jwt_secret: &str) -> Result<Self, String> {

@@ -105,7 +105,7 @@ impl Backups {
         config: &crate::config::Config,
         cluster: Option<&crate::db::embedded::EmbeddedCluster>,
     ) -> Result<Self, crate::startup_error::StartupError> {
-        use crate::config::DatabaseSource;
+        use crate::db::DatabaseSource;
         use crate::startup_error::StartupError;
         let (admin_url, authenticator_password, requests_as_admin) = match (&config.database, cluster) {
             (DatabaseSource::External { admin_url, authenticator_password }, _) => {

@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::config::StorageConfig;
 use crate::scheduler::Schedule;
 use crate::startup_error::StartupError;
+use crate::storage::backend::StorageConfig;
 
 #[derive(Debug, Clone, Args)]
 pub struct BackupArgs {

@@ -13,14 +13,12 @@ use std::sync::Arc;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
-use object_store::aws::AmazonS3Builder;
-use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::prefix::PrefixStore;
 use object_store::{ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
 
 use super::meta::Meta;
-use crate::config::StorageConfig;
+use crate::storage::backend::{StorageConfig, local_store, s3_store};
 
 pub const META: &str = "meta.json";
 
@@ -41,25 +39,11 @@ impl BackupStore {
     pub fn open(config: &StorageConfig, prefix: &str) -> Result<Self, String> {
         match config {
             StorageConfig::Local { root } => {
-                std::fs::create_dir_all(root)
-                    .map_err(|e| format!("cannot create the backup directory {}: {e}", root.display()))?;
-                let store = LocalFileSystem::new_with_prefix(root)
-                    .map_err(|e| format!("backup directory {}: {e}", root.display()))?
-                    .with_fsync(true)
-                    .with_automatic_cleanup(true);
+                let store = local_store(root, "the backup directory")?;
                 Ok(Self { store: Arc::new(store), local_root: Some(root.clone()) })
             }
-            StorageConfig::S3 { endpoint, region, bucket, access_key_id, secret_access_key } => {
-                crate::app::install_tls_provider();
-                let mut builder = AmazonS3Builder::new()
-                    .with_region(region)
-                    .with_bucket_name(bucket)
-                    .with_access_key_id(access_key_id)
-                    .with_secret_access_key(secret_access_key);
-                if let Some(endpoint) = endpoint {
-                    builder = builder.with_endpoint(endpoint).with_allow_http(endpoint.starts_with("http://"));
-                }
-                let store = builder.build().map_err(|e| format!("S3 backup store: {e}"))?;
+            StorageConfig::S3 { .. } => {
+                let store = s3_store(config, "S3 backup store")?;
                 Ok(Self { store: Arc::new(PrefixStore::new(store, prefix)), local_root: None })
             }
         }

@@ -16,9 +16,18 @@ use std::time::Duration;
 use sqlx::ConnectOptions;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 
-use crate::config::{Config, DatabaseSource};
+use crate::config::Config;
 use crate::startup_error::StartupError;
 use embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
+
+/// Where the database comes from.
+#[derive(Debug, Clone)]
+pub enum DatabaseSource {
+    /// A private cluster the server creates and runs inside the data directory.
+    Embedded,
+    /// Any PostgreSQL reachable by URL.
+    External { admin_url: String, authenticator_password: Option<String> },
+}
 
 /// The database of the product inside the embedded cluster.
 pub const APP_DATABASE: &str = "app";

@@ -6,9 +6,11 @@ use std::io::Write;
 
 use sqlx::{ConnectOptions, Connection};
 
-use crate::config::{Config, DatabaseSource, StorageConfig};
+use crate::config::Config;
+use crate::db::DatabaseSource;
 use crate::db::{self, APP_DATABASE, embedded};
 use crate::startup_error::StartupError;
+use crate::storage::backend::StorageConfig;
 
 pub fn run(config: Config) -> Result<(), StartupError> {
     if !matches!(config.database, DatabaseSource::Embedded) {

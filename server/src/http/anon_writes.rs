@@ -30,13 +30,20 @@ enum Writer {
 /// Checks one REST write of the request's caller to `target` (a relation or function);
 /// `rows` when the body's rows are known.
 pub async fn check(state: &AppState, context: &RestContext, target: &str, rows: Option<usize>) -> Result<(), ApiError> {
-    check_for(state, &context.caller, context.client, open_to_visitors(context, target), target, rows).await
+    let limits = WriteLimits { rate_limits: &state.rate_limits, connections: &state.connections };
+    check_for(&limits, &context.caller, context.client, open_to_visitors(context, target), target, rows).await
+}
+
+/// The budgets of anonymous writes, and the connections their counters are kept on.
+pub struct WriteLimits<'a> {
+    pub rate_limits: &'a crate::http::rate_limit::RateLimits,
+    pub connections: &'a crate::db::request_connections::RequestConnections,
 }
 
 /// Checks one write of `caller` (from `client`) to `target`, which visitors may write too when
 /// `open_to_visitors`.
 pub async fn check_for(
-    state: &AppState,
+    state: &WriteLimits<'_>,
     caller: &Caller,
     client: Option<std::net::IpAddr>,
     open_to_visitors: bool,
@@ -73,7 +80,7 @@ pub async fn check_for(
         Writer::Visitor(None) => return Ok(()),
         Writer::Account(account) => (format!("user-write:{target}:{account}"), "writes to {target} from this account"),
     };
-    let mut tx = AuthTx::begin(&state.connections).await.map_err(unavailable)?;
+    let mut tx = AuthTx::begin(state.connections).await.map_err(unavailable)?;
     let counted = limits::hit(&mut tx, &key, limit.hits, limit.window).await;
     let counted = counted.map_err(unavailable)?;
     tx.commit().await.map_err(unavailable)?;

@@ -10,11 +10,13 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, header};
 use serde_json::json;
 
-use crate::state::AppState;
+use std::sync::Arc;
+
+use crate::secrets::ApiKeys;
 
 /// `{"anonKey": "<the anon API key>"}`, revalidated on every load (a new secret changes it).
-pub async fn client_config(State(state): State<AppState>) -> Response {
-    let mut response = Json(json!({"anonKey": state.keys.anon})).into_response();
+pub async fn client_config(State(keys): State<Arc<ApiKeys>>) -> Response {
+    let mut response = Json(json!({"anonKey": keys.anon})).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }

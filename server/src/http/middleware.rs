@@ -20,8 +20,8 @@ use tower_http::trace::TraceLayer;
 use tracing::Span;
 
 use super::request_id::MakeSequentialRequestId;
-use crate::config::CorsOrigins;
 use crate::error::{ApiError, ErrorKind};
+use crate::http::settings::CorsOrigins;
 
 /// Response headers a browser app may read (without `Content-Range`, counts are always null).
 pub const EXPOSED_HEADERS: &[&str] = &[

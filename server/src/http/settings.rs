@@ -10,6 +10,37 @@ use super::rate_limit::RateLimits;
 use crate::auth::settings::Limit;
 use crate::startup_error::StartupError;
 
+/// The browser origins CORS allows.
+#[derive(Debug, Clone)]
+pub enum CorsOrigins {
+    Any,
+    List(Vec<http::HeaderValue>),
+}
+
+impl CorsOrigins {
+    /// CORS_ALLOWED_ORIGINS: `*` alone, or origins (empty: SITE_URL's origin).
+    pub fn parse(raw: &str, site_url: &url::Url) -> Result<Self, StartupError> {
+        let items: Vec<&str> = raw.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        if items == ["*"] {
+            return Ok(CorsOrigins::Any);
+        }
+        if items.contains(&"*") {
+            return Err(StartupError::setting("CORS_ALLOWED_ORIGINS", "is either * alone or a list of origins"));
+        }
+        let site_origin = site_url.origin().ascii_serialization();
+        let items = if items.is_empty() { vec![site_origin.as_str()] } else { items };
+        let mut origins = Vec::with_capacity(items.len());
+        for item in items {
+            let url = crate::config::parse_http_url(item, "CORS_ALLOWED_ORIGINS")?;
+            let origin = url.origin().ascii_serialization();
+            let value = http::HeaderValue::from_str(&origin)
+                .map_err(|_| StartupError::setting("CORS_ALLOWED_ORIGINS", format!("{item} is not a valid origin")))?;
+            origins.push(value);
+        }
+        Ok(CorsOrigins::List(origins))
+    }
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct HttpArgs {
     /// Seconds a client has to send a request's line and headers; a keep-alive connection idle

@@ -172,7 +172,7 @@ impl PushArgs {
             retention: Duration::from_secs(u64::from(self.push_retention_days) * 86_400),
             sweep_every: Duration::from_secs(60),
             worker: self.push_worker,
-            user_agent: crate::config::user_agent(crate::config::DEFAULT_SITE_NAME),
+            user_agent: user_agent(DEFAULT_SITE_NAME),
         })
     }
 }
@@ -205,6 +205,21 @@ impl PushSettings {
             Err(error) => unreachable!("the defaults are valid: {error}"),
         }
     }
+}
+
+/// SITE_NAME when it is not set: the engine's own word, for an app that names itself nothing.
+pub const DEFAULT_SITE_NAME: &str = "Platform";
+
+/// A product token of the site's name and this version (`samaja-trust/0.1.0`).
+pub fn user_agent(site_name: &str) -> String {
+    let token: String = site_name
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    let token = if token.is_empty() { "server".to_owned() } else { token };
+    format!("{token}/{}", env!("CARGO_PKG_VERSION"))
 }
 
 #[cfg(test)]

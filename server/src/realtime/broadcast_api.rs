@@ -18,11 +18,11 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, StatusCode, header};
 use serde_json::{Value, json};
 
+use super::RealtimeState;
 use super::hub::{Broadcast, TopicKey};
 use super::identity::{self, Identity};
 use super::protocol::UserBroadcast;
 use super::{authorize, error};
-use crate::state::AppState;
 
 /// Messages per client address and second, for the HTTP API (this replica).
 #[derive(Default)]
@@ -52,7 +52,7 @@ fn rate() -> &'static ApiRate {
 }
 
 /// The caller: the bearer token, else the `apikey` header; `None` when neither is valid.
-fn caller(state: &AppState, headers: &HeaderMap) -> Option<Identity> {
+fn caller(state: &RealtimeState, headers: &HeaderMap) -> Option<Identity> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -66,14 +66,14 @@ fn caller(state: &AppState, headers: &HeaderMap) -> Option<Identity> {
     identity::verify(&token, &state.auth.keys.current(), &state.auth.claim_rules, now).ok()
 }
 
-fn address(state: &AppState, peer: Option<SocketAddr>, headers: &HeaderMap) -> IpAddr {
+fn address(state: &RealtimeState, peer: Option<SocketAddr>, headers: &HeaderMap) -> IpAddr {
     crate::auth::api::client::client_address(peer.map(|p| p.ip()), headers, &state.auth.settings.trusted_proxies)
         .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
 }
 
 /// `POST /realtime/v1/api/broadcast`.
 pub async fn batch(
-    State(state): State<AppState>,
+    State(state): State<RealtimeState>,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     body: Bytes,
@@ -151,7 +151,7 @@ pub struct SingleQuery {
 
 /// `POST /realtime/v1/api/broadcast/{topic}/events/{event}`.
 pub async fn single(
-    State(state): State<AppState>,
+    State(state): State<RealtimeState>,
     Path((topic, event)): Path<(String, String)>,
     Query(query): Query<SingleQuery>,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,

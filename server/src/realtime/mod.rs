@@ -56,6 +56,14 @@ struct Relay {
 const RELAY_BUDGET: usize = 16 * 1024 * 1024;
 
 /// Everything realtime shares: settings, this replica's hub, the checker and its connections.
+/// What the realtime endpoints use: the service, and the auth service's keys and rules that
+/// verify a socket's or a broadcast's token.
+#[derive(Clone)]
+pub struct RealtimeState {
+    pub realtime: Arc<RealtimeService>,
+    pub auth: Arc<crate::auth::service::AuthService>,
+}
+
 pub struct RealtimeService {
     pub settings: RealtimeSettings,
     pub hub: Arc<Hub>,

@@ -14,12 +14,12 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use http::{HeaderMap, StatusCode};
 
+use super::RealtimeState;
 use super::channel::{Next, Session};
 use super::hub::{ClientLimits, Refusal};
 use super::outbox::{CLOSE_TOO_SLOW, Outbound, Outbox, OutboxReceiver};
 use super::protocol::{self, Vsn};
 use super::{error, identity};
-use crate::state::AppState;
 
 /// Close codes: a frame that is not a Phoenix message, and a silent client.
 const CLOSE_INVALID: u16 = 1007;
@@ -29,7 +29,7 @@ const CLOSING_TIME: Duration = Duration::from_secs(2);
 
 /// `GET /realtime/v1/websocket`.
 pub async fn websocket(
-    State(state): State<AppState>,
+    State(state): State<RealtimeState>,
     Query(params): Query<HashMap<String, String>>,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::auth::caller::{self, ApiRole, Caller};
 use crate::db::service_tx::DbError;
-use crate::state::AppState;
+use crate::storage::StorageState;
 
 pub enum Actor {
     Caller(Caller),
@@ -22,9 +22,9 @@ pub enum Actor {
 
 impl Actor {
     /// The caller of a request, from `Authorization` (and `apikey`, when given).
-    pub fn from_headers(state: &AppState, headers: &HeaderMap) -> Result<Self, StorageError> {
+    pub fn from_headers(state: &StorageState, headers: &HeaderMap) -> Result<Self, StorageError> {
         let now = chrono::Utc::now().timestamp();
-        let caller = caller::resolve_without_key(headers, &state.keys, &state.token_check(), now)?;
+        let caller = caller::resolve_without_key(headers, &state.keys, &state.auth.token_check(), now)?;
         Ok(Self::Caller(caller))
     }
 
@@ -73,24 +73,22 @@ impl Actor {
     /// succeeds, rolled back otherwise.
     pub async fn transact<T>(
         &self,
-        state: &AppState,
+        state: &StorageState,
         operation: &str,
         work: impl AsyncFnOnce(&mut StorageTx) -> Result<T, StorageError>,
     ) -> Result<T, StorageError> {
-        let mut tx = StorageTx::begin(&state.connections).await?;
-        let result = async {
-            self.enter(&mut tx, operation).await?;
-            work(&mut tx).await
-        }
-        .await;
-        tx::finish(tx, result).await
+        tx::as_service(state, async |tx| {
+            self.enter(tx, operation).await?;
+            work(tx).await
+        })
+        .await
     }
 
     /// The object `name` of `bucket` when this actor may see it; 404 otherwise (hidden and
     /// missing objects answer alike).
     pub async fn visible_object(
         &self,
-        state: &AppState,
+        state: &StorageState,
         operation: &str,
         bucket: &str,
         name: &str,

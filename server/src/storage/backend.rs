@@ -20,7 +20,19 @@ use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload
 use super::local_file;
 pub use super::writer::ObjectWriter;
 
-use crate::config::StorageConfig;
+/// STORAGE_BACKEND: where uploaded files live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StorageBackend {
+    Local,
+    S3,
+}
+
+/// A byte store's location: a directory, or an S3 bucket (the files' and the backups').
+#[derive(Debug, Clone)]
+pub enum StorageConfig {
+    Local { root: PathBuf },
+    S3 { endpoint: Option<String>, region: String, bucket: String, access_key_id: String, secret_access_key: String },
+}
 
 #[derive(Clone)]
 pub struct Backend {
@@ -35,22 +47,40 @@ impl std::fmt::Debug for Backend {
     }
 }
 
+/// A directory (created when missing) as an object store: files are synced before a write is
+/// acknowledged. `what` names it in errors ("storage directory").
+pub fn local_store(root: &std::path::Path, what: &str) -> Result<LocalFileSystem, String> {
+    std::fs::create_dir_all(root).map_err(|e| format!("cannot create {what} {}: {e}", root.display()))?;
+    Ok(LocalFileSystem::new_with_prefix(root)
+        .map_err(|e| format!("{what} {}: {e}", root.display()))?
+        .with_fsync(true)
+        .with_automatic_cleanup(true))
+}
+
+/// The S3 bucket of an S3 [`StorageConfig`]; `what` names it in errors.
+pub fn s3_store(config: &StorageConfig, what: &str) -> Result<object_store::aws::AmazonS3, String> {
+    let StorageConfig::S3 { endpoint, region, bucket, access_key_id, secret_access_key } = config else {
+        return Err(format!("{what}: not an S3 store"));
+    };
+    // reqwest's rustls has no provider of its own here: ring, as everywhere else.
+    crate::app::install_tls_provider();
+    let mut builder = AmazonS3Builder::new()
+        .with_region(region)
+        .with_bucket_name(bucket)
+        .with_access_key_id(access_key_id)
+        .with_secret_access_key(secret_access_key);
+    if let Some(endpoint) = endpoint {
+        builder = builder.with_endpoint(endpoint).with_allow_http(endpoint.starts_with("http://"));
+    }
+    builder.build().map_err(|e| format!("{what}: {e}"))
+}
+
 impl Backend {
     pub fn from_config(config: &StorageConfig) -> Result<Self, String> {
         match config {
             StorageConfig::Local { root } => Self::local(root),
-            StorageConfig::S3 { endpoint, region, bucket, access_key_id, secret_access_key } => {
-                // reqwest's rustls has no provider of its own here: ring, as everywhere else.
-                crate::app::install_tls_provider();
-                let mut builder = AmazonS3Builder::new()
-                    .with_region(region)
-                    .with_bucket_name(bucket)
-                    .with_access_key_id(access_key_id)
-                    .with_secret_access_key(secret_access_key);
-                if let Some(endpoint) = endpoint {
-                    builder = builder.with_endpoint(endpoint).with_allow_http(endpoint.starts_with("http://"));
-                }
-                let store = builder.build().map_err(|e| format!("S3 storage: {e}"))?;
+            StorageConfig::S3 { .. } => {
+                let store = s3_store(config, "S3 storage")?;
                 Ok(Self { store: Arc::new(store), local_root: None })
             }
         }
@@ -58,12 +88,7 @@ impl Backend {
 
     /// A directory (created when missing); files are synced before a write is acknowledged.
     pub fn local(root: &std::path::Path) -> Result<Self, String> {
-        std::fs::create_dir_all(root)
-            .map_err(|e| format!("cannot create storage directory {}: {e}", root.display()))?;
-        let store = LocalFileSystem::new_with_prefix(root)
-            .map_err(|e| format!("storage directory {}: {e}", root.display()))?
-            .with_fsync(true)
-            .with_automatic_cleanup(true);
+        let store = local_store(root, "storage directory")?;
         Ok(Self { store: Arc::new(store), local_root: Some(Arc::new(root.to_path_buf())) })
     }
 

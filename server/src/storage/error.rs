@@ -7,31 +7,35 @@
 
 use std::borrow::Cow;
 
-use axum::Json;
 use axum::response::{IntoResponse, Response};
-use http::{HeaderValue, StatusCode, header};
+use http::StatusCode;
 use serde_json::json;
 
 use crate::db::service_tx::DbError;
 use crate::error::ApiError;
 
-type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
+use crate::error::{Cause, ErrorCore};
 
 /// An error answered by `/storage/v1`. Boxed, so results stay one pointer wide.
 pub struct StorageError(Box<Inner>);
 
 struct Inner {
-    status: StatusCode,
-    code: &'static str,
+    core: ErrorCore,
+    /// Storage's `error` word ("Bucket not found", "Invalid Input"…).
     error: &'static str,
-    message: Cow<'static, str>,
-    retry_after: Option<u64>,
-    cause: Option<Cause>,
+}
+
+/// The status, code, message and cause ([`ErrorCore::status`], `code`, `message`).
+impl std::ops::Deref for StorageError {
+    type Target = ErrorCore;
+    fn deref(&self) -> &ErrorCore {
+        &self.0.core
+    }
 }
 
 impl StorageError {
     fn new(status: StatusCode, code: &'static str, error: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
-        Self(Box::new(Inner { status, code, error, message: message.into(), retry_after: None, cause: None }))
+        Self(Box::new(Inner { core: ErrorCore::new(status, code, message), error }))
     }
 
     pub fn bucket_not_found() -> Self {
@@ -172,7 +176,7 @@ impl StorageError {
             "Internal Server Error",
             "Internal Server Error",
         );
-        error.0.cause = Some(cause.into());
+        error.0.core.cause = Some(cause.into());
         error
     }
 
@@ -183,43 +187,26 @@ impl StorageError {
             "Service Unavailable",
             "The storage service is temporarily unavailable, please try again",
         );
-        error.0.retry_after = Some(1);
-        error.0.cause = Some(cause.into());
+        error.0.core.retry_after(1);
+        error.0.core.cause = Some(cause.into());
         error
     }
 
     pub fn with_cause(mut self, cause: impl Into<Cause>) -> Self {
-        self.0.cause = Some(cause.into());
+        self.0.core.cause = Some(cause.into());
         self
-    }
-
-    pub fn status(&self) -> StatusCode {
-        self.0.status
-    }
-
-    pub fn code(&self) -> &'static str {
-        self.0.code
-    }
-
-    pub fn message(&self) -> &str {
-        &self.0.message
     }
 }
 
 impl std::fmt::Debug for StorageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StorageError")
-            .field("status", &self.0.status)
-            .field("code", &self.0.code)
-            .field("message", &self.0.message)
-            .field("cause", &self.0.cause)
-            .finish()
+        self.0.core.debug("StorageError", f)
     }
 }
 
 impl std::fmt::Display for StorageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}: {}", self.0.status.as_u16(), self.0.code, self.0.message)
+        std::fmt::Display::fmt(&self.0.core, f)
     }
 }
 
@@ -276,25 +263,15 @@ impl From<object_store::Error> for StorageError {
 
 impl IntoResponse for StorageError {
     fn into_response(self) -> Response {
-        let inner = self.0;
-        match &inner.cause {
-            Some(cause) if inner.status.is_server_error() => {
-                crate::log_throttle::request_failed("storage request failed", inner.code, &cause.to_string())
-            }
-            Some(cause) => tracing::info!(code = inner.code, error = %cause, "storage request refused"),
-            None => {}
-        }
+        let Inner { core, error } = *self.0;
+        core.log("storage request failed");
         let body = json!({
-            "statusCode": inner.status.as_u16().to_string(),
-            "code": inner.code,
-            "error": inner.error,
-            "message": inner.message,
+            "statusCode": core.status.as_u16().to_string(),
+            "code": core.code,
+            "error": error,
+            "message": core.message,
         });
-        let mut response = (inner.status, Json(body)).into_response();
-        if let Some(seconds) = inner.retry_after {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        }
-        response
+        core.respond(body)
     }
 }
 

@@ -27,3 +27,19 @@ pub mod sweeper;
 pub mod tx;
 pub mod upload;
 pub mod writer;
+
+use std::sync::Arc;
+
+use crate::auth::service::AuthService;
+use crate::db::request_connections::RequestConnections;
+use crate::secrets::ApiKeys;
+
+/// What the storage endpoints use: the service, the connections, and the keys and token
+/// checks that name the caller.
+#[derive(Clone)]
+pub struct StorageState {
+    pub storage: Arc<service::StorageService>,
+    pub auth: Arc<AuthService>,
+    pub keys: Arc<ApiKeys>,
+    pub connections: RequestConnections,
+}

@@ -1,6 +1,6 @@
 //! The storage service's settings.
 
-use crate::config::StorageConfig;
+use crate::storage::backend::StorageConfig;
 
 #[derive(Debug, Clone)]
 pub struct StorageSettings {

@@ -16,6 +16,17 @@ impl ServiceRole for StorageAdmin {
 pub type StorageTx = ServiceTx<StorageAdmin>;
 
 /// Ends a transaction by its work's result: commits an `Ok`, rolls back an `Err`.
+/// Runs `work` in one transaction as the storage service (`storage_admin`): committed when it
+/// succeeds, rolled back otherwise.
+pub async fn as_service<T>(
+    state: &crate::storage::StorageState,
+    work: impl AsyncFnOnce(&mut StorageTx) -> Result<T, StorageError>,
+) -> Result<T, StorageError> {
+    let mut tx = StorageTx::begin(&state.connections).await?;
+    let result = work(&mut tx).await;
+    finish(tx, result).await
+}
+
 pub async fn finish<T>(tx: StorageTx, result: Result<T, StorageError>) -> Result<T, StorageError> {
     match result {
         Ok(value) => {

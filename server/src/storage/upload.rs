@@ -32,7 +32,7 @@ use super::store::{self, Bucket, NewObject};
 use super::tx::{self, StorageTx};
 use super::writer::ObjectWriter;
 use crate::db::request_connections::RequestConnections;
-use crate::state::AppState;
+use crate::storage::StorageState;
 
 /// Where a file goes.
 pub struct Destination<'a> {
@@ -68,7 +68,7 @@ pub async fn receive<T>(
 }
 
 pub async fn upload(
-    state: &AppState,
+    state: &StorageState,
     actor: &Actor,
     destination: Destination<'_>,
     body: &mut UploadBody,
@@ -240,7 +240,7 @@ async fn receive_bytes(
 
 /// Step 3: the row, as the caller; the object is visible from this commit (copies too).
 pub async fn commit_row(
-    state: &AppState,
+    state: &StorageState,
     actor: &Actor,
     object: &NewObject<'_>,
     upsert: bool,
@@ -252,7 +252,7 @@ pub async fn commit_row(
 /// Step 3 of an upload: the row's statements run while `stored` makes the bytes durable, and
 /// the transaction commits only when it has (it rolls back when that fails).
 async fn commit_row_once_stored(
-    state: &AppState,
+    state: &StorageState,
     actor: &Actor,
     object: &NewObject<'_>,
     upsert: bool,

@@ -24,10 +24,10 @@ use nix::fcntl::{Flock, FlockArg};
 use server::app::{AppOptions, build_app};
 use server::auth::service::AuthService;
 use server::auth::settings::AuthSettings;
-use server::config::CorsOrigins;
 use server::db::bootstrap::{self, SqlBundle};
 use server::db::embedded::{ClusterOptions, EmbeddedCluster, Lifetime};
 use server::http::connections::ConnectionLimits;
+use server::http::settings::CorsOrigins;
 use server::push::PushService;
 use server::push::keys::VapidKeys;
 use server::push::settings::PushSettings;
@@ -294,7 +294,7 @@ pub fn test_backups(
         schedule: None,
         drill_schedule: None,
         time_zone: "Asia/Kolkata".into(),
-        store: server::config::StorageConfig::Local { root: dir.join("backups") },
+        store: server::storage::backend::StorageConfig::Local { root: dir.join("backups") },
         prefix: String::new(),
         recipients,
         identity_file,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use futures_util::TryStreamExt;
 use object_store::ObjectStore;
-use server::config::StorageConfig;
+use server::storage::backend::StorageConfig;
 
 pub struct Moto {
     child: Child,

@@ -13,10 +13,11 @@ use serde_json::{Value, json};
 use tokio_postgres::types::Type;
 use uuid::Uuid;
 
-use super::client::Client;
-use super::session::{
+use super::AuthState;
+use super::checks::{
     metadata, normalise_email, normalise_phone, parse_body, provider_metadata, with_current_providers,
 };
+use super::client::Client;
 use super::user::signed_in_user;
 use crate::auth::caller::{ApiRole, Caller};
 use crate::auth::error::AuthError;
@@ -26,7 +27,6 @@ use crate::auth::store::users::{self, Changes, NewUser};
 use crate::auth::store::{audit, factors};
 use crate::auth::user::merge_metadata;
 use crate::db::request_tx::{self, RequestContext};
-use crate::state::AppState;
 
 const DEFAULT_PER_PAGE: i64 = 50;
 const MAX_PER_PAGE: i64 = 1000;
@@ -49,7 +49,7 @@ impl Actor {
     }
 
     /// Refuses a change to `target` that the product's rule does not allow this user.
-    pub(super) async fn may_act_on(&self, state: &AppState, target: Uuid) -> Result<(), AuthError> {
+    pub(super) async fn may_act_on(&self, state: &AuthState, target: Uuid) -> Result<(), AuthError> {
         let Actor::User { claims, .. } = self else { return Ok(()) };
         let allowed =
             ask_as_caller(state, claims.clone(), "select coalesce(auth.can_manage_user($1), false)", Some(target))
@@ -58,7 +58,7 @@ impl Actor {
     }
 }
 
-pub(super) async fn authorize(state: &AppState, client: &Client) -> Result<Actor, AuthError> {
+pub(super) async fn authorize(state: &AuthState, client: &Client) -> Result<Actor, AuthError> {
     client.require_api_key(state)?;
     if client.bearer_is_service_key(state) {
         return Ok(Actor::ServiceRole);
@@ -86,7 +86,7 @@ pub(super) async fn authorize(state: &AppState, client: &Client) -> Result<Actor
 /// A yes-or-no SQL rule of the product's (`auth.can_manage_users()`, `auth.can_manage_user(id)`)
 /// evaluated as the caller, with their claims, as REST would.
 async fn ask_as_caller(
-    state: &AppState,
+    state: &AuthState,
     claims: serde_json::Map<String, Value>,
     sql: &str,
     target: Option<Uuid>,
@@ -140,7 +140,11 @@ impl UserAttributes {
     }
 }
 
-pub async fn create_user(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn create_user(
+    State(state): State<AuthState>,
+    client: Client,
+    body: Bytes,
+) -> Result<Json<Value>, AuthError> {
     let actor = authorize(&state, &client).await?;
     let request: UserAttributes = parse_body(&body)?;
     request.check_unsupported()?;
@@ -191,7 +195,7 @@ pub async fn create_user(State(state): State<AppState>, client: Client, body: By
     Ok(Json(user.to_json()))
 }
 
-pub async fn list_users(State(state): State<AppState>, client: Client) -> Result<Response, AuthError> {
+pub async fn list_users(State(state): State<AuthState>, client: Client) -> Result<Response, AuthError> {
     authorize(&state, &client).await?;
     let number = |name: &str, default: i64| -> Result<i64, AuthError> {
         match client.param(name) {
@@ -235,7 +239,7 @@ fn link_header(page: i64, per_page: i64, total: i64) -> Option<String> {
 }
 
 /// The hash of a new password that meets the policy.
-async fn new_password_hash(state: &AppState, password: Option<String>) -> Result<Option<String>, AuthError> {
+async fn new_password_hash(state: &AuthState, password: Option<String>) -> Result<Option<String>, AuthError> {
     let Some(password) = password else { return Ok(None) };
     state.auth.passwords.check(&password)?;
     Ok(Some(state.auth.passwords.hash(password).await.map_err(AuthError::internal)?))
@@ -246,7 +250,7 @@ fn parse_id(raw: &str) -> Result<Uuid, AuthError> {
 }
 
 pub async fn get_user(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AuthError> {
@@ -260,7 +264,7 @@ pub async fn get_user(
 }
 
 pub async fn update_user(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
     body: Bytes,
@@ -359,7 +363,7 @@ struct DeleteRequest {
 }
 
 pub async fn delete_user(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
     body: Bytes,

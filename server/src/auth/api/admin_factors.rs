@@ -9,19 +9,19 @@ use axum::extract::{Path, State};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::AuthState;
 use super::admin::{authorize, record};
 use super::client::Client;
 use crate::auth::error::AuthError;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::{factors, sessions, users};
-use crate::state::AppState;
 
 fn user_id(raw: &str) -> Result<Uuid, AuthError> {
     Uuid::parse_str(raw).map_err(|_| AuthError::user_not_found())
 }
 
 pub async fn list(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AuthError> {
@@ -35,7 +35,7 @@ pub async fn list(
 }
 
 pub async fn delete(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path((id, factor)): Path<(String, String)>,
 ) -> Result<Json<Value>, AuthError> {

@@ -14,16 +14,16 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
+use super::AuthState;
 use super::admin::{authorize, record};
+use super::checks::{email_app_metadata, metadata, normalise_email, parse_body};
 use super::client::Client;
 use super::links::{self, LinkOptions};
-use super::session::{email_app_metadata, metadata, normalise_email, parse_body};
 use crate::auth::error::AuthError;
 use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes, NewUser};
 use crate::auth::user::User;
-use crate::state::AppState;
 
 #[derive(Deserialize)]
 struct Invite {
@@ -31,7 +31,7 @@ struct Invite {
     data: Option<Value>,
 }
 
-pub async fn invite(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn invite(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     let actor = authorize(&state, &client).await?;
     let request: Invite = parse_body(&body)?;
     let email = normalise_email(request.email.as_deref().unwrap_or_default())?;
@@ -82,7 +82,7 @@ struct GenerateLink {
 }
 
 pub async fn generate_link(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {

@@ -4,16 +4,16 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use http::HeaderMap;
 use http::request::Parts;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
+use super::AuthState;
 use crate::auth::error::AuthError;
 use crate::auth::jwt;
 use crate::auth::settings::IpRange;
-use crate::state::AppState;
 
 /// The request's facts the auth handlers need (the API key is not checked here).
 pub struct Client {
@@ -23,10 +23,14 @@ pub struct Client {
     pub query: HashMap<String, String>,
 }
 
-impl FromRequestParts<AppState> for Client {
+impl<S: Send + Sync> FromRequestParts<S> for Client
+where
+    AuthState: FromRef<S>,
+{
     type Rejection = AuthError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AuthState::from_ref(state);
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
         let ip = client_address(peer, &parts.headers, &state.auth.settings.trusted_proxies)
             .map_or_else(|| "unknown".to_owned(), |ip| ip.to_string());
@@ -64,7 +68,7 @@ pub fn client_address(peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[IpRa
 
 impl Client {
     /// The `apikey` header (or `?apikey=`) must be one of the server's keys.
-    pub fn require_api_key(&self, state: &AppState) -> Result<(), AuthError> {
+    pub fn require_api_key(&self, state: &AuthState) -> Result<(), AuthError> {
         let key = self
             .headers
             .get("apikey")
@@ -83,7 +87,7 @@ impl Client {
     }
 
     /// The `apikey` the request carries, when it is one of the service role's.
-    pub fn api_key_is_service_role(&self, state: &AppState) -> bool {
+    pub fn api_key_is_service_role(&self, state: &AuthState) -> bool {
         let key = self.headers.get("apikey").and_then(|v| v.to_str().ok()).unwrap_or_default().trim();
         key == state.keys.service_role
             || verified_claims(key, state).is_ok_and(|claims| {
@@ -106,12 +110,12 @@ impl Client {
     }
 
     /// Whether the bearer is the service key itself.
-    pub fn bearer_is_service_key(&self, state: &AppState) -> bool {
+    pub fn bearer_is_service_key(&self, state: &AuthState) -> bool {
         self.bearer().is_ok_and(|token| token == state.keys.service_role)
     }
 
     /// The verified claims of a signed-in user's access token.
-    pub fn user_claims(&self, state: &AppState) -> Result<UserClaims, AuthError> {
+    pub fn user_claims(&self, state: &AuthState) -> Result<UserClaims, AuthError> {
         let token = self.bearer()?;
         let claims = verified_claims(token, state)?;
         if claims.get("role").and_then(Value::as_str) != Some("authenticated") {
@@ -148,14 +152,14 @@ pub struct UserClaims {
 }
 
 /// The verified claims of `token` (any of this server's keys).
-pub fn verified_claims(token: &str, state: &AppState) -> Result<Map<String, Value>, AuthError> {
+pub fn verified_claims(token: &str, state: &AuthState) -> Result<Map<String, Value>, AuthError> {
     let now = chrono::Utc::now().timestamp();
     jwt::verify(token, &state.auth.keys.current(), &state.auth.claim_rules, now).map_err(AuthError::bad_jwt)
 }
 
 /// An API key this server did not print but signed (an older key, or one made with the signing
 /// key): a token with the role `anon` or `service_role` and no `sub`.
-fn is_signed_api_key(key: &str, state: &AppState) -> bool {
+fn is_signed_api_key(key: &str, state: &AuthState) -> bool {
     key.split('.').count() == 3
         && verified_claims(key, state).is_ok_and(|claims| {
             claims.get("sub").is_none()

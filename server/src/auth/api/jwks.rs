@@ -6,9 +6,9 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, header};
 
-use crate::state::AppState;
+use super::AuthState;
 
-pub async fn jwks(State(state): State<AppState>) -> Response {
+pub async fn jwks(State(state): State<AuthState>) -> Response {
     let keys = state.auth.keys.current();
     let mut response = Json(keys.jwks().clone()).into_response();
     // Clients may cache the set briefly; a rotation publishes the next key well before it signs.

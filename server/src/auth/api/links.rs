@@ -8,7 +8,8 @@ use serde_json::Value;
 use url::Url;
 use uuid::Uuid;
 
-use super::session::Pkce;
+use super::AuthState;
+use super::checks::Pkce;
 use crate::auth::error::AuthError;
 use crate::auth::mail;
 use crate::auth::sms::{SmsError, Text};
@@ -18,7 +19,6 @@ use crate::auth::store::{flows, limits};
 use crate::auth::templates::language_of;
 use crate::auth::tokens;
 use crate::auth::user::User;
-use crate::state::AppState;
 
 /// A token issued for a link: what `generate_link` answers, and what a mail carries.
 pub struct Issued {
@@ -39,7 +39,7 @@ pub struct LinkOptions<'a> {
 
 /// Issues a link token and code for `purpose`, sent to `recipient` (not mailed).
 pub async fn issue(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     user: &User,
     purpose: Purpose,
@@ -76,7 +76,7 @@ pub async fn issue(
 /// Issues a link and code for `purpose` and mails them to `recipient`; the mail's id, for
 /// [`crate::auth::mail::Mailer::deliver`] once committed.
 pub async fn mail_link(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     user: &User,
     purpose: Purpose,
@@ -98,13 +98,13 @@ pub async fn mail_link(
 }
 
 /// One mail per address per MAILER_SEND_INTERVAL (and kind), whether or not it has an account.
-pub async fn mail_interval(state: &AppState, tx: &mut AuthTx, kind: &str, address: &str) -> Result<(), AuthError> {
+pub async fn mail_interval(state: &AuthState, tx: &mut AuthTx, kind: &str, address: &str) -> Result<(), AuthError> {
     let bucket = format!("mail:{kind}:{}", tokens::token_hash(&address.to_lowercase()));
     limits::hit(tx, &bucket, 1, state.auth.settings.mail_interval).await?.map_err(AuthError::over_email_send_rate_limit)
 }
 
 /// One text per number per SMS_SEND_INTERVAL, whether or not it has an account.
-pub async fn sms_interval(state: &AppState, tx: &mut AuthTx, phone: &str) -> Result<(), AuthError> {
+pub async fn sms_interval(state: &AuthState, tx: &mut AuthTx, phone: &str) -> Result<(), AuthError> {
     let bucket = format!("sms:{}", tokens::token_hash(phone));
     limits::hit(tx, &bucket, 1, state.auth.settings.signin.sms_interval)
         .await?
@@ -114,7 +114,7 @@ pub async fn sms_interval(state: &AppState, tx: &mut AuthTx, phone: &str) -> Res
 /// Issues a code for `purpose` and texts it to `phone` (no text to a test number of
 /// SMS_TEST_OTP, whose fixed code is stored instead); the outbox id as GoTrue's `message_id`.
 pub async fn text_code(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     user: &User,
     purpose: Purpose,

@@ -5,14 +5,14 @@ use axum::extract::State;
 use http::StatusCode;
 use serde_json::json;
 
+use super::AuthState;
 use super::client::Client;
 use crate::auth::error::AuthError;
 use crate::auth::store::audit;
 use crate::auth::store::sessions::{self, Scope};
 use crate::auth::store::tx::AuthTx;
-use crate::state::AppState;
 
-pub async fn logout(State(state): State<AppState>, client: Client) -> Result<StatusCode, AuthError> {
+pub async fn logout(State(state): State<AuthState>, client: Client) -> Result<StatusCode, AuthError> {
     client.require_api_key(&state)?;
     let scope = match client.param("scope").unwrap_or("global") {
         "global" => Scope::Global,

@@ -4,11 +4,11 @@ use axum::Json;
 use axum::extract::State;
 use serde_json::{Value, json};
 
+use super::AuthState;
 use super::client::Client;
 use crate::auth::error::AuthError;
-use crate::state::AppState;
 
-pub async fn settings(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+pub async fn settings(State(state): State<AuthState>, client: Client) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let settings = &state.auth.settings;
     let signin = &settings.signin;
@@ -28,7 +28,7 @@ pub async fn settings(State(state): State<AppState>, client: Client) -> Result<J
     })))
 }
 
-pub async fn health(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+pub async fn health(State(state): State<AuthState>, client: Client) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     Ok(Json(json!({
         "version": env!("CARGO_PKG_VERSION"),

@@ -14,8 +14,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::AuthState;
+use super::checks::{parse_body, rate_limit};
 use super::client::{Client, UserClaims};
-use super::session::{self, parse_body, rate_limit};
+use super::session;
 use super::user::signed_in_user;
 use crate::auth::error::AuthError;
 use crate::auth::store::audit;
@@ -23,7 +25,6 @@ use crate::auth::store::factors::{self, Factor};
 use crate::auth::store::sessions;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::totp;
-use crate::state::AppState;
 
 #[derive(Deserialize)]
 struct Enroll {
@@ -33,7 +34,7 @@ struct Enroll {
 }
 
 /// The signed-in user's claims and current session (a factor needs one).
-fn session_claims(state: &AppState, client: &Client) -> Result<(UserClaims, Uuid), AuthError> {
+fn session_claims(state: &AuthState, client: &Client) -> Result<(UserClaims, Uuid), AuthError> {
     client.require_api_key(state)?;
     let claims = client.user_claims(state)?;
     let session = claims.session_id.ok_or_else(AuthError::session_not_found)?;
@@ -48,7 +49,7 @@ fn factor_id(raw: &str) -> Result<Uuid, AuthError> {
     Uuid::parse_str(raw).map_err(|_| AuthError::mfa_factor_not_found())
 }
 
-pub async fn enroll(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn enroll(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     let (claims, _) = session_claims(&state, &client)?;
     let request: Enroll = parse_body(&body)?;
     let signin = &state.auth.settings.signin;
@@ -138,7 +139,7 @@ pub async fn enroll(State(state): State<AppState>, client: Client, body: Bytes) 
 }
 
 pub async fn challenge(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AuthError> {
@@ -170,7 +171,7 @@ struct Verify {
 }
 
 pub async fn verify(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
     body: Bytes,
@@ -278,7 +279,7 @@ pub async fn verify(
 }
 
 pub async fn unenroll(
-    State(state): State<AppState>,
+    State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AuthError> {

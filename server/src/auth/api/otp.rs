@@ -13,11 +13,12 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::client::Client;
-use super::links::{self, LinkOptions};
-use super::session::{
+use super::AuthState;
+use super::checks::{
     Pkce, metadata, normalise_email, normalise_phone, parse_body, pkce, provider_metadata, rate_limit,
 };
+use super::client::Client;
+use super::links::{self, LinkOptions};
 use super::signup::{check_channel, resend_confirmation};
 use crate::auth::error::AuthError;
 use crate::auth::settings::Limit;
@@ -26,7 +27,6 @@ use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes, NewUser};
 use crate::auth::user::User;
-use crate::state::AppState;
 
 #[derive(Deserialize)]
 struct OtpRequest {
@@ -39,7 +39,7 @@ struct OtpRequest {
     code_challenge_method: Option<String>,
 }
 
-pub async fn otp(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn otp(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let request: OtpRequest = parse_body(&body)?;
     let has = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
@@ -103,7 +103,7 @@ pub async fn otp(State(state): State<AppState>, client: Client, body: Bytes) -> 
 }
 
 async fn finish(
-    state: &AppState,
+    state: &AuthState,
     tx: AuthTx,
     outcome: Result<Option<i64>, AuthError>,
 ) -> Result<Json<Value>, AuthError> {
@@ -127,12 +127,12 @@ async fn finish(
 }
 
 /// For an unknown address or number with `create_user: false`: GoTrue's refusal, or silence.
-fn unknown(state: &AppState) -> Result<Option<i64>, AuthError> {
+fn unknown(state: &AuthState) -> Result<Option<i64>, AuthError> {
     if state.auth.settings.signin.reveal_unknown_accounts { Err(AuthError::otp_disabled()) } else { Ok(None) }
 }
 
 async fn email_code(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     client: &Client,
     email: &str,
@@ -197,7 +197,7 @@ async fn email_code(
 }
 
 async fn sms_code(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     client: &Client,
     phone: &str,

@@ -14,6 +14,7 @@ use rand::Rng;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::AuthState;
 use super::client::{Client, UserClaims};
 use super::user::signed_in_user;
 use crate::auth::error::AuthError;
@@ -22,14 +23,13 @@ use crate::auth::settings::AuthSettings;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::{audit, limits, one_time, sessions};
 use crate::auth::templates::language_of;
-use crate::state::AppState;
 
 /// Proofs tried per user per MAILER_OTP_EXP window.
 pub const MAX_ATTEMPTS: u32 = 5;
 /// Sessions opened by these links may set a password without further proof, while young.
 const LINK_METHODS: [&str; 2] = ["recovery", "invite"];
 
-pub async fn reauthenticate(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+pub async fn reauthenticate(State(state): State<AuthState>, client: Client) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     // A valid token of nobody (the anon key as the bearer) has no address to mail: GoTrue's answer.
     if let Ok(token) = client.bearer()

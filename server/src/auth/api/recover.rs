@@ -8,16 +8,16 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::AuthState;
+use super::checks::{normalise_email, parse_body, pkce, rate_limit};
 use super::client::Client;
 use super::links::{LinkOptions, mail_link};
-use super::session::{normalise_email, parse_body, pkce, rate_limit};
 use crate::auth::error::AuthError;
 use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes};
 use crate::auth::store::{audit, limits};
 use crate::auth::tokens;
-use crate::state::AppState;
 
 #[derive(Deserialize)]
 struct Recover {
@@ -26,7 +26,7 @@ struct Recover {
     code_challenge_method: Option<String>,
 }
 
-pub async fn recover(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn recover(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let request: Recover = parse_body(&body)?;
     let email = normalise_email(

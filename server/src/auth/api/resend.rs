@@ -9,15 +9,15 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::AuthState;
+use super::checks::{normalise_email, normalise_phone, parse_body, pkce, rate_limit};
 use super::client::Client;
 use super::links::{self, LinkOptions};
-use super::session::{normalise_email, normalise_phone, parse_body, pkce, rate_limit};
 use crate::auth::error::AuthError;
 use crate::auth::settings::Limit;
 use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes};
-use crate::state::AppState;
 
 #[derive(Deserialize)]
 struct Resend {
@@ -29,7 +29,7 @@ struct Resend {
     code_challenge_method: Option<String>,
 }
 
-pub async fn resend(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn resend(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let request: Resend = parse_body(&body)?;
     let signin = &state.auth.settings.signin;
@@ -96,12 +96,12 @@ pub async fn resend(State(state): State<AppState>, client: Client, body: Bytes) 
 }
 
 async fn by_email(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     client: &Client,
     kind: &str,
     email: &str,
-    pkce: Option<&super::session::Pkce>,
+    pkce: Option<&super::checks::Pkce>,
 ) -> Result<Option<i64>, AuthError> {
     links::mail_interval(state, tx, kind, email).await?;
     let Some(user) = users::by_email(tx, email).await? else { return Ok(None) };
@@ -124,7 +124,7 @@ async fn by_email(
     }
 }
 
-async fn by_phone(state: &AppState, tx: &mut AuthTx, kind: &str, phone: &str) -> Result<Option<String>, AuthError> {
+async fn by_phone(state: &AuthState, tx: &mut AuthTx, kind: &str, phone: &str) -> Result<Option<String>, AuthError> {
     links::sms_interval(state, tx, phone).await?;
     let user = match kind {
         "phone_change" => users::by_phone_change(tx, phone).await?,

@@ -13,11 +13,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
+use super::AuthState;
+use super::checks::{metadata, normalise_email, normalise_phone, parse_body, pkce, provider_metadata, rate_limit};
 use super::client::Client;
 use super::links::{self, LinkOptions};
-use super::session::{
-    self, metadata, normalise_email, normalise_phone, parse_body, pkce, provider_metadata, rate_limit,
-};
+use super::session;
 use crate::auth::error::AuthError;
 use crate::auth::settings::Limit;
 use crate::auth::store::audit;
@@ -25,7 +25,6 @@ use crate::auth::store::one_time::Purpose;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes, NewUser};
 use crate::auth::user::{User, timestamp};
-use crate::state::AppState;
 
 #[derive(Deserialize)]
 pub(super) struct SignUp {
@@ -45,7 +44,7 @@ enum Identity {
     Phone(String),
 }
 
-pub async fn sign_up(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn sign_up(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let request: SignUp = parse_body(&body)?;
     let settings = &state.auth.settings;
@@ -178,7 +177,7 @@ pub(super) fn check_channel(channel: Option<&str>) -> Result<(), AuthError> {
 
 /// `signInAnonymously`: an account with no address, `is_anonymous` in its tokens, its own
 /// per-address limit; made permanent later by adding an e-mail address or phone number.
-async fn anonymous(state: &AppState, client: &Client, data: Option<Value>) -> Result<Json<Value>, AuthError> {
+async fn anonymous(state: &AuthState, client: &Client, data: Option<Value>) -> Result<Json<Value>, AuthError> {
     let settings = &state.auth.settings;
     if !settings.signin.anonymous_enabled {
         return Err(AuthError::anonymous_disabled());
@@ -239,7 +238,7 @@ fn fake_user(identity: &Identity, user_metadata: &Value) -> Value {
 
 /// An account that exists but is not confirmed yet gets a new confirmation (used by `/otp`).
 pub(super) async fn resend_confirmation(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     user: &User,
     options: &LinkOptions<'_>,

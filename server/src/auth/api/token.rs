@@ -16,15 +16,16 @@ use http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::AuthState;
+use super::checks::{normalise_email, normalise_phone, parse_body, rate_limit};
 use super::client::Client;
-use super::session::{self, normalise_email, normalise_phone, parse_body, rate_limit};
+use super::session;
 use crate::auth::error::AuthError;
 use crate::auth::store::sessions::{self, RefreshToken};
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::{audit, flows, limits, sign_in, users};
 use crate::auth::tokens;
 use crate::auth::user::User;
-use crate::state::AppState;
 
 /// Failures in a row allowed before the backoff starts.
 const FREE_FAILURES: i32 = 5;
@@ -51,7 +52,7 @@ struct PkceGrant {
     code_verifier: Option<String>,
 }
 
-pub async fn token(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn token(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     match client.param("grant_type") {
         Some("password") => password(&state, &client, parse_body(&body)?).await,
@@ -64,7 +65,7 @@ pub async fn token(State(state): State<AppState>, client: Client, body: Bytes) -
     }
 }
 
-async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> Result<Json<Value>, AuthError> {
+async fn password(state: &AuthState, client: &Client, request: PasswordGrant) -> Result<Json<Value>, AuthError> {
     let signin = &state.auth.settings.signin;
     let password = request.password.unwrap_or_default();
     let (email, phone) = match (request.email.filter(|e| !e.is_empty()), request.phone.filter(|p| !p.is_empty())) {
@@ -162,7 +163,7 @@ async fn password(state: &AppState, client: &Client, request: PasswordGrant) -> 
 }
 
 /// `grant_type=pkce`: a PKCE flow's auth code and the verifier of its challenge, once.
-async fn exchange(state: &AppState, client: &Client, request: PkceGrant) -> Result<Json<Value>, AuthError> {
+async fn exchange(state: &AuthState, client: &Client, request: PkceGrant) -> Result<Json<Value>, AuthError> {
     let (Some(code), Some(verifier)) =
         (request.auth_code.filter(|c| !c.is_empty()), request.code_verifier.filter(|v| !v.is_empty()))
     else {
@@ -250,7 +251,7 @@ fn backoff_seconds(failures: i32) -> f64 {
     f64::from(1u32 << doublings).min(MAX_BACKOFF_SECONDS)
 }
 
-async fn refresh(state: &AppState, client: &Client, request: RefreshGrant) -> Result<Json<Value>, AuthError> {
+async fn refresh(state: &AuthState, client: &Client, request: RefreshGrant) -> Result<Json<Value>, AuthError> {
     let presented = request.refresh_token.filter(|t| !t.is_empty()).ok_or_else(AuthError::refresh_token_not_found)?;
     let settings = &state.auth.settings;
     let mut tx = AuthTx::begin(&state.connections).await?;
@@ -295,7 +296,7 @@ async fn refresh(state: &AppState, client: &Client, request: RefreshGrant) -> Re
 /// The live successor of a token rotated within the reuse interval (following successors that
 /// were themselves rotated within it), or `None` when this is a reuse.
 async fn continuation(
-    state: &AppState,
+    state: &AuthState,
     tx: &mut AuthTx,
     token: &RefreshToken,
     presented: &str,

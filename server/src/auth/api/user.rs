@@ -9,10 +9,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::AuthState;
+use super::checks::{metadata, normalise_email, normalise_phone, parse_body, pkce, with_current_providers};
 use super::client::{Client, UserClaims};
 use super::links::{self, LinkOptions, mail_link};
 use super::reauthenticate::{self, Proof};
-use super::session::{metadata, normalise_email, normalise_phone, parse_body, pkce, with_current_providers};
 use crate::auth::error::AuthError;
 use crate::auth::mail::Notice;
 use crate::auth::store::one_time::{self, Purpose};
@@ -22,9 +23,8 @@ use crate::auth::store::users::{self, Changes};
 use crate::auth::store::{audit, factors};
 use crate::auth::templates::language_of;
 use crate::auth::user::{User, merge_metadata};
-use crate::state::AppState;
 
-pub async fn get_user(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+pub async fn get_user(State(state): State<AuthState>, client: Client) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let claims = client.user_claims(&state)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
@@ -36,7 +36,7 @@ pub async fn get_user(State(state): State<AppState>, client: Client) -> Result<J
 
 /// `GET /user/identities/authorize` and `DELETE /user/identities/{id}` (auth-js `linkIdentity`,
 /// `unlinkIdentity`): manual linking is not offered, GoTrue's answer when it is disabled.
-pub async fn identities(State(state): State<AppState>, client: Client) -> Result<Json<Value>, AuthError> {
+pub async fn identities(State(state): State<AuthState>, client: Client) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     client.user_claims(&state)?;
     Err(AuthError::new(http::StatusCode::NOT_FOUND, "manual_linking_disabled", "Manual linking is disabled"))
@@ -70,7 +70,11 @@ struct UserUpdate {
     code_challenge_method: Option<String>,
 }
 
-pub async fn update_user(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn update_user(
+    State(state): State<AuthState>,
+    client: Client,
+    body: Bytes,
+) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let claims = client.user_claims(&state)?;
     let request: UserUpdate = parse_body(&body)?;

@@ -15,9 +15,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use url::Url;
 
+use super::AuthState;
+use super::checks::{normalise_email, normalise_phone, parse_body, rate_limit, with_current_providers};
 use super::client::Client;
 use super::links;
-use super::session::{self, normalise_email, normalise_phone, parse_body, rate_limit, with_current_providers};
+use super::session;
 use crate::auth::error::AuthError;
 use crate::auth::mail::Notice;
 use crate::auth::store::audit;
@@ -26,7 +28,6 @@ use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes};
 use crate::auth::templates::language_of;
 use crate::auth::tokens;
-use crate::state::AppState;
 
 #[derive(Deserialize)]
 struct VerifyBody {
@@ -46,7 +47,11 @@ enum Presented {
     PhoneCode { phone: String, code: String },
 }
 
-pub async fn verify_post(State(state): State<AppState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
+pub async fn verify_post(
+    State(state): State<AuthState>,
+    client: Client,
+    body: Bytes,
+) -> Result<Json<Value>, AuthError> {
     client.require_api_key(&state)?;
     let request: VerifyBody = parse_body(&body)?;
     let kind = request
@@ -87,7 +92,7 @@ pub async fn verify_post(State(state): State<AppState>, client: Client, body: By
     Ok(Json(session.unwrap_or_else(|| json!({}))))
 }
 
-pub async fn verify_get(State(state): State<AppState>, client: Client) -> Response {
+pub async fn verify_get(State(state): State<AuthState>, client: Client) -> Response {
     let target = state.auth.settings.redirect_target(client.param("redirect_to"));
     let (Some(kind), Some(token)) = (client.param("type"), client.param("token").filter(|t| !t.is_empty())) else {
         return redirect_with_error(target, &AuthError::validation("Verify requires a token or a token hash"), false);
@@ -169,7 +174,7 @@ enum Outcome {
 /// Redeems what was presented and opens a session (or, for a PKCE link followed in a browser,
 /// hands out the flow's auth code). The error says whether it belongs to a PKCE flow.
 async fn redeem<E: From<AuthError> + WithPkce>(
-    state: &AppState,
+    state: &AuthState,
     client: &Client,
     kind: &str,
     presented: Presented,
@@ -270,7 +275,7 @@ struct Applied {
 }
 
 async fn apply(
-    state: &AppState,
+    state: &AuthState,
     client: &Client,
     tx: &mut AuthTx,
     redeemed: Redeemed,

@@ -9,6 +9,7 @@ use http::{HeaderMap, Method};
 
 use crate::auth::caller::{self, Caller};
 use crate::error::{ApiError, ErrorKind};
+use crate::rest::plan::RootPage;
 use crate::rest::request::media::{PlanRequest, negotiate_plan};
 use crate::rest::request::query_string::{API_KEY_PARAM, decode_pairs};
 use crate::rest::request::range::{RangeRequest, parse_range_header};
@@ -26,7 +27,8 @@ pub struct RestContext {
     pub media: MediaType,
     /// The decoded query without `apikey`.
     pub pairs: Vec<(String, String)>,
-    pub range: RangeRequest,
+    /// The `Range` header (reads) and the row cap: what narrows a read's root.
+    pub page: RootPage,
     /// The request path and query, echoed in `Content-Location`.
     pub path: String,
     pub query: Option<String>,
@@ -133,7 +135,7 @@ impl RestContext {
             preferences,
             media,
             pairs,
-            range,
+            page: RootPage { requested: range, max_rows: state.max_rows },
             path: path.to_owned(),
             query: query.map(str::to_owned),
             client: None,

@@ -4,6 +4,7 @@
 
 pub(crate) mod context;
 mod explain;
+mod extract;
 mod media_handler;
 mod read;
 mod respond;
@@ -11,29 +12,21 @@ mod rpc;
 mod run;
 mod write;
 
-use axum::Extension;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, Method, StatusCode, Uri, header};
 
 use crate::error::{ApiError, ErrorKind};
 use crate::http::anon_writes;
-use crate::http::rate_limit::{ClientAddress, rows_in_body};
+use crate::http::rate_limit::rows_in_body;
 use crate::schema_cache::model::Relation;
 use crate::state::AppState;
 use context::RestContext;
+pub use extract::RestRequest;
 
 /// `/rest/v1/{relation}`: every verb of a table or view.
-pub async fn relation(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-    client: Option<Extension<ClientAddress>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+pub async fn relation(State(state): State<AppState>, request: RestRequest) -> Response {
+    let RestRequest { name, method, uri, headers, client, body } = request;
     if method == Method::OPTIONS {
         return allow("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE");
     }
@@ -44,7 +37,7 @@ pub async fn relation(
         } else {
             RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?
         };
-        context.client = client.map(|Extension(ClientAddress(ip))| ip);
+        context.client = client;
         if matches!(method, Method::POST | Method::PATCH | Method::PUT) {
             check_body_type(&headers)?;
         }
@@ -71,15 +64,8 @@ pub async fn relation(
 }
 
 /// `/rest/v1/rpc/{function}`: GET, HEAD and POST.
-pub async fn function(
-    State(state): State<AppState>,
-    Path(name): Path<String>,
-    client: Option<Extension<ClientAddress>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+pub async fn function(State(state): State<AppState>, request: RestRequest) -> Response {
+    let RestRequest { name, method, uri, headers, client, body } = request;
     if method == Method::OPTIONS {
         return allow("OPTIONS,GET,HEAD,POST");
     }
@@ -90,7 +76,7 @@ pub async fn function(
             );
         }
         let mut context = RestContext::new_for_function(&state, method.clone(), &headers, uri.path(), uri.query())?;
-        context.client = client.map(|Extension(ClientAddress(ip))| ip);
+        context.client = client;
         let payload = if method == Method::POST {
             let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("(not text)"));
             crate::rest::request::media::rpc_payload(content_type)?
@@ -151,7 +137,7 @@ mod future_sizes {
     //! and a future is as large as the largest future it awaits inline (measured at 8.9 KB
     //! before the verbs' futures, connecting and the pipelined exchange were boxed).
 
-    fn of7<A, B, C, D, E, F, G, Fut>(_: fn(A, B, C, D, E, F, G) -> Fut) -> usize {
+    fn of2<A, B, Fut>(_: fn(A, B) -> Fut) -> usize {
         std::mem::size_of::<Fut>()
     }
 
@@ -165,8 +151,8 @@ mod future_sizes {
 
     #[test]
     fn the_rest_handlers_futures_stay_small() {
-        assert!(of7(super::relation) <= 1536, "relation: {} bytes", of7(super::relation));
-        assert!(of7(super::function) <= 1536, "function: {} bytes", of7(super::function));
+        assert!(of2(super::relation) <= 1536, "relation: {} bytes", of2(super::relation));
+        assert!(of2(super::function) <= 1536, "function: {} bytes", of2(super::function));
     }
 
     #[test]

@@ -10,9 +10,8 @@ use super::run::RequestTx;
 use crate::error::ApiError;
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{ReadPlan, Source, SourceColumns};
+use crate::rest::request::QueryParams;
 use crate::rest::request::prefer::CountPreference;
-use crate::rest::request::range::{RangeRequest, lower_above_upper_error};
-use crate::rest::request::{QueryParams, RowRange};
 use crate::rest::response::content_range::{content_range, read_status};
 use crate::rest::sql::{Body, read::filtered_rows, read::read_statement};
 use crate::state::AppState;
@@ -27,7 +26,7 @@ pub async fn read(state: &AppState, context: &RestContext, name: &str) -> Result
         SourceColumns::of_relation(relation),
         &params,
     )?;
-    plan.range = root_range(context, plan.range, state.max_rows)?;
+    plan.range = context.page.narrow(plan.range)?;
     if let Some(reply) = super::media_handler::reply(state, context, &plan, &relation.name, true).await {
         return reply;
     }
@@ -44,19 +43,6 @@ pub enum Shape {
     Rows,
     /// A function returning one composite: the object itself.
     OneObject,
-}
-
-/// The page of the root: `limit`/`offset`, narrowed by a `Range` header and the row cap.
-pub fn root_range(context: &RestContext, paging: RowRange, max_rows: Option<u64>) -> Result<RowRange, ApiError> {
-    let mut range = match context.range {
-        RangeRequest::All => paging,
-        RangeRequest::Rows(requested) => paging.intersect(requested),
-        RangeRequest::Unsatisfiable => return Err(lower_above_upper_error()),
-    };
-    if let Some(max) = max_rows {
-        range.limit = Some(range.limit.map_or(max, |limit| limit.min(max)));
-    }
-    Ok(range)
 }
 
 /// Runs a planned read in a transaction (`read_only` unless a volatile function is called);
@@ -97,7 +83,7 @@ pub async fn run_read(
         Some(CountPreference::Planned) => Some(tx.planned_rows(&filtered_rows(plan)).await?),
         Some(CountPreference::Estimated) => {
             let planned = tx.planned_rows(&filtered_rows(plan)).await?;
-            let cap = state.max_rows.map_or(i64::MAX, |m| i64::try_from(m).unwrap_or(i64::MAX));
+            let cap = context.page.max_rows.map_or(i64::MAX, |m| i64::try_from(m).unwrap_or(i64::MAX));
             if planned > cap {
                 Some(planned)
             } else {

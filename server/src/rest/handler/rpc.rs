@@ -5,7 +5,7 @@ use http::{Method, StatusCode};
 use serde_json::Value;
 
 use super::context::RestContext;
-use super::read::{Shape, root_range, run_read};
+use super::read::{Shape, run_read};
 use super::respond::{Reply, content_location, single_element, singular_error};
 use super::run::RequestTx;
 use crate::error::{ApiError, ErrorKind};
@@ -107,7 +107,7 @@ pub async fn call(
         CallShape::Scalar { set } => {
             let range = if set {
                 let paging = params.paging_at(&[]);
-                root_range(context, RowRange::from_paging(paging.limit, paging.offset), state.max_rows)?
+                context.page.narrow(RowRange::from_paging(paging.limit, paging.offset))?
             } else {
                 RowRange::ALL
             };
@@ -157,7 +157,7 @@ pub async fn call(
                 columns,
                 &params,
             )?;
-            read.range = if set { root_range(context, read.range, state.max_rows)? } else { RowRange::ALL };
+            read.range = if set { context.page.narrow(read.range)? } else { RowRange::ALL };
             if set
                 && let Some(rows) = rows
                 && let Some(reply) = super::media_handler::reply(state, context, &read, &rows, read_only).await

@@ -12,12 +12,14 @@ pub mod computed;
 mod condition;
 mod embed;
 pub mod mutate;
+pub mod page;
 pub mod read;
 
 pub use call::{CallPlan, CallShape};
 pub use columns::SourceColumns;
 pub use condition::{Condition, FilterPlan, ValueType};
 pub use mutate::{ConflictAction, InsertPlan, MutatePlan, Payload, UpdatePlan};
+pub use page::RootPage;
 pub use read::{Embed, OrderExpr, OrderItem, Projection, ReadPlan, Source};
 
 use crate::rest::request::{Field, JsonPath};

@@ -2,21 +2,20 @@
 //! role always may; the product's policies let staff manage buckets), as on Supabase.
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
-use http::HeaderMap;
+use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{bucket_id, json_body, new_bucket_id, query_param};
-use crate::state::AppState;
+use super::extract::{BucketId, StorageJson};
+use super::{new_bucket_id, query_param};
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::store::{self, BUCKET_COLUMNS, Bucket};
 use crate::storage::{mime, size};
 
 #[derive(Deserialize)]
-struct BucketRequest {
+pub struct BucketRequest {
     id: Option<String>,
     name: Option<String>,
     public: Option<bool>,
@@ -85,16 +84,14 @@ impl BucketRequest {
 }
 
 pub async fn create(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    actor: Actor,
+    StorageJson(request): StorageJson<BucketRequest>,
 ) -> Result<Json<Value>, StorageError> {
-    let request: BucketRequest = json_body(&body)?;
     let id = request.id.as_deref().or(request.name.as_deref()).unwrap_or("");
     let id = new_bucket_id(id)?;
     let name = request.name.as_deref().unwrap_or(id);
     let (limits, _, _) = request.limits()?;
-    let actor = Actor::from_headers(&state, &headers)?;
     let owner = actor.owner().and_then(|o| uuid::Uuid::parse_str(o).ok());
     actor
         .transact(&state, "bucket.create", async |tx| {
@@ -123,21 +120,19 @@ pub async fn create(
 }
 
 pub async fn get(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    State(state): State<StorageState>,
+    BucketId(id): BucketId,
+    actor: Actor,
 ) -> Result<Json<Value>, StorageError> {
-    let id = bucket_id(&id)?;
-    let actor = Actor::from_headers(&state, &headers)?;
-    let bucket = actor.transact(&state, "bucket.get", async |tx| Ok(store::bucket(tx, id).await?)).await?;
+    let bucket = actor.transact(&state, "bucket.get", async |tx| Ok(store::bucket(tx, &id).await?)).await?;
     let bucket = bucket.ok_or_else(StorageError::bucket_not_found)?;
     Ok(Json(bucket.to_json()))
 }
 
 pub async fn list(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    actor: Actor,
 ) -> Result<Json<Value>, StorageError> {
     let query = query.as_deref();
     let number = |name: &str, default: i64| -> Result<i64, StorageError> {
@@ -169,7 +164,6 @@ pub async fn list(
         "select {BUCKET_COLUMNS} from storage.buckets where name ilike $1 \
          order by {column} {direction} limit {limit} offset {offset}"
     );
-    let actor = Actor::from_headers(&state, &headers)?;
     let listed = actor
         .transact(&state, "bucket.list", async |tx| {
             let rows = tx.query(&sql, &[&search]).await?;
@@ -180,15 +174,12 @@ pub async fn list(
 }
 
 pub async fn update(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    BucketId(id): BucketId,
+    actor: Actor,
+    StorageJson(request): StorageJson<BucketRequest>,
 ) -> Result<Json<Value>, StorageError> {
-    let id = bucket_id(&id)?;
-    let request: BucketRequest = json_body(&body)?;
     let (limits, size_given, types_given) = request.limits()?;
-    let actor = Actor::from_headers(&state, &headers)?;
     actor
         .transact(&state, "bucket.update", async |tx| {
             let count = tx
@@ -215,15 +206,13 @@ pub async fn update(
 
 /// Removes every object the caller may remove; their bytes follow through the sweeper.
 pub async fn empty(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    State(state): State<StorageState>,
+    BucketId(id): BucketId,
+    actor: Actor,
 ) -> Result<Json<Value>, StorageError> {
-    let id = bucket_id(&id)?;
-    let actor = Actor::from_headers(&state, &headers)?;
     actor
         .transact(&state, "bucket.empty", async |tx| {
-            store::bucket(tx, id).await?.ok_or_else(StorageError::bucket_not_found)?;
+            store::bucket(tx, &id).await?.ok_or_else(StorageError::bucket_not_found)?;
             tx.execute("delete from storage.objects where bucket_id = $1", &[&id]).await?;
             Ok(())
         })
@@ -232,12 +221,10 @@ pub async fn empty(
 }
 
 pub async fn delete(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    State(state): State<StorageState>,
+    BucketId(id): BucketId,
+    actor: Actor,
 ) -> Result<Json<Value>, StorageError> {
-    let id = bucket_id(&id)?;
-    let actor = Actor::from_headers(&state, &headers)?;
     actor
         .transact(&state, "bucket.delete", async |tx| {
             let deleted = tx.execute("delete from storage.buckets where id = $1", &[&id]).await;

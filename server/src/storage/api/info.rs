@@ -2,30 +2,26 @@
 //! of a public bucket's object without a token.
 
 use axum::Json;
-use axum::extract::{Path, State};
-use http::HeaderMap;
+use axum::extract::State;
 use serde_json::Value;
 
-use super::object_path;
+use super::extract::ObjectPath;
 use super::public::public_object;
-use crate::state::AppState;
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 
 pub async fn info(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
-    headers: HeaderMap,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
+    actor: Actor,
 ) -> Result<Json<Value>, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    let actor = Actor::from_headers(&state, &headers)?;
-    Ok(Json(actor.visible_object(&state, "object.info", bucket, name).await?.info_json()))
+    Ok(Json(actor.visible_object(&state, "object.info", &bucket, &name).await?.info_json()))
 }
 
 pub async fn public_info(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
 ) -> Result<Json<Value>, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    Ok(Json(public_object(&state, bucket, name).await?.info_json()))
+    Ok(Json(public_object(&state, &bucket, &name).await?.info_json()))
 }

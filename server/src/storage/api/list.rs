@@ -2,14 +2,12 @@
 //! cannot see are not listed). Folders have no id, timestamps or metadata, as on Supabase.
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
-use http::HeaderMap;
+use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{bucket_id, json_body};
-use crate::state::AppState;
+use super::extract::{BucketId, StorageJson};
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::names;
@@ -18,7 +16,7 @@ const DEFAULT_LIMIT: i64 = 100;
 const MAX_LIMIT: i64 = 1000;
 
 #[derive(Deserialize)]
-struct ListRequest {
+pub struct ListRequest {
     #[serde(default)]
     prefix: String,
     limit: Option<i64>,
@@ -30,19 +28,17 @@ struct ListRequest {
 }
 
 #[derive(Deserialize)]
-struct SortBy {
+pub struct SortBy {
     column: Option<String>,
     order: Option<String>,
 }
 
 pub async fn list(
-    State(state): State<AppState>,
-    Path(bucket): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    BucketId(bucket): BucketId,
+    actor: Actor,
+    StorageJson(request): StorageJson<ListRequest>,
 ) -> Result<Json<Value>, StorageError> {
-    let bucket = bucket_id(&bucket)?;
-    let request: ListRequest = json_body(&body)?;
     names::check_prefix(&request.prefix)?;
     let limit = request.limit.unwrap_or(DEFAULT_LIMIT);
     let offset = request.offset.unwrap_or(0);
@@ -93,7 +89,6 @@ pub async fn list(
     let start = i32::try_from(prefix.chars().count() + 1).map_err(StorageError::internal)?;
     let prefix_pattern = format!("{}%", escape_like(&prefix));
     let search_pattern = format!("{}%", escape_like(&request.search));
-    let actor = Actor::from_headers(&state, &headers)?;
     let listed = actor
         .transact(&state, "object.list", async |tx| {
             let row = tx.query_one(&sql, &[&bucket, &start, &prefix_pattern, &search_pattern]).await?;

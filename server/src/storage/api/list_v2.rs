@@ -4,24 +4,22 @@
 //! a folder's time is its oldest object's creation, as on Supabase Storage.
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::extract::{BucketId, StorageJson};
 use super::list::{escape_like, utc_text};
-use super::{bucket_id, json_body};
-use crate::state::AppState;
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 
 const MAX_LIMIT: i64 = 1000;
 
 #[derive(Deserialize)]
-struct ListV2Request {
+pub struct ListV2Request {
     #[serde(default)]
     prefix: String,
     limit: Option<i64>,
@@ -33,7 +31,7 @@ struct ListV2Request {
 }
 
 #[derive(Deserialize)]
-struct SortBy {
+pub struct SortBy {
     column: Option<String>,
     order: Option<String>,
 }
@@ -60,13 +58,11 @@ impl Cursor {
 }
 
 pub async fn list_v2(
-    State(state): State<AppState>,
-    Path(bucket): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    BucketId(bucket): BucketId,
+    actor: Actor,
+    StorageJson(request): StorageJson<ListV2Request>,
 ) -> Result<Json<Value>, StorageError> {
-    let bucket = bucket_id(&bucket)?;
-    let request: ListV2Request = json_body(&body)?;
     let limit = match request.limit {
         None | Some(0) => MAX_LIMIT,
         Some(n) if n > 0 => n.min(MAX_LIMIT),
@@ -98,7 +94,6 @@ pub async fn list_v2(
     let after_time = cursor.as_ref().and_then(|c| c.at.clone());
 
     let sql = statement(request.with_delimiter, column, direction, after_op, limit + 1);
-    let actor = Actor::from_headers(&state, &headers)?;
     let rows = actor
         .transact(&state, "object.list", async |tx| {
             Ok(tx.query(&sql, &[&bucket, &pattern, &start, &levels, &after_name, &after_time]).await?)

@@ -2,6 +2,7 @@
 //! modules, answer. Routes are in `crate::routes`.
 
 pub mod bucket;
+pub mod extract;
 pub mod info;
 pub mod list;
 pub mod list_v2;
@@ -21,7 +22,7 @@ use super::error::StorageError;
 use super::names;
 use super::respond::{Presentation, object_response};
 use super::store::StoredObject;
-use crate::state::AppState;
+use crate::storage::StorageState;
 
 /// Bucket ids the routes use as words: a bucket cannot be called so.
 const RESERVED_BUCKET_IDS: &[&str] =
@@ -67,7 +68,7 @@ pub fn upsert_header(headers: &http::HeaderMap) -> bool {
 
 /// An object's bytes as a response: `?download[=name]`, validators and ranges.
 pub async fn serve(
-    state: &AppState,
+    state: &StorageState,
     object: &StoredObject,
     method: &Method,
     query: Option<&str>,

@@ -3,15 +3,15 @@
 //! writes the new row as the caller.
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{bucket_id, json_body, upsert_header};
-use crate::state::AppState;
+use super::extract::StorageJson;
+use super::{bucket_id, upsert_header};
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::store::{self, NewObject};
@@ -20,7 +20,7 @@ use crate::storage::{mime, names};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct Transfer {
+pub struct Transfer {
     bucket_id: String,
     source_key: String,
     destination_key: String,
@@ -41,13 +41,11 @@ impl Transfer {
 }
 
 pub async fn move_object(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    actor: Actor,
+    StorageJson(transfer): StorageJson<Transfer>,
 ) -> Result<Json<Value>, StorageError> {
-    let transfer: Transfer = json_body(&body)?;
     let (from_bucket, from, to_bucket, to) = transfer.checked()?;
-    let actor = Actor::from_headers(&state, &headers)?;
     actor
         .transact(&state, "object.move", async |tx| {
             let count = tx
@@ -64,14 +62,13 @@ pub async fn move_object(
 }
 
 pub async fn copy_object(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     headers: HeaderMap,
-    body: Bytes,
+    actor: Actor,
+    StorageJson(transfer): StorageJson<Transfer>,
 ) -> Result<Json<Value>, StorageError> {
-    let transfer: Transfer = json_body(&body)?;
     let (from_bucket, from, to_bucket, to) = transfer.checked()?;
     let upsert = upsert_header(&headers);
-    let actor = Actor::from_headers(&state, &headers)?;
     let version = Uuid::new_v4().to_string();
 
     let source = actor

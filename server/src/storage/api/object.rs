@@ -7,15 +7,16 @@ use axum::extract::{Path, RawQuery, State};
 use axum::response::Response;
 use http::{HeaderMap, Method};
 
+use super::extract::ObjectPath;
 use super::{object_path, serve, upsert_header};
-use crate::state::AppState;
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::body::UploadBody;
 use crate::storage::error::StorageError;
 use crate::storage::upload::{self, Destination};
 
 pub async fn upload(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     Path((bucket, name)): Path<(String, String)>,
     headers: HeaderMap,
     body: Body,
@@ -25,7 +26,7 @@ pub async fn upload(
 
 /// `update`: always replaces.
 pub async fn update(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     Path((bucket, name)): Path<(String, String)>,
     headers: HeaderMap,
     body: Body,
@@ -34,7 +35,7 @@ pub async fn update(
 }
 
 async fn store_file(
-    state: &AppState,
+    state: &StorageState,
     bucket: &str,
     name: &str,
     upsert: bool,
@@ -52,14 +53,13 @@ async fn store_file(
 }
 
 pub async fn download(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     method: Method,
-    Path((bucket, name)): Path<(String, String)>,
+    ObjectPath { bucket, name }: ObjectPath,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
+    actor: Actor,
 ) -> Result<Response, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    let actor = Actor::from_headers(&state, &headers)?;
-    let object = actor.visible_object(&state, "object.get", bucket, name).await?;
+    let object = actor.visible_object(&state, "object.get", &bucket, &name).await?;
     serve(&state, &object, &method, query.as_deref(), &headers).await
 }

@@ -1,52 +1,50 @@
 //! Downloads without a token: objects of public buckets (`/object/public/...`) and signed URLs
 //! (`/object/sign/...?token=`). Both read the row as the storage service.
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{RawQuery, State};
 use axum::response::Response;
 use http::{HeaderMap, Method};
 
-use super::{now, object_path, query_param, serve};
-use crate::state::AppState;
+use super::extract::ObjectPath;
+use super::{now, query_param, serve};
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::signed::SignedOperation;
 use crate::storage::store::{self, StoredObject};
-use crate::storage::tx::{self, StorageTx};
+use crate::storage::tx::as_service;
 
 pub async fn public_download(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     method: Method,
-    Path((bucket, name)): Path<(String, String)>,
+    ObjectPath { bucket, name }: ObjectPath,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    let object = public_object(&state, bucket, name).await?;
+    let object = public_object(&state, &bucket, &name).await?;
     serve(&state, &object, &method, query.as_deref(), &headers).await
 }
 
 /// A public bucket's object; a private bucket's answers exactly like a missing one.
-pub async fn public_object(state: &AppState, bucket: &str, name: &str) -> Result<StoredObject, StorageError> {
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = store::public_object(&mut tx, bucket, name).await.map_err(StorageError::from);
-    tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)
+pub async fn public_object(state: &StorageState, bucket: &str, name: &str) -> Result<StoredObject, StorageError> {
+    let found = as_service(state, async |tx| Ok(store::public_object(tx, bucket, name).await?)).await?;
+    found.ok_or_else(StorageError::object_not_found)
 }
 
 pub async fn signed_download(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     method: Method,
-    Path((bucket, name)): Path<(String, String)>,
+    ObjectPath { bucket, name }: ObjectPath,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    let object = signed_object(&state, bucket, name, query.as_deref()).await?;
+    let object = signed_object(&state, &bucket, &name, query.as_deref()).await?;
     serve(&state, &object, &method, query.as_deref(), &headers).await
 }
 
 /// The object a download token (`?token=`) opens.
 pub async fn signed_object(
-    state: &AppState,
+    state: &StorageState,
     bucket: &str,
     name: &str,
     query: Option<&str>,
@@ -60,7 +58,6 @@ pub async fn signed_object(
         let actor = Actor::of_signer(signer).ok_or_else(|| StorageError::invalid_signature("Invalid signature"))?;
         return actor.visible_object(state, "object.get_signed", bucket, name).await;
     }
-    let mut tx = StorageTx::begin(&state.connections).await?;
-    let found = store::object(&mut tx, bucket, name).await.map_err(StorageError::from);
-    tx::finish(tx, found).await?.ok_or_else(StorageError::object_not_found)
+    let found = as_service(state, async |tx| Ok(store::object(tx, bucket, name).await?)).await?;
+    found.ok_or_else(StorageError::object_not_found)
 }

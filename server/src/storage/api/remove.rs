@@ -2,14 +2,12 @@
 //! are skipped, as on Supabase). Their bytes are queued by a trigger and removed by the sweeper.
 
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
-use http::HeaderMap;
+use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{bucket_id, json_body, object_path};
-use crate::state::AppState;
+use super::extract::{BucketId, ObjectPath, StorageJson};
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::names;
@@ -19,38 +17,33 @@ use crate::storage::store::{OBJECT_COLUMNS, StoredObject};
 const MAX_PREFIXES: usize = 1000;
 
 #[derive(Deserialize)]
-struct RemoveRequest {
+pub struct RemoveRequest {
     prefixes: Vec<String>,
 }
 
 pub async fn remove_many(
-    State(state): State<AppState>,
-    Path(bucket): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    BucketId(bucket): BucketId,
+    actor: Actor,
+    StorageJson(request): StorageJson<RemoveRequest>,
 ) -> Result<Json<Value>, StorageError> {
-    let bucket = bucket_id(&bucket)?;
-    let request: RemoveRequest = json_body(&body)?;
     if request.prefixes.is_empty() || request.prefixes.len() > MAX_PREFIXES {
         return Err(StorageError::invalid_request("prefixes must name 1 to 1000 objects"));
     }
     for name in &request.prefixes {
         names::check_object_name(name)?;
     }
-    let actor = Actor::from_headers(&state, &headers)?;
-    let removed = remove(&state, &actor, bucket, &request.prefixes).await?;
+    let removed = remove(&state, &actor, &bucket, &request.prefixes).await?;
     Ok(Json(Value::Array(removed.iter().map(StoredObject::to_json).collect())))
 }
 
 /// `DELETE /object/{bucket}/{name}`: one object, 404 when nothing was removed.
 pub async fn remove_one(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
-    headers: HeaderMap,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
+    actor: Actor,
 ) -> Result<Json<Value>, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    let actor = Actor::from_headers(&state, &headers)?;
-    let removed = remove(&state, &actor, bucket, &[name.to_owned()]).await?;
+    let removed = remove(&state, &actor, &bucket, &[name]).await?;
     if removed.is_empty() {
         return Err(StorageError::object_not_found());
     }
@@ -58,7 +51,7 @@ pub async fn remove_one(
 }
 
 async fn remove(
-    state: &AppState,
+    state: &StorageState,
     actor: &Actor,
     bucket: &str,
     names: &[String],

@@ -4,16 +4,16 @@
 
 use axum::Extension;
 use axum::body::Body;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use futures_util::StreamExt;
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 
-use super::object_path;
+use super::extract::ObjectPath;
 use super::public::{public_object, signed_object};
 use crate::http::middleware::Uncompressed;
-use crate::state::AppState;
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::error::StorageError;
 use crate::storage::mime;
@@ -24,38 +24,36 @@ use crate::storage::signed::SignedOperation;
 use crate::storage::store::StoredObject;
 
 pub async fn authenticated(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
+    actor: Actor,
 ) -> Result<Response, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
     let transform = Transform::from_query(query.as_deref(), &state.storage.settings.render)?;
-    let actor = Actor::from_headers(&state, &headers)?;
-    let object = actor.visible_object(&state, "object.render", bucket, name).await?;
+    let object = actor.visible_object(&state, "object.render", &bucket, &name).await?;
     rendered(&state, &object, &transform, &headers).await
 }
 
 pub async fn public(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
     let transform = Transform::from_query(query.as_deref(), &state.storage.settings.render)?;
-    let object = public_object(&state, bucket, name).await?;
+    let object = public_object(&state, &bucket, &name).await?;
     rendered(&state, &object, &transform, &headers).await
 }
 
 /// The transformation is the one signed into the token, not the query's.
 pub async fn signed(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
+    let (bucket, name) = (bucket.as_str(), name.as_str());
     let token = super::query_param(query.as_deref(), "token").unwrap_or_default();
     let claims =
         state.storage.signing.verify(&token, &format!("{bucket}/{name}"), SignedOperation::Download, super::now())?;
@@ -66,7 +64,7 @@ pub async fn signed(
 }
 
 async fn rendered(
-    state: &AppState,
+    state: &StorageState,
     object: &StoredObject,
     transform: &Transform,
     request: &HeaderMap,

@@ -3,15 +3,16 @@
 //! signing an upload checks, as the caller and rolled back, that the row could be written.
 
 use axum::Json;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Path, RawQuery, State};
 use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{bucket_id, json_body, now, object_path, query_param, upsert_header};
-use crate::state::AppState;
+use super::extract::{BucketId, ObjectPath, StorageJson};
+use super::{now, object_path, query_param, upsert_header};
+use crate::storage::StorageState;
 use crate::storage::access::Actor;
 use crate::storage::body::UploadBody;
 use crate::storage::error::StorageError;
@@ -22,7 +23,7 @@ use crate::storage::upload::{self, Destination};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct SignRequest {
+pub struct SignRequest {
     expires_in: Option<Value>,
     transform: Option<Value>,
     #[serde(default)]
@@ -30,42 +31,36 @@ struct SignRequest {
 }
 
 pub async fn sign_one(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
+    actor: Actor,
+    StorageJson(request): StorageJson<SignRequest>,
 ) -> Result<Json<Value>, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
-    let request: SignRequest = json_body(&body)?;
     let expires_in = signed::expires_in(request.expires_in.as_ref())?;
     let transform = request.transform.filter(|t| t.as_object().is_some_and(|o| !o.is_empty()));
-    let actor = Actor::from_headers(&state, &headers)?;
-    let visible = visible_names(&state, &actor, bucket, &[name.to_owned()]).await?;
+    let visible = visible_names(&state, &actor, &bucket, std::slice::from_ref(&name)).await?;
     if visible.is_empty() {
         return Err(StorageError::object_not_found());
     }
-    Ok(Json(json!({"signedURL": signed_url(&state, &actor, bucket, name, expires_in, transform)?})))
+    Ok(Json(json!({"signedURL": signed_url(&state, &actor, &bucket, &name, expires_in, transform)?})))
 }
 
 pub async fn sign_many(
-    State(state): State<AppState>,
-    Path(bucket): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    State(state): State<StorageState>,
+    BucketId(bucket): BucketId,
+    actor: Actor,
+    StorageJson(request): StorageJson<SignRequest>,
 ) -> Result<Json<Value>, StorageError> {
-    let bucket = bucket_id(&bucket)?;
-    let request: SignRequest = json_body(&body)?;
     let expires_in = signed::expires_in(request.expires_in.as_ref())?;
     let paths = request.paths.ok_or_else(|| StorageError::invalid_request("paths is required"))?;
     if paths.len() > 1000 {
         return Err(StorageError::invalid_request("At most 1000 paths can be signed at once"));
     }
-    let actor = Actor::from_headers(&state, &headers)?;
-    let visible = visible_names(&state, &actor, bucket, &paths).await?;
+    let visible = visible_names(&state, &actor, &bucket, &paths).await?;
     let mut answers = Vec::with_capacity(paths.len());
     for path in paths {
         let answer = if visible.contains(&path) {
-            json!({"error": null, "path": path, "signedURL": signed_url(&state, &actor, bucket, &path, expires_in, None)?})
+            json!({"error": null, "path": path, "signedURL": signed_url(&state, &actor, &bucket, &path, expires_in, None)?})
         } else {
             json!({"error": "Either the object does not exist or you do not have access to it", "path": path, "signedURL": null})
         };
@@ -76,7 +71,7 @@ pub async fn sign_many(
 
 /// The names among `names` the actor can see in `bucket`.
 async fn visible_names(
-    state: &AppState,
+    state: &StorageState,
     actor: &Actor,
     bucket: &str,
     names: &[String],
@@ -94,7 +89,7 @@ async fn visible_names(
 /// relative to `/storage/v1`. The name is not percent-encoded, as on Supabase: storage-js
 /// passes the URL through `encodeURI`.
 fn signed_url(
-    state: &AppState,
+    state: &StorageState,
     actor: &Actor,
     bucket: &str,
     name: &str,
@@ -118,13 +113,13 @@ fn signed_url(
 }
 
 pub async fn create_upload_url(
-    State(state): State<AppState>,
-    Path((bucket, name)): Path<(String, String)>,
+    State(state): State<StorageState>,
+    ObjectPath { bucket, name }: ObjectPath,
     headers: HeaderMap,
+    actor: Actor,
 ) -> Result<Json<Value>, StorageError> {
-    let (bucket, name) = object_path(&bucket, &name)?;
+    let (bucket, name) = (bucket.as_str(), name.as_str());
     let upsert = upsert_header(&headers);
-    let actor = Actor::from_headers(&state, &headers)?;
     let probe = NewObject {
         id: Uuid::new_v4(),
         bucket,
@@ -160,7 +155,7 @@ pub async fn create_upload_url(
 }
 
 pub async fn upload_to_signed_url(
-    State(state): State<AppState>,
+    State(state): State<StorageState>,
     Path((bucket, name)): Path<(String, String)>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
