@@ -5,3 +5,4 @@ export const loading = 'Loading…';
 export const somethingWrong = 'Something went wrong';
 export const tryAgain = 'Try again';
 export const dismissToast = 'Dismiss notification';
+export const backToDashboard = 'Back to the dashboard';

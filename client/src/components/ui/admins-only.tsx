@@ -1,0 +1,20 @@
+// A staff screen that only admins use, opened by another staff role whose sidebar lists it
+// (spec §2: the "other admins" share five groups): it says so plainly and offers the way back,
+// instead of empty lists and figures that seem to fail (issue 40). The database is the gate.
+import type { ReactNode } from 'react';
+import { ButtonLink } from './button';
+import { Notice } from './notice';
+import { PageHeader } from './states';
+import * as uiText from './text';
+
+export function AdminsOnly({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div data-testid="admins-only">
+      <PageHeader title={title} />
+      <Notice>{children}</Notice>
+      <ButtonLink to="/admin" variant="secondary">
+        {uiText.backToDashboard}
+      </ButtonLink>
+    </div>
+  );
+}
