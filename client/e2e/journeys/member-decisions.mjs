@@ -51,7 +51,7 @@ export default function journey(test) {
     });
 
     // Signing in opens her dashboard with the decision, not a bounce with a "pending" toast.
-    const ctx = await context();
+    const ctx = await context({}, { clock: true });
     const page = await ctx.newPage();
     await signInAs(page, email, '/dashboard/member');
     const decision = page.getByTestId('application-decision');
@@ -84,8 +84,25 @@ export default function journey(test) {
     await step(page, 3);
     await page.getByLabel('Member type').selectOption('life');
     await answerCaptcha(page);
+    const answers = [];
+    page.on('response', async (r) => {
+      if (r.url().includes('/rest/v1/rpc') || r.status() >= 400)
+        answers.push(`${r.url()} ${r.status()} ${(await r.text().catch(() => '')).slice(0, 300)}`);
+    });
+    page.on('console', (m) => m.type() === 'error' && answers.push(`console: ${m.text()}`));
     await page.getByRole('button', { name: 'Submit application' }).click();
-    await page.getByTestId('registration-confirmation').waitFor({ timeout: 60_000 });
+    try {
+      await page.getByTestId('registration-confirmation').waitFor({ timeout: 60_000 });
+    } catch (error) {
+      const toasts = await page.evaluate(() => window.__toasts);
+      const main = (await page.locator('main').innerText()).replace(/\s+/g, ' ').slice(-600);
+      throw new Error(
+        `no confirmation; toasts: ${JSON.stringify(toasts)}; refused: ${answers.join(' | ')}; page: ${main}`,
+        {
+          cause: error,
+        },
+      );
+    }
     const confirmation = await page.getByTestId('registration-confirmation').innerText();
     assert(confirmation.includes(entry.unique_id), `the same HWT- number: ${confirmation}`);
     assert(!confirmation.includes('NEW-'), `no NEW- reference shown: ${confirmation}`);
@@ -150,7 +167,7 @@ export default function journey(test) {
       !(await page.locator('main').innerText()).includes('cannot connect'),
       'no sentence that contradicts the page',
     );
-    await cards.first().getByRole('link').click();
+    await cards.first().getByRole('link').first().click();
     await page.getByText('Membership no.').waitFor();
     await shot(page, 'member-viewer-directory');
     await ctx.close();
