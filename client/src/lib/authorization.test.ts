@@ -5,7 +5,6 @@ import {
   EVENT_EDITORS,
   EVENT_STAFF,
   isApproved,
-  isRejected,
   MANAGERS,
   MEMBER_AREA,
   roleHome,
@@ -146,28 +145,6 @@ describe('the guard', () => {
         .kind,
     ).toBe('allow');
   });
-  it('lets a rejected applicant reach a dashboard that admits them, never a pending one (issue 40)', () => {
-    const dashboard = { allowedRoles: MEMBER_AREA, admitsRejected: true };
-    expect(
-      decide(signedIn('member', { approval_status: 'rejected' }, 'rejected'), dashboard),
-    ).toEqual({ kind: 'allow' });
-    expect(
-      decide(signedIn('member', { approval_status: 'pending' }, 'pending'), dashboard),
-    ).toEqual({ kind: 'pending' });
-    expect(
-      decide(signedIn('student', { approval_status: 'rejected' }), {
-        requiredRole: 'student',
-        needsDetail: true,
-      }),
-    ).toEqual({ kind: 'pending' });
-    expect(
-      decide(signedIn('student', { approval_status: 'rejected' }), {
-        requiredRole: 'student',
-        needsDetail: true,
-        admitsRejected: true,
-      }),
-    ).toEqual({ kind: 'allow' });
-  });
   it('treats a missing user record as no role', () => {
     expect(
       decide({ status: 'signedIn', user: null, detail: null }, { allowedRoles: STAFF }),
@@ -182,10 +159,5 @@ describe('approval (spec §4)', () => {
     expect(isApproved(user('matrimony'), null)).toBe(false);
     expect(isApproved(user('member'), null)).toBe(true);
     expect(isApproved(user('admin', 'rejected'), null)).toBe(false);
-  });
-  it('knows a rejected application by the account or its detail record', () => {
-    expect(isRejected(user('member', 'rejected'), null)).toBe(true);
-    expect(isRejected(user('student', 'approved'), { approval_status: 'rejected' })).toBe(true);
-    expect(isRejected(user('student', 'pending'), { approval_status: 'pending' })).toBe(false);
   });
 });

@@ -37,10 +37,6 @@ export const ADMINS: Role[] = ['super_admin', 'admin'];
 /** /dashboard/member: the spec sends `member` users there too, so both are allowed. */
 export const MEMBER_AREA: Role[] = ['member', 'member_viewer'];
 
-/** Admins (super_admin, admin): the people, payments and accounts screens are theirs. */
-export const isAdminType = (type: string | null | undefined) =>
-  (ADMINS as string[]).includes(type ?? '');
-
 /** Role homes (spec §6). */
 export function roleHome(role: string | null | undefined): string {
   switch (role) {
@@ -95,14 +91,6 @@ export function isApproved(user: AppUser, detail: Detail | null): boolean {
   return true;
 }
 
-/**
- * The application was decided against (issue 40): the account's status or its detail record
- * says rejected. Such an applicant still reaches their dashboard, which says so and what to do.
- */
-export function isRejected(user: AppUser, detail: Detail | null): boolean {
-  return user.status === 'rejected' || detail?.approval_status === 'rejected';
-}
-
 export interface Requirement {
   /** A single role or a list; any one matches. */
   requiredRole?: Role | Role[];
@@ -113,7 +101,8 @@ export interface Requirement {
   needsDetail?: boolean;
   /** Approval is required by default. */
   requireApproval?: boolean;
-  /** A rejected applicant is let in (their dashboard shows the decision). */
+  /** A rejected applicant is let in (their dashboard shows the decision): features/auth's
+   *  route guard decides it (admitRejected), off the first paint. */
   admitsRejected?: boolean;
 }
 
@@ -153,7 +142,6 @@ export function decide(session: SessionView, need: Requirement = {}): Decision {
     return { kind: 'missingProfile' };
   }
   if (user && (need.requireApproval ?? true) && !isApproved(user, session.detail)) {
-    if (need.admitsRejected && isRejected(user, session.detail)) return { kind: 'allow' };
     return { kind: 'pending' };
   }
   return { kind: 'allow' };

@@ -5,4 +5,3 @@ export const loading = 'Loading…';
 export const somethingWrong = 'Something went wrong';
 export const tryAgain = 'Try again';
 export const dismissToast = 'Dismiss notification';
-export const backToDashboard = 'Back to the dashboard';

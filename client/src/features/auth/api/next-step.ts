@@ -5,8 +5,9 @@
 import type { Factor, Session } from '@havyaka/sdk';
 import type { QueryClient } from '@tanstack/react-query';
 import { authKeys, fetchProfile } from '@/lib/auth';
-import { detailKindOf, isApproved, isRejected, roleHome } from '@/lib/authorization';
+import { detailKindOf, isApproved, roleHome } from '@/lib/authorization';
 import { sdk } from '@/lib/sdk';
+import { isRejected } from '../components/route-guard';
 
 export type NextStep =
   | { kind: 'pending' }

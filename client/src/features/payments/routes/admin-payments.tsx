@@ -8,9 +8,8 @@ import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { AdminsOnly } from '@/components/ui/admins-only';
+import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
-import { isAdminType } from '@/lib/authorization';
 import { formatInr } from '@/lib/display-format';
 import {
   paymentPages,

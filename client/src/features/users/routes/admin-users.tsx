@@ -4,9 +4,8 @@
 import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { PageHeader } from '@/components/ui/states';
-import { AdminsOnly } from '@/components/ui/admins-only';
+import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
-import { isAdminType } from '@/lib/authorization';
 import { accountPages } from '../api/accounts';
 import { InviteStaff } from '../components/invite-staff';
 import { accountColumns } from '../resources/accounts/columns';
