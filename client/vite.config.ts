@@ -10,6 +10,7 @@ import { documentPages } from './scripts/document-text';
 import { pageWords } from './scripts/page-words';
 import { precompress } from './scripts/precompress';
 import { documentText } from './src/app/document-text';
+import { documentText as kannadaText } from './src/app/document-text.kn';
 
 const src = path.resolve(import.meta.dirname, 'src');
 // react-router publishes a production build beside its development one but exports only the
@@ -127,6 +128,13 @@ export default defineConfig(({ command }) => ({
         background_color: '#fffaf3',
         theme_color: '#9a3412',
         lang: 'en',
+        // The Kannada name and description (the manifest's localisation members, which
+        // Chromium reads by the device's language; others show the English).
+        ...({
+          name_localized: { kn: kannadaText.appName },
+          short_name_localized: { kn: kannadaText.appShortName },
+          description_localized: { kn: kannadaText.appDescription },
+        } as object),
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },

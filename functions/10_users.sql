@@ -225,9 +225,49 @@ end
 $$;
 revoke execute on function app.remove_account_files() from public;
 
+-- The person's language, one value in two places (issue 35): public.users.preferred_language
+-- (the app's notices read it) and the account's user_metadata.language (the server's mails and
+-- texts read it). A new record takes the language the person signed up with; a change of
+-- either side is copied to the other.
+create or replace function app.language_from_account() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.preferred_language is null then
+    select case when a.raw_user_meta_data ->> 'language' in ('en', 'kn') then a.raw_user_meta_data ->> 'language' end
+      into new.preferred_language
+      from auth.users a where a.id = new.id;
+  end if;
+  return new;
+end
+$$;
+revoke execute on function app.language_from_account() from public;
+
+create or replace function app.language_to_account() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.preferred_language is not null then
+    update auth.users a
+       set raw_user_meta_data = coalesce(a.raw_user_meta_data, '{}') || jsonb_build_object('language', new.preferred_language)
+     where a.id = new.id and (a.raw_user_meta_data ->> 'language') is distinct from new.preferred_language;
+  end if;
+  return null;
+end
+$$;
+revoke execute on function app.language_to_account() from public;
+
 -- Triggers on public.users.
 create or replace trigger users_updated_at before update on public.users
   for each row execute function app.touch_updated_at();
+create or replace trigger users_language_from_account before insert on public.users
+  for each row execute function app.language_from_account();
+create or replace trigger users_language_to_account after insert or update of preferred_language on public.users
+  for each row execute function app.language_to_account();
 create or replace trigger users_guard before insert or update on public.users
   for each row execute function app.guard_users();
 create or replace trigger users_guard_delete before delete on public.users

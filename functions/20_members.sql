@@ -154,24 +154,39 @@ $$;
 revoke execute on function public.reject_member(uuid, text) from public, anon;
 
 -- The public members listing (/members): approved entries their owners list, without any
--- contact detail. Filters as in spec §7; the search is literal, over what the listing shows
--- (name, HWT- number), never the unreturned membership number.
+-- contact detail. Filters as in spec §7; the search matches what the listing shows: a part of
+-- the HWT- number or of the name, or the name in the other script or another common spelling
+-- (functions/06_search.sql), closest first (never the unreturned membership number).
 create or replace function public.get_public_members(search text default null, city_filter text default null,
                                                      page_limit int default 50, page_offset int default 0)
 returns table (id uuid, unique_id text, full_name text, member_type text, city text, native_place text, profession text)
 language sql stable
 security definer
 set search_path = ''
+set pg_trgm.strict_word_similarity_threshold = 0.5
 as $$
+  -- The query once (materialised: never recomputed for every row). A part of the name or
+  -- HWT- number is looked for only in a term with Latin letters or digits (the trigram indexes
+  -- hold no Kannada trigrams; Kannada names are found by their keys).
+  with q as materialized (
+    select app.search_key(search) as name_key, app.search_skel(search) as name_skel,
+           case when search ~ '[A-Za-z0-9]' then app.contains_pattern(btrim(search)) end as pattern
+  ),
+  -- The entries matching the search, through the indexes.
+  hits as materialized (
+    select d.id, app.search_rank(q.name_key, q.name_skel, d.name_key, d.name_skel) as rank
+      from q, public.member_directory d
+     where d.full_name ilike q.pattern or d.unique_id ilike q.pattern
+        or q.name_key operator(extensions.<<%) d.name_key or q.name_skel operator(extensions.<<%) d.name_skel
+  )
   select d.id, d.unique_id, d.full_name, d.member_type, d.city, d.native_place, d.profession
     from public.member_directory d
+    left join hits h on h.id = d.id
    where d.approval_status = 'approved'
      and not exists (select from public.member_directory_visibility v where v.member_id = d.id and not v.show_in_directory)
-     and (nullif(btrim(search), '') is null
-          or d.full_name ilike app.contains_pattern(btrim(search))
-          or d.unique_id ilike app.contains_pattern(btrim(search)))
+     and (nullif(btrim(search), '') is null or h.id is not null)
      and (nullif(btrim(city_filter), '') is null or d.city ilike app.contains_pattern(btrim(city_filter)))
-   order by d.full_name
+   order by h.rank desc nulls last, d.full_name, d.id
    limit least(greatest(coalesce(page_limit, 50), 1), 200) offset greatest(coalesce(page_offset, 0), 0)
 $$;
 
@@ -362,10 +377,17 @@ returns table (
 language plpgsql stable
 security definer
 set search_path = ''
+set pg_trgm.strict_word_similarity_threshold = 0.5
 as $$
 declare
   me uuid := auth.uid();
-  pattern text := '%' || replace(replace(replace(coalesce(btrim(search), ''), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  searching boolean := coalesce(btrim(search), '') <> '';
+  query_key text := app.search_key(coalesce(search, ''));
+  query_skel text := app.search_skel(coalesce(search, ''));
+  -- A part of a field is looked for only in a term with Latin letters or digits (the trigram
+  -- indexes hold no Kannada trigrams; Kannada names are found by their keys).
+  pattern text := case when search !~ '[A-Za-z0-9]' then null else
+    '%' || replace(replace(replace(coalesce(btrim(search), ''), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
 begin
   if me is null or not (app.is_directory_member() or app.can_view_directory() or app.is_admin()) then
     raise exception 'Access denied - insufficient permissions' using errcode = '42501',
@@ -376,17 +398,26 @@ begin
       detail = 'page_limit 1-100, page_offset from 0';
   end if;
   return query
-  with listed as (
-    select d.*, coalesce(v.show_contact_details, false) as shows_contact
+  -- The entries matching the search, through the indexes (with no search, none: unused).
+  with hits as materialized (
+    select d.id, app.search_rank(query_key, query_skel, d.name_key, d.name_skel) as rank
+      from public.member_directory d
+     where searching
+       and (d.full_name ilike pattern or d.city ilike pattern or d.native_place ilike pattern
+            or d.profession ilike pattern or d.membership_no ilike pattern or d.unique_id ilike pattern
+            -- The name in the other script or another spelling (functions/06_search.sql).
+            or query_key operator(extensions.<<%) d.name_key or query_skel operator(extensions.<<%) d.name_skel)
+  ),
+  listed as (
+    select d.*, coalesce(v.show_contact_details, false) as shows_contact, h.rank as match_rank
       from public.member_directory d
       left join public.member_directory_visibility v on v.member_id = d.id
+      left join hits h on h.id = d.id
      where d.approval_status = 'approved'
        -- Hidden entries still show to the members they have a connection (or request) with.
        and (coalesce(v.show_in_directory, true) or d.user_id = me or app.has_connection_with(d.user_id))
        and (not only_connections or app.has_connection_with(d.user_id))
-       and (coalesce(btrim(search), '') = ''
-            or d.full_name ilike pattern or d.city ilike pattern or d.native_place ilike pattern
-            or d.profession ilike pattern or d.membership_no ilike pattern or d.unique_id ilike pattern)
+       and (not searching or h.id is not null)
   ),
   linked as (
     select l.*, c.id as conn_id, c.status as conn_status, c.requester_id = me as mine
@@ -412,7 +443,8 @@ begin
     from (select linked.*,
                  (linked.user_id = me or linked.shows_contact or linked.conn_status = 'accepted') is true as shown
             from linked) k
-   order by (k.user_id is not distinct from me) desc, k.full_name, k.id
+   -- A search: the closest names first; otherwise oneself first, then by name.
+   order by k.match_rank desc nulls last, (k.user_id is not distinct from me) desc, k.full_name, k.id
    limit page_limit offset page_offset;
 end
 $$;
@@ -428,15 +460,19 @@ revoke execute on function public.get_member_network(text, boolean, integer, int
 -- filters, its order, page and count apply to its rows through the REST API
 -- (`/rest/v1/rpc/admin_member_directory_matches?status=eq.Yes`). Each term: blank or null
 -- matches everything; otherwise a part of the value, ignoring case, `%`, `_` and `\` literal.
+-- The search also finds the name in the other script or another common spelling
+-- (functions/06_search.sql), and then gives the rows closest first.
 create or replace function public.admin_member_directory_matches(search text default null, city text default null,
   native_place text default null)
 returns setof public.member_directory
 language plpgsql stable
 security definer
 set search_path = ''
+set pg_trgm.strict_word_similarity_threshold = 0.5
 as $$
 declare
   conditions text[] := array['true'];
+  ordering text := '';
   patterns text[] := array[null, null, null];
   term text;
   i int := 0;
@@ -453,8 +489,13 @@ begin
     end if;
   end loop;
   if patterns[1] is not null then
-    conditions := array_append(conditions, '(d.full_name ilike $1 or d.membership_no ilike $1
-      or d.unique_id ilike $1 or d.mobile_number ilike $1 or d.email ilike $1)');
+    -- A part of a field only for a term with Latin letters or digits (the trigram indexes hold
+    -- no Kannada trigrams: such a condition would read the whole index); names by their keys.
+    conditions := array_append(conditions, case when search ~ '[A-Za-z0-9]' then '(d.full_name ilike $1
+      or d.membership_no ilike $1 or d.unique_id ilike $1 or d.mobile_number ilike $1 or d.email ilike $1
+      or $4 operator(extensions.<<%) d.name_key or $5 operator(extensions.<<%) d.name_skel)'
+      else '($4 operator(extensions.<<%) d.name_key or $5 operator(extensions.<<%) d.name_skel)' end);
+    ordering := ' order by app.search_rank($4, $5, d.name_key, d.name_skel) desc, d.created_at desc, d.id';
   end if;
   if patterns[2] is not null then
     conditions := array_append(conditions, 'd.city ilike $2');
@@ -463,11 +504,12 @@ begin
     conditions := array_append(conditions, 'd.native_place ilike $3');
   end if;
   return query execute 'select d.* from public.member_directory d where ' || array_to_string(conditions, ' and ')
-    using patterns[1], patterns[2], patterns[3];
+      || ordering
+    using patterns[1], patterns[2], patterns[3], app.search_key(coalesce(search, '')), app.search_skel(coalesce(search, ''));
 end
 $$;
 comment on function public.admin_member_directory_matches(text, text, text) is
-  'Admins only: member_directory entries matching a free-text search (name, numbers, mobile, e-mail) and parts of city and native place, through the trigram indexes.';
+  'Admins only: member_directory entries matching a free-text search (name in either script and common spellings, numbers, mobile, e-mail) and parts of city and native place, through the trigram indexes; with a search, closest names first.';
 revoke execute on function public.admin_member_directory_matches(text, text, text) from public, anon;
 
 -- Membership numbers: the register's key (spaces and case do not tell two numbers apart).

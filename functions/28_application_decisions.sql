@@ -8,9 +8,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  what text := case tg_table_name when 'student_details' then 'educational aid application'
-                                  when 'matrimony_details' then 'matrimony profile'
-                                  else 'membership application' end;
+  what text := case tg_table_name when 'student_details' then 'student'
+                                  when 'matrimony_details' then 'matrimony'
+                                  else 'member' end;
   home text := case tg_table_name when 'student_details' then '/dashboard/student'
                                   when 'matrimony_details' then '/dashboard/matrimony'
                                   else '/dashboard/member' end;
@@ -19,11 +19,10 @@ begin
      or new.approval_status not in ('approved', 'rejected') then
     return null;
   end if;
-  perform app.notify_users(array[new.user_id], 'registration',
-    case new.approval_status when 'approved' then 'Your ' || what || ' is approved'
-                             else 'Your ' || what || ' was not approved' end,
-    case new.approval_status when 'approved' then 'Welcome! Sign in to open your dashboard.'
-         else coalesce(nullif(btrim(to_jsonb(new) ->> 'remarks'), ''), 'Please contact the trust office to know more.') end,
+  -- In the applicant's language (app.notice_texts: decision_approved_*, decision_rejected_*).
+  perform app.notify_notice(array[new.user_id], 'registration',
+    'decision_' || new.approval_status || '_' || what,
+    jsonb_build_object('remarks', nullif(btrim(to_jsonb(new) ->> 'remarks'), '')),
     jsonb_build_object('record_id', new.id), home, 'decision-' || new.id);
   return null;
 end

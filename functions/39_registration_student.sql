@@ -142,15 +142,16 @@ begin
         perform app.refuse('progress_reports', 'Past progress reports cannot be changed');
       end if;
       -- Once decided, the application itself is the committee's: the student keeps their
-      -- contact details, documents and progress reports up to date.
+      -- contact details, documents and progress reports up to date. (The name's search key and
+      -- skeleton are generated after this trigger: NEW holds no value for them yet.)
       if old.approval_status <> 'pending'
          and (to_jsonb(new) - array['email', 'mobile_number', 'current_address', 'permanent_address', 'current_pincode',
                                     'permanent_pincode', 'father_email', 'father_mobile', 'mother_email', 'mother_mobile',
-                                    'progress_reports', 'documents', 'updated_at'])
+                                    'progress_reports', 'documents', 'updated_at', 'name_key', 'name_skel'])
              is distinct from
              (to_jsonb(old) - array['email', 'mobile_number', 'current_address', 'permanent_address', 'current_pincode',
                                     'permanent_pincode', 'father_email', 'father_mobile', 'mother_email', 'mother_mobile',
-                                    'progress_reports', 'documents', 'updated_at']) then
+                                    'progress_reports', 'documents', 'updated_at', 'name_key', 'name_skel']) then
         raise exception 'Your application has been decided: only contact details, documents and progress reports can change'
           using errcode = '42501', hint = 'approval_status';
       end if;

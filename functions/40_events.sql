@@ -2,6 +2,30 @@
 -- functions/41_event_waitlist.sql) and deadlines checked under a lock, what a
 -- registrant may change, and the attendance count staff and visitors read.
 
+-- Refuses `seats` more when they do not fit the event's capacity: every seat given counts
+-- (registrations with their guests, walk-ins, seats held by offers; `except_user`'s own left
+-- out, for a registrant changing theirs). The caller holds the event row's lock.
+create or replace function app.check_event_capacity(event public.events, seats int, except_user uuid default null)
+returns void
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  taken int;
+begin
+  if event.max_attendees is null then
+    return;
+  end if;
+  taken := app.event_seats_taken(event.id, except_user);
+  if taken + seats > event.max_attendees then
+    raise exception 'This event is full' using errcode = '23514',
+      detail = format('%s of %s places are taken', taken, event.max_attendees);
+  end if;
+end
+$$;
+revoke execute on function app.check_event_capacity(public.events, int, uuid) from public;
+
 -- A registration (a new row, or a cancelled one taken up again) needs an event that takes
 -- registrations, before its deadline, with a place left; a registration takes 1 + guests
 -- places, and a registrant who adds guests to a live registration is checked again (before the
@@ -16,7 +40,6 @@ set search_path = ''
 as $$
 declare
   event public.events%rowtype;
-  taken int;
 begin
   if tg_op = 'UPDATE' then
     if new.event_id is distinct from old.event_id or new.user_id is distinct from old.user_id then
@@ -43,13 +66,7 @@ begin
             detail = 'guests are added before the deadline';
         end if;
       end if;
-      if event.max_attendees is not null then
-        taken := app.event_seats_taken(new.event_id, new.user_id);
-        if taken + 1 + new.guests > event.max_attendees then
-          raise exception 'This event is full' using errcode = '23514',
-            detail = format('%s of %s places are taken', taken, event.max_attendees);
-        end if;
-      end if;
+      perform app.check_event_capacity(event, 1 + new.guests, new.user_id);
       return new;
     end if;
   end if;
@@ -67,14 +84,7 @@ begin
   if event.registration_deadline is not null and now() > event.registration_deadline then
     raise exception 'The registration deadline has passed' using errcode = '23514';
   end if;
-  if event.max_attendees is not null then
-    -- Seats held by other people's offers (the waitlist) are taken too.
-    taken := app.event_seats_taken(new.event_id, new.user_id);
-    if taken + 1 + new.guests > event.max_attendees then
-      raise exception 'This event is full' using errcode = '23514',
-        detail = format('%s of %s places are taken', taken, event.max_attendees);
-    end if;
-  end if;
+  perform app.check_event_capacity(event, 1 + new.guests, new.user_id);
   -- Registered: a waitlist place or offer of theirs is done with.
   update public.event_waitlist set status = 'accepted', decided_at = now(), updated_at = now()
    where event_id = new.event_id and user_id = new.user_id and status in ('waiting', 'offered');
@@ -112,8 +122,10 @@ end
 $$;
 grant execute on function app.guard_registration_update() to authenticated, service_role;
 
--- The people an event expects (registrants and their guests, cancellations left out), for its
--- staff's registrations screen and anyone reading the event: a count, never who.
+-- The places an event has given, for its staff's registrations screen and anyone reading the
+-- event: a count, never who. `people` is every seat taken (registrants and their guests,
+-- walk-ins, and seats held by waitlist offers: "3 places left" leaves out held seats), the
+-- same count the capacity check uses.
 create or replace function public.event_attendance(event_id uuid) returns table (registrations int, people int, max_attendees int)
 language plpgsql stable
 security definer
@@ -122,16 +134,16 @@ as $$
 begin
   -- plpgsql: app.can_manage_events() is defined with the policies, after the migrations.
   return query
-  select count(r.id)::int, coalesce(sum(1 + r.guests), 0)::int, e.max_attendees
+  select (select count(*)::int from public.event_registrations r
+           where r.event_id = e.id and r.attendance_status <> 'cancelled'),
+         app.event_seats_taken(e.id), e.max_attendees
     from public.events e
-    left join public.event_registrations r on r.event_id = e.id and r.attendance_status <> 'cancelled'
    where e.id = event_attendance.event_id
-     and (e.status <> 'cancelled' or app.can_manage_events())
-   group by e.id, e.max_attendees;
+     and (e.status <> 'cancelled' or app.can_manage_events());
 end
 $$;
 comment on function public.event_attendance(uuid) is
-  'Registrations and people (registrants plus guests) an event expects, against its maximum; cancelled events only for event staff.';
+  'Registrations, and places taken (registrants and guests, walk-ins, seats held by offers) against the maximum; cancelled events only for event staff.';
 revoke execute on function public.event_attendance(uuid) from public;
 
 -- Triggers on public.events.
@@ -148,9 +160,9 @@ create or replace trigger event_registrations_rules before insert or update on p
 create or replace trigger event_registrations_guard before insert or update on public.event_registrations
   for each row execute function app.guard_registration_update();
 
--- Seats left: after any change to an event's registrations, its counts (the same as
--- public.event_attendance, which any visitor may call: a count, never who) go to the private
--- realtime channel `event:<id>`. Security definer: the writer cannot read others'
+-- Seats left: after any change to an event's registrations, waitlist offers or walk-ins, its
+-- counts (the same as public.event_attendance, which any visitor may call: a count, never who)
+-- go to the private realtime channel `event:<id>`. Security definer: the writer cannot read others'
 -- registrations, and only the platform may broadcast.
 create or replace function app.broadcast_event_attendance() returns trigger
 language plpgsql
@@ -178,4 +190,8 @@ end
 $$;
 revoke execute on function app.broadcast_event_attendance() from public;
 create or replace trigger event_registrations_attendance after insert or update or delete on public.event_registrations
+  for each row execute function app.broadcast_event_attendance();
+create or replace trigger event_waitlist_attendance after insert or update or delete on public.event_waitlist
+  for each row execute function app.broadcast_event_attendance();
+create or replace trigger event_walk_ins_attendance after insert or update or delete on public.event_walk_ins
   for each row execute function app.broadcast_event_attendance();

@@ -5,7 +5,7 @@
 -- the lock: every function here locks it first, as the registration trigger does, so seats
 -- held by offers, registrations and the capacity agree under any concurrency.
 --
--- Every notice text is in app.event_notice (one place per text).
+-- Every notice text is in app.notice_texts (06_notice_texts.sql), in each language.
 
 -- When an event starts (Asia/Kolkata; a day without a time starts at 00:00).
 create or replace function app.event_starts_at(event public.events) returns timestamptz
@@ -14,7 +14,7 @@ set search_path = ''
 as $$ select (event.event_date + coalesce(event.event_time, time '00:00')) at time zone 'Asia/Kolkata' $$;
 revoke execute on function app.event_starts_at(public.events) from public;
 
--- Seats an event has given: live registrations (1 + guests each) and live offers.
+-- Seats an event has given: live registrations (1 + guests each), walk-ins and live offers.
 create or replace function app.event_seats_taken(event_id uuid, except_user uuid default null) returns int
 language plpgsql stable
 security definer
@@ -26,52 +26,32 @@ begin
              and r.user_id is distinct from except_user)
        + (select coalesce(sum(1 + w.guests), 0) from public.event_waitlist w
            where w.event_id = event_seats_taken.event_id and w.status = 'offered' and w.offer_expires_at > now()
-             and w.user_id is distinct from except_user);
+             and w.user_id is distinct from except_user)
+       + (select coalesce(sum(k.seats), 0) from public.event_walk_ins k where k.event_id = event_seats_taken.event_id);
 end
 $$;
 revoke execute on function app.event_seats_taken(uuid, uuid) from public;
 
--- The notice texts of events: title and message for a kind (one place per text, for a later
--- language choice).
-create or replace function app.event_notice(kind text, event public.events, until timestamptz default null,
-  out title text, out message text)
-language plpgsql stable
+-- The values of an event's notices (their words: app.notice_texts, event_<kind>).
+create or replace function app.event_notice_values(event public.events, until timestamptz default null) returns jsonb
+language sql stable
 set search_path = ''
 as $$
-declare
-  day text := to_char(event.event_date, 'DD Mon YYYY') || coalesce(' at ' || to_char(event.event_time, 'HH24:MI'), '');
-  deadline text := to_char(until at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI');
-begin
-  case kind
-    when 'offer' then
-      title := 'A place is free: ' || event.title;
-      message := 'A place for ' || event.title || ' (' || day || ') is held for you until ' || deadline
-        || '. Accept or decline it on the event''s page.';
-    when 'offer_expired' then
-      title := 'Offer expired: ' || event.title;
-      message := 'The place held for you at ' || event.title || ' went to the next person on the waitlist.';
-    when 'reminder_day_before' then
-      title := 'Tomorrow: ' || event.title;
-      message := event.title || ' is on ' || day || coalesce(', ' || event.location, '') || '.';
-    when 'reminder_two_hours' then
-      title := 'In two hours: ' || event.title;
-      message := event.title || ' starts at ' || coalesce(to_char(event.event_time, 'HH24:MI'), 'the start of the day')
-        || coalesce(', ' || event.location, '') || '.';
-    when 'cancelled' then
-      title := 'Cancelled: ' || event.title;
-      message := event.title || ' (' || day || ') is cancelled.';
-    when 'changed' then
-      title := 'Changed: ' || event.title;
-      message := event.title || ' is now on ' || day || coalesce(', ' || event.location, '') || '.';
-    else
-      raise exception 'no notice text for %', kind;
-  end case;
-end
+  select jsonb_build_object('title', event.title, 'event_date', event.event_date,
+    'event_time', to_char(event.event_time, 'HH24:MI'), 'location', event.location, 'until_at', until)
 $$;
+revoke execute on function app.event_notice_values(public.events, timestamptz) from public;
+
+-- An event's notice in English: title and message for a kind.
+create or replace function app.event_notice(kind text, event public.events, until timestamptz default null,
+  out title text, out message text)
+language sql stable
+set search_path = ''
+as $$ select n.title, n.message from app.notice('event_' || kind, 'en', app.event_notice_values(event, until)) n $$;
 revoke execute on function app.event_notice(text, public.events, timestamptz) from public;
 
--- Tells `recipients` of an event: bell and push (their notification choices decide), and when
--- `by_mail`, an e-mail to those who want event notices.
+-- Tells `recipients` of an event, each in their language: bell and push (their notification
+-- choices decide), and when `by_mail`, an e-mail to those who want event notices.
 create or replace function app.tell_about_event(recipients uuid[], kind text, event public.events,
   by_mail boolean, until timestamptz default null, tag text default null)
 returns void
@@ -80,19 +60,19 @@ security definer
 set search_path = ''
 as $$
 declare
-  notice record;
+  vals jsonb := app.event_notice_values(event, until);
 begin
   if coalesce(cardinality(recipients), 0) = 0 then
     return;
   end if;
-  select * into notice from app.event_notice(kind, event, until);
-  perform app.notify_users(recipients, 'event', notice.title, notice.message,
+  perform app.notify_notice(recipients, 'event', 'event_' || kind, vals,
     jsonb_build_object('event_id', event.id, 'notice', kind), '/events/' || event.id,
     coalesce(tag, kind || '-' || event.id));
   if by_mail then
     insert into auth.mail_outbox (recipient, subject, body_text, kind)
-    select u.email, notice.title, notice.message, 'event_' || kind
+    select u.email, n.title, n.message, 'event_' || kind
       from public.users u
+     cross join lateral app.notice('event_' || kind, coalesce(u.preferred_language, 'en'), vals) n
      where u.id = any (recipients) and u.email is not null and app.wants_notification(u.id, 'event');
   end if;
 end
@@ -205,21 +185,34 @@ comment on function public.join_event_waitlist(uuid, int) is 'Joins the waitlist
 revoke execute on function public.join_event_waitlist(uuid, int) from public;
 grant execute on function public.join_event_waitlist(uuid, int) to authenticated;
 
--- Leaves the waitlist (an offer held is given up and passed on).
-create or replace function public.leave_event_waitlist(event_id uuid) returns void
+-- Ends the caller's waitlist place of an event, when it is in one of `current` states, as
+-- `ending` (left, declined), then passes the freed seats on; else `refusal`.
+create or replace function app.end_waitlist_place(event_id uuid, ending text, current text[], refusal text)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform from public.events e where e.id = leave_event_waitlist.event_id for update;
-  update public.event_waitlist w set status = 'left', decided_at = now(), updated_at = now()
-   where w.event_id = leave_event_waitlist.event_id and w.user_id = auth.uid() and w.status in ('waiting', 'offered');
+  perform from public.events e where e.id = end_waitlist_place.event_id for update;
+  update public.event_waitlist w set status = ending, decided_at = now(), updated_at = now()
+   where w.event_id = end_waitlist_place.event_id and w.user_id = auth.uid() and w.status = any (current);
   if not found then
-    raise exception 'You are not on the waitlist' using errcode = 'P0001';
+    raise exception '%', refusal using errcode = 'P0001';
   end if;
-  perform app.promote_waitlist(leave_event_waitlist.event_id);
+  perform app.promote_waitlist(end_waitlist_place.event_id);
 end
+$$;
+revoke execute on function app.end_waitlist_place(uuid, text, text[], text) from public;
+
+-- Leaves the waitlist (an offer held is given up and passed on).
+create or replace function public.leave_event_waitlist(event_id uuid) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select app.end_waitlist_place(leave_event_waitlist.event_id, 'left', array['waiting', 'offered'],
+    'You are not on the waitlist')
 $$;
 revoke execute on function public.leave_event_waitlist(uuid) from public;
 grant execute on function public.leave_event_waitlist(uuid) to authenticated;
@@ -263,19 +256,12 @@ grant execute on function public.accept_event_offer(uuid) to authenticated;
 
 -- Declines the caller's offer: the seats go to the next who fit.
 create or replace function public.decline_event_offer(event_id uuid) returns void
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-begin
-  perform from public.events e where e.id = decline_event_offer.event_id for update;
-  update public.event_waitlist w set status = 'declined', decided_at = now(), updated_at = now()
-   where w.event_id = decline_event_offer.event_id and w.user_id = auth.uid() and w.status = 'offered';
-  if not found then
-    raise exception 'You have no offer for this event' using errcode = 'P0001';
-  end if;
-  perform app.promote_waitlist(decline_event_offer.event_id);
-end
+  select app.end_waitlist_place(decline_event_offer.event_id, 'declined', array['offered'],
+    'You have no offer for this event')
 $$;
 revoke execute on function public.decline_event_offer(uuid) from public;
 grant execute on function public.decline_event_offer(uuid) to authenticated;

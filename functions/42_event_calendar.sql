@@ -50,8 +50,10 @@ as $$
 $$;
 revoke execute on function app.ics_plain(text) from public;
 
--- One VEVENT. The UID is the event's id: the same event in every file and feed.
-create or replace function app.ics_event(event public.events) returns text
+-- One VEVENT. The UID is the event's id: the same event in every file and feed. With
+-- `alarms`, reminders the day before and two hours before (VALARM DISPLAY), for the file a
+-- person adds by hand; a subscribed feed carries none (the calendar app's own choice).
+create or replace function app.ics_event(event public.events, alarms boolean default false) returns text
 language plpgsql stable
 set search_path = ''
 as $$
@@ -81,11 +83,17 @@ begin
     lines := lines || ('LOCATION:' || app.ics_text(concat_ws(', ', event.location, event.venue_details)));
   end if;
   lines := lines || ('DESCRIPTION:' || app.ics_text(app.ics_plain(event.description)));
+  if alarms then
+    lines := lines || array['BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:' || app.ics_text(event.title),
+                            'TRIGGER:-P1D', 'END:VALARM',
+                            'BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:' || app.ics_text(event.title),
+                            'TRIGGER:-PT2H', 'END:VALARM'];
+  end if;
   lines := lines || 'END:VEVENT'::text;
   return (select string_agg(app.ics_line(l), '' order by n) from unnest(lines) with ordinality as t(l, n));
 end
 $$;
-revoke execute on function app.ics_event(public.events) from public;
+revoke execute on function app.ics_event(public.events, boolean) from public;
 
 -- A whole calendar around `events` (VEVENTs), with the Asia/Kolkata VTIMEZONE (IST, no
 -- daylight saving).
@@ -120,12 +128,37 @@ begin
       and not exists (select from public.event_waitlist w where w.event_id = event.id and w.user_id = auth.uid())) then
     raise exception 'Resource not found' using errcode = 'PT404', detail = 'no such event';
   end if;
-  return app.ics_calendar(event.title, app.ics_event(event));
+  return app.ics_calendar(event.title, app.ics_event(event, alarms => true));
 end
 $$;
 comment on function public.event_calendar(uuid) is 'The event as an iCalendar file (Accept: text/calendar).';
 revoke execute on function public.event_calendar(uuid) from public;
 grant execute on function public.event_calendar(uuid) to anon, authenticated, service_role;
+
+-- Any selection of events as one calendar, served by the REST engine as a media type handler
+-- (an aggregate over the events' rows returning "text/calendar"): `GET /events?…` with
+-- `Accept: text/calendar` is the selected events, read under the caller's policies, as one
+-- .ics. The step and the end only format the rows the caller already read (security definer:
+-- the calendar helpers are not granted to anyone).
+create or replace function app.ics_collect(calendar text, event public.events) returns text
+language sql stable
+security definer
+set search_path = ''
+as $$ select calendar || app.ics_event(event) $$;
+revoke execute on function app.ics_collect(text, public.events) from public;
+grant execute on function app.ics_collect(text, public.events) to anon, authenticated, service_role;
+
+create or replace function app.ics_close(calendar text) returns "text/calendar"
+language sql stable
+security definer
+set search_path = ''
+as $$ select app.ics_calendar('Havyaka events', calendar) $$;
+revoke execute on function app.ics_close(text) from public;
+grant execute on function app.ics_close(text) to anon, authenticated, service_role;
+
+create or replace aggregate public.ics_calendar(public.events) (
+  sfunc = app.ics_collect, stype = text, initcond = '', finalfunc = app.ics_close);
+comment on aggregate public.ics_calendar(public.events) is 'The selected events as one iCalendar file (GET /events with Accept: text/calendar).';
 
 -- A member's feed: the events they registered for (from 60 days back), by the secret token
 -- of their feed URL; nothing else about them.

@@ -47,8 +47,10 @@ $$;
 revoke execute on function app.event_reminders_job() from public;
 select ops.declare_job('event_reminders', '*/5 * * * *', 'app.event_reminders_job', 'Asia/Kolkata', 300);
 
--- Check-in of a registrant (from the list today; the membership card's scanner calls the same).
-create or replace function public.check_in_attendee(event_id uuid, user_id uuid) returns public.event_registrations
+-- Check-in and its undo (a tap on the wrong name): the registrant's attendance and who checked
+-- them in, for event staff. The event row is locked first, as every writer of its seats does.
+create or replace function app.set_checked_in(event_id uuid, user_id uuid, attended boolean)
+returns public.event_registrations
 language plpgsql
 security definer
 set search_path = ''
@@ -59,27 +61,111 @@ begin
   if not app.can_manage_events() then
     raise exception 'Access denied - insufficient permissions' using errcode = '42501';
   end if;
+  perform from public.events e where e.id = set_checked_in.event_id for update;
   update public.event_registrations r
-     set attendance_status = 'attended', checked_in_at = coalesce(r.checked_in_at, now()),
-         checked_in_by = coalesce(r.checked_in_by, auth.uid())
-   where r.event_id = check_in_attendee.event_id and r.user_id = check_in_attendee.user_id
-     and r.attendance_status in ('registered', 'attended', 'absent')
+     set attendance_status = case when attended then 'attended' else 'registered' end,
+         checked_in_at = case when attended then coalesce(r.checked_in_at, now()) end,
+         checked_in_by = case when attended then coalesce(r.checked_in_by, auth.uid()) end
+   where r.event_id = set_checked_in.event_id and r.user_id = set_checked_in.user_id
+     and r.attendance_status = any (case when attended then array['registered', 'attended', 'absent']
+                                         else array['attended'] end)
   returning * into registration;
   if registration.id is null then
-    raise exception 'No registration to check in' using errcode = 'PT404';
+    raise exception '%', case when attended then 'No registration to check in' else 'Nobody to undo: not checked in' end
+      using errcode = 'PT404';
   end if;
   return registration;
 end
 $$;
+revoke execute on function app.set_checked_in(uuid, uuid, boolean) from public;
+
+-- Check-in of a registrant (from the list today; the membership card's scanner calls the same).
+create or replace function public.check_in_attendee(event_id uuid, user_id uuid) returns public.event_registrations
+language sql
+security definer
+set search_path = ''
+as $$ select app.set_checked_in(check_in_attendee.event_id, check_in_attendee.user_id, true) $$;
 comment on function public.check_in_attendee(uuid, uuid) is 'Event staff: marks a registrant as attended (from the list, or a scanned membership card).';
 revoke execute on function public.check_in_attendee(uuid, uuid) from public;
 grant execute on function public.check_in_attendee(uuid, uuid) to authenticated;
 
--- The counts of an event's day for its staff: registrations and people, checked in, waiting,
--- offers held.
+-- Undoes a check-in: the registrant is registered again, not yet arrived.
+create or replace function public.undo_check_in(event_id uuid, user_id uuid) returns public.event_registrations
+language sql
+security definer
+set search_path = ''
+as $$ select app.set_checked_in(undo_check_in.event_id, undo_check_in.user_id, false) $$;
+comment on function public.undo_check_in(uuid, uuid) is 'Event staff: undoes a check-in (the registrant is registered, not arrived).';
+revoke execute on function public.undo_check_in(uuid, uuid) from public;
+grant execute on function public.undo_check_in(uuid, uuid) to authenticated;
+
+-- A walk-in guest without an account (name, phone, seats), recorded by event staff at the
+-- door and counted against the capacity under the event row's lock: never oversold, however
+-- many doors record at once. A cancelled event takes none.
+create or replace function public.add_walk_in(event_id uuid, full_name text, phone text default null, seats int default 1)
+returns public.event_walk_ins
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  event public.events;
+  walk_in public.event_walk_ins;
+begin
+  if not app.can_manage_events() then
+    raise exception 'Access denied - insufficient permissions' using errcode = '42501';
+  end if;
+  if seats is null or seats not between 1 and 50 then
+    raise exception 'Validation error - please check your input' using errcode = '23514', detail = 'seats: 1 to 50';
+  end if;
+  select * into event from public.events e where e.id = add_walk_in.event_id for update;
+  if not found then
+    raise exception 'Resource not found' using errcode = 'PT404', detail = 'no such event';
+  end if;
+  if event.status = 'cancelled' then
+    raise exception 'Registration is closed for this event' using errcode = '23514', detail = 'the event is cancelled';
+  end if;
+  perform app.check_event_capacity(event, seats);
+  insert into public.event_walk_ins (event_id, full_name, phone, seats, recorded_by)
+  values (event.id, btrim(full_name), nullif(btrim(phone), ''), seats, auth.uid())
+  returning * into walk_in;
+  return walk_in;
+end
+$$;
+comment on function public.add_walk_in(uuid, text, text, int) is 'Event staff: records a walk-in guest without an account (counted against the capacity).';
+revoke execute on function public.add_walk_in(uuid, text, text, int) from public;
+grant execute on function public.add_walk_in(uuid, text, text, int) to authenticated;
+
+-- Removes a walk-in recorded by mistake; the seats go to the waitlist.
+create or replace function public.remove_walk_in(walk_in_id uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  target uuid;
+begin
+  if not app.can_manage_events() then
+    raise exception 'Access denied - insufficient permissions' using errcode = '42501';
+  end if;
+  select k.event_id into target from public.event_walk_ins k where k.id = walk_in_id;
+  if target is null then
+    raise exception 'Resource not found' using errcode = 'PT404', detail = 'no such walk-in';
+  end if;
+  perform from public.events e where e.id = target for update;
+  delete from public.event_walk_ins k where k.id = walk_in_id;
+  perform app.promote_waitlist(target);
+end
+$$;
+comment on function public.remove_walk_in(uuid) is 'Event staff: removes a walk-in recorded by mistake (its seats are freed).';
+revoke execute on function public.remove_walk_in(uuid) from public;
+grant execute on function public.remove_walk_in(uuid) to authenticated;
+
+-- The counts of an event's day for its staff: registrations and their seats, checked in,
+-- walk-ins, waiting, offers held and their seats, every seat taken against the maximum.
 create or replace function public.event_day_counts(event_id uuid)
-returns table (registrations int, people int, checked_in int, people_checked_in int, waiting int, offered int,
-  max_attendees int)
+returns table (registrations int, people int, checked_in int, people_checked_in int, walk_ins int, walk_in_seats int,
+  waiting int, offered int, offered_seats int, seats_taken int, max_attendees int)
 language plpgsql stable
 security definer
 set search_path = ''
@@ -89,19 +175,24 @@ begin
     raise exception 'Access denied - insufficient permissions' using errcode = '42501';
   end if;
   return query
-  select (select count(*)::int from public.event_registrations r where r.event_id = e.id and r.attendance_status <> 'cancelled'),
-         (select coalesce(sum(1 + r.guests), 0)::int from public.event_registrations r
-           where r.event_id = e.id and r.attendance_status <> 'cancelled'),
-         (select count(*)::int from public.event_registrations r where r.event_id = e.id and r.attendance_status = 'attended'),
-         (select coalesce(sum(1 + r.guests), 0)::int from public.event_registrations r
-           where r.event_id = e.id and r.attendance_status = 'attended'),
-         (select count(*)::int from public.event_waitlist w where w.event_id = e.id and w.status = 'waiting'),
-         (select count(*)::int from public.event_waitlist w where w.event_id = e.id and w.status = 'offered'
-             and w.offer_expires_at > now()),
-         e.max_attendees
-    from public.events e where e.id = event_day_counts.event_id;
+  select r.registrations, r.people, r.checked_in, r.people_checked_in, k.walk_ins, k.walk_in_seats,
+         w.waiting, w.offered, w.offered_seats, app.event_seats_taken(e.id), e.max_attendees
+    from public.events e,
+    lateral (select count(*) filter (where x.attendance_status <> 'cancelled')::int as registrations,
+                    coalesce(sum(1 + x.guests) filter (where x.attendance_status <> 'cancelled'), 0)::int as people,
+                    count(*) filter (where x.attendance_status = 'attended')::int as checked_in,
+                    coalesce(sum(1 + x.guests) filter (where x.attendance_status = 'attended'), 0)::int as people_checked_in
+               from public.event_registrations x where x.event_id = e.id) r,
+    lateral (select count(*)::int as walk_ins, coalesce(sum(x.seats), 0)::int as walk_in_seats
+               from public.event_walk_ins x where x.event_id = e.id) k,
+    lateral (select count(*) filter (where x.status = 'waiting')::int as waiting,
+                    count(*) filter (where x.status = 'offered' and x.offer_expires_at > now())::int as offered,
+                    coalesce(sum(1 + x.guests) filter (where x.status = 'offered' and x.offer_expires_at > now()), 0)::int
+                      as offered_seats
+               from public.event_waitlist x where x.event_id = e.id) w
+   where e.id = event_day_counts.event_id;
 end
 $$;
-comment on function public.event_day_counts(uuid) is 'Event staff: registrations, people, check-ins, waitlist and offers of an event.';
+comment on function public.event_day_counts(uuid) is 'Event staff: registrations, check-ins, walk-ins, waitlist and offers of an event, and every seat taken.';
 revoke execute on function public.event_day_counts(uuid) from public;
 grant execute on function public.event_day_counts(uuid) to authenticated;

@@ -60,6 +60,47 @@ end
 $$;
 revoke execute on function app.notify_users(uuid[], text, text, text, jsonb, text, text) from public;
 
+-- A keyed notice (app.notice_texts) to each recipient, in the recipient's language: bell and
+-- push as app.notify_users.
+create or replace function app.notify_notice(recipients uuid[], kind text, key text, vals jsonb, data jsonb, url text, tag text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  recipient uuid;
+  words record;
+begin
+  for recipient in select distinct r from unnest(recipients) r where r is not null loop
+    select * into words from app.notice(key, app.user_language(recipient), vals);
+    perform app.notify_users(array[recipient], kind, words.title, words.message, data, url, tag);
+  end loop;
+end
+$$;
+revoke execute on function app.notify_notice(uuid[], text, text, jsonb, jsonb, text, text) from public;
+
+-- Keyed public news: each approved account's bell in its language; the broadcast push (one
+-- message for every device, visitors' included) in English.
+create or replace function app.announce_notice(kind text, key text, vals jsonb, data jsonb, url text, tag text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  english record;
+begin
+  insert into public.notifications (user_id, type, title, message, data)
+  select u.id, kind, left(w.title, 200), left(w.message, 2000), data
+    from public.users u
+   cross join lateral app.notice(key, coalesce(u.preferred_language, 'en'), vals) w
+   where u.status = 'approved' and app.wants_notification(u.id, kind);
+  select * into english from app.notice(key, 'en', vals);
+  perform push.enqueue_broadcast(left(english.title, 500), left(english.message, 4000), url, tag, data, kind);
+end
+$$;
+revoke execute on function app.announce_notice(text, text, jsonb, jsonb, text, text) from public;
+
 -- Approved accounts of the given types.
 create or replace function app.users_of_type(variadic types text[]) returns uuid[]
 language sql stable

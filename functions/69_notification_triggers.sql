@@ -1,5 +1,6 @@
 -- What triggers a notification: new events, albums and Sandesha issues (public news), event
--- registrations, new accounts waiting for approval, and member connections.
+-- registrations, new accounts waiting for approval, and member connections. Their words are
+-- in app.notice_texts (06_notice_texts.sql), in each recipient's language.
 
 -- A new event (upcoming or published) is public news.
 create or replace function app.announce_event() returns trigger
@@ -9,8 +10,8 @@ set search_path = ''
 as $$
 begin
   if new.status in ('upcoming', 'published') then
-    perform app.announce('event', 'New event: ' || new.title,
-      to_char(new.event_date, 'DD Mon YYYY') || coalesce(' at ' || new.location, ''),
+    perform app.announce_notice('event', 'event_new',
+      jsonb_build_object('title', new.title, 'event_date', new.event_date, 'location', new.location),
       jsonb_build_object('event_id', new.id), '/events/' || new.id, 'event-' || new.id);
   end if;
   return null;
@@ -26,8 +27,8 @@ set search_path = ''
 as $$
 begin
   if new.is_published and (tg_op = 'INSERT' or not old.is_published) then
-    perform app.announce('photo', 'New photos: ' || new.title,
-      coalesce(left(new.description, 200), 'A new album is in the gallery.'),
+    perform app.announce_notice('photo', 'album_new',
+      jsonb_build_object('title', new.title, 'description', left(new.description, 200)),
       jsonb_build_object('album_id', new.id), '/media/album/' || new.id, 'album-' || new.id);
   end if;
   return null;
@@ -43,8 +44,8 @@ set search_path = ''
 as $$
 begin
   if new.is_published and (tg_op = 'INSERT' or not old.is_published) then
-    perform app.announce('sandesha', 'Havyaka Sandesha: ' || new.title,
-      'The ' || to_char(make_date(new.issue_year, new.issue_month, 1), 'FMMonth YYYY') || ' issue is out.',
+    perform app.announce_notice('sandesha', 'sandesha_new',
+      jsonb_build_object('title', new.title, 'issue_month', make_date(new.issue_year, new.issue_month, 1)),
       jsonb_build_object('issue_id', new.id), '/havyaka-sandesha', 'sandesha-' || new.id);
   end if;
   return null;
@@ -76,12 +77,12 @@ begin
   select app.plain_name(full_name) into who from public.users where id = new.user_id;
   -- Only the registrant who made the registration is told of it.
   if new.user_id = auth.uid() then
-    perform app.notify_users(array[new.user_id], 'event', 'Registered: ' || event.title,
-      'You are registered for ' || event.title || ' on ' || to_char(event.event_date, 'DD Mon YYYY') || '.',
+    perform app.notify_notice(array[new.user_id], 'event', 'event_registered',
+      jsonb_build_object('title', event.title, 'event_date', event.event_date),
       jsonb_build_object('event_id', event.id), '/events/' || event.id, 'registration-' || new.id);
   end if;
-  perform app.notify_users(app.users_of_type('admin', 'super_admin', 'event_manager'), 'event',
-    'New registration: ' || event.title, coalesce(who, 'Someone') || ' registered.',
+  perform app.notify_notice(app.users_of_type('admin', 'super_admin', 'event_manager'), 'event',
+    'event_registration_staff', jsonb_build_object('title', event.title, 'who', who),
     jsonb_build_object('event_id', event.id), '/admin/events/' || event.id || '/registrations', 'registrations-' || event.id);
   return null;
 end
@@ -99,8 +100,8 @@ as $$
 begin
   if new.status = 'pending' and new.type in ('member', 'student', 'matrimony')
      and (tg_op = 'INSERT' or old.status = 'rejected') then
-    perform app.notify_users(app.users_of_type('admin', 'super_admin'), 'registration',
-      'New ' || new.type || ' registration', coalesce(app.plain_name(new.full_name), 'A new applicant') || ' is waiting for approval.',
+    perform app.notify_notice(app.users_of_type('admin', 'super_admin'), 'registration',
+      'registration_pending_' || new.type, jsonb_build_object('who', app.plain_name(new.full_name)),
       jsonb_build_object('user_id', new.id),
       case new.type when 'student' then '/admin/students' when 'matrimony' then '/admin/matrimony' else '/admin/members' end,
       'registration-' || new.id || case when tg_op = 'UPDATE' then '-again' else '' end);
@@ -138,16 +139,15 @@ begin
   end if;
   select coalesce(
            (select d.full_name from public.member_directory d where d.user_id = actor order by d.approval_status = 'approved' desc limit 1),
-           (select u.full_name from public.users u where u.id = actor),
-           'A member')
+           (select u.full_name from public.users u where u.id = actor))
     into who;
   if tg_op = 'INSERT' then
-    perform app.notify_users(array[new.requested_id], 'other', 'Connection request',
-      who || ' asks to connect with you.', jsonb_build_object('link', '/dashboard/member'),
+    perform app.notify_notice(array[new.requested_id], 'other', 'connection_request',
+      jsonb_build_object('who', who), jsonb_build_object('link', '/dashboard/member'),
       '/dashboard/member', 'connection-' || new.id);
   else
-    perform app.notify_users(array[new.requester_id], 'other', 'Connection accepted',
-      who || ' accepted your request to connect.', jsonb_build_object('link', '/dashboard/member'),
+    perform app.notify_notice(array[new.requester_id], 'other', 'connection_accepted',
+      jsonb_build_object('who', who), jsonb_build_object('link', '/dashboard/member'),
       '/dashboard/member', 'connection-' || new.id);
   end if;
   return null;

@@ -20,3 +20,13 @@ create policy "Users read their own calendar feed" on public.calendar_feeds
 drop policy if exists "Users revoke their own calendar feed" on public.calendar_feeds;
 create policy "Users revoke their own calendar feed" on public.calendar_feeds
   for delete to authenticated using (user_id = (select auth.uid()));
+
+-- Walk-in guests (name, phone, seats) are event staff's: recorded and removed only by
+-- public.add_walk_in / public.remove_walk_in (functions/43_event_day.sql), which lock the event
+-- row and count the seats against the capacity; nobody writes them directly, members never
+-- read them.
+alter table public.event_walk_ins enable row level security;
+alter table public.event_walk_ins force row level security;
+drop policy if exists "Event staff read walk-ins" on public.event_walk_ins;
+create policy "Event staff read walk-ins" on public.event_walk_ins
+  for select to authenticated using ((select app.can_manage_events()));

@@ -30,6 +30,13 @@ postgres_major() {
 }
 
 has_postgres_server || missing+=(postgresql)
+# The app's searches need pg_trgm (migrations 0010 and 0180: trigram indexes, search across
+# scripts). Debian's postgresql-<major> ships it; where a packaging splits it out, the contrib
+# package has it (for the server's major version, as pgTAP and PostGIS below).
+pg_major="$(postgres_major)"
+if [ -n "$pg_major" ] && [ ! -f "/usr/share/postgresql/$pg_major/extension/pg_trgm.control" ]; then
+  missing+=("postgresql-contrib-$pg_major")
+fi
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/openssl/ssl.h ] || missing+=(libssl-dev)
 command -v cc >/dev/null 2>&1 || missing+=(build-essential)

@@ -1,5 +1,5 @@
-//! Behaviour rules that must hold under concurrency: the last places of an event, and HWT-
-//! member numbers.
+//! Behaviour rules that must hold under concurrency: the last places of an event (registrations,
+//! waitlist offers, walk-ins at the door), and HWT-member numbers.
 
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
@@ -131,7 +131,7 @@ async fn concurrent_member_creation_gives_distinct_hwt_ids() {
     assert_eq!(next, numbers.last().unwrap() + 1, "failed inserts burnt no number");
 }
 
-/// Seats an event has given (live registrations and live offers, 1 + guests each) against its
+/// Seats an event has given (live registrations and live offers, 1 + guests each, and walk-ins) against its
 /// capacity.
 async fn seats_given(app: &TestApp, event: &str) -> (i64, i64) {
     let given = app
@@ -139,7 +139,8 @@ async fn seats_given(app: &TestApp, event: &str) -> (i64, i64) {
             "select (select coalesce(sum(1 + guests), 0) from public.event_registrations
                       where event_id = '{event}' and attendance_status <> 'cancelled')
                   + (select coalesce(sum(1 + guests), 0) from public.event_waitlist
-                      where event_id = '{event}' and status = 'offered' and offer_expires_at > now())"
+                      where event_id = '{event}' and status = 'offered' and offer_expires_at > now())
+                  + (select coalesce(sum(seats), 0) from public.event_walk_ins where event_id = '{event}')"
         ))
         .await;
     let capacity = app.count(&format!("select max_attendees::bigint from public.events where id = '{event}'")).await;
@@ -239,4 +240,55 @@ async fn fifty_parallel_accepts_cancellations_and_joins_never_oversell_a_waitlis
         ))
         .await;
     assert_eq!(double, 0, "nobody holds both a registration and a live waitlist place");
+}
+
+#[tokio::test]
+async fn fifty_parallel_walk_ins_and_registrations_never_oversell() {
+    let app = TestApp::product().await;
+    let event = uuid::Uuid::new_v4();
+    app.sql(&format!(
+        "insert into public.events (id, title, description, event_date, event_type, registration_required, max_attendees)
+         values ('{event}', 'Health camp', 'At the door', current_date + 1, 'health', true, 20)"
+    ))
+    .await;
+    for _ in 0..4 {
+        let user = app.approved("member").await;
+        app.sql(&format!("insert into public.event_registrations (event_id, user_id) values ('{event}', '{user}')"))
+            .await;
+    }
+    // Two doors (event staff) record 40 walk-ins of one or two places while 10 members register.
+    let doors = [app.approved("event_manager").await, app.approved("event_manager").await];
+    let mut members = Vec::new();
+    for _ in 0..10 {
+        members.push(app.approved("member").await);
+    }
+    let walk_in = |index: usize| {
+        send(app.user(&doors[index % 2], Method::POST, "/rpc/add_walk_in").json(&json!({
+            "event_id": event, "full_name": format!("Guest {index}"), "seats": 1 + index % 2
+        })))
+    };
+    let register = |user: &String| {
+        send(app.user(user, Method::POST, "/event_registrations").json(&json!({"event_id": event, "user_id": user})))
+    };
+    let round: Vec<_> = (0..40)
+        .map(|index| futures_util::future::Either::Left(walk_in(index)))
+        .chain(members.iter().map(|user| futures_util::future::Either::Right(register(user))))
+        .collect();
+    assert_eq!(round.len(), 50);
+    let answers = futures_util::future::join_all(round).await;
+    let mut recorded = 0;
+    for answer in &answers {
+        match answer.status.as_u16() {
+            200 | 201 => recorded += 1,
+            _ => assert_eq!(answer.json()["message"], "This event is full", "{}", answer.text),
+        }
+    }
+    assert!(recorded > 0, "some walk-ins and registrations fit");
+    let (given, capacity) = seats_given(&app, &event.to_string()).await;
+    assert!(given <= capacity, "{given} seats given of {capacity}");
+    assert!(given >= capacity - 1, "free seats were given, not lost: {given} of {capacity}");
+    let counts =
+        send(app.user(&doors[0], Method::POST, "/rpc/event_day_counts").json(&json!({"event_id": event}))).await;
+    assert_eq!(counts.status, StatusCode::OK, "{}", counts.text);
+    assert_eq!(counts.json()[0]["seats_taken"], given, "the door's count is the seats given");
 }

@@ -23,6 +23,9 @@
 #                                 (bench_scheduler_note); BENCH_SERVER_SESSION=shared keeps it
 #                                 in the benchmark's session (the arrangement before issue 22's
 #                                 fourth pass).
+#   bench_stop_server             stops the server (and its PostgreSQL) and removes WORK, so
+#                                 that bench_start_server can start another (e.g. with
+#                                 other settings) in the same script
 #   bench_psql ARGS...            psql as the superuser on the server's database
 #   bench_items_fixture ROWS USER_ID [insert]
 #                                 public.bench_items with ROWS rows of USER_ID and RLS
@@ -188,6 +191,19 @@ bench_start_server() {
     SERVICE_KEY="$(sed -n 's/^SERVICE_ROLE_KEY=//p' <<<"$keys")"
     [[ -n "$ANON_KEY" ]] || bench_die "server keys printed no ANON_KEY"
     [[ -n "$SERVICE_KEY" ]] || bench_die "server keys printed no SERVICE_ROLE_KEY"
+}
+
+bench_stop_server() {
+    if [[ -n "${SERVER_PID:-}" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        for _ in $(seq 1 300); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    for _ in $(seq 1 100); do [[ -e "${SOCKET_DIR:-/nonexistent}/postmaster.pid" ]] || break; sleep 0.1; done
+    SERVER_PID=""
+    [[ -n "${WORK:-}" ]] && rm -rf "$WORK"
+    WORK=""
 }
 
 bench_psql() {

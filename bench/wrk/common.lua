@@ -47,9 +47,10 @@ end
 function done(summary, latency, requests)
    local e = summary.errors
    io.write(string.format(
-      "WRK requests=%d duration_us=%d rps=%.1f p50_us=%d p90_us=%d p99_us=%d max_us=%d " ..
+      "WRK requests=%d duration_us=%d rps=%.1f p50_us=%d p90_us=%d p95_us=%d p99_us=%d max_us=%d " ..
       "err_connect=%d err_read=%d err_write=%d err_timeout=%d err_status=%d\n",
       summary.requests, summary.duration, summary.requests / (summary.duration / 1e6),
-      latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max,
+      latency:percentile(50), latency:percentile(90), latency:percentile(95), latency:percentile(99),
+      latency.max,
       e.connect, e.read, e.write, e.timeout, e.status))
 end

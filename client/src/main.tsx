@@ -2,10 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { installStaleReleaseReload } from './app/stale-release';
-import * as appText from './app/text';
+import { appText } from './app/text';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { sliderQuery } from './features/site/api/site';
 import { makeQueryClient } from './lib/query-client';
+import { wordsReady } from './lib/i18n/words';
 import { initSdk } from './lib/sdk';
 import './index.css';
 
@@ -25,8 +26,9 @@ const restored =
   import('./lib/offline/saved-cache').then((m) => m.restore(queryClient), String);
 
 // React's root is made once the SDK is ready (and the saved answers are in), in the task after
-// the entry bundle's evaluation.
-Promise.all([initSdk(), restored])
+// the entry bundle's evaluation. On the Kannada screen, the first screen's Kannada words arrive
+// beside the SDK's config.
+Promise.all([initSdk(), restored, wordsReady()])
   .then(() => {
     // The home page's hero data, requested before React renders: the slider's image (the first
     // visit's largest paint) waits on it.

@@ -34,8 +34,10 @@ select throws_ok($$select * from public.get_member_network()$$, '42501', null, '
 select tests.act_as(pg_temp.who('ann'));
 select is((select count(*)::int from public.get_member_network('Network')), 2, 'a member reads the listed members (Carl hid his entry)');
 select is((select full_name from public.get_member_network('Network') limit 1), 'Ann Network', 'their own entry comes first');
-select is((select mobile_number from public.get_member_network('Ann Network')), '+91 98200 77773', 'with its contact details');
-select is((select row(mobile_number, email)::text from public.get_member_network('Bob Network')), '(,)',
+-- A full name finds that entry first (other Network names follow it: search across scripts
+-- matches names by their closeness, issue 35).
+select is((select mobile_number from public.get_member_network('Ann Network') limit 1), '+91 98200 77773', 'with its contact details');
+select is((select row(mobile_number, email)::text from public.get_member_network('Bob Network') limit 1), '(,)',
   'another''s contact details stay hidden when they chose so');
 select is((select total_count from public.get_member_network('Network', page_limit => 1, page_offset => 0)), 2::bigint, 'the total comes with each page');
 select throws_ok($$select * from public.get_member_network(page_limit => 0)$$, '22023', null, 'a page of no rows is refused');
@@ -75,11 +77,11 @@ select is((select row(status, responded_at is not null)::text from public.member
 
 -- Connected members see each other's contact details.
 select tests.act_as(pg_temp.who('ann'));
-select is((select row(mobile_number, connection_status, requested_by_me)::text from public.get_member_network('Bob Network')),
+select is((select row(mobile_number, connection_status, requested_by_me)::text from public.get_member_network('Bob Network') limit 1),
   '("+91 98200 77773",accepted,t)', 'once connected, contact details show');
 select tests.changes_rows(format($$delete from public.member_connections where requester_id = %L and requested_id = %L$$,
   pg_temp.who('ann'), pg_temp.who('bob')), 1, 'the requester withdraws (or removes) the connection');
-select is((select row(mobile_number, connection_id)::text from public.get_member_network('Bob Network')), '(,)',
+select is((select row(mobile_number, connection_id)::text from public.get_member_network('Bob Network') limit 1), '(,)',
   'and the contact details are hidden again');
 
 -- Visibility: the owner's own choice, by upsert; never another's.
@@ -92,13 +94,13 @@ select throws_ok(format($$insert into public.member_directory_visibility (member
   values (%L, %L, false, false) on conflict (member_id) do update set show_in_directory = false$$,
   pg_temp.who('ann_entry'), pg_temp.who('bob')),
   '42501', null, 'not for another member''s entry');
-select is((select mobile_number from public.get_member_network('Ann Network')), '+91 98200 77773',
+select is((select mobile_number from public.get_member_network('Ann Network') limit 1), '+91 98200 77773',
   'an entry that shows its contact details shows them to every member');
 insert into public.member_directory_visibility (member_id, user_id, show_in_directory, show_contact_details)
 select id, pg_temp.who('bob'), false, false from public.member_directory where user_id = pg_temp.who('bob')
 on conflict (member_id) do update set show_in_directory = false;
 select tests.act_as(pg_temp.who('ann'));
-select is((select count(*)::int from public.get_member_network('Bob Network')), 0, 'a member who hides their entry leaves the directory');
+select is((select count(*)::int from public.get_member_network('Bob Network') n where n.full_name = 'Bob Network'), 0, 'a member who hides their entry leaves the directory');
 
 -- Requests show to their two members even when the other hid their entry.
 select tests.act_as(pg_temp.who('ann'));

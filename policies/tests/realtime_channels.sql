@@ -10,8 +10,8 @@ select set_eq(
   $$ select c.relname::text from realtime.tables t join pg_class c on c.oid = t.relid
       where c.relnamespace = 'public'::regnamespace $$,
   array['notifications', 'member_directory', 'student_details', 'matrimony_details', 'matrimony_interests',
-        'matrimony_messages', 'event_registrations', 'event_waitlist'],
-  'the bell, the approval queues, the registrations, the waitlist and matrimony''s interests and messages are live');
+        'matrimony_messages', 'event_registrations', 'event_waitlist', 'event_walk_ins'],
+  'the bell, the approval queues, the registrations, the waitlist, walk-ins and matrimony''s interests and messages are live');
 
 -- A member registers: the registration is queued (for the registrations screen) and the
 -- event's counts are broadcast.

@@ -135,6 +135,88 @@ export type Database = {
           { foreignKeyName: "announcements_sent_by_fkey"; columns: ["sent_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      bank_statement_lines: {
+        Row: {
+          amount: number;
+          bank_reference: string | null;
+          confirmed_at: string | null;
+          confirmed_by: string | null;
+          id: string;
+          line_no: number;
+          narration: string;
+          payment_id: string | null;
+          statement_id: string;
+          status: string;
+          txn_date: string;
+          utr: string | null;
+        };
+        Insert: {
+          amount: number;
+          bank_reference?: string | null;
+          confirmed_at?: string | null;
+          confirmed_by?: string | null;
+          id?: string;
+          line_no: number;
+          narration?: string;
+          payment_id?: string | null;
+          statement_id: string;
+          status: string;
+          txn_date: string;
+          utr?: string | null;
+        };
+        Update: {
+          amount?: number;
+          bank_reference?: string | null;
+          confirmed_at?: string | null;
+          confirmed_by?: string | null;
+          id?: string;
+          line_no?: number;
+          narration?: string;
+          payment_id?: string | null;
+          statement_id?: string;
+          status?: string;
+          txn_date?: string;
+          utr?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "bank_statement_lines_confirmed_by_fkey"; columns: ["confirmed_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "bank_statement_lines_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: false; referencedRelation: "payments"; referencedColumns: ["id"] },
+          { foreignKeyName: "bank_statement_lines_statement_id_fkey"; columns: ["statement_id"]; isOneToOne: false; referencedRelation: "bank_statements"; referencedColumns: ["id"] },
+          { foreignKeyName: "bank_statement_lines_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: false; referencedRelation: "receipt_documents"; referencedColumns: ["id"] },
+        ];
+      };
+      bank_statements: {
+        Row: {
+          credit_lines: number;
+          file_name: string;
+          id: string;
+          imported_at: string;
+          imported_by: string | null;
+          layout: string;
+          matched_lines: number;
+        };
+        Insert: {
+          credit_lines?: number;
+          file_name: string;
+          id?: string;
+          imported_at?: string;
+          imported_by?: string | null;
+          layout: string;
+          matched_lines?: number;
+        };
+        Update: {
+          credit_lines?: number;
+          file_name?: string;
+          id?: string;
+          imported_at?: string;
+          imported_by?: string | null;
+          layout?: string;
+          matched_lines?: number;
+        };
+        Relationships: [
+          { foreignKeyName: "bank_statements_imported_by_fkey"; columns: ["imported_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
       board_members: {
         Row: {
           bio: string | null;
@@ -200,6 +282,8 @@ export type Database = {
           is_active: boolean;
           is_featured: boolean;
           logo_url: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           owner_name: string | null;
           phone: string | null;
           pincode: string | null;
@@ -223,6 +307,8 @@ export type Database = {
           is_active?: boolean;
           is_featured?: boolean;
           logo_url?: string | null;
+          name_key?: never;
+          name_skel?: never;
           owner_name?: string | null;
           phone?: string | null;
           pincode?: string | null;
@@ -246,6 +332,8 @@ export type Database = {
           is_active?: boolean;
           is_featured?: boolean;
           logo_url?: string | null;
+          name_key?: never;
+          name_skel?: never;
           owner_name?: string | null;
           phone?: string | null;
           pincode?: string | null;
@@ -320,6 +408,87 @@ export type Database = {
         };
         Relationships: [
           { foreignKeyName: "contact_messages_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      donation_purposes: {
+        Row: {
+          code: string;
+          display_order: number;
+          donation_type: string;
+          is_active: boolean;
+          label: string;
+          label_kn: string | null;
+        };
+        Insert: {
+          code: string;
+          display_order?: number;
+          donation_type: string;
+          is_active?: boolean;
+          label: string;
+          label_kn?: string | null;
+        };
+        Update: {
+          code?: string;
+          display_order?: number;
+          donation_type?: string;
+          is_active?: boolean;
+          label?: string;
+          label_kn?: string | null;
+        };
+        Relationships: [];
+      };
+      donors: {
+        Row: {
+          address: string;
+          city: string | null;
+          created_at: string;
+          created_by: string | null;
+          email: string | null;
+          id: string;
+          id_code: string;
+          id_masked: string;
+          name: string;
+          phone: string | null;
+          pin_code: string | null;
+          state: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        Insert: {
+          address: string;
+          city?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          email?: string | null;
+          id?: string;
+          id_code: string;
+          id_masked: string;
+          name: string;
+          phone?: string | null;
+          pin_code?: string | null;
+          state?: string | null;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          address?: string;
+          city?: string | null;
+          created_at?: string;
+          created_by?: string | null;
+          email?: string | null;
+          id?: string;
+          id_code?: string;
+          id_masked?: string;
+          name?: string;
+          phone?: string | null;
+          pin_code?: string | null;
+          state?: string | null;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "donors_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "donors_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
       event_registrations: {
@@ -418,6 +587,42 @@ export type Database = {
           { foreignKeyName: "event_waitlist_event_id_fkey"; columns: ["event_id"]; isOneToOne: false; referencedRelation: "events"; referencedColumns: ["id"] },
           { foreignKeyName: "event_waitlist_moved_by_fkey"; columns: ["moved_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "event_waitlist_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      event_walk_ins: {
+        Row: {
+          checked_in_at: string;
+          created_at: string;
+          event_id: string;
+          full_name: string;
+          id: string;
+          phone: string | null;
+          recorded_by: string | null;
+          seats: number;
+        };
+        Insert: {
+          checked_in_at?: string;
+          created_at?: string;
+          event_id: string;
+          full_name: string;
+          id?: string;
+          phone?: string | null;
+          recorded_by?: string | null;
+          seats?: number;
+        };
+        Update: {
+          checked_in_at?: string;
+          created_at?: string;
+          event_id?: string;
+          full_name?: string;
+          id?: string;
+          phone?: string | null;
+          recorded_by?: string | null;
+          seats?: number;
+        };
+        Relationships: [
+          { foreignKeyName: "event_walk_ins_event_id_fkey"; columns: ["event_id"]; isOneToOne: false; referencedRelation: "events"; referencedColumns: ["id"] },
+          { foreignKeyName: "event_walk_ins_recorded_by_fkey"; columns: ["recorded_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
       events: {
@@ -544,6 +749,40 @@ export type Database = {
           { foreignKeyName: "financial_ledger_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "financial_ledger_member_id_fkey"; columns: ["member_id"]; isOneToOne: false; referencedRelation: "member_directory"; referencedColumns: ["id"] },
           { foreignKeyName: "financial_ledger_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: false; referencedRelation: "payments"; referencedColumns: ["id"] },
+          { foreignKeyName: "financial_ledger_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: false; referencedRelation: "receipt_documents"; referencedColumns: ["id"] },
+        ];
+      };
+      form_10be: {
+        Row: {
+          arn: string | null;
+          donor_id: string | null;
+          file_path: string;
+          fy: string;
+          id: string;
+          uploaded_at: string;
+          user_id: string | null;
+        };
+        Insert: {
+          arn?: string | null;
+          donor_id?: string | null;
+          file_path: string;
+          fy: string;
+          id?: string;
+          uploaded_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          arn?: string | null;
+          donor_id?: string | null;
+          file_path?: string;
+          fy?: string;
+          id?: string;
+          uploaded_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "form_10be_donor_id_fkey"; columns: ["donor_id"]; isOneToOne: false; referencedRelation: "donors"; referencedColumns: ["id"] },
+          { foreignKeyName: "form_10be_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
       havyaka_sandesha_issues: {
@@ -792,6 +1031,8 @@ export type Database = {
           membership_no: string | null;
           monthly_income: number | null;
           mother_name: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           native_place: string | null;
           occupation: string | null;
           organization: string | null;
@@ -855,6 +1096,8 @@ export type Database = {
           membership_no?: string | null;
           monthly_income?: number | null;
           mother_name?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           occupation?: string | null;
           organization?: string | null;
@@ -918,6 +1161,8 @@ export type Database = {
           membership_no?: string | null;
           monthly_income?: number | null;
           mother_name?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           occupation?: string | null;
           organization?: string | null;
@@ -1198,6 +1443,8 @@ export type Database = {
           member_type: string;
           membership_no: string;
           mobile_number: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           native_place: string | null;
           pincode: string | null;
           profession: string | null;
@@ -1228,6 +1475,8 @@ export type Database = {
           member_type?: string;
           membership_no: string;
           mobile_number?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           pincode?: string | null;
           profession?: string | null;
@@ -1258,6 +1507,8 @@ export type Database = {
           member_type?: string;
           membership_no?: string;
           mobile_number?: string | null;
+          name_key?: never;
+          name_skel?: never;
           native_place?: string | null;
           pincode?: string | null;
           profession?: string | null;
@@ -1396,6 +1647,60 @@ export type Database = {
           { foreignKeyName: "members_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      membership_fees: {
+        Row: {
+          amount: number;
+          label: string;
+          label_kn: string | null;
+          member_type: string;
+        };
+        Insert: {
+          amount: number;
+          label: string;
+          label_kn?: string | null;
+          member_type: string;
+        };
+        Update: {
+          amount?: number;
+          label?: string;
+          label_kn?: string | null;
+          member_type?: string;
+        };
+        Relationships: [];
+      };
+      money_audit: {
+        Row: {
+          action: string;
+          actor: string | null;
+          at: string;
+          detail: Json;
+          id: number;
+          payment_id: string | null;
+          receipt_id: string | null;
+          statement_id: string | null;
+        };
+        Insert: {
+          action: string;
+          actor?: string | null;
+          at?: string;
+          detail?: Json;
+          id?: number;
+          payment_id?: string | null;
+          receipt_id?: string | null;
+          statement_id?: string | null;
+        };
+        Update: {
+          action?: string;
+          actor?: string | null;
+          at?: string;
+          detail?: Json;
+          id?: number;
+          payment_id?: string | null;
+          receipt_id?: string | null;
+          statement_id?: string | null;
+        };
+        Relationships: [];
+      };
       notification_preferences: {
         Row: {
           event: boolean;
@@ -1512,6 +1817,7 @@ export type Database = {
           amount: number;
           created_at: string;
           currency: string;
+          donor_id: string | null;
           event_id: string | null;
           id: string;
           matrimony_id: string | null;
@@ -1521,10 +1827,16 @@ export type Database = {
           payer_name: string | null;
           payment_method: string | null;
           payment_type: string;
+          proof_path: string | null;
+          purpose: string | null;
+          received_on: string | null;
+          reference: string | null;
+          statement_line_id: string | null;
           status: string;
           transaction_reference: string | null;
           updated_at: string;
           user_id: string | null;
+          utr: string | null;
           verified_at: string | null;
           verified_by: string | null;
         };
@@ -1532,6 +1844,7 @@ export type Database = {
           amount: number;
           created_at?: string;
           currency?: string;
+          donor_id?: string | null;
           event_id?: string | null;
           id?: string;
           matrimony_id?: string | null;
@@ -1541,10 +1854,16 @@ export type Database = {
           payer_name?: string | null;
           payment_method?: string | null;
           payment_type: string;
+          proof_path?: string | null;
+          purpose?: string | null;
+          received_on?: string | null;
+          reference?: string | null;
+          statement_line_id?: string | null;
           status?: string;
           transaction_reference?: string | null;
           updated_at?: string;
           user_id?: string | null;
+          utr?: string | null;
           verified_at?: string | null;
           verified_by?: string | null;
         };
@@ -1552,6 +1871,7 @@ export type Database = {
           amount?: number;
           created_at?: string;
           currency?: string;
+          donor_id?: string | null;
           event_id?: string | null;
           id?: string;
           matrimony_id?: string | null;
@@ -1561,17 +1881,26 @@ export type Database = {
           payer_name?: string | null;
           payment_method?: string | null;
           payment_type?: string;
+          proof_path?: string | null;
+          purpose?: string | null;
+          received_on?: string | null;
+          reference?: string | null;
+          statement_line_id?: string | null;
           status?: string;
           transaction_reference?: string | null;
           updated_at?: string;
           user_id?: string | null;
+          utr?: string | null;
           verified_at?: string | null;
           verified_by?: string | null;
         };
         Relationships: [
+          { foreignKeyName: "payments_donor_id_fkey"; columns: ["donor_id"]; isOneToOne: false; referencedRelation: "donors"; referencedColumns: ["id"] },
           { foreignKeyName: "payments_event_id_fkey"; columns: ["event_id"]; isOneToOne: false; referencedRelation: "events"; referencedColumns: ["id"] },
           { foreignKeyName: "payments_matrimony_id_fkey"; columns: ["matrimony_id"]; isOneToOne: false; referencedRelation: "matrimony_details"; referencedColumns: ["id"] },
           { foreignKeyName: "payments_member_id_fkey"; columns: ["member_id"]; isOneToOne: false; referencedRelation: "member_directory"; referencedColumns: ["id"] },
+          { foreignKeyName: "payments_purpose_fkey"; columns: ["purpose"]; isOneToOne: false; referencedRelation: "donation_purposes"; referencedColumns: ["code"] },
+          { foreignKeyName: "payments_statement_line_fk"; columns: ["statement_line_id"]; isOneToOne: false; referencedRelation: "bank_statement_lines"; referencedColumns: ["id"] },
           { foreignKeyName: "payments_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "payments_verified_by_fkey"; columns: ["verified_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
@@ -1695,6 +2024,126 @@ export type Database = {
           { foreignKeyName: "pwa_analytics_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      receipts: {
+        Row: {
+          amount: number;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          created_at: string;
+          donation_type: string | null;
+          donor_address: string | null;
+          donor_id: string | null;
+          donor_id_code: string | null;
+          donor_id_masked: string | null;
+          donor_name: string;
+          eligible: boolean;
+          fy: string;
+          id: string;
+          ineligible_reason: string | null;
+          issued_on: string;
+          mode: string;
+          payment_id: string;
+          payment_type: string;
+          pdf_path: string | null;
+          purpose: string | null;
+          receipt_no: string;
+          received_on: string;
+          section_code: string | null;
+          serial: number;
+          signatory: string | null;
+          status: string;
+          trust_address: string;
+          trust_name: string;
+          trust_name_kn: string | null;
+          trust_pan: string | null;
+          urn_80g: string | null;
+          urn_80g_issued_on: string | null;
+          urn_80g_valid_from: string | null;
+          urn_80g_valid_until: string | null;
+          user_id: string | null;
+        };
+        Insert: {
+          amount: number;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
+          created_at?: string;
+          donation_type?: string | null;
+          donor_address?: string | null;
+          donor_id?: string | null;
+          donor_id_code?: string | null;
+          donor_id_masked?: string | null;
+          donor_name: string;
+          eligible: boolean;
+          fy: string;
+          id?: string;
+          ineligible_reason?: string | null;
+          issued_on: string;
+          mode: string;
+          payment_id: string;
+          payment_type: string;
+          pdf_path?: string | null;
+          purpose?: string | null;
+          receipt_no: string;
+          received_on: string;
+          section_code?: string | null;
+          serial: number;
+          signatory?: string | null;
+          status?: string;
+          trust_address: string;
+          trust_name: string;
+          trust_name_kn?: string | null;
+          trust_pan?: string | null;
+          urn_80g?: string | null;
+          urn_80g_issued_on?: string | null;
+          urn_80g_valid_from?: string | null;
+          urn_80g_valid_until?: string | null;
+          user_id?: string | null;
+        };
+        Update: {
+          amount?: number;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
+          created_at?: string;
+          donation_type?: string | null;
+          donor_address?: string | null;
+          donor_id?: string | null;
+          donor_id_code?: string | null;
+          donor_id_masked?: string | null;
+          donor_name?: string;
+          eligible?: boolean;
+          fy?: string;
+          id?: string;
+          ineligible_reason?: string | null;
+          issued_on?: string;
+          mode?: string;
+          payment_id?: string;
+          payment_type?: string;
+          pdf_path?: string | null;
+          purpose?: string | null;
+          receipt_no?: string;
+          received_on?: string;
+          section_code?: string | null;
+          serial?: number;
+          signatory?: string | null;
+          status?: string;
+          trust_address?: string;
+          trust_name?: string;
+          trust_name_kn?: string | null;
+          trust_pan?: string | null;
+          urn_80g?: string | null;
+          urn_80g_issued_on?: string | null;
+          urn_80g_valid_from?: string | null;
+          urn_80g_valid_until?: string | null;
+          user_id?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "receipts_donor_id_fkey"; columns: ["donor_id"]; isOneToOne: false; referencedRelation: "donors"; referencedColumns: ["id"] },
+          { foreignKeyName: "receipts_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: true; referencedRelation: "payments"; referencedColumns: ["id"] },
+          { foreignKeyName: "receipts_section_code_fkey"; columns: ["section_code"]; isOneToOne: false; referencedRelation: "tax_sections"; referencedColumns: ["code"] },
+          { foreignKeyName: "receipts_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "receipts_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: true; referencedRelation: "receipt_documents"; referencedColumns: ["id"] },
+        ];
+      };
       roles: {
         Row: {
           created_at: string;
@@ -1756,6 +2205,8 @@ export type Database = {
           mother_mobile: string | null;
           mother_name: string | null;
           mother_occupation: string | null;
+          name_key: string | null;
+          name_skel: string | null;
           pan_no: string | null;
           passport_no: string | null;
           permanent_address: string | null;
@@ -1806,6 +2257,8 @@ export type Database = {
           mother_mobile?: string | null;
           mother_name?: string | null;
           mother_occupation?: string | null;
+          name_key?: never;
+          name_skel?: never;
           pan_no?: string | null;
           passport_no?: string | null;
           permanent_address?: string | null;
@@ -1856,6 +2309,8 @@ export type Database = {
           mother_mobile?: string | null;
           mother_name?: string | null;
           mother_occupation?: string | null;
+          name_key?: never;
+          name_skel?: never;
           pan_no?: string | null;
           passport_no?: string | null;
           permanent_address?: string | null;
@@ -1876,6 +2331,107 @@ export type Database = {
         Relationships: [
           { foreignKeyName: "student_details_approved_by_fkey"; columns: ["approved_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "student_details_user_id_fkey"; columns: ["user_id"]; isOneToOne: true; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      tax_sections: {
+        Row: {
+          act: string;
+          code: string;
+          declaration: string;
+          declaration_kn: string;
+          form_code: string;
+          valid_from: string;
+          valid_until: string | null;
+        };
+        Insert: {
+          act: string;
+          code: string;
+          declaration: string;
+          declaration_kn: string;
+          form_code: string;
+          valid_from: string;
+          valid_until?: string | null;
+        };
+        Update: {
+          act?: string;
+          code?: string;
+          declaration?: string;
+          declaration_kn?: string;
+          form_code?: string;
+          valid_from?: string;
+          valid_until?: string | null;
+        };
+        Relationships: [];
+      };
+      trust_finance: {
+        Row: {
+          address: string;
+          bank_account_name: string | null;
+          bank_account_number: string | null;
+          bank_branch: string | null;
+          bank_name: string | null;
+          id: boolean;
+          ifsc: string | null;
+          pan: string | null;
+          receipt_prefix: string;
+          signatory: string | null;
+          trust_name: string;
+          trust_name_kn: string | null;
+          updated_at: string;
+          updated_by: string | null;
+          upi_id: string | null;
+          upi_payee_name: string | null;
+          urn_80g: string | null;
+          urn_80g_issued_on: string | null;
+          urn_80g_valid_from: string | null;
+          urn_80g_valid_until: string | null;
+        };
+        Insert: {
+          address?: string;
+          bank_account_name?: string | null;
+          bank_account_number?: string | null;
+          bank_branch?: string | null;
+          bank_name?: string | null;
+          id?: boolean;
+          ifsc?: string | null;
+          pan?: string | null;
+          receipt_prefix?: string;
+          signatory?: string | null;
+          trust_name?: string;
+          trust_name_kn?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          upi_id?: string | null;
+          upi_payee_name?: string | null;
+          urn_80g?: string | null;
+          urn_80g_issued_on?: string | null;
+          urn_80g_valid_from?: string | null;
+          urn_80g_valid_until?: string | null;
+        };
+        Update: {
+          address?: string;
+          bank_account_name?: string | null;
+          bank_account_number?: string | null;
+          bank_branch?: string | null;
+          bank_name?: string | null;
+          id?: boolean;
+          ifsc?: string | null;
+          pan?: string | null;
+          receipt_prefix?: string;
+          signatory?: string | null;
+          trust_name?: string;
+          trust_name_kn?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          upi_id?: string | null;
+          upi_payee_name?: string | null;
+          urn_80g?: string | null;
+          urn_80g_issued_on?: string | null;
+          urn_80g_valid_from?: string | null;
+          urn_80g_valid_until?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "trust_finance_updated_by_fkey"; columns: ["updated_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
       user_roles: {
@@ -1913,11 +2469,13 @@ export type Database = {
           approved_by: string | null;
           avatar_url: string | null;
           created_at: string;
+          easy_view: boolean | null;
           email: string;
           first_name: string | null;
           full_name: string | null;
           id: string;
           phone: string | null;
+          preferred_language: string | null;
           role: string | null;
           status: string;
           surname: string | null;
@@ -1930,11 +2488,13 @@ export type Database = {
           approved_by?: string | null;
           avatar_url?: string | null;
           created_at?: string;
+          easy_view?: boolean | null;
           email: string;
           first_name?: string | null;
           full_name?: string | null;
           id: string;
           phone?: string | null;
+          preferred_language?: string | null;
           role?: string | null;
           status?: string;
           surname?: string | null;
@@ -1947,11 +2507,13 @@ export type Database = {
           approved_by?: string | null;
           avatar_url?: string | null;
           created_at?: string;
+          easy_view?: boolean | null;
           email?: string;
           first_name?: string | null;
           full_name?: string | null;
           id?: string;
           phone?: string | null;
+          preferred_language?: string | null;
           role?: string | null;
           status?: string;
           surname?: string | null;
@@ -2053,21 +2615,96 @@ export type Database = {
         ];
       };
     };
-    Views: { [_ in never]: never };
+    Views: {
+      donor_year_statements: {
+        Row: {
+          donor_id: string | null;
+          donor_id_masked: string | null;
+          donor_name: string | null;
+          eligible_total: number | null;
+          fy: string | null;
+          receipts: number | null;
+          total: number | null;
+          user_id: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "receipts_donor_id_fkey"; columns: ["donor_id"]; isOneToOne: false; referencedRelation: "donors"; referencedColumns: ["id"] },
+          { foreignKeyName: "receipts_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+      receipt_documents: {
+        Row: {
+          amount: number | null;
+          amount_words_en: string | null;
+          amount_words_kn: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          declaration_en: string | null;
+          declaration_kn: string | null;
+          donation_type: string | null;
+          donor_address: string | null;
+          donor_id_code: string | null;
+          donor_id_masked: string | null;
+          donor_name: string | null;
+          eligible: boolean | null;
+          fy: string | null;
+          id: string | null;
+          ineligible_reason: string | null;
+          issued_on: string | null;
+          mode: string | null;
+          payment_id: string | null;
+          payment_type: string | null;
+          pdf_path: string | null;
+          purpose: string | null;
+          purpose_label: string | null;
+          purpose_label_kn: string | null;
+          receipt_no: string | null;
+          received_on: string | null;
+          reference: string | null;
+          section_code: string | null;
+          serial: number | null;
+          signatory: string | null;
+          status: string | null;
+          trust_address: string | null;
+          trust_name: string | null;
+          trust_name_kn: string | null;
+          trust_pan: string | null;
+          urn_80g: string | null;
+          urn_80g_issued_on: string | null;
+          urn_80g_valid_from: string | null;
+          urn_80g_valid_until: string | null;
+          user_id: string | null;
+          utr: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "receipts_payment_id_fkey"; columns: ["payment_id"]; isOneToOne: false; referencedRelation: "payments"; referencedColumns: ["id"] },
+          { foreignKeyName: "receipts_section_code_fkey"; columns: ["section_code"]; isOneToOne: false; referencedRelation: "tax_sections"; referencedColumns: ["code"] },
+          { foreignKeyName: "receipts_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
+    };
     Functions: {
       accept_event_offer: { Args: { event_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
+      add_walk_in: { Args: { event_id: string; full_name: string; phone?: string; seats?: number }; Returns: Database["public"]["Tables"]["event_walk_ins"]["Row"] };
       admin_member_directory_matches: { Args: { search?: string; city?: string; native_place?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       announcement_deliveries: { Args: { announcement_ids: string[] }; Returns: { announcement_id: string; queued: number; sent: number; failed: number }[] };
       approve_member: { Args: { member_id: string; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      business_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
+      cancel_receipt: { Args: { receipt_id: string; reason: string }; Returns: Database["public"]["Tables"]["receipts"]["Row"] };
       check_in_attendee: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
+      confirm_statement_matches: { Args: { statement_id: string; line_ids?: string[] }; Returns: number };
       create_calendar_feed: { Args: Record<PropertyKey, never>; Returns: string };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       decline_event_offer: { Args: { event_id: string }; Returns: undefined };
       event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
       event_calendar: { Args: { event_id: string }; Returns: unknown };
       event_calendar_feed: { Args: { token: string }; Returns: unknown };
-      event_day_counts: { Args: { event_id: string }; Returns: { registrations: number; people: number; checked_in: number; people_checked_in: number; waiting: number; offered: number; max_attendees: number }[] };
+      event_day_counts: { Args: { event_id: string }; Returns: { registrations: number; people: number; checked_in: number; people_checked_in: number; walk_ins: number; walk_in_seats: number; waiting: number; offered: number; offered_seats: number; seats_taken: number; max_attendees: number }[] };
+      finance_overview: { Args: { on_day?: string }; Returns: Json };
+      form_10bd_csv: { Args: { fy: string }; Returns: string };
+      form_10bd_rows: { Args: { fy: string }; Returns: { sl_no: number; pre_acknowledgement_no: string; id_code: string; unique_identification_number: string; section_code: string; urn: string; urn_issued_on: string; donor_name: string; donor_address: string; donation_type: string; mode_of_receipt: string; amount: number }[] };
+      form_10bd_worklist: { Args: { fy: string }; Returns: { receipt_id: string; receipt_no: string; donor_id: string; donor_name: string; amount: number; mode: string; problem: string }[] };
       get_dashboard_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_identity_reads: { Args: { record_table: string; record_id: string }; Returns: { id: number; reader_id: string; reader_name: string; read_at: string }[] };
       get_member_approval_history: { Args: { member_id: string }; Returns: { id: number; action: string; status: string; approval_status: string; remarks: string; approval_notes: string; acted_by: string; acted_by_name: string; acted_at: string }[] };
@@ -2078,9 +2715,11 @@ export type Database = {
       get_public_media_items: { Args: { album_id_param: string }; Returns: Database["public"]["Tables"]["media_items"]["Row"][] };
       get_public_members: { Args: { search?: string; city_filter?: string; page_limit?: number; page_offset?: number }; Returns: { id: string; unique_id: string; full_name: string; member_type: string; city: string; native_place: string; profession: string }[] };
       get_public_photo_albums: { Args: { album_limit?: number; include_drafts?: boolean }; Returns: { id: string; title: string; description: string; event_id: string; cover_image_url: string; photo_count: number; is_published: boolean; album_date: string; created_at: string; updated_at: string }[] };
+      import_bank_statement: { Args: { file_name: string; content: string }; Returns: Json };
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
       join_event_waitlist: { Args: { event_id: string; guests?: number }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       leave_event_waitlist: { Args: { event_id: string }; Returns: undefined };
+      matrimony_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       membership_claim: { Args: { entry_id: string }; Returns: Json };
       move_waitlist_entry_up: { Args: { entry_id: string }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       record_profile_view: { Args: { profile_id: string }; Returns: boolean };
@@ -2089,14 +2728,20 @@ export type Database = {
       register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      remove_walk_in: { Args: { walk_in_id: string }; Returns: undefined };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
       run_waitlist_offers: { Args: { event_id?: string }; Returns: number };
+      save_donor: { Args: { name: string; address: string; id_code: string; id_number: string; city?: string; state?: string; pin_code?: string; email?: string; phone?: string; donor_id?: string }; Returns: Database["public"]["Tables"]["donors"]["Row"] };
       second_factor_required: { Args: Record<PropertyKey, never>; Returns: boolean };
       send_announcement: { Args: { title: string; message: string; audience?: string; link?: string }; Returns: Database["public"]["Tables"]["announcements"]["Row"] };
       send_test_push: { Args: Record<PropertyKey, never>; Returns: number };
       set_matrimony_approval: { Args: { profile_id: string; decision: string }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       set_sandesh_editor: { Args: { account: string; editor: boolean }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       set_student_approval: { Args: { student_id: string; decision: string }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
+      start_payment: { Args: { payment_type: string; amount?: number; purpose?: string; member_type?: string }; Returns: Database["public"]["Tables"]["payments"]["Row"] };
+      student_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
+      submit_payment_proof: { Args: { payment_id: string; utr?: string; proof_path?: string }; Returns: Database["public"]["Tables"]["payments"]["Row"] };
+      undo_check_in: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
       update_matrimony_profile: { Args: { profile_id: string; changes: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
     };
     Enums: { [_ in never]: never };

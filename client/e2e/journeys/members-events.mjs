@@ -112,7 +112,8 @@ export default function journey(test) {
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        panel.getByRole('button', { name: 'Add to calendar (.ics)' }).click(),
+        // A plain link to the server's file (text/calendar): no JavaScript needed.
+        panel.getByRole('link', { name: 'Add to calendar (.ics)' }).click(),
       ]);
       assert(
         download.suggestedFilename() === 'free-health-camp.ics',
@@ -124,7 +125,14 @@ export default function journey(test) {
         (ics.match(/BEGIN:VALARM/g) ?? []).length === 2,
         'the calendar file has two reminders',
       );
-      assert(/DTSTART:\d{8}T\d{6}Z/.test(ics), 'the calendar file has a start time');
+      assert(
+        /DTSTART(;TZID=Asia\/Kolkata:\d{8}T\d{6}|;VALUE=DATE:\d{8})\r\n/.test(ics),
+        'the calendar file has a start in Mumbai time',
+      );
+      const google = new URL(
+        await panel.getByRole('link', { name: /Add to Google Calendar/ }).getAttribute('href'),
+      );
+      assert(google.searchParams.get('text') === 'Free Health Camp', 'Google gets the title');
       await shot(page, `event-registered-${width}`);
 
       await page.goto(`${base}/dashboard/member`);

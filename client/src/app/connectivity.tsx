@@ -6,7 +6,7 @@ import { WifiOff } from '@/components/ui/icons';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/display-format';
-import * as t from './connectivity-text';
+import { connectivityText as t } from './connectivity-text';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);

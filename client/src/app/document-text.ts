@@ -1,7 +1,8 @@
 // What the site says outside the React app: index.html's title, description and <noscript>,
 // the offline page (offline.html, shown by the service worker when a page cannot load), the web
 // app manifest, and the title of a push notification that brings none. The build writes them
-// into those files (scripts/document-text.ts); a Kannada edition translates them here.
+// into those files (scripts/document-text.ts). Kannada: document-text.kn.ts (the offline page
+// shows both languages; the manifest carries the Kannada as its localised name and description).
 export const documentText = {
   title: 'Havyaka Community Mumbai',
   description:

@@ -3,9 +3,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { renderErrorFallback } from '@/lib/core-text';
+import { coreText } from '@/lib/core-text';
 import { isStaleChunkError, reloadOnceForNewRelease } from './stale-release';
-import * as t from './text';
+import { appText as t } from './text';
 
 export function RenderErrorScreen() {
   const error = useRouteError();
@@ -22,7 +22,7 @@ export function RenderErrorScreen() {
       <h1 className="font-serif text-3xl font-bold">{t.errorTitle}</h1>
       <p className="mt-3 text-stone-700" data-testid="error-message">
         {/* Never the exception's own text (issue 40). */}
-        {stale ? t.newRelease : renderErrorFallback}
+        {stale ? t.newRelease : coreText.renderErrorFallback}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button

@@ -1,4 +1,7 @@
 // The public site's navigation: every public page (spec §2), in one place for translation.
+// Kannada: nav.kn.ts, loaded only on the Kannada screen.
+import { kannada } from '../lib/i18n/words';
+
 export const primaryNav = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },
@@ -40,4 +43,9 @@ export const layoutText = {
   footerAbout:
     'The Havyaka community trust in Mumbai brings families together for culture, education and mutual help.',
   copyright: (year: number) => `© ${year} Havyaka Community Trust, Mumbai`,
+  view: 'Reading',
+  help: 'Help',
+  helpBody: 'Questions? Call or write to the trust office.',
 } as const;
+
+kannada({ primaryNav, serviceNav, layoutText }, () => import('./nav.kn'));

@@ -78,7 +78,7 @@ export const publicRoutes: RouteObject[] = [
   servicePage('senior-citizen-sos', 'seniorSos'),
   servicePage('kvss', 'kvss'),
   servicePage('guru-pitha', 'guruPitha'),
-  servicePage('donate', 'donate'),
+  { path: 'donate', lazy: () => import('@/features/money/routes/donate') },
   servicePage('membership', 'membership'),
   servicePage('educational-aid', 'educationalAid'),
   servicePage('matrimony', 'matrimony'),
@@ -183,6 +183,14 @@ export const publicRoutes: RouteObject[] = [
       {
         path: 'notifications/settings',
         lazy: () => import('./routes/notification-settings'),
+      },
+      {
+        path: 'account/payments',
+        lazy: () => import('@/features/money/routes/my-payments'),
+      },
+      {
+        path: 'events/my-calendar',
+        lazy: () => import('@/features/events/routes/my-calendar'),
       },
     ],
   },
@@ -320,6 +328,7 @@ export const adminRoutes: RouteObject[] = [
             MANAGERS,
             () => import('@/features/payments/routes/admin-payments'),
           ),
+          adminScreen('finance', ADMINS, () => import('@/features/money/routes/admin-finance')),
           adminScreen(
             'organization',
             MANAGERS,

@@ -3,6 +3,7 @@
 // patchRoutesOnNavigation) or, at the latest, once the page has loaded and is idle (the root
 // layout fetches it then), so following a link does not wait for it. Route modules load lazily.
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { wordsReady } from '@/lib/i18n/words';
 import { RenderErrorScreen } from './error-screen';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -39,6 +40,24 @@ function loadRouteTable() {
   return table;
 }
 
+/** The routes with each lazy module waiting for its Kannada words (if Kannada is on screen)
+ *  before it renders: no English flash on a Kannada page. */
+function withWords(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const { lazy, children } = route;
+    const next = { ...route } as RouteObject;
+    if (typeof lazy === 'function') {
+      next.lazy = async () => {
+        const module = await lazy();
+        await wordsReady();
+        return module;
+      };
+    }
+    if (children) next.children = withWords(children);
+    return next;
+  });
+}
+
 let patched = false;
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 /** The app's router, made on first use (when the app first renders, not while the entry
@@ -50,8 +69,8 @@ export function appRouter() {
       const { publicRoutes, adminRoutes } = await loadRouteTable();
       if (patched) return;
       patched = true;
-      patch(PUBLIC, publicRoutes);
-      patch(ROOT, adminRoutes);
+      patch(PUBLIC, withWords(publicRoutes));
+      patch(ROOT, withWords(adminRoutes));
     },
   });
   return router;

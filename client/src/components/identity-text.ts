@@ -1,4 +1,6 @@
-// What the identity-number panel says (a Kannada edition comes later).
+// What the identity-number panel says .
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   pan: 'PAN',
   aadhar: 'Aadhaar',
@@ -13,3 +15,5 @@ export const text = {
   revealedBy: (who: string) => `Revealed by ${who}`,
   cancel: 'Cancel',
 } as const;
+
+kannada({ text }, () => import('./identity-text.kn'));

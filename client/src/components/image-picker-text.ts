@@ -1,4 +1,6 @@
-// What the image picker says (spec §5 Uploads; a Kannada edition comes later).
+// What the image picker says (spec §5 Uploads; Kannada: image-picker-text.kn.ts).
+import { kannada } from '@/lib/i18n/words';
+
 export const imagePickerText = {
   choose: 'Choose image',
   replace: 'Replace image',
@@ -14,3 +16,5 @@ export const imagePickerText = {
   noImage: 'No image chosen',
   dropHint: 'or drop an image here',
 } as const;
+
+kannada({ imagePickerText }, () => import('./image-picker-text.kn'));

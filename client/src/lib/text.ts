@@ -1,5 +1,7 @@
-// What lib/ says to people (a Kannada edition comes later): the error toasts' wording (spec §8).
+// What lib/ says to people : the error toasts' wording (spec §8).
 // The render error screen's fallback lives in core-text.ts (the first paint needs it alone).
+import { kannada } from '@/lib/i18n/words';
+
 export const errorText = {
   /** The title of every error toast. */
   title: 'Error',
@@ -20,3 +22,5 @@ export const errorText = {
   /** Anything else that went wrong in the app itself. */
   unexpected: 'An unexpected error occurred',
 } as const;
+
+kannada({ errorText }, () => import('./text.kn'));

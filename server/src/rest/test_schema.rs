@@ -121,5 +121,6 @@ pub fn cache() -> SchemaCache {
         relationships,
         enums: BTreeMap::new(),
         role_settings: BTreeMap::new(),
+        aggregate_handlers: BTreeMap::new(),
     }
 }

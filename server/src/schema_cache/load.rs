@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use sqlx::{Acquire, PgConnection, Row};
 
 use super::model::{
-    API_ROLES, Action, Column, ForeignKey, Function, FunctionParam, MediaHandler, PrivilegeSet, Privileges,
-    QualifiedName, Relation, RelationKind, ReturnType, SchemaCache, Volatility,
+    API_ROLES, Action, AggregateHandler, Column, ForeignKey, Function, FunctionParam, MediaHandler, PrivilegeSet,
+    Privileges, QualifiedName, Relation, RelationKind, ReturnType, SchemaCache, Volatility,
 };
 use super::{computed, relationships, views};
 
@@ -155,6 +155,23 @@ select n.nspname::text as schema, t.typname::text as name,
  where n.nspname = any($1)
  group by n.nspname, t.typname";
 
+/// Aggregates of the exposed schemas that serve a media type for a relation's rows: one
+/// argument of an exposed relation's row type, returning a domain (PostgREST's aggregate
+/// media type handlers; the domain's name decides, [`MediaHandler::from_domain`]).
+const AGGREGATE_HANDLERS_SQL: &str = "
+select an.nspname::text as schema, p.proname::text as name,
+       tn.nspname::text as row_schema, t.typname::text as row_type,
+       rt.typname::text as domain_name, format_type(rt.typbasetype, null) as base_type
+  from pg_aggregate a
+  join pg_proc p on p.oid = a.aggfnoid
+  join pg_namespace an on an.oid = p.pronamespace
+  join pg_type t on t.oid = p.proargtypes[0]
+  join pg_namespace tn on tn.oid = t.typnamespace
+  join pg_type rt on rt.oid = p.prorettype
+ where p.pronargs = 1 and a.aggkind = 'n' and t.typtype = 'c' and rt.typtype = 'd'
+   and an.nspname = any($1) and tn.nspname = any($1)
+ order by an.nspname, p.proname";
+
 /// The API roles' own settings for every database (0) or this one; the database's come last
 /// so that they win.
 const ROLE_SETTINGS_SQL: &str = "
@@ -277,6 +294,18 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
         merge_settings(settings, &row.get::<Vec<String>, _>("settings"));
     }
 
+    let mut aggregate_handlers: BTreeMap<QualifiedName, Vec<AggregateHandler>> = BTreeMap::new();
+    for row in sqlx::query(AGGREGATE_HANDLERS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
+        let Some(handler) =
+            MediaHandler::from_domain(&row.get::<String, _>("domain_name"), &row.get::<String, _>("base_type"))
+        else {
+            continue;
+        };
+        let rows = QualifiedName::new(row.get::<String, _>("row_schema"), row.get::<String, _>("row_type"));
+        let aggregate = QualifiedName::new(row.get::<String, _>("schema"), row.get::<String, _>("name"));
+        aggregate_handlers.entry(rows).or_default().push(AggregateHandler { aggregate, handler });
+    }
+
     let mut view_columns: BTreeMap<(QualifiedName, QualifiedName), Vec<String>> = BTreeMap::new();
     for row in sqlx::query(VIEW_COLUMNS_SQL).bind(schemas).fetch_all(&mut *conn).await? {
         let view = QualifiedName::new(row.get::<String, _>("view_schema"), row.get::<String, _>("view_name"));
@@ -296,6 +325,7 @@ async fn load_in(conn: &mut PgConnection, schemas: &[String]) -> Result<SchemaCa
         relationships,
         enums,
         role_settings,
+        aggregate_handlers,
     })
 }
 

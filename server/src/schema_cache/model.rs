@@ -224,6 +224,16 @@ pub struct MediaHandler {
     pub binary: bool,
 }
 
+/// A user-defined aggregate that serves a media type for rows (PostgREST's handlers for tables,
+/// views and set-returning functions): one argument of a relation's row type, and a result
+/// (its state or final type) that is a domain named like a media type, e.g.
+/// `create aggregate ics(events) (sfunc = …, stype = "text/calendar")`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AggregateHandler {
+    pub aggregate: QualifiedName,
+    pub handler: MediaHandler,
+}
+
 impl MediaHandler {
     /// A domain name that reads as a media type (RFC 6838: `type/subtype`, restricted
     /// characters), lower-cased; `None` for any other name.
@@ -292,6 +302,8 @@ pub struct SchemaCache {
     /// Each API role's own settings (`ALTER ROLE … SET`) that apply in this database, e.g.
     /// `("statement_timeout", "3s")`; a request applies its role's with `set_config(…, true)`.
     pub role_settings: BTreeMap<String, Vec<(String, String)>>,
+    /// Media type handler aggregates, by the row type (relation) they take.
+    pub aggregate_handlers: BTreeMap<QualifiedName, Vec<AggregateHandler>>,
 }
 
 impl SchemaCache {

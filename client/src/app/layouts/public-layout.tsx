@@ -4,6 +4,7 @@ import { LogIn, Menu, X } from '@/components/ui/icons';
 import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
+import { EasyViewSwitch, LanguageSwitch } from '@/components/view-controls';
 import { useAuth } from '@/lib/auth';
 import { roleHome } from '@/lib/authorization';
 import { layoutText as t, primaryNav, serviceNav } from '../nav';
@@ -102,7 +103,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-[#fffaf3]/95 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <Brand />
           <nav aria-label={t.mainNav} className="hidden xl:block">
             <ul className="flex items-center gap-1">
@@ -116,6 +117,8 @@ export function PublicLayout() {
             </ul>
           </nav>
           <div className="flex items-center gap-1">
+            <LanguageSwitch className="hidden sm:inline-flex" />
+            <EasyViewSwitch className="hidden md:inline-flex" />
             <Account />
             <button
               type="button"
@@ -164,6 +167,15 @@ export function PublicLayout() {
               </ul>
             </div>
             <AccountLinks />
+            <div>
+              <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                {t.view}
+              </p>
+              <div className="mt-1 flex flex-wrap gap-2 px-3">
+                <LanguageSwitch />
+                <EasyViewSwitch />
+              </div>
+            </div>
           </div>
         </nav>
       </header>
@@ -187,6 +199,13 @@ export function PublicLayout() {
               ))}
             </ul>
           </nav>
+          <p className="text-sm sm:col-span-3">
+            <Link className="font-semibold text-white underline" to="/contact">
+              {t.help}
+            </Link>
+            {' · '}
+            {t.helpBody}
+          </p>
           <p className="text-sm text-stone-300 sm:col-span-3">{t.copyright(year)}</p>
         </div>
       </footer>

@@ -1,11 +1,13 @@
 // The shell under every route: scroll to top on navigation, connectivity (banner and toasts),
 // global error handlers, and the PWA overlays and the rest of the route table (loaded after the
 // page, so they never delay it).
-import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
+import { useAccountPreferences } from '@/lib/i18n/preferences';
+import { useLanguage } from '@/lib/i18n/words';
 import { afterHero } from '../hero';
-import * as t from '../text';
+import { appText as t } from '../text';
 
 const Nothing: ComponentType = () => null;
 // Extras: if their chunk cannot load (offline before it arrived), the page goes on without them.
@@ -61,6 +63,9 @@ const idle = () =>
 export function RootLayout() {
   useScrollToTop();
   useGlobalErrorHandlers();
+  useAccountPreferences();
+  // A switch of language draws the page again in the new words (they have all arrived).
+  const language = useLanguage();
   const [showOverlays, setShowOverlays] = useState(false);
   useEffect(() => {
     let live = true;
@@ -84,7 +89,7 @@ export function RootLayout() {
     };
   }, []);
   return (
-    <>
+    <Fragment key={language}>
       <a
         href="#main"
         className="sr-only z-[80] rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -100,6 +105,6 @@ export function RootLayout() {
           <Overlays />
         </Suspense>
       )}
-    </>
+    </Fragment>
   );
 }

@@ -1,11 +1,14 @@
-// /dashboard/member: the members dashboard with the user's event registrations below it.
+// /dashboard/member: the members dashboard with the user's event registrations and their
+// payments and receipts below it.
 import { MyEventRegistrations } from '@/features/events/components/my-registrations';
 import { Component as Dashboard } from '@/features/members/routes/member-dashboard';
+import { MyMoneyCard } from '@/features/money/components/my-money-card';
 
 export function Component() {
   return (
     <Dashboard>
       <MyEventRegistrations />
+      <MyMoneyCard />
     </Dashboard>
   );
 }

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { Page } from '@/components/ui/states';
-import * as t from '../text';
+import { appText as t } from '../text';
 import { notFoundText } from './text';
 
 export function Component() {

@@ -1,4 +1,6 @@
-// What the data table, its pagination and filter bar say (a Kannada edition comes later).
+// What the data table, its pagination and filter bar say .
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   loading: 'Loading…',
   emptyTitle: 'Nothing to show',
@@ -30,3 +32,5 @@ export const text = {
   exported: (n: number) => (n === 1 ? 'Exported 1 row' : `Exported ${n} rows`),
   all: 'All',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,5 +1,6 @@
-// What the form kit says (a Kannada edition comes later).
+// What the form kit says .
 import { errorText } from '@/lib/text';
+import { kannada } from '@/lib/i18n/words';
 
 export const text = {
   summaryTitle: 'Please correct the following',
@@ -42,3 +43,5 @@ export const text = {
   parsedAs: (value: string) => `Understood as ${value}`,
   notUnderstood: (what: string) => `Could not read this as ${what}`,
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,4 +1,6 @@
 // The strings of the field-driven record editor (site content, business directory).
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   save: 'Save',
   saving: 'Saving…',
@@ -18,3 +20,5 @@ export const text = {
     failedBody: 'Failed to upload image. Please try again.',
   },
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,4 +1,6 @@
-// What the rich text editor says (spec §2 Edit Event toolbar; a Kannada edition comes later).
+// What the rich text editor says (spec §2 Edit Event toolbar; Kannada: text.kn.ts).
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   toolbar: 'Formatting',
   bold: 'Bold',
@@ -16,3 +18,5 @@ export const text = {
   loading: 'Loading editor…',
   count: (n: number, max?: number) => (max ? `${n} / ${max} characters` : `${n} characters`),
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

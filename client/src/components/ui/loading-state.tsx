@@ -1,6 +1,6 @@
 // The loading placeholder: a few pulsing blocks the height of what is coming (states.tsx
 // re-exports it; the home page imports it from here, so its first paint needs nothing else).
-import * as uiText from './text';
+import { uiText } from './text';
 
 export function LoadingState({
   label = uiText.loading,

@@ -1,7 +1,7 @@
 // What a screen shows offline for a query with nothing saved on the device (issue 40): a plain
 // sentence instead of a placeholder that would load for ever. Not in the first paint's
 // JavaScript (query-state.tsx loads it).
-import * as t from './offline-text';
+import { offlineText as t } from './offline-text';
 
 export function NotSavedState() {
   return (

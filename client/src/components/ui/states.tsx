@@ -2,7 +2,7 @@
 import { AlertTriangle, Inbox, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import * as uiText from './text';
+import { uiText } from './text';
 
 // The home page's placeholder lives in its own module (the first paint needs nothing else here).
 export { LoadingState } from './loading-state';

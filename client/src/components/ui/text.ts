@@ -1,7 +1,12 @@
-// What the UI primitives say by default (a Kannada edition comes later). The first paint loads
-// this module (the toast, the loading placeholder), so one named export a string, read as
-// `uiText.x` through `import * as uiText` (the minifier shortens constants' names, not keys).
-export const loading = 'Loading…';
-export const somethingWrong = 'Something went wrong';
-export const tryAgain = 'Try again';
-export const dismissToast = 'Dismiss notification';
+// What the UI primitives say by default. The first paint loads this module (the toast, the
+// loading placeholder). Kannada: text.kn.ts, loaded only on the Kannada screen.
+import { kannada } from '@/lib/i18n/words';
+
+export const uiText = {
+  loading: 'Loading…',
+  somethingWrong: 'Something went wrong',
+  tryAgain: 'Try again',
+  dismissToast: 'Dismiss notification',
+} as const;
+
+kannada({ uiText }, () => import('./text.kn'));

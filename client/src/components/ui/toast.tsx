@@ -2,7 +2,8 @@
 // Announced politely (assertive for destructive ones) to screen readers.
 import { X } from './icons';
 import { useEffect, useSyncExternalStore } from 'react';
-import * as uiText from './text';
+import { easyViewOn } from '@/lib/i18n/easy-view';
+import { uiText } from './text';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 export interface ToastInput {
@@ -71,7 +72,8 @@ const STYLES: Record<ToastVariant, string> = {
 export function Toaster() {
   const t = useToast();
   useEffect(() => {
-    if (!t || t.duration === Infinity) return;
+    // Easy view: no time limit (WCAG 2.2.1): a toast stays until closed or replaced.
+    if (!t || t.duration === Infinity || easyViewOn()) return;
     const timer = setTimeout(() => dismissToast(t.id), t.duration);
     return () => clearTimeout(timer);
   }, [t]);

@@ -38,11 +38,20 @@ describe('the admin sidebar (spec §2)', () => {
     },
     { group: 'Financial', items: ['Payment Management'] },
   ];
-  it.each(['admin', 'content_manager'])('%s sees the five groups', (role) => {
-    expect(labels(role)).toEqual(fiveGroups);
+  const withFinance = fiveGroups.map((g) =>
+    g.group === 'Financial' ? { ...g, items: [...g.items, 'Finance and receipts'] } : g,
+  );
+  it('content_manager sees the five groups', () => {
+    expect(labels('content_manager')).toEqual(fiveGroups);
+  });
+  it('admin sees the five groups, Finance and receipts among the financial ones', () => {
+    expect(labels('admin')).toEqual(withFinance);
   });
   it('super_admin sees the five groups and System (Backups)', () => {
-    expect(labels('super_admin')).toEqual([...fiveGroups, { group: 'System', items: ['Backups'] }]);
+    expect(labels('super_admin')).toEqual([
+      ...withFinance,
+      { group: 'System', items: ['Backups'] },
+    ]);
   });
   it.each(['member', 'member_viewer', 'student', 'matrimony', 'nobody'])(
     '%s sees nothing',

@@ -1,5 +1,6 @@
-// The admin sidebar (spec §2) as data: {path, label, icon, roles, group}. A role sees the
-// items listing it; groups are headed only when the role's items have groups.
+// The admin sidebar (spec §2) as data: {path, item, icon, roles, group}; its words are in
+// nav-text.ts. A role sees the items listing it; groups are headed only when the role's items
+// have groups.
 import type { LucideIcon } from 'lucide-react';
 import {
   Award,
@@ -13,6 +14,7 @@ import {
   Heart,
   Image,
   Images,
+  Landmark,
   LayoutDashboard,
   Newspaper,
   PenLine,
@@ -21,13 +23,15 @@ import {
   Users,
 } from 'lucide-react';
 import type { Role } from '@/lib/authorization';
+import { navText } from './nav-text';
 
+/** A sidebar entry: its words are navText's (nav-text.ts), looked up when the sidebar is drawn. */
 export interface NavItem {
   path: string;
-  label: string;
+  item: keyof typeof navText.items;
   icon: LucideIcon;
   roles: Role[];
-  group?: string;
+  group?: keyof typeof navText.groups;
 }
 
 const OTHERS: Role[] = ['super_admin', 'admin', 'content_manager'];
@@ -35,165 +39,172 @@ const OTHERS: Role[] = ['super_admin', 'admin', 'content_manager'];
 export const ADMIN_NAV: NavItem[] = [
   {
     path: '/admin',
-    label: 'Dashboard',
+    item: 'dashboard',
     icon: LayoutDashboard,
     roles: ['havyaka_sandesh_manager', 'event_manager'],
   },
   {
     path: '/admin/havyaka-sandesh',
-    label: 'Manage Issues',
+    item: 'manageIssues',
     icon: Newspaper,
     roles: ['havyaka_sandesh_manager'],
   },
-  { path: '/admin/events', label: 'Events', icon: CalendarDays, roles: ['event_manager'] },
-  { path: '/admin/media', label: 'Media Management', icon: Images, roles: ['event_manager'] },
+  { path: '/admin/events', item: 'events', icon: CalendarDays, roles: ['event_manager'] },
+  { path: '/admin/media', item: 'media', icon: Images, roles: ['event_manager'] },
 
-  { group: 'Overview', path: '/admin', label: 'Dashboard', icon: LayoutDashboard, roles: OTHERS },
+  { group: 'overview', path: '/admin', item: 'dashboard', icon: LayoutDashboard, roles: OTHERS },
 
   {
-    group: 'User Management',
+    group: 'users',
     path: '/admin/members',
-    label: 'Member Directory',
+    item: 'members',
     icon: Users,
     roles: OTHERS,
   },
   {
-    group: 'User Management',
+    group: 'users',
     path: '/admin/students',
-    label: 'Students',
+    item: 'students',
     icon: GraduationCap,
     roles: OTHERS,
   },
   {
-    group: 'User Management',
+    group: 'users',
     path: '/admin/matrimony',
-    label: 'Matrimony Users',
+    item: 'matrimony',
     icon: Heart,
     roles: OTHERS,
   },
   {
-    group: 'User Management',
+    group: 'users',
     path: '/admin/users',
-    label: 'User Management',
+    item: 'users',
     icon: UserCog,
     roles: OTHERS,
   },
 
   {
-    group: 'Content Management',
+    group: 'content',
     path: '/admin/events',
-    label: 'Events',
+    item: 'events',
     icon: CalendarDays,
     roles: OTHERS,
   },
   {
-    group: 'Content Management',
+    group: 'content',
     path: '/admin/havyaka-sandesh',
-    label: 'Havyaka Sandesh',
+    item: 'sandesha',
     icon: Newspaper,
     roles: OTHERS,
   },
   {
-    group: 'Content Management',
+    group: 'content',
     path: '/admin/sandesh-editors',
-    label: 'Sandesh Editors',
+    item: 'sandeshEditors',
     icon: PenLine,
     roles: OTHERS,
   },
   {
-    group: 'Content Management',
+    group: 'content',
     path: '/admin/business',
-    label: 'Business Directory',
+    item: 'business',
     icon: Briefcase,
     roles: OTHERS,
   },
   {
-    group: 'Content Management',
+    group: 'content',
     path: '/admin/board-members',
-    label: 'Board Members',
+    item: 'boardMembers',
     icon: Award,
     roles: OTHERS,
   },
   {
-    group: 'Content Management',
+    group: 'content',
     path: '/admin/media',
-    label: 'Media Management',
+    item: 'media',
     icon: Images,
     roles: OTHERS,
   },
 
   {
-    group: 'Website Management',
+    group: 'website',
     path: '/admin/images',
-    label: 'Website Images',
+    item: 'images',
     icon: Image,
     roles: OTHERS,
   },
   {
-    group: 'Website Management',
+    group: 'website',
     path: '/admin/slider',
-    label: 'Homepage Slider',
+    item: 'slider',
     icon: SlidersHorizontal,
     roles: OTHERS,
   },
   {
-    group: 'Website Management',
+    group: 'website',
     path: '/admin/notifications',
-    label: 'Notifications',
+    item: 'notifications',
     icon: Bell,
     roles: OTHERS,
   },
   {
-    group: 'Website Management',
+    group: 'website',
     path: '/admin/pwa-analytics',
-    label: 'PWA Analytics',
+    item: 'pwaAnalytics',
     icon: BarChart3,
     roles: OTHERS,
   },
 
   {
-    group: 'Financial',
+    group: 'financial',
     path: '/admin/payments',
-    label: 'Payment Management',
+    item: 'payments',
     icon: CreditCard,
     roles: OTHERS,
   },
+  {
+    group: 'financial',
+    path: '/admin/finance',
+    item: 'finance',
+    icon: Landmark,
+    roles: ['super_admin', 'admin'],
+  },
 
   {
-    group: 'System',
+    group: 'system',
     path: '/admin/backups',
-    label: 'Backups',
+    item: 'backups',
     icon: DatabaseBackup,
     roles: ['super_admin'],
   },
 ];
 
+/** A sidebar entry as drawn, in the words on screen. */
+export interface NavEntry {
+  path: string;
+  label: string;
+  icon: LucideIcon;
+  group?: string;
+}
+
 export interface NavSection {
   group: string | null;
-  items: NavItem[];
+  items: NavEntry[];
 }
 
 /** The sidebar of a role: its items, in order, grouped when they carry groups. */
 export function sidebarFor(role: string | null | undefined): NavSection[] {
   const items = ADMIN_NAV.filter((item) => (item.roles as string[]).includes(role ?? ''));
   const sections: NavSection[] = [];
-  for (const item of items) {
-    const group = item.group ?? null;
+  for (const { path, item, icon, group: key } of items) {
+    const group = key ? navText.groups[key] : null;
+    const entry: NavEntry = { path, label: navText.items[item], icon, group: group ?? undefined };
     const last = sections.at(-1);
-    if (last && last.group === group) last.items.push(item);
-    else sections.push({ group, items: [item] });
+    if (last && last.group === group) last.items.push(entry);
+    else sections.push({ group, items: [entry] });
   }
   return sections;
 }
-
-/** Labels of path segments for breadcrumbs. */
-const SEGMENT_LABELS: Record<string, string> = {
-  admin: 'Admin',
-  create: 'Create',
-  add: 'Add',
-  edit: 'Edit',
-  registrations: 'Registrations',
-};
 
 const ID_SEGMENT = /^[0-9a-f-]{8,}$/i;
 /** Sections whose items are edited, never shown on a page of their own (/admin/events/{id}). */
@@ -208,7 +219,7 @@ export interface Crumb {
 export function breadcrumbsFor(pathname: string): Crumb[] {
   const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
   if (parts[0] !== 'admin' || parts.length <= 2) return [];
-  const crumbs: Crumb[] = [{ label: 'Dashboard', to: '/admin' }];
+  const crumbs: Crumb[] = [{ label: navText.items.dashboard, to: '/admin' }];
   for (let i = 1; i < parts.length; i++) {
     const to = `/${parts.slice(0, i + 1).join('/')}`;
     // Sections whose items have no page of their own: no crumb that would lead nowhere.
@@ -216,9 +227,9 @@ export function breadcrumbsFor(pathname: string): Crumb[] {
       continue;
     const known = ADMIN_NAV.find((item) => item.path === to && item.group);
     const label =
-      known?.label ??
-      SEGMENT_LABELS[parts[i]] ??
-      (ID_SEGMENT.test(parts[i]) ? 'Details' : parts[i]);
+      (known && navText.items[known.item]) ??
+      navText.segments[parts[i]] ??
+      (ID_SEGMENT.test(parts[i]) ? navText.details : parts[i]);
     crumbs.push({ label, to });
   }
   return crumbs;

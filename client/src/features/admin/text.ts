@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   brand: 'Havyaka Admin',
   sidebarNav: 'Admin',
@@ -42,3 +44,5 @@ export const text = {
   notFound: 'Admin page not found',
   notFoundBody: 'There is no admin screen at this address.',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

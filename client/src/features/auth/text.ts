@@ -1,4 +1,6 @@
 // Every text of sign-in and the access screens (spec §4, §6, §8), in one place for translation.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   checking: 'Checking access permissions…',
   authRequired: 'Authentication Required',
@@ -80,3 +82,5 @@ export const text = {
   adminLoggedOut: 'Admin logged out',
   logout: 'Log out',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

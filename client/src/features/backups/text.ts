@@ -1,4 +1,6 @@
 // Every word of the backups screen and the dashboard's restore line (super admins).
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Backups',
   intro:
@@ -66,3 +68,5 @@ export const text = {
   discarded: 'Restored copy discarded',
   loadError: 'Could not load the backups',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,4 +1,6 @@
 // Every string of the business directory's staff screens.
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   title: 'Business Directory',
   intro:
@@ -81,3 +83,5 @@ export const adminText = {
     logo_url: 'Logo',
   },
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

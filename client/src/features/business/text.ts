@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Business Directory',
   intro: 'Businesses and professionals of the Havyaka community. Support our own.',
@@ -18,3 +20,5 @@ export const text = {
   website: 'Website',
   address: 'Address',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

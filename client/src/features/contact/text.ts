@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Contact Us',
   intro:
@@ -27,3 +29,5 @@ export const text = {
     `You have sent several messages recently. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   failed: 'Your message could not be sent. Please try again later.',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

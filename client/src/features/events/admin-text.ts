@@ -1,4 +1,6 @@
 // Every string of the staff's event screens (spec §2 Edit Event, §5 messages, §8 toasts).
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   createTitle: 'Create Event',
   editTitle: 'Edit Event',
@@ -154,15 +156,8 @@ export const adminText = {
   registrations: {
     title: 'Event Registrations',
     of: (title: string) => `Registrations: ${title}`,
-    count: (people: number, max: number | null) =>
-      max ? `${people} of ${max} places taken` : `${people} people expected`,
-    registrations: (n: number) =>
-      `${n} ${n === 1 ? 'registration' : 'registrations'} (guests included in places)`,
     full: 'Full',
-    placesLeft: (n: number) => `${n} ${n === 1 ? 'place' : 'places'} left`,
     noRegistration: 'This event does not take registrations.',
-    export: 'Export CSV',
-    exportName: (title: string) => `registrations-${title}`,
     tableLabel: 'Registrations',
     search: 'Search registrants',
     searchPlaceholder: 'Name, e-mail or phone',
@@ -194,6 +189,62 @@ export const adminText = {
     emptyBody: 'Registrations appear here as members register on the event page.',
     noMatch: 'No registrations match',
     unnamed: 'Unnamed account',
+  },
+  day: {
+    countsTitle: 'Today at the door',
+    seatsTaken: 'Places taken',
+    seatsOf: (taken: number, max: number | null) => (max ? `${taken} of ${max}` : `${taken}`),
+    seatsHint: 'Registrations, walk-ins and places held by offers.',
+    checkedIn: 'Checked in',
+    checkedInOf: (present: number, expected: number) => `${present} of ${expected} people`,
+    registered: 'Registered',
+    registeredDetail: (registrations: number, people: number) =>
+      `${registrations} ${registrations === 1 ? 'registration' : 'registrations'}, ${people} ${people === 1 ? 'person' : 'people'}`,
+    walkIns: 'Walk-ins',
+    walkInsDetail: (n: number, seats: number) =>
+      `${n} ${n === 1 ? 'guest' : 'guests'}, ${seats} ${seats === 1 ? 'place' : 'places'}`,
+    waitlist: 'Waitlist',
+    waiting: (n: number) => `${n} waiting`,
+    offers: 'Offers held',
+    offersDetail: (n: number, seats: number) =>
+      `${n} ${n === 1 ? 'offer' : 'offers'}, ${seats} ${seats === 1 ? 'place' : 'places'}`,
+    checkIn: 'Check in',
+    checkInOf: (name: string) => `Check in ${name}`,
+    checkedInAt: (time: string) => `Checked in ${time}`,
+    checkedInToast: (name: string) => `${name} is checked in`,
+    undo: 'Undo',
+    undoOf: (name: string) => `Undo the check-in of ${name}`,
+    undoneToast: (name: string) => `Check-in of ${name} undone`,
+    walkInTitle: 'Walk-in guests',
+    walkInIntro:
+      'Someone without an account at the door: record them here. Their places count against the maximum.',
+    walkInName: 'Name',
+    walkInPhone: 'Phone (optional)',
+    walkInSeats: 'Places',
+    walkInSeatsHint: 'The guest and anyone with them.',
+    walkInAdd: 'Record walk-in',
+    walkInAdded: (name: string) => `${name} is recorded and checked in`,
+    walkInNameMissing: 'Enter the guest’s name.',
+    walkInNone: 'No walk-in guests yet.',
+    walkInSeatsOf: (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`,
+    walkInRemove: 'Remove',
+    walkInRemoveOf: (name: string) => `Remove walk-in ${name}`,
+    walkInRemoveConfirm: (name: string) => `Remove walk-in ${name}? Their places are freed.`,
+    walkInRemoved: 'Walk-in removed',
+    walkInStatus: 'Walk-in',
+    exportAttendees: 'Export attendees (CSV)',
+    exportName: (title: string) => `attendees-${title}`,
+    csv: {
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone',
+      seats: 'Places',
+      guests: 'Guests',
+      status: 'Status',
+      registered: 'Registered on (IST)',
+      checkedIn: 'Checked in at (IST)',
+      notes: 'Notes',
+    },
   },
   unsaved: 'You have unsaved changes. Leave this page and lose them?',
   leave: 'Leave page',
@@ -240,3 +291,5 @@ export const adminText = {
     imageUrl: 'Invalid image URL',
   },
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Events',
   intro:
@@ -40,6 +42,8 @@ export const text = {
   youCancelled: 'You cancelled your registration.',
   signInToRegister: 'Sign in to register',
   signInToRegisterBody: 'Registration is open to signed-in members, students and families.',
+  guestsLabel: 'Guests coming with you',
+  guestsHint: 'Each guest takes a place too (up to 20).',
   placesLeft: (n: number) => (n === 1 ? '1 place left' : `${n} places left`),
   deadline: (when: string) => `Register by ${when}.`,
   closedDeadline: 'Registration has closed: the deadline has passed.',
@@ -57,6 +61,7 @@ export const text = {
   waitlist: {
     intro: 'Join the waitlist: if a place frees up, it is held for you and you are told at once.',
     join: 'Join the waitlist',
+    joinWithGuests: (seats: number) => `Join the waitlist for ${seats} places`,
     waiting: 'You are on the waitlist. We will tell you when a place is free.',
     leave: 'Leave the waitlist',
     offered: (until: string) => `A place is held for you until ${until}.`,
@@ -70,8 +75,11 @@ export const text = {
     },
   },
   addToCalendar: 'Add to calendar (.ics)',
+  addToGoogleCalendar: 'Add to Google Calendar',
+  opensInNewTab: '(opens in a new tab)',
   myEvents: 'My event registrations',
   myEventsIntro: 'Events you registered for. Cancel if you cannot come, so someone else can.',
+  subscribeCalendar: 'Have them in your phone’s calendar, kept up to date.',
   myEventsEmpty: 'You have not registered for any event yet.',
   browseEvents: 'See upcoming events',
   attendance: {
@@ -100,3 +108,5 @@ export const text = {
     cancelled: 'Cancelled',
   } as Record<string, string>,
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

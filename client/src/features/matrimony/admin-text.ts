@@ -1,5 +1,7 @@
 // What the staff screen of matrimony profiles (/admin/matrimony) says. Apart from the public
-// matrimony text (issue 16) so the branches merge cleanly; a Kannada edition comes later.
+// matrimony text (issue 16) so the branches merge cleanly. Kannada: admin-text.kn.ts.
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   title: 'Matrimony Users',
   adminsOnly:
@@ -79,3 +81,5 @@ export const adminText = {
     registration_date: 'Registered on',
   },
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

@@ -1,4 +1,6 @@
 // Every text of the matrimony pages for approved registrants.
+import { kannada } from '@/lib/i18n/words';
+
 export const pagesText = {
   browseTitle: 'Browse Matrimony Profiles',
   browseIntro:
@@ -93,3 +95,5 @@ export const pagesText = {
     pending: 'Your profile is waiting for approval.',
   } as Record<string, string>,
 } as const;
+
+kannada({ pagesText }, () => import('./pages-text.kn'));

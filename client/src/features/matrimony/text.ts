@@ -1,4 +1,6 @@
 // Every text of the matrimony pages: registration, own profile, browse, a profile, dashboard.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   registrationTitle: 'Matrimony Registration',
   registrationIntro:
@@ -137,3 +139,5 @@ export const validationText = {
   genderChoice: 'Gender must be male or female',
   agesOrder: 'Preferred age to must not be less than preferred age from',
 } as const;
+
+kannada({ text, validationText }, () => import('./text.kn'));

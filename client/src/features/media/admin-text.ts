@@ -1,4 +1,6 @@
 // Every string of the media staff screen (/admin/media).
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   title: 'Media Management',
   intro: 'Albums of photos and videos, linked to events; videos start as drafts.',
@@ -115,3 +117,5 @@ export const adminText = {
   },
   cancel: 'Cancel',
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

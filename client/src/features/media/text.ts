@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Photo and Video Gallery',
   intro: 'Albums from the community’s festivals, camps and get-togethers.',
@@ -33,3 +35,5 @@ export const text = {
   next: 'Next photo',
   photoOf: (i: number, n: number) => `Photo ${i} of ${n}`,
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

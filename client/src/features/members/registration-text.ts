@@ -1,4 +1,6 @@
 // Every text of the membership application (/membership/registration).
+import { kannada } from '@/lib/i18n/words';
+
 export const registrationText = {
   title: 'Membership Registration',
   intro:
@@ -64,3 +66,5 @@ export const registrationValidationText = {
   // The messages name each field as its label does.
   fields: registrationText.fields,
 } as const;
+
+kannada({ registrationText, registrationValidationText }, () => import('./registration-text.kn'));

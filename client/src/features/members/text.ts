@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Members',
   intro:
@@ -292,3 +294,5 @@ export const adminValidationText = {
   },
   pastDate: 'Please enter a past date',
 } as const;
+
+kannada({ text, adminText, adminValidationText }, () => import('./text.kn'));

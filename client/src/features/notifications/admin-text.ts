@@ -1,4 +1,6 @@
 // Every string of the staff notifications screen (announcements and the contact inbox).
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   title: 'Notifications',
   intro: 'Announce to the community in the app and by push, and read the contact form’s messages.',
@@ -101,3 +103,5 @@ export const adminText = {
     updated: 'Message updated',
   },
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

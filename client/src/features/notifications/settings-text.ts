@@ -1,4 +1,6 @@
 // Every text of /notifications/settings.
+import { kannada } from '@/lib/i18n/words';
+
 export const settingsText = {
   title: 'Notification Settings',
   intro: 'Choose what the trust tells you about, and whether this device shows it.',
@@ -21,3 +23,5 @@ export const settingsText = {
     other: { title: 'Other notices', body: 'Announcements from the trust office.' },
   },
 } as const;
+
+kannada({ settingsText }, () => import('./settings-text.kn'));

@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   bell: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
   title: 'Notifications',
@@ -10,3 +12,5 @@ export const text = {
   unreadLabel: 'Unread',
   settings: 'Notification settings',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,4 +1,6 @@
-// What the payment screens say; a Kannada edition comes later.
+// What the payment screens say; Kannada: text.kn.ts.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Payment Management',
   adminsOnly:
@@ -97,3 +99,5 @@ export const text = {
   save: 'Record payment',
   close: 'Close',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   install: {
     title: 'Install the Havyaka app',
@@ -43,3 +45,5 @@ export const text = {
     progress: 'Video progress',
   },
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,4 +1,6 @@
 // Every string of the magazine's staff screens (Havyaka Sandesh, Sandesh Editors).
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   title: 'Havyaka Sandesh',
   intro: 'Issues of the magazine by year and month: upload the PDF, publish, feature.',
@@ -106,3 +108,5 @@ export const adminText = {
     perInsertion: (rate: string) => `${rate} per insertion`,
   },
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

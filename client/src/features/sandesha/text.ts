@@ -1,3 +1,5 @@
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Havyaka Sandesha',
   intro:
@@ -12,3 +14,5 @@ export const text = {
   downloadError: 'The issue could not be downloaded. Please try again.',
   year: (y: number) => String(y),
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,4 +1,6 @@
 // The community services' pages: all their text in one place, for translation.
+import { kannada } from '@/lib/i18n/words';
+
 export interface ServicePage {
   title: string;
   intro: string;
@@ -84,26 +86,6 @@ export const pages = {
     ],
     actions: [{ to: '/events', label: 'See programmes' }],
   },
-  donate: {
-    title: 'Donate',
-    intro:
-      'Your gift funds educational aid, medical aid, senior-citizen care and the community’s programmes.',
-    sections: [
-      {
-        heading: 'Bank transfer',
-        body: 'Havyaka Community Trust, account details from the trust office. Please mention your name and purpose.',
-      },
-      {
-        heading: 'Tax benefit',
-        body: 'Donations to the trust are eligible for deduction under section 80G; a receipt is sent by email.',
-      },
-      {
-        heading: 'In kind',
-        body: 'Books for students, medical equipment and volunteering time are just as welcome.',
-      },
-    ],
-    actions: [{ to: '/contact', label: 'Ask for bank details' }],
-  },
   membership: {
     title: 'Membership',
     intro:
@@ -167,3 +149,5 @@ export const pages = {
 
 /** The name of a service page (`pages`' keys). */
 export type ServicePageName = keyof typeof pages;
+
+kannada({ pages }, () => import('./text.kn'));

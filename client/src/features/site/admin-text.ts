@@ -1,4 +1,6 @@
 // Every string of the site content staff screens.
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   add: 'Add',
   edit: 'Edit',
@@ -88,3 +90,5 @@ export const adminText = {
     },
   },
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

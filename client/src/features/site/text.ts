@@ -1,3 +1,5 @@
+import { kannada } from '../../lib/i18n/words';
+
 export const text = {
   heroTitle: 'Havyaka Community, Mumbai',
   heroBody: 'Culture, education and mutual help for Havyaka families since 1962.',
@@ -25,3 +27,5 @@ export const quickLinks = [
   { to: '/senior-citizen-sos', label: 'Senior citizen SOS', body: 'Help, fast' },
   { to: '/resources/business', label: 'Business directory', body: 'Support our own' },
 ] as const;
+
+kannada({ text, quickLinks }, () => import('./text.kn'));

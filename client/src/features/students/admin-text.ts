@@ -1,5 +1,7 @@
 // What the staff screens of students (/admin/students…) say. Kept apart from the public
-// registration's text.ts (issue 16) so the two branches merge cleanly; a Kannada edition later.
+// registration's text.ts (issue 16) so the two branches merge cleanly; Kannada: admin-text.kn.ts.
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   title: 'Students',
   adminsOnly:
@@ -141,3 +143,5 @@ export const adminValidationText = {
   amount: 'Please enter an amount in rupees',
   date: 'Please enter a valid date',
 } as const;
+
+kannada({ adminText, adminValidationText }, () => import('./admin-text.kn'));

@@ -1,4 +1,6 @@
 // Every text of the student pages: registration, dashboard and the application's edit page.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   registrationTitle: 'Student Registration',
   registrationIntro:
@@ -156,3 +158,5 @@ export const validationText = {
     reference2Contact: 'Reference 2 contact',
   },
 } as const;
+
+kannada({ text, validationText }, () => import('./text.kn'));

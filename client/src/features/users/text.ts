@@ -1,4 +1,6 @@
-// What the account and role screens (/admin/users, /admin/rbac) say; a Kannada edition later.
+// What the account and role screens (/admin/users, /admin/rbac) say; Kannada: text.kn.ts.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'User Management',
   invite: {
@@ -116,3 +118,5 @@ export const text = {
   rbacActions: 'Actions',
   readOnly: 'You can see roles and who holds them; only a super admin changes them.',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

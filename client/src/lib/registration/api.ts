@@ -3,6 +3,7 @@
 // retry), then the stored function that makes the users record and the application at once
 // and returns the first one on a retry. A failure anywhere can be retried with one click.
 import { AppError } from '@/lib/errors';
+import { currentLanguage } from '@/lib/i18n/words';
 import { sdk } from '@/lib/sdk';
 import { uploadError, type UploadWords } from '@/lib/upload-refusal';
 import { text } from './text';
@@ -25,7 +26,8 @@ export async function ensureSession(account: AccountInput | null): Promise<strin
   const signUp = await auth.signUp({
     email,
     password: account.password,
-    options: { data: { full_name: account.fullName } },
+    // The language on screen: the confirmation mail is written in it (templates/README.md).
+    options: { data: { full_name: account.fullName, language: currentLanguage() } },
   });
   if (!signUp.error) {
     if (signUp.data.session) return signUp.data.session.user.id;

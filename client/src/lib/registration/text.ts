@@ -1,5 +1,7 @@
 // Every text the three registrations share (the account step, the page around the form, the
 // confirmation). The form's own texts (steps, draft, anti-spam) are the form kit's.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   accountStep: 'Your account',
   accountIntro:
@@ -43,3 +45,5 @@ export const text = {
 
 export const approvalLabel = (status: string | null | undefined) =>
   status === 'approved' ? text.approved : status === 'rejected' ? text.rejected : text.pending;
+
+kannada({ text }, () => import('./text.kn'));

@@ -1,6 +1,7 @@
-// What the validation rules say (a Kannada edition comes later): the messages of spec §5
+// What the validation rules say : the messages of spec §5
 // (validation) and §8 (uploads), word for word, and the field names they are built from.
 // validators.ts, fields.ts, as-typed.ts and account.ts re-export the message tables.
+import { kannada } from '@/lib/i18n/words';
 
 /** The spec's messages (§5), built from the field's name where the spec says "{field}". */
 export const messages = {
@@ -71,3 +72,8 @@ export const contactText = {
   captchaWhole: 'Please answer with a whole number',
   website: 'Please leave this field empty',
 } as const;
+
+kannada(
+  { messages, fieldMessages, accountMessages, fieldNames, contactText },
+  () => import('./text.kn'),
+);

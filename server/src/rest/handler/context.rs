@@ -42,7 +42,7 @@ pub struct RestContext {
     /// The `Accept` header as sent (a function's media type handler is picked from it).
     pub accept: Option<String>,
     /// The engine's own types did not satisfy `Accept` ([`Self::new_for_function`] only):
-    /// the call answers 406 unless the function serves a type that does.
+    /// the call or read answers 406 unless a handler serves a type that does.
     pub unacceptable: bool,
 }
 
@@ -57,8 +57,9 @@ impl RestContext {
         Self::build(state, method, headers, path, query, false)
     }
 
-    /// [`Self::new`] for `/rpc`, where a function's media type handler may accept what the
-    /// engine's own types do not: 406 is then decided once the function is known.
+    /// [`Self::new`] for `/rpc` and reads, where a function's media type handler (or a handler
+    /// aggregate of the rows) may accept what the engine's own types do not: 406 is then
+    /// decided once the function or relation is known.
     pub fn new_for_function(
         state: &AppState,
         method: Method,

@@ -4,6 +4,7 @@
 
 pub(crate) mod context;
 mod explain;
+mod media_handler;
 mod read;
 mod respond;
 mod rpc;
@@ -37,7 +38,12 @@ pub async fn relation(
         return allow("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE");
     }
     let result = async {
-        let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        // A read may be served by a media type handler aggregate: 406 is decided by `read`.
+        let mut context = if matches!(method, Method::GET | Method::HEAD) {
+            RestContext::new_for_function(&state, method.clone(), &headers, uri.path(), uri.query())?
+        } else {
+            RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?
+        };
         context.client = client.map(|Extension(ClientAddress(ip))| ip);
         if matches!(method, Method::POST | Method::PATCH | Method::PUT) {
             check_body_type(&headers)?;

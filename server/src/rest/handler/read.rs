@@ -28,6 +28,12 @@ pub async fn read(state: &AppState, context: &RestContext, name: &str) -> Result
         &params,
     )?;
     plan.range = root_range(context, plan.range, state.max_rows)?;
+    if let Some(reply) = super::media_handler::reply(state, context, &plan, &relation.name, true).await {
+        return reply;
+    }
+    if context.unacceptable {
+        return Err(context.negotiation_error(state));
+    }
     run_read(state, context, &plan, true, Shape::Rows, None).await
 }
 

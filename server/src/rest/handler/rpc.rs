@@ -12,7 +12,7 @@ use crate::error::{ApiError, ErrorKind};
 use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{CallShape, Source};
-use crate::rest::request::media::{RpcPayload, picks_handler};
+use crate::rest::request::media::{RpcPayload, names_handler, picks_handler};
 use crate::rest::request::prefer::Handling;
 use crate::rest::request::rpc::parse_rpc_get;
 use crate::rest::request::{QueryParams, RowRange};
@@ -61,7 +61,15 @@ pub async fn call(
         .media_handler
         .clone()
         .filter(|h| context.plan.is_none() && picks_handler(context.accept.as_deref(), &h.media_type));
-    if handler.is_none() && context.unacceptable {
+    // Rows a handler aggregate serves in the wanted type (answered by `run_read`'s caller).
+    let rows_handled = match &plan.shape {
+        CallShape::Rows { set: true, relation: Some(rows), .. } => cache
+            .aggregate_handlers
+            .get(rows)
+            .is_some_and(|all| all.iter().any(|h| names_handler(context.accept.as_deref(), &h.handler.media_type))),
+        _ => false,
+    };
+    if handler.is_none() && !rows_handled && context.unacceptable {
         return Err(context.negotiation_error(state));
     }
     let read_only = !(post && plan.is_volatile());
@@ -141,6 +149,7 @@ pub async fn call(
         }
         CallShape::Rows { set, relation, columns } => {
             let alias = plan.function.name.clone();
+            let rows = relation.clone();
             let mut read = ReadPlanner::new(cache, schema).with_aggregates(state.aggregates.enabled).plan(
                 Source::Call(Box::new(plan)),
                 alias,
@@ -149,6 +158,12 @@ pub async fn call(
                 &params,
             )?;
             read.range = if set { root_range(context, read.range, state.max_rows)? } else { RowRange::ALL };
+            if set
+                && let Some(rows) = rows
+                && let Some(reply) = super::media_handler::reply(state, context, &read, &rows, read_only).await
+            {
+                return reply;
+            }
             let shape = if set { Shape::Rows } else { Shape::OneObject };
             run_read(state, context, &read, read_only, shape, max_affected).await
         }

@@ -120,6 +120,7 @@ fn cache() -> SchemaCache {
         relationships: BTreeMap::new(),
         enums: BTreeMap::new(),
         role_settings: BTreeMap::new(),
+        aggregate_handlers: BTreeMap::new(),
     }
 }
 

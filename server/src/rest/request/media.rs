@@ -101,6 +101,25 @@ pub fn picks_handler(accept: Option<&str>, handler: &str) -> bool {
     false
 }
 
+/// Whether rows (a table, a view, a set-returning function) are served by an aggregate handler
+/// of `handler`'s type: `Accept` names that type exactly before any type the engine produces
+/// itself. A wildcard or no `Accept` keeps JSON (or CSV for `text/*`), as in PostgREST.
+pub fn names_handler(accept: Option<&str>, handler: &str) -> bool {
+    let Some(accept) = accept.map(str::trim).filter(|a| !a.is_empty()) else {
+        return false;
+    };
+    for item in ranked(accept) {
+        let essence = item.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+        if essence == handler {
+            return true;
+        }
+        if parse_one(item).is_some() {
+            return false;
+        }
+    }
+    false
+}
+
 /// `Accept: application/vnd.pgrst.plan[+json|+text]; for="…"; options=analyze|verbose|…`:
 /// the EXPLAIN of the statement the request would run, instead of its result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -290,6 +309,18 @@ mod tests {
             assert_eq!(rpc_payload(content_type).unwrap(), expected, "{content_type:?}");
         }
         assert_eq!(rpc_payload(Some("text/csv")).unwrap_err().status(), 415);
+    }
+
+    #[test]
+    fn rows_go_to_an_aggregate_handler_only_when_its_type_is_named_first() {
+        for accept in ["text/calendar", "Text/Calendar; q=0.9, application/json;q=0.5", "image/png, text/calendar"] {
+            assert!(names_handler(Some(accept), "text/calendar"), "{accept}");
+        }
+        for accept in
+            [None, Some(""), Some("*/*"), Some("text/*"), Some("application/json, text/calendar"), Some("text/plain")]
+        {
+            assert!(!names_handler(accept, "text/calendar"), "{accept:?}");
+        }
     }
 
     #[test]

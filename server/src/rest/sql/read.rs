@@ -22,7 +22,7 @@ use super::spread;
 use crate::rest::plan::aggregate::is_grouped;
 use crate::rest::plan::{Condition, Embed, OrderExpr, OrderItem, Projection, ReadPlan, Source};
 use crate::rest::request::{NullsOrder, OrderDirection, RowRange};
-use crate::schema_cache::model::{Cardinality, Relationship};
+use crate::schema_cache::model::{Cardinality, QualifiedName, Relationship};
 
 /// How the page is returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +92,39 @@ pub fn read_statement(plan: &ReadPlan, count: bool, body: Body) -> Sql {
     } else {
         select_over(&mut sql, plan, count, body);
     }
+    sql
+}
+
+/// The rows of a read given to a media type handler aggregate (its value as text, or as hex for
+/// a `bytea` domain), each row cast to the relation's row type the aggregate takes:
+///
+/// ```sql
+/// SELECT NULL::bigint AS pgrst_total, count(*) AS pgrst_page,
+///        "public"."ics"(pgrst_t::"public"."events")::text AS pgrst_body
+///   FROM (SELECT "events".* FROM "public"."events" AS "events" WHERE …) AS pgrst_t
+/// ```
+pub fn handler_read_statement(
+    plan: &ReadPlan,
+    aggregate: &QualifiedName,
+    row_type: &QualifiedName,
+    binary: bool,
+    head: bool,
+) -> Sql {
+    let mut sql = Sql::new();
+    sql.push("SELECT NULL::bigint AS pgrst_total, pg_catalog.count(*) AS pgrst_page, ");
+    if head {
+        sql.push("NULL::text");
+    } else {
+        if binary {
+            sql.push("pg_catalog.encode(");
+        }
+        sql.qualified(&aggregate.schema, &aggregate.name).push("(pgrst_t::");
+        sql.qualified(&row_type.schema, &row_type.name).push(")");
+        sql.push(if binary { "::bytea, 'hex')" } else { "::text" });
+    }
+    sql.push(" AS pgrst_body FROM (");
+    level(&mut sql, plan, None);
+    sql.push(") AS pgrst_t");
     sql
 }
 

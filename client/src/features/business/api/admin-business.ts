@@ -6,6 +6,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
+import { nameMatchIds, orMatchingIds } from '@/lib/name-search';
 import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 import { ADMIN_BUSINESS_SORT, type AdminBusinessFilters } from '../resources/listings/filters';
@@ -19,12 +20,17 @@ export const adminBusinessKeys = {
   one: (id: string) => [...businessKeys.all, 'admin', 'one', id] as const,
 };
 
-/** Every listing (awaiting approval too): a page of the view, and every row of it. */
+/** Every listing (awaiting approval too): a page of the view, and every row of it. A search
+ * also finds names written in the other script or spelt another way (business_name_matches). */
 export const adminBusinessPages = pagedList({
   key: adminBusinessKeys.list,
-  query: (view: WholeView<AdminBusinessFilters>) => {
+  read: async (view: WholeView<AdminBusinessFilters>, from, to) => {
     let query = sdk().from('business_listings').select('*', { count: 'exact' });
-    const any = ilikeAny(['business_name', 'category', 'city', 'owner_name'], view.search);
+    const nameIds = await nameMatchIds('business_name_matches', view.search);
+    const any = orMatchingIds(
+      ilikeAny(['business_name', 'category', 'city', 'owner_name'], view.search),
+      nameIds,
+    );
     if (any) query = query.or(any);
     if (view.filters.show === 'pending') query = query.eq('is_active', false);
     if (view.filters.show === 'active') query = query.eq('is_active', true);
@@ -32,7 +38,8 @@ export const adminBusinessPages = pagedList({
     return query
       .order(sort.id as keyof Business, { ascending: !sort.desc, nullsFirst: false })
       .order('business_name', { ascending: true })
-      .order('id');
+      .order('id')
+      .range(from, to);
   },
 });
 

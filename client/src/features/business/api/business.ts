@@ -1,6 +1,9 @@
 import type { Database } from '@havyaka/sdk/database';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { unwrap } from '@/lib/errors';
+import { nameMatchIds } from '@/lib/name-search';
+import { searchTerm } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 
 export type Business = Database['public']['Tables']['business_listings']['Row'];
@@ -9,6 +12,7 @@ export const businessKeys = {
   all: ['business'] as const,
   list: () => ['business', 'list'] as const,
   detail: (id: string) => ['business', 'detail', id] as const,
+  names: (search: string) => ['business', 'names', search] as const,
 };
 
 export const businessesQuery = () =>
@@ -42,13 +46,39 @@ export const useBusiness = (id: string) =>
     enabled: /^[0-9a-f-]{36}$/i.test(id),
   });
 
-/** Free-text and category filtering, on the client (the directory is small). */
-export function filterBusinesses(list: Business[], search: string, category: string): Business[] {
+/**
+ * The listings whose name or owner matches the search in either script or a common spelling
+ * (business_name_matches, asked 300 ms after the last keystroke): ಹೆಗಡೆ finds "Hegde Caterers".
+ */
+export function useBusinessNameMatches(search: string) {
+  const [term, setTerm] = useState(() => searchTerm(search));
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(searchTerm(search)), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  return useQuery({
+    queryKey: businessKeys.names(term),
+    queryFn: () => nameMatchIds('business_name_matches', term),
+    enabled: term !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Free-text and category filtering, on the client (the directory is small); `nameIds`: the
+ * listings whose names match the search in either script (useBusinessNameMatches). */
+export function filterBusinesses(
+  list: Business[],
+  search: string,
+  category: string,
+  nameIds: readonly string[] = [],
+): Business[] {
   const q = search.trim().toLowerCase();
+  const byName = new Set(nameIds);
   return list.filter(
     (b) =>
       (!category || b.category === category) &&
       (!q ||
+        byName.has(b.id) ||
         [b.business_name, b.category, b.city, b.description, b.owner_name].some((v) =>
           v?.toLowerCase().includes(q),
         )),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { controlClass } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { Page, PageHeader } from '@/components/ui/states';
-import { filterBusinesses, useBusinesses } from '../api/business';
+import { filterBusinesses, useBusinesses, useBusinessNameMatches } from '../api/business';
 import { text } from '../text';
 
 export function Component() {
@@ -14,7 +14,13 @@ export function Component() {
   const categories = [
     ...new Set((list.data ?? []).map((b) => b.category).filter(Boolean)),
   ] as string[];
-  const shown = filterBusinesses(list.data ?? [], search, category);
+  const names = useBusinessNameMatches(search);
+  const shown = filterBusinesses(
+    list.data ?? [],
+    search,
+    category,
+    search.trim() ? (names.data ?? []) : [],
+  );
   return (
     <Page>
       <PageHeader title={text.title}>{text.intro}</PageHeader>

@@ -19,6 +19,7 @@ export type MyRegistration = RegistrationRow & {
     | 'description'
     | 'event_date'
     | 'event_time'
+    | 'duration_minutes'
     | 'location'
     | 'venue_details'
     | 'status'
@@ -41,7 +42,7 @@ export const myRegistrationsQuery = (userId: string) =>
         await sdk()
           .from('event_registrations')
           .select(
-            '*, event:events(id, title, description, event_date, event_time, location, venue_details, status)',
+            '*, event:events(id, title, description, event_date, event_time, duration_minutes, location, venue_details, status)',
           )
           .eq('user_id', userId)
           .order('registration_date', { ascending: false }),
@@ -113,22 +114,25 @@ export function useRegisterForEvent() {
       userId,
       eventId,
       existingId,
+      guests = 0,
     }: {
       userId: string;
       eventId: string;
       existingId?: string;
+      /** Guests coming with the user: each takes a place. */
+      guests?: number;
     }) =>
       unwrap(
         existingId
           ? await sdk()
               .from('event_registrations')
-              .update({ attendance_status: 'registered' })
+              .update({ attendance_status: 'registered', guests })
               .eq('id', existingId)
               .select('id')
               .single()
           : await sdk()
               .from('event_registrations')
-              .insert({ event_id: eventId, user_id: userId })
+              .insert({ event_id: eventId, user_id: userId, guests })
               .select('id')
               .single(),
       ),

@@ -1,6 +1,6 @@
 // An event's registrations for its staff: who registered (with their account's name, e-mail
-// and phone), the people expected against the maximum (event_attendance: registrants plus
-// guests), attendance changes and cancellation (attendance_status = cancelled, the row kept).
+// and phone), attendance changes and cancellation (attendance_status = cancelled, the row
+// kept). The day's counts are api/event-day.ts.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Database } from '@havyaka/sdk/database';
 import { unwrap } from '@/lib/errors';
@@ -46,25 +46,6 @@ export function useRegistrations(eventId: string, enabled = true) {
   );
   return useQuery({ ...registrationsQuery(eventId), enabled });
 }
-
-export interface Attendance {
-  registrations: number;
-  people: number;
-  max_attendees: number | null;
-}
-
-export const attendanceQuery = (eventId: string) =>
-  queryOptions({
-    queryKey: adminEventKeys.attendance(eventId),
-    queryFn: async (): Promise<Attendance | null> => {
-      const rows = unwrap(await sdk().rpc('event_attendance', { event_id: eventId }));
-      const row = (rows as Attendance[] | null)?.[0];
-      return row ?? null;
-    },
-  });
-
-export const useAttendance = (eventId: string, enabled = true) =>
-  useQuery({ ...attendanceQuery(eventId), enabled });
 
 export function useSetAttendance(eventId: string) {
   const client = useQueryClient();

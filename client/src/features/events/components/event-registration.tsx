@@ -1,7 +1,8 @@
 // The Register panel of an event that takes registrations: sign in first, register, cancel,
 // or why it cannot (deadline passed, full, closed, over); and the event for the user's
 // calendar. The database has the last word (capacity is checked atomically there).
-import { CalendarPlus, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -16,8 +17,9 @@ import {
 } from '../api/my-registrations';
 import { registrationState } from '../lib/registration-state';
 import { text } from '../text';
-import { CalendarButton } from './calendar-button';
+import { CalendarLinks } from './calendar-links';
 import { EventWaitlist } from './event-waitlist';
+import { GuestsField } from './guests-field';
 import { useCancelFlow } from './use-cancel-flow';
 import { errorText } from '@/lib/text';
 
@@ -36,6 +38,7 @@ export function EventRegistration({ event }: { event: EventRow }) {
   const attendance = usePublicAttendance(event.id, event.registration_required);
   const register = useRegisterForEvent();
   const cancelFlow = useCancelFlow();
+  const [guests, setGuests] = useState(0);
   const people = attendance.data?.people ?? null;
   const state = registrationState(event, people);
   const own = mine.data;
@@ -43,7 +46,7 @@ export function EventRegistration({ event }: { event: EventRow }) {
 
   const onRegister = () =>
     register.mutate(
-      { userId: userId!, eventId: event.id, existingId: own?.id },
+      { userId: userId!, eventId: event.id, existingId: own?.id, guests },
       {
         onSuccess: () =>
           toast({
@@ -120,21 +123,20 @@ export function EventRegistration({ event }: { event: EventRow }) {
               <p className="text-xs text-stone-600">{text.signInToRegisterBody}</p>
             </div>
           ) : (
-            <Button onClick={onRegister} disabled={register.isPending || mine.isPending}>
-              {register.isPending
-                ? text.registering
-                : own?.attendance_status === 'cancelled'
-                  ? text.registerAgain
-                  : text.register}
-            </Button>
+            <>
+              <GuestsField value={guests} onChange={setGuests} />
+              <Button onClick={onRegister} disabled={register.isPending || mine.isPending}>
+                {register.isPending
+                  ? text.registering
+                  : own?.attendance_status === 'cancelled'
+                    ? text.registerAgain
+                    : text.register}
+              </Button>
+            </>
           )}
         </>
       )}
-      {state !== 'past' && (
-        <CalendarButton event={event}>
-          <CalendarPlus className="h-4 w-4" aria-hidden /> {text.addToCalendar}
-        </CalendarButton>
-      )}
+      {state !== 'past' && <CalendarLinks event={event} />}
     </section>
   );
 }

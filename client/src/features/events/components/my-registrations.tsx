@@ -1,6 +1,5 @@
 // The user's own event registrations on their dashboard: the event, its date, the attendance
 // status (spec §4), Cancel (attendance_status cancelled) and the .ics for their calendar.
-import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, statusTone } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -11,7 +10,7 @@ import { formatDate } from '@/lib/display-format';
 import { today } from '../api/events';
 import { useMyRegistrations } from '../api/my-registrations';
 import { text } from '../text';
-import { CalendarButton } from './calendar-button';
+import { CalendarLinks } from './calendar-links';
 import { useCancelFlow } from './use-cancel-flow';
 
 export function MyEventRegistrations() {
@@ -25,7 +24,12 @@ export function MyEventRegistrations() {
       <h2 id="my-events-title" className="font-serif text-2xl font-bold">
         {text.myEvents}
       </h2>
-      <p className="mt-1 text-sm text-stone-700">{text.myEventsIntro}</p>
+      <p className="mt-1 text-sm text-stone-700">
+        {text.myEventsIntro}{' '}
+        <Link to="/events/my-calendar" className="font-semibold text-orange-900 underline">
+          {text.subscribeCalendar}
+        </Link>
+      </p>
       <div className="mt-4">
         <QueryState
           query={list}
@@ -70,9 +74,7 @@ export function MyEventRegistrations() {
                     </p>
                     {upcoming && r.attendance_status === 'registered' && (
                       <div className="mt-2 flex flex-wrap items-center gap-2">
-                        <CalendarButton event={e}>
-                          <CalendarPlus className="h-4 w-4" aria-hidden /> {text.addToCalendar}
-                        </CalendarButton>
+                        <CalendarLinks event={e} />
                         <Button
                           variant="secondary"
                           disabled={cancelFlow.isPending}

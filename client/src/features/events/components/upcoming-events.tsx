@@ -19,7 +19,7 @@ export function UpcomingEvents({
   return (
     <section aria-labelledby="upcoming-events">
       {heading && (
-        <div className="mb-4 flex items-end justify-between gap-4">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
           <h2 id="upcoming-events" className="font-serif text-2xl font-bold">
             {text.upcomingTitle}
           </h2>

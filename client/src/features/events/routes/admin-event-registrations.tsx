@@ -1,7 +1,8 @@
-// /admin/events/{id}/registrations: who registered, the places taken against the maximum
-// (registrants and their guests), attendance, cancellation (the row is kept, its place freed)
-// and a CSV export of the filtered list; search, attendance filter, sort and page in the URL,
-// cards below 768 px.
+// /admin/events/{id}/registrations: the day's counts (live), who registered, check-in from the
+// list (search by name or phone; big buttons for a phone at the door), walk-in guests without
+// an account, the waitlist, attendance, cancellation (the row is kept, its place freed) and the
+// attendees' CSV (the filtered registrations and the walk-ins); search, attendance filter,
+// sort and page in the URL, cards below 768 px.
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
@@ -15,13 +16,13 @@ import type { ListView } from '@/lib/list-view';
 import { adminText } from '../admin-text';
 import { eventQuery, isUuid } from '../api/events';
 import { EventWaitlistPanel } from '../components/admin/event-waitlist-panel';
-import {
-  registrationsQuery,
-  useAttendance,
-  useRegistrations,
-  type Registration,
-} from '../api/registrations';
-import { registrationColumns, registrationCsvColumns } from '../resources/registrations/columns';
+import { ExportCsvButton } from '@/components/data-table';
+import { useWalkIns } from '../api/event-day';
+import { registrationsQuery, useRegistrations, type Registration } from '../api/registrations';
+import { DayCounts } from '../components/admin/day-counts';
+import { WalkInsPanel } from '../components/admin/walk-ins-panel';
+import { attendeeCsvColumns, attendeeRows } from '../lib/attendees-csv';
+import { registrationColumns } from '../resources/registrations/columns';
 import {
   registrationList,
   shownRows,
@@ -30,38 +31,6 @@ import {
 
 const t = adminText.registrations;
 const LIST = '/admin/events';
-
-function Capacity({ eventId }: { eventId: string }) {
-  const attendance = useAttendance(eventId);
-  if (!attendance.data) return null;
-  const { people, max_attendees: max, registrations } = attendance.data;
-  const left = max ? Math.max(0, max - people) : null;
-  const percent = max ? Math.min(100, Math.round((people / max) * 100)) : 0;
-  return (
-    <div className="rounded-lg border border-stone-200 bg-white p-4" data-testid="capacity">
-      <p className="text-lg font-semibold">{t.count(people, max)}</p>
-      <p className="text-sm text-stone-600">
-        {t.registrations(registrations)}
-        {left !== null && ` · ${left === 0 ? t.full : t.placesLeft(left)}`}
-      </p>
-      {max ? (
-        <div
-          className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={max}
-          aria-valuenow={people}
-          aria-label={t.count(people, max)}
-        >
-          <div
-            className={`h-full ${left === 0 ? 'bg-red-600' : 'bg-orange-700'}`}
-            style={{ width: `${percent}%` }}
-          />
-        </div>
-      ) : null}
-    </div>
-  );
-}
 
 export function Component() {
   const { id } = useParams();
@@ -80,6 +49,7 @@ export function Component() {
     },
   }));
   const columns = useMemo(() => registrationColumns(eventId), [eventId]);
+  const walkIns = useWalkIns(eventId);
 
   const notFound = (
     <div
@@ -121,10 +91,13 @@ export function Component() {
 
       {!e.registration_required && <p className="mb-4 text-stone-700">{t.noRegistration}</p>}
       <div className="mb-4 grid gap-4 lg:grid-cols-2">
-        <Capacity eventId={e.id} />
+        <DayCounts eventId={e.id} />
         {e.registration_required && e.max_attendees !== null && (
           <EventWaitlistPanel eventId={e.id} />
         )}
+      </div>
+      <div className="mb-4">
+        <WalkInsPanel eventId={e.id} />
       </div>
 
       <ResourceList
@@ -133,12 +106,21 @@ export function Component() {
         columns={columns}
         getRowId={(r) => r.id}
         empty={none ? { title: t.empty, body: t.emptyBody } : { title: t.noMatch }}
-        export={{
-          filename: t.exportName(e.title),
-          columns: registrationCsvColumns,
-          label: t.export,
-          rows: (view) => shownRows(registrations.data ?? [], view),
-        }}
+        actions={
+          <ExportCsvButton
+            filename={adminText.day.exportName(e.title)}
+            columns={attendeeCsvColumns(adminText.day.csv)}
+            label={adminText.day.exportAttendees}
+            rows={() =>
+              attendeeRows(
+                shownRows(registrations.data ?? [], list.state.view),
+                walkIns.data ?? [],
+                (status) => t.statuses[status] ?? status,
+                adminText.day.walkInStatus,
+              )
+            }
+          />
+        }
       />
     </div>
   );

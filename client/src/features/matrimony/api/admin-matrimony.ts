@@ -5,6 +5,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataMessage, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
+import { nameMatchIds, orMatchingIds } from '@/lib/name-search';
 import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
 import { useLiveQueries } from '@/lib/realtime';
@@ -55,8 +56,12 @@ export const profilePages = pagedList({
     }
     const or = matrimonySearchFilter(view.search);
     if (or) {
-      const ids = await profilesByContact(view.search);
-      q = q.or(ids.length ? `${or},id.in.(${ids.join(',')})` : or);
+      // By contact details (stored apart), and by name in either script or another spelling.
+      const [byContact, byName] = await Promise.all([
+        profilesByContact(view.search),
+        nameMatchIds('matrimony_name_matches', view.search),
+      ]);
+      q = q.or(orMatchingIds(or, [...new Set([...byContact, ...byName])])!);
     }
     return q
       .order(sort.id, { ascending: !sort.desc, nullsFirst: false })

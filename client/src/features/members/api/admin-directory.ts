@@ -51,7 +51,9 @@ export const adminMemberKeys = {
 /**
  * The register, filtered and sorted by the server, with the exact count of the whole view. With
  * a search or a partial city or native place, the rows come from admin_member_directory_matches
- * (the trigram indexes; see partialMatchTerms), filtered, sorted and counted the same way.
+ * (the trigram indexes; see partialMatchTerms), filtered, sorted and counted the same way; a
+ * search also finds names in the other script or another spelling, and in the default order
+ * (newest first) its rows come closest first.
  */
 export const directoryPages = pagedList({
   key: adminMemberKeys.list,
@@ -60,22 +62,24 @@ export const directoryPages = pagedList({
     const order = { ascending: !sort.desc, nullsFirst: false };
     const column = sort.id as keyof DirectoryRow;
     const terms = partialMatchTerms(view.filters, view.search);
-    return terms
-      ? applyEqualityFilters(
-          sdk().rpc('admin_member_directory_matches', terms, { get: true, count: 'exact' }),
-          view.filters,
-        )
-          .order(column, order)
-          .order('id')
-          .range(from, to)
-      : applyDirectoryFilters(
-          sdk().from('member_directory').select('*', { count: 'exact' }),
-          view.filters,
-          view.search,
-        )
-          .order(column, order)
-          .order('id')
-          .range(from, to);
+    if (terms) {
+      const matches = applyEqualityFilters(
+        sdk().rpc('admin_member_directory_matches', terms, { get: true, count: 'exact' }),
+        view.filters,
+      );
+      // A search in the default order: the function's, closest names first.
+      return terms.search && sort.id === DIRECTORY_SORT.id && sort.desc === DIRECTORY_SORT.desc
+        ? matches.range(from, to)
+        : matches.order(column, order).order('id').range(from, to);
+    }
+    return applyDirectoryFilters(
+      sdk().from('member_directory').select('*', { count: 'exact' }),
+      view.filters,
+      view.search,
+    )
+      .order(column, order)
+      .order('id')
+      .range(from, to);
   },
 });
 

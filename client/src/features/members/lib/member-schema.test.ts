@@ -49,6 +49,9 @@ describe('memberRow', () => {
       membership_no: 'NEW-1700000000000',
       status: 'Check',
       approval_status: 'pending',
+      // The name's search key and skeleton: the database's, never the form's.
+      name_key: 'ganes bat',
+      name_skel: 'gns bt',
     };
     const values = memberFormValues(row as Parameters<typeof memberFormValues>[0]);
     expect(values.is_upgradation).toBe(false);

@@ -26,10 +26,10 @@ function MemberForm({
   const queryClient = useQueryClient();
   const steps = withAccount
     ? [
-        memberAccountStep,
-        ...memberSteps.map((s) => ({ ...s, fields: s.fields.filter((f) => f.name !== 'email') })),
+        memberAccountStep(),
+        ...memberSteps().map((s) => ({ ...s, fields: s.fields.filter((f) => f.name !== 'email') })),
       ]
-    : memberSteps;
+    : memberSteps();
   return (
     <StepsForm
       submitLabels={reg.submitLabels}

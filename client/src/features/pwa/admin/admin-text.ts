@@ -1,4 +1,6 @@
 // Every string of the PWA analytics screen.
+import { kannada } from '@/lib/i18n/words';
+
 export const adminText = {
   title: 'PWA Analytics',
   intro: 'Installs of the app and how visitors use it (spec §9).',
@@ -29,3 +31,5 @@ export const adminText = {
   none: 'No data in this period',
   loadError: 'Analytics could not be loaded.',
 } as const;
+
+kannada({ adminText }, () => import('./admin-text.kn'));

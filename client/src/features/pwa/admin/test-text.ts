@@ -1,4 +1,6 @@
 // Every string of the admin test page.
+import { kannada } from '@/lib/i18n/words';
+
 export const testText = {
   title: 'Test Page',
   intro: 'The system’s state as this browser sees it, and a test notification to yourself.',
@@ -31,3 +33,5 @@ export const testText = {
   megabytes: (n: number) => `${n} MB`,
   private: 'Private',
 } as const;
+
+kannada({ testText }, () => import('./test-text.kn'));

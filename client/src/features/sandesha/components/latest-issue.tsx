@@ -11,7 +11,7 @@ export function LatestIssues({ limit = 2 }: { limit?: number }) {
   const issues = useDeferredValue(useIssues({ limit }));
   return (
     <section aria-labelledby="latest-sandesha">
-      <div className="mb-4 flex items-end justify-between gap-4">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <h2 id="latest-sandesha" className="font-serif text-2xl font-bold">
           {text.latest}
         </h2>

@@ -1,5 +1,5 @@
-// The community services' pages (/medical-aid, /donate, …): one route module for all of them;
-// the route table names each route's page in its `handle` (`{ servicePage: 'donate' }`).
+// The community services' pages (/medical-aid, /kvss, …): one route module for all of them;
+// the route table names each route's page in its `handle` (`{ servicePage: 'kvss' }`).
 import { useMatches } from 'react-router';
 import { ServicePage } from '../components/service-page';
 import { pages, type ServicePageName } from '../text';

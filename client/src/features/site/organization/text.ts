@@ -1,4 +1,6 @@
-// What the organization screen (/admin/organization) says; a Kannada edition comes later.
+// What the organization screen (/admin/organization) says; Kannada: text.kn.ts.
+import { kannada } from '@/lib/i18n/words';
+
 export const text = {
   title: 'Organization',
   intro:
@@ -37,3 +39,5 @@ export const text = {
   sectionInvalid: 'Section key format is invalid',
   titleRequired: 'Title is required',
 } as const;
+
+kannada({ text }, () => import('./text.kn'));

@@ -6,6 +6,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppError, dataMessage, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
+import { nameMatchIds } from '@/lib/name-search';
 import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
 import { useLiveQueries } from '@/lib/realtime';
@@ -30,18 +31,22 @@ export const adminStudentKeys = {
   documents: (userId: string) => ['admin-students', 'documents', userId] as const,
 };
 
-/** The applications: a page of the view with its exact count, and every row of it. */
+/** The applications: a page of the view with its exact count, and every row of it. A search
+ * also finds names written in the other script or spelt another way (student_name_matches). */
 export const studentPages = pagedList({
   key: adminStudentKeys.list,
-  query: (view: WholeView<StudentFilters>) => {
+  read: async (view: WholeView<StudentFilters>, from, to) => {
     const sort = view.sort ?? STUDENT_SORT;
+    const nameIds = await nameMatchIds('student_name_matches', view.search);
     return applyStudentFilters(
       sdk().from('student_details').select('*', { count: 'exact' }),
       view.filters,
       view.search,
+      nameIds,
     )
       .order(sort.id as keyof StudentRow, { ascending: !sort.desc, nullsFirst: false })
-      .order('id');
+      .order('id')
+      .range(from, to);
   },
 });
 

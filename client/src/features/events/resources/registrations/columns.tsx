@@ -1,5 +1,5 @@
-// An event's registrations for its staff: the columns (name, contact, date, guests, the
-// attendance as a select, notes, cancel) and the CSV export's, one row per registration.
+// An event's registrations for its staff: the columns (name, check-in, contact, date, guests,
+// the attendance as a select, notes, cancel). The CSV is the attendees' (lib/attendees-csv.ts).
 import { XCircle } from 'lucide-react';
 import { ConfirmButton } from '@/components/confirm-button';
 import {
@@ -8,9 +8,9 @@ import {
   labelledOptions,
   type DataTableColumn,
 } from '@/components/data-table';
-import type { CsvColumn } from '@/lib/csv';
 import { formatDate } from '@/lib/images';
 import { adminText } from '../../admin-text';
+import { CheckInButton } from '../../components/admin/check-in-button';
 import {
   ATTENDANCE_STATUSES,
   useSetAttendance,
@@ -62,9 +62,16 @@ export function registrationColumns(eventId: string): DataTableColumn<Registrati
       cell: ({ row }) => <span className="font-semibold">{nameOf(row.original)}</span>,
     }),
     col.display({
+      id: 'checkIn',
+      header: adminText.day.checkIn,
+      cell: ({ row }) => (
+        <CheckInButton r={row.original} name={nameOf(row.original)} eventId={eventId} />
+      ),
+    }),
+    col.display({
       id: 'email',
       header: t.columns.email,
-      meta: { className: 'break-all' },
+      meta: { className: 'min-w-44 break-all' },
       cell: ({ row }) => row.original.user?.email,
     }),
     col.display({
@@ -92,15 +99,3 @@ export function registrationColumns(eventId: string): DataTableColumn<Registrati
     }),
   ];
 }
-
-/** The CSV export's columns: one row per registration. */
-export const registrationCsvColumns: CsvColumn<Registration>[] = [
-  { header: 'Name', value: (r) => r.user?.full_name ?? '' },
-  { header: 'Email', value: (r) => r.user?.email ?? '' },
-  { header: 'Phone', value: (r) => r.user?.phone ?? '' },
-  { header: 'Registered on', value: 'registration_date' },
-  { header: 'Guests', value: 'guests' },
-  { header: 'People', value: (r) => 1 + r.guests },
-  { header: 'Status', value: (r) => t.statuses[r.attendance_status] ?? r.attendance_status },
-  { header: 'Notes', value: (r) => r.notes ?? '' },
-];

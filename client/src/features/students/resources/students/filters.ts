@@ -1,7 +1,9 @@
 // The admin student list's view (spec §7 student_details): equality filters where the value
 // 'all' (or nothing) is ignored (approval, gender, and ?academic_year= from a link), a
-// free-text search over name, email, mobile and institution, newest first, 25 a page.
+// free-text search over name, email, mobile and institution (and the name in either script or
+// a common spelling: lib/name-search), newest first, 25 a page.
 import { defineList, preset } from '@/components/resource-list';
+import { orMatchingIds } from '@/lib/name-search';
 import { ilikeAny } from '@/lib/search';
 import { adminText as text } from '../../admin-text';
 
@@ -45,14 +47,16 @@ interface Filterable<Q> {
   or(filters: string): Q;
 }
 
+/** The view's filters and search; `nameIds`: the applications whose names match the search. */
 export function applyStudentFilters<Q extends Filterable<Q>>(
   query: Q,
   filters: Partial<StudentFilters>,
   search: string,
+  nameIds: readonly string[] = [],
 ): Q {
   let q = query;
   for (const [column, value] of equalityFilters(filters)) q = q.eq(column, value);
-  const or = studentSearchFilter(search);
+  const or = orMatchingIds(studentSearchFilter(search), nameIds);
   if (or) q = q.or(or);
   return q;
 }

@@ -1,0 +1,86 @@
+// The counts of an event's day on its registrations screen, live: places taken against the
+// maximum (registrations, walk-ins and seats held by offers), people checked in, registrations,
+// walk-ins, the waitlist and the offers held.
+import { adminText } from '../../admin-text';
+import { useDayCounts } from '../../api/event-day';
+
+const t = adminText.day;
+
+function Tile({
+  label,
+  value,
+  detail,
+  id,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  id: string;
+}) {
+  return (
+    <div className="rounded-md bg-stone-50 p-3" data-testid={`count-${id}`}>
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+      {detail && <dd className="text-sm text-stone-600">{detail}</dd>}
+    </div>
+  );
+}
+
+export function DayCounts({ eventId }: { eventId: string }) {
+  const counts = useDayCounts(eventId);
+  const c = counts.data;
+  if (!c) return null;
+  const full = c.max_attendees !== null && c.seats_taken >= c.max_attendees;
+  const present = c.people_checked_in + c.walk_in_seats;
+  const expected = c.people + c.walk_in_seats;
+  return (
+    <section
+      aria-labelledby="day-counts-title"
+      className="rounded-lg border border-stone-200 bg-white p-4"
+      data-testid="day-counts"
+      aria-live="polite"
+    >
+      <h2 id="day-counts-title" className="mb-3 font-serif text-lg font-bold">
+        {t.countsTitle}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Tile
+          id="seats"
+          label={t.seatsTaken}
+          value={t.seatsOf(c.seats_taken, c.max_attendees)}
+          detail={full ? adminText.registrations.full : t.seatsHint}
+        />
+        <Tile
+          id="checked-in"
+          label={t.checkedIn}
+          value={String(present)}
+          detail={t.checkedInOf(present, expected)}
+        />
+        <Tile
+          id="registered"
+          label={t.registered}
+          value={String(c.people)}
+          detail={t.registeredDetail(c.registrations, c.people)}
+        />
+        <Tile
+          id="walk-ins"
+          label={t.walkIns}
+          value={String(c.walk_in_seats)}
+          detail={t.walkInsDetail(c.walk_ins, c.walk_in_seats)}
+        />
+        <Tile
+          id="waiting"
+          label={t.waitlist}
+          value={String(c.waiting)}
+          detail={t.waiting(c.waiting)}
+        />
+        <Tile
+          id="offers"
+          label={t.offers}
+          value={String(c.offered_seats)}
+          detail={t.offersDetail(c.offered, c.offered_seats)}
+        />
+      </dl>
+    </section>
+  );
+}

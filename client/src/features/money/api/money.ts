@@ -1,0 +1,260 @@
+// Money through the SDK: the trust's public details, purposes and fees; starting a UPI
+// payment and sending its UTR or screenshot; donor details; one's payments, receipts and year
+// statements; and for staff the finance overview, statement import and confirmation, Form
+// 10BD. The database decides who may do what (policies/66_money.sql, functions/66_money.sql).
+import type { Database } from '@havyaka/sdk/database';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors';
+import { sdk } from '@/lib/sdk';
+
+type Tables = Database['public']['Tables'];
+type Views = Database['public']['Views'];
+export type TrustFinance = Tables['trust_finance']['Row'];
+export type Purpose = Tables['donation_purposes']['Row'];
+export type MembershipFee = Tables['membership_fees']['Row'];
+export type Donor = Tables['donors']['Row'];
+export type Payment = Tables['payments']['Row'];
+export type ReceiptDocument = Views['receipt_documents']['Row'];
+export type YearStatement = Views['donor_year_statements']['Row'];
+export type StatementLine = Tables['bank_statement_lines']['Row'] & {
+  payment: { payer_name: string | null; reference: string | null; amount: number } | null;
+};
+export type Statement = Tables['bank_statements']['Row'];
+export type WorklistRow = Database['public']['Functions']['form_10bd_worklist']['Returns'][number];
+
+export const moneyKeys = {
+  all: ['money'] as const,
+  trust: () => ['money', 'trust'] as const,
+  purposes: () => ['money', 'purposes'] as const,
+  fees: () => ['money', 'fees'] as const,
+  donor: (userId: string) => ['money', 'donor', userId] as const,
+  mine: (userId: string) => ['money', 'mine', userId] as const,
+  overview: () => ['money', 'overview'] as const,
+  statements: () => ['money', 'statements'] as const,
+  statementLines: (id: string) => ['money', 'statement', id] as const,
+  worklist: (fy: string) => ['money', 'worklist', fy] as const,
+};
+
+export const useTrustFinance = () =>
+  useQuery({
+    queryKey: moneyKeys.trust(),
+    queryFn: async () => unwrap(await sdk().from('trust_finance').select().single()),
+  });
+
+export const usePurposes = () =>
+  useQuery({
+    queryKey: moneyKeys.purposes(),
+    queryFn: async () =>
+      unwrap(
+        await sdk().from('donation_purposes').select().eq('is_active', true).order('display_order'),
+      ),
+  });
+
+export const useMembershipFees = () =>
+  useQuery({
+    queryKey: moneyKeys.fees(),
+    queryFn: async () => unwrap(await sdk().from('membership_fees').select().order('amount')),
+  });
+
+export const useOwnDonor = (userId: string | undefined) =>
+  useQuery({
+    queryKey: moneyKeys.donor(userId ?? ''),
+    enabled: !!userId,
+    queryFn: async () =>
+      unwrap(await sdk().from('donors').select().eq('user_id', userId!).maybeSingle()),
+  });
+
+export interface DonorValues {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  pin_code: string;
+  id_code: string;
+  id_number: string;
+}
+
+export function useSaveDonor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: DonorValues & { donor_id?: string }) =>
+      unwrap(await sdk().rpc('save_donor', values)) as unknown as Donor,
+    onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
+  });
+}
+
+export function useStartPayment() {
+  return useMutation({
+    mutationFn: async (args: {
+      payment_type: 'donation' | 'membership';
+      amount?: number;
+      purpose?: string;
+      member_type?: string;
+    }) => unwrap(await sdk().rpc('start_payment', args)) as unknown as Payment,
+  });
+}
+
+/** Uploads a screenshot into the payer's folder of payment-proofs; returns its path. */
+export async function uploadProof(userId: string, paymentId: string, file: File) {
+  const extension =
+    file.name
+      .split('.')
+      .pop()
+      ?.toLowerCase()
+      .replace(/[^a-z0-9]/g, '') || 'png';
+  const path = `${userId}/${paymentId}.${extension}`;
+  unwrap(
+    await sdk()
+      .storage.from('payment-proofs')
+      .upload(path, file, { upsert: true, contentType: file.type || undefined }),
+  );
+  return path;
+}
+
+export function useSubmitProof() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (args: { payment_id: string; utr?: string; proof_path?: string }) =>
+      unwrap(await sdk().rpc('submit_payment_proof', args)) as unknown as Payment,
+    onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
+  });
+}
+
+export const useMyMoney = (userId: string | undefined) =>
+  useQuery({
+    queryKey: moneyKeys.mine(userId ?? ''),
+    enabled: !!userId,
+    queryFn: async () => {
+      const client = sdk();
+      const [payments, receipts, years] = await Promise.all([
+        client
+          .from('payments')
+          .select()
+          .eq('user_id', userId!)
+          .order('created_at', { ascending: false })
+          .limit(200),
+        client
+          .from('receipt_documents')
+          .select()
+          .eq('user_id', userId!)
+          .order('issued_on', { ascending: false })
+          .limit(200),
+        client
+          .from('donor_year_statements')
+          .select()
+          .eq('user_id', userId!)
+          .order('fy', { ascending: false }),
+      ]);
+      return {
+        payments: unwrap(payments),
+        receipts: unwrap(receipts),
+        years: unwrap(years),
+      };
+    },
+  });
+
+// ---- Staff.
+
+export interface FinanceGroup {
+  payment_type: string;
+  purpose: string | null;
+  mode: string;
+  count: number;
+  total: number;
+}
+export interface FinanceOverview {
+  day: string;
+  fy: string;
+  month: FinanceGroup[];
+  year: FinanceGroup[];
+  month_total: number;
+  year_total: number;
+  pending: number;
+  pending_with_proof: number;
+  receipts_issued: number;
+  receipts_cancelled: number;
+}
+
+export const useFinanceOverview = () =>
+  useQuery({
+    queryKey: moneyKeys.overview(),
+    queryFn: async () =>
+      unwrap(await sdk().rpc('finance_overview', {})) as unknown as FinanceOverview,
+  });
+
+export function useSaveTrust() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: Partial<TrustFinance>) =>
+      unwrap(await sdk().from('trust_finance').update(changes).eq('id', true).select().single()),
+    onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.trust() }),
+  });
+}
+
+export const useStatements = () =>
+  useQuery({
+    queryKey: moneyKeys.statements(),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('bank_statements')
+          .select()
+          .order('imported_at', { ascending: false })
+          .limit(20),
+      ),
+  });
+
+export const useStatementLines = (statementId: string | null) =>
+  useQuery({
+    queryKey: moneyKeys.statementLines(statementId ?? ''),
+    enabled: !!statementId,
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('bank_statement_lines')
+          .select('*, payment:payments!payment_id(payer_name,reference,amount)')
+          .eq('statement_id', statementId!)
+          .order('line_no')
+          .returns<StatementLine[]>(),
+      ),
+  });
+
+export interface ImportResult {
+  statement_id: string;
+  layout: string;
+  credit_lines: number;
+  matched_lines: number;
+}
+
+export function useImportStatement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) =>
+      unwrap(
+        await sdk().rpc('import_bank_statement', {
+          file_name: file.name,
+          content: await file.text(),
+        }),
+      ) as unknown as ImportResult,
+    onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.statements() }),
+  });
+}
+
+export function useConfirmMatches() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (statementId: string) =>
+      unwrap(await sdk().rpc('confirm_statement_matches', { statement_id: statementId })) as number,
+    onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
+  });
+}
+
+export const useWorklist = (fy: string) =>
+  useQuery({
+    queryKey: moneyKeys.worklist(fy),
+    queryFn: async () => unwrap(await sdk().rpc('form_10bd_worklist', { fy })) as WorklistRow[],
+  });
+
+export async function fetch10bdCsv(fy: string) {
+  return unwrap(await sdk().rpc('form_10bd_csv', { fy })) as string;
+}

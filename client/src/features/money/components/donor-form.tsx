@@ -1,0 +1,108 @@
+// Donor details for 80G receipts and Form 10BD, captured once: name as on PAN, address, and the
+// identity document (PAN or Aadhaar, else another Form 10BD type). The number is kept in the
+// database's vault; what comes back is masked.
+import { useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { errorToast } from '@/lib/errors';
+import { useSaveDonor, type Donor, type DonorValues } from '../api/money';
+import { text } from '../text';
+
+const ID_CODES = ['pan', 'aadhaar', 'passport', 'elector', 'driving_licence', 'ration_card', 'tin'];
+
+const fromDonor = (d: Donor | null | undefined): DonorValues => ({
+  name: d?.name ?? '',
+  address: d?.address ?? '',
+  city: d?.city ?? '',
+  state: d?.state ?? '',
+  pin_code: d?.pin_code ?? '',
+  id_code: d?.id_code ?? 'pan',
+  id_number: d?.id_masked ?? '',
+});
+
+export function DonorForm({
+  donor,
+  onSaved,
+}: {
+  donor: Donor | null | undefined;
+  onSaved: () => void;
+}) {
+  const [values, setValues] = useState<DonorValues>(() => fromDonor(donor));
+  const [errors, setErrors] = useState<Partial<Record<keyof DonorValues, string>>>({});
+  const save = useSaveDonor();
+  const set = (key: keyof DonorValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!values.name.trim()) found.name = text.donor.required;
+    if (!values.address.trim()) found.address = text.donor.required;
+    if (!values.id_number.trim()) found.id_number = text.donor.required;
+    if (values.pin_code && !/^[1-9][0-9]{5}$/.test(values.pin_code.trim()))
+      found.pin_code = text.donor.pinInvalid;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      await save.mutateAsync(values);
+      toast({ title: text.donor.saved, variant: 'success' });
+      onSaved();
+    } catch (error) {
+      toast({ ...errorToast(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={text.donor.heading}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <Field label={text.donor.name} error={errors.name} required className="sm:col-span-2">
+        <input autoComplete="name" value={values.name} onChange={set('name')} />
+      </Field>
+      <Field label={text.donor.address} error={errors.address} required className="sm:col-span-2">
+        <input autoComplete="street-address" value={values.address} onChange={set('address')} />
+      </Field>
+      <Field label={text.donor.city}>
+        <input autoComplete="address-level2" value={values.city} onChange={set('city')} />
+      </Field>
+      <Field label={text.donor.state}>
+        <input autoComplete="address-level1" value={values.state} onChange={set('state')} />
+      </Field>
+      <Field label={text.donor.pinCode} error={errors.pin_code}>
+        <input
+          inputMode="numeric"
+          autoComplete="postal-code"
+          value={values.pin_code}
+          onChange={set('pin_code')}
+        />
+      </Field>
+      <Field label={text.donor.idCode}>
+        <select value={values.id_code} onChange={set('id_code')}>
+          {ID_CODES.map((code) => (
+            <option key={code} value={code}>
+              {text.donor.idTypes[code]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        label={text.donor.idNumber}
+        error={errors.id_number}
+        hint={donor ? text.donor.idNumberHint : undefined}
+        required
+        className="sm:col-span-2"
+      >
+        <input autoComplete="off" value={values.id_number} onChange={set('id_number')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {text.donor.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+// The finance overview: received this month and this financial year by purpose and mode,
+// pending verifications, receipts issued.
+import { QueryState } from '@/components/ui/query-state';
+import { formatInr } from '@/lib/display-format';
+import { useFinanceOverview, usePurposes, type FinanceGroup } from '../api/money';
+import { text } from '../text';
+
+const f = text.finance;
+
+function Groups({ rows, label }: { rows: FinanceGroup[]; label: string }) {
+  const purposes = usePurposes();
+  const purposeLabel = (g: FinanceGroup) =>
+    g.purpose
+      ? (purposes.data?.find((p) => p.code === g.purpose)?.label ?? g.purpose)
+      : (text.typeLabels[g.payment_type] ?? g.payment_type);
+  if (rows.length === 0) return <p className="text-sm text-stone-700">{f.nothing}</p>;
+  return (
+    <table className="w-full text-left text-sm" aria-label={label}>
+      <thead>
+        <tr>
+          <th className="p-2">{f.purpose}</th>
+          <th className="p-2">{f.mode}</th>
+          <th className="p-2">{f.count}</th>
+          <th className="p-2 text-right">{f.total}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((g) => (
+          <tr
+            key={`${g.payment_type}-${g.purpose}-${g.mode}`}
+            className="border-t border-stone-200"
+          >
+            <td className="p-2">{purposeLabel(g)}</td>
+            <td className="p-2">{text.modeLabels[g.mode] ?? g.mode}</td>
+            <td className="p-2 tabular-nums">{g.count}</td>
+            <td className="p-2 text-right tabular-nums">{formatInr(g.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function FinanceOverview() {
+  const overview = useFinanceOverview();
+  return (
+    <QueryState query={overview}>
+      {(o) => (
+        <div className="grid gap-6">
+          <dl className="flex flex-wrap gap-3" data-testid="finance-figures">
+            {[
+              [f.month, formatInr(o.month_total)],
+              [f.year(o.fy), formatInr(o.year_total)],
+              [f.pending, `${o.pending} (${f.pendingWithProof(o.pending_with_proof)})`],
+              [f.receiptsIssued, String(o.receipts_issued)],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-md border border-stone-200 bg-white px-4 py-2">
+                <dt className="text-xs text-stone-600">{label}</dt>
+                <dd className="text-xl font-bold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section>
+            <h3 className="mb-2 font-semibold">
+              {f.month} — {f.byPurposeMode}
+            </h3>
+            <Groups rows={o.month} label={f.month} />
+          </section>
+          <section>
+            <h3 className="mb-2 font-semibold">
+              {f.year(o.fy)} — {f.byPurposeMode}
+            </h3>
+            <Groups rows={o.year} label={f.year(o.fy)} />
+          </section>
+        </div>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,104 @@
+// /account/payments: the signed-in person's payments (pending until staff verify), their
+// receipts with every field, and a statement per financial year.
+import { EmptyState, Page, PageHeader } from '@/components/ui/states';
+import { QueryState } from '@/components/ui/query-state';
+import { useAuth } from '@/lib/auth';
+import { formatDate, formatInr } from '@/lib/display-format';
+import { useMyMoney } from '../api/money';
+import { ReceiptCard } from '../components/receipt-card';
+import { text } from '../text';
+
+const m = text.mine;
+
+export function Component() {
+  const auth = useAuth();
+  const money = useMyMoney(auth.user?.id);
+  return (
+    <Page>
+      <PageHeader title={m.title}>{m.intro}</PageHeader>
+      <QueryState query={money}>
+        {(data) => (
+          <div className="grid gap-8">
+            <section aria-label={m.payments}>
+              <h2 className="mb-2 text-lg font-bold">{m.payments}</h2>
+              {data.payments.length === 0 ? (
+                <EmptyState title={m.noPayments} />
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-left text-sm">
+                    <thead>
+                      <tr>
+                        <th className="p-2">{m.date}</th>
+                        <th className="p-2">{m.what}</th>
+                        <th className="p-2">{m.amount}</th>
+                        <th className="p-2">{m.status}</th>
+                        <th className="p-2">{m.reference}</th>
+                        <th className="p-2">{m.utr}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.payments.map((p) => (
+                        <tr
+                          key={p.id}
+                          className="border-t border-stone-200"
+                          data-testid="my-payment"
+                        >
+                          <td className="p-2">{formatDate(p.received_on ?? p.created_at)}</td>
+                          <td className="p-2">
+                            {text.typeLabels[p.payment_type] ?? p.payment_type}
+                          </td>
+                          <td className="p-2 tabular-nums">{formatInr(p.amount)}</td>
+                          <td className="p-2">{text.statusLabels[p.status] ?? p.status}</td>
+                          <td className="p-2 font-mono">{p.reference}</td>
+                          <td className="p-2 font-mono">{p.utr}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+            <section aria-label={m.receipts}>
+              <h2 className="mb-2 text-lg font-bold">{m.receipts}</h2>
+              {data.receipts.length === 0 ? (
+                <EmptyState title={m.noReceipts} />
+              ) : (
+                <div className="grid gap-4">
+                  <p className="text-sm text-stone-700">{m.pdfLater}</p>
+                  {data.receipts.map((r) => (
+                    <ReceiptCard key={r.id} receipt={r} />
+                  ))}
+                </div>
+              )}
+            </section>
+            {data.years.length > 0 && (
+              <section aria-label={m.yearHeading}>
+                <h2 className="mb-2 text-lg font-bold">{m.yearHeading}</h2>
+                <table className="text-left text-sm">
+                  <thead>
+                    <tr>
+                      <th className="p-2">{m.year}</th>
+                      <th className="p-2">{m.count}</th>
+                      <th className="p-2">{m.total}</th>
+                      <th className="p-2">{m.eligibleTotal}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.years.map((y) => (
+                      <tr key={`${y.fy}-${y.donor_id}`} className="border-t border-stone-200">
+                        <td className="p-2">{y.fy}</td>
+                        <td className="p-2">{y.receipts}</td>
+                        <td className="p-2 tabular-nums">{formatInr(y.total)}</td>
+                        <td className="p-2 tabular-nums">{formatInr(y.eligible_total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            )}
+          </div>
+        )}
+      </QueryState>
+    </Page>
+  );
+}
