@@ -3,7 +3,8 @@
 -- themselves, and the staff's search.
 
 -- Spec §7: a new member gets the next HWT- number (from the gapless counter); membership_no is
--- the supplied number for an upgradation, else NEW- and a timestamp. A new entry made by
+-- the supplied number for an upgradation, else NEW- and a timestamp until the approval, which
+-- makes the HWT- number the membership number. A new entry made by
 -- anyone but an admin is an application: status Check, approval pending, no approver.
 -- Runs as the caller (not security definer): app.is_trusted_code must see who is writing.
 create or replace function app.prepare_member_directory_entry() returns trigger
@@ -31,6 +32,11 @@ begin
       raise exception 'Access denied - insufficient permissions' using errcode = '42501',
         detail = 'status, approval, remarks and membership number are changed by an administrator';
     end if;
+  end if;
+  -- The NEW- number only names an application: once approved, a member without a number of
+  -- their own (an upgradation keeps theirs) is known by their HWT- id everywhere (issue 40).
+  if new.approval_status = 'approved' and (new.membership_no is null or new.membership_no like 'NEW-%') then
+    new.membership_no := new.unique_id;
   end if;
   return new;
 end
@@ -562,7 +568,9 @@ begin
     raise exception 'Member not found' using errcode = 'P0002';
   end if;
   select u.email into account_email from public.users u where u.id = entry.user_id;
-  upgrading := entry.membership_no is not null and entry.membership_no not like 'NEW-%';
+  -- An approved member's own HWT- number is no claim on another entry.
+  upgrading := entry.membership_no is not null and entry.membership_no not like 'NEW-%'
+               and entry.membership_no <> entry.unique_id;
   return jsonb_build_object(
     'membership_no', case when upgrading then entry.membership_no end,
     'register', case when upgrading then coalesce((

@@ -186,3 +186,16 @@ begin
 end
 $$;
 revoke execute on function app.begin_registration(text, text, text, text) from public;
+
+-- A rejected applicant applies again (issue 40): their account waits for a decision again (the
+-- admins hear of it as of a new registration: app.announce_user_registration).
+create or replace function app.reopen_application(account_id uuid) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.users
+     set status = 'pending', approval_status = 'pending', approved_by = null, approved_at = null
+   where id = account_id and status = 'rejected'
+$$;
+revoke execute on function app.reopen_application(uuid) from public;

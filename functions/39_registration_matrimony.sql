@@ -33,7 +33,7 @@ begin
   form := app.form_values('public.matrimony_details'::regclass, application, allowed);
   account := app.begin_registration('matrimony', form ->> 'first_name', form ->> 'surname', form ->> 'mobile_no');
   select * into existing from public.matrimony_details m where m.user_id = account.id;
-  if found then
+  if found and existing.approval_status is distinct from 'rejected' then
     return existing;
   end if;
   if not app.is_own_file(form ->> 'photo_url', 'matrimony-photos', account.id) then
@@ -48,11 +48,22 @@ begin
     'member_of_trust', coalesce((form ->> 'member_of_trust')::boolean, false),
     'registration_date', current_date, 'approval_status', 'pending', 'approved_by', null, 'approved_at', null,
     'profile_views_count', 0, 'last_active', now(), 'created_at', now(), 'updated_at', now());
-  execute format('insert into public.matrimony_details (%1$s) select %1$s from jsonb_populate_record(null::public.matrimony_details, $1) returning *',
-                 app.stored_columns('public.matrimony_details'::regclass))
-    into created using form;
+  if existing.id is not null then
+    -- A rejected applicant applies again (issue 40): the same record takes the new answers
+    -- and waits for a decision again.
+    form := form || jsonb_build_object('id', existing.id, 'profile_views_count', existing.profile_views_count);
+    execute format('update public.matrimony_details set (%1$s) = (select %1$s from jsonb_populate_record(null::public.matrimony_details, $1)) where id = $2 returning *',
+                   app.stored_columns('public.matrimony_details'::regclass))
+      into created using form, existing.id;
+    perform app.reopen_application(account.id);
+  else
+    execute format('insert into public.matrimony_details (%1$s) select %1$s from jsonb_populate_record(null::public.matrimony_details, $1) returning *',
+                   app.stored_columns('public.matrimony_details'::regclass))
+      into created using form;
+  end if;
   contacts := contacts || jsonb_build_object(
     'profile_id', created.id, 'email', coalesce(contacts ->> 'email', account.email), 'created_at', now(), 'updated_at', now());
+  delete from public.matrimony_contacts c where c.profile_id = created.id;
   execute format('insert into public.matrimony_contacts (%1$s) select %1$s from jsonb_populate_record(null::public.matrimony_contacts, $1)',
                  app.stored_columns('public.matrimony_contacts'::regclass))
     using contacts;
@@ -60,7 +71,7 @@ begin
 end
 $$;
 comment on function public.register_matrimony(jsonb) is
-  'Registers the signed-in account''s matrimony profile: its users record (pending) and its profile, once; a retry returns the first.';
+  'Registers the signed-in account''s matrimony profile: its users record (pending) and its profile, once; a retry returns the first, a rejected applicant applies again.';
 revoke execute on function public.register_matrimony(jsonb) from public, anon;
 
 -- The Matrimony form's rules on the profile, for any writer but an admin or the app's own

@@ -5,6 +5,8 @@
 -- is the member's form (members) and their register entry (member_directory: status Check,
 -- approval pending, the next HWT- number; an upgradation keeps the existing membership number,
 -- spec §7), and their directory visibility (listed, contact details hidden until they choose).
+-- Called again it returns the application made, unless that was rejected: then it is an
+-- application again, on the same register entry.
 create or replace function public.register_member(application jsonb)
 returns public.member_directory
 language plpgsql
@@ -23,6 +25,7 @@ declare
   created public.member_directory;
   delivery text;
   upgrading boolean;
+  reapplying boolean;
   born date;
 begin
   -- Validate against the directory's columns; the form-only keys are typed by hand.
@@ -40,9 +43,12 @@ begin
                           'show_in_directory', coalesce(application -> 'show_in_directory', 'true'::jsonb));
   account := app.begin_registration('member', form ->> 'first_name', form ->> 'surname', form ->> 'mobile_number');
   select * into existing from public.member_directory d where d.user_id = account.id;
-  if found then
+  if found and existing.approval_status is distinct from 'rejected' then
     return existing;
   end if;
+  -- A rejected applicant applies again (issue 40): the same register entry (the HWT- number is
+  -- theirs for life) takes the new answers and waits for a decision again.
+  reapplying := existing.id is not null;
 
   if form ->> 'first_name' is null then
     perform app.refuse('first_name', 'First name is required');
@@ -87,6 +93,10 @@ begin
   end if;
   perform app.check_identity_numbers(form ->> 'pan_number', form ->> 'aadhar_number', 'pan_number', 'aadhar_number');
 
+  if reapplying then
+    delete from public.members m where m.user_id = account.id;
+    perform app.reopen_application(account.id);
+  end if;
   insert into public.members (user_id, first_name, surname, father_name, date_of_birth, gender, email, phone, address,
                               city, pincode, occupation, education, gotra, nakshatra_rashi, mother_tongue, native_place,
                               pan_number, aadhar_number, is_upgradation, existing_membership_no, approval_status)
@@ -97,6 +107,27 @@ begin
           form ->> 'nakshatra_rashi', form ->> 'mother_tongue', form ->> 'native_place',
           nullif(btrim(form ->> 'pan_number'), ''), nullif(btrim(form ->> 'aadhar_number'), ''),
           upgrading, case when upgrading then form ->> 'existing_membership_no' end, 'pending');
+
+  if reapplying then
+    update public.member_directory d
+       set (membership_no, full_name, email, mobile_number, member_type, date_of_birth, gotra, profession,
+            address_line1, address_line2, city, state, pincode, native_place, status, approval_status, approved_by,
+            approved_at, remarks, approval_notes, sandesha_delivery_method, sandesha_delivery_enabled)
+         = (case when upgrading then form ->> 'existing_membership_no'
+                 when d.membership_no like 'NEW-%' then d.membership_no
+                 else 'NEW-' || (extract(epoch from clock_timestamp()) * 1000)::bigint::text end,
+            btrim(concat_ws(' ', form ->> 'first_name', form ->> 'surname')),
+            coalesce(form ->> 'email', account.email), form ->> 'mobile_number', form ->> 'member_type', born,
+            form ->> 'gotra', form ->> 'profession', form ->> 'address_line1', form ->> 'address_line2', form ->> 'city',
+            form ->> 'state', form ->> 'pincode', form ->> 'native_place', 'Check', 'pending', null, null, null, null,
+            nullif(delivery, 'none'), delivery <> 'none')
+     where d.id = existing.id
+    returning * into created;
+    insert into public.member_directory_visibility (member_id, user_id, show_in_directory, show_contact_details)
+    values (created.id, account.id, (form ->> 'show_in_directory')::boolean, false)
+    on conflict (member_id) do update set show_in_directory = excluded.show_in_directory;
+    return created;
+  end if;
 
   insert into public.member_directory (unique_id, membership_no, full_name, email, mobile_number, member_type, date_of_birth,
                                        gotra, profession, address_line1, address_line2, city, state, pincode, native_place,
@@ -116,7 +147,7 @@ begin
 end
 $$;
 comment on function public.register_member(jsonb) is
-  'Registers the signed-in account''s membership application: users record, membership form and register entry (Check), once.';
+  'Registers the signed-in account''s membership application: users record, membership form and register entry (Check), once; again after a rejection.';
 revoke execute on function public.register_member(jsonb) from public, anon;
 
 -- The Membership form's rules on the member's form, for any writer but an admin or the app's

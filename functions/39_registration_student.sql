@@ -25,7 +25,7 @@ begin
   form := app.form_values('public.student_details'::regclass, application, allowed);
   account := app.begin_registration('student', form ->> 'first_name', form ->> 'surname', form ->> 'mobile_number');
   select * into existing from public.student_details s where s.user_id = account.id;
-  if found then
+  if found and existing.approval_status is distinct from 'rejected' then
     return existing;
   end if;
   perform app.check_identity_numbers(form ->> 'pan_no', form ->> 'aadhar_no', 'pan_no', 'aadhar_no');
@@ -44,14 +44,24 @@ begin
   if form ->> 'age' is null and form ->> 'date_of_birth' is not null then
     form := form || jsonb_build_object('age', app.age_on((form ->> 'date_of_birth')::date, current_date));
   end if;
-  execute format('insert into public.student_details (%1$s) select %1$s from jsonb_populate_record(null::public.student_details, $1) returning *',
-                 app.stored_columns('public.student_details'::regclass))
-    into created using form;
+  if existing.id is not null then
+    -- A rejected applicant applies again (issue 40): the same record takes the new answers
+    -- and waits for a decision again.
+    form := form || jsonb_build_object('id', existing.id, 'progress_reports', existing.progress_reports);
+    execute format('update public.student_details set (%1$s) = (select %1$s from jsonb_populate_record(null::public.student_details, $1)) where id = $2 returning *',
+                   app.stored_columns('public.student_details'::regclass))
+      into created using form, existing.id;
+    perform app.reopen_application(account.id);
+  else
+    execute format('insert into public.student_details (%1$s) select %1$s from jsonb_populate_record(null::public.student_details, $1) returning *',
+                   app.stored_columns('public.student_details'::regclass))
+      into created using form;
+  end if;
   return created;
 end
 $$;
 comment on function public.register_student(jsonb) is
-  'Registers the signed-in account as a student: its users record (pending) and its application, once; a retry returns the first.';
+  'Registers the signed-in account as a student: its users record (pending) and its application, once; a retry returns the first, a rejected applicant applies again.';
 revoke execute on function public.register_student(jsonb) from public, anon;
 
 -- The Student form's rules on the application, for any writer but an admin or the app's own

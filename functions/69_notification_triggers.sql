@@ -89,20 +89,22 @@ end
 $$;
 revoke execute on function app.announce_event_registration() from public;
 
--- A new account waiting for approval: its audience's admins hear of it (spec §6), the click
--- opening the admin list of that audience; the name is announced without links, shortened.
+-- A new account waiting for approval, or a rejected one applying again: its audience's admins
+-- hear of it (spec §6), the click opening the admin list of that audience; the name is
+-- announced without links, shortened.
 create or replace function app.announce_user_registration() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if new.status = 'pending' and new.type in ('member', 'student', 'matrimony') then
+  if new.status = 'pending' and new.type in ('member', 'student', 'matrimony')
+     and (tg_op = 'INSERT' or old.status = 'rejected') then
     perform app.notify_notice(app.users_of_type('admin', 'super_admin'), 'registration',
       'registration_pending_' || new.type, jsonb_build_object('who', app.plain_name(new.full_name)),
       jsonb_build_object('user_id', new.id),
       case new.type when 'student' then '/admin/students' when 'matrimony' then '/admin/matrimony' else '/admin/members' end,
-      'registration-' || new.id);
+      'registration-' || new.id || case when tg_op = 'UPDATE' then '-again' else '' end);
   end if;
   return null;
 end
@@ -174,7 +176,7 @@ create or replace trigger event_registrations_announce after insert or update of
   for each row execute function app.announce_event_registration();
 
 -- Triggers on public.users.
-create or replace trigger users_announce_registration after insert on public.users
+create or replace trigger users_announce_registration after insert or update of status on public.users
   for each row execute function app.announce_user_registration();
 
 -- Triggers on public.member_connections.

@@ -118,13 +118,19 @@ export const publicRoutes: RouteObject[] = [
   redirect('business', '/resources/business'),
   redirect('business/:id', (p) => `/resources/business/${p.id}`),
 
+  // A rejected applicant reaches their dashboard, which shows the decision (issue 40).
   {
-    ...guard({ requiredRole: 'student', needsDetail: true }),
+    ...guard({ requiredRole: 'student', needsDetail: true, admitsRejected: true }),
     children: [
       {
         path: 'dashboard/student',
         lazy: () => import('./routes/student-dashboard'),
       },
+    ],
+  },
+  {
+    ...guard({ requiredRole: 'student', needsDetail: true }),
+    children: [
       {
         path: 'profile/student/edit',
         lazy: () => import('@/features/students/routes/edit'),
@@ -132,12 +138,17 @@ export const publicRoutes: RouteObject[] = [
     ],
   },
   {
-    ...guard({ requiredRole: 'matrimony', needsDetail: true }),
+    ...guard({ requiredRole: 'matrimony', needsDetail: true, admitsRejected: true }),
     children: [
       {
         path: 'dashboard/matrimony',
         lazy: () => import('./routes/matrimony-dashboard'),
       },
+    ],
+  },
+  {
+    ...guard({ requiredRole: 'matrimony', needsDetail: true }),
+    children: [
       {
         path: 'profile/matrimony',
         lazy: () => import('@/features/matrimony/routes/own-profile'),
@@ -149,7 +160,7 @@ export const publicRoutes: RouteObject[] = [
     ],
   },
   {
-    ...guard({ allowedRoles: MEMBER_AREA }),
+    ...guard({ allowedRoles: MEMBER_AREA, admitsRejected: true }),
     children: [
       {
         path: 'dashboard/member',

@@ -101,6 +101,9 @@ export interface Requirement {
   needsDetail?: boolean;
   /** Approval is required by default. */
   requireApproval?: boolean;
+  /** A rejected applicant is let in (their dashboard shows the decision): features/auth's
+   *  route guard decides it (admitRejected), off the first paint. */
+  admitsRejected?: boolean;
 }
 
 export interface SessionView {

@@ -46,11 +46,19 @@ describe('toCsv', () => {
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('-5')).toBe("'-5");
     expect(csvCell(undefined)).toBe('');
-    expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
+    expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02 08:34:05');
     expect(csvCell(['a', 'b'])).toBe('a, b');
     expect(csvCell(true)).toBe('true');
   });
 
+  it('writes stored moments in Mumbai time, as a spreadsheet reads them (issue 40)', () => {
+    expect(csvCell('2026-12-01T20:59:59.585405+00:00')).toBe('2026-12-02 02:29:59');
+    expect(csvCell('2026-12-01 20:59:59+00')).toBe('2026-12-02 02:29:59');
+    expect(csvCell('2026-12-01T10:00:00Z')).toBe('2026-12-01 15:30:00');
+    // Plain dates and other text stay as they are.
+    expect(csvCell('2026-12-01')).toBe('2026-12-01');
+    expect(csvCell('Meeting at 2026-12-01T10:00')).toBe('Meeting at 2026-12-01T10:00');
+  });
   it('makes safe file names', () => {
     expect(csvFilename('members/2026:11')).toBe('members-2026-11.csv');
     expect(csvFilename('x.csv')).toBe('x.csv');

@@ -13,10 +13,34 @@ export interface CsvColumn<T> {
 const FORMULA_START = /^[=+\-@\t\r]/;
 const GUARDED = /^'[=+\-@\t\r]/;
 
-/** A cell as safe text: null/undefined → '', dates → ISO, formula-like text → quote-prefixed. */
+/** A stored moment (timestamptz as the API sends it: 2026-12-01T20:59:59.585405+00:00). */
+const MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+const mumbai = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as Mumbai's wall-clock time, `2026-12-02 02:29:59`: what a spreadsheet reads as a
+ *  date and time (issue 40), without UTC offsets or fractions of a second. */
+export function csvMoment(value: Date | string): string {
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return String(value);
+  const p = Object.fromEntries(mumbai.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** A cell as safe text: null/undefined → '', moments → Mumbai time, formula-like text →
+ *  quote-prefixed. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return csvMoment(value);
+  if (typeof value === 'string' && MOMENT.test(value)) return csvMoment(value);
   if (Array.isArray(value)) return csvCell(value.join(', '));
   if (typeof value === 'object') return csvCell(JSON.stringify(value));
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {

@@ -15,6 +15,9 @@ export const text = {
   dashboard: 'Dashboard',
   welcome: (name: string) => `Welcome, ${name}`,
   statsError: 'Dashboard figures could not be loaded.',
+  workTitle: 'Waiting for you',
+  noFigures:
+    'The figures here belong to other staff screens: your work is under Manage Issues in the menu.',
   invalidStats: 'Invalid dashboard stats response',
   stats: {
     members: 'Members',

@@ -89,6 +89,9 @@ export const adminText = {
     status: 'ಸ್ಥಿತಿ',
     allTypes: 'ಎಲ್ಲ ಬಗೆಗಳು',
     allStatuses: 'ಎಲ್ಲ ಸ್ಥಿತಿಗಳು',
+    when: 'ಯಾವಾಗ',
+    anyDate: 'ಯಾವುದೇ ದಿನಾಂಕ',
+    whenLabels: { upcoming: 'ಮುಂಬರುವ', past: 'ಹಿಂದಿನ' } as Record<string, string>,
     columns: {
       title: 'ಕಾರ್ಯಕ್ರಮ',
       date: 'ದಿನಾಂಕ',

@@ -89,6 +89,9 @@ export const adminText = {
     status: 'Status',
     allTypes: 'All types',
     allStatuses: 'All states',
+    when: 'When',
+    anyDate: 'Any date',
+    whenLabels: { upcoming: 'Upcoming', past: 'Past' } as Record<string, string>,
     columns: {
       title: 'Event',
       date: 'Date',

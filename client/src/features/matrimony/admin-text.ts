@@ -4,7 +4,8 @@ import { kannada } from '@/lib/i18n/words';
 
 export const adminText = {
   title: 'Matrimony Users',
-  adminsOnly: 'Only admins review matrimony profiles: the database shows this account none.',
+  adminsOnly:
+    'Matrimony profiles are private: only the trust’s admins review and approve them. Ask an admin when you need to know about a profile.',
   intro: 'Matrimony profiles: review, approve or reject, and give approved profiles an account.',
   listLabel: 'Matrimony profiles',
   empty: 'No matrimony profiles yet',

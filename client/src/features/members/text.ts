@@ -30,8 +30,28 @@ export const text = {
   saveVisibility: 'Save my choices',
   savingVisibility: 'Saving…',
   visibilitySaved: 'Your choices are saved',
+  viewerIntro:
+    'The members of the trust who choose to be listed. Open an entry for its details; connecting is for members.',
   noEntry:
-    'Your account has no approved entry in the member directory yet, so you cannot connect with members.',
+    'Your account has no membership application yet. Apply to join the trust: once approved, you see the member directory and connect with members.',
+  noApplicationTitle: 'No membership application yet',
+  applyNow: 'Apply for membership',
+  rejectedTitle: 'Your membership application was not approved',
+  rejectedBody:
+    'The trust office looked at your application and could not approve it as it was sent. Their remarks are below.',
+  remarksLabel: 'Remarks from the trust office',
+  applicationReference: 'Application',
+  decidedOn: 'Decided on',
+  submittedOn: 'submitted on',
+  whatYouCanDo: 'What you can do',
+  applyAgainHint:
+    'Apply again with the details the remarks ask for: your application keeps its number and goes back to the office.',
+  contactOfficeHint: 'Or write to the trust office if you have a question about the decision.',
+  applyAgain: 'Apply again',
+  contactOffice: 'Contact the office',
+  pendingTitle: 'Your membership application is being reviewed',
+  pendingBody:
+    'The trust office reviews every application, usually within a week. You will be notified here and by email when it is decided.',
   connections: 'Connections',
   connectionsIntro: 'Requests you received and sent, and the members you are connected with.',
   noConnections: 'No connections yet: ask a member below to connect.',
@@ -72,7 +92,7 @@ export const text = {
 export const adminText = {
   title: 'Member Directory',
   adminsOnly:
-    'Only admins see and manage the member register: the database shows this account no entries.',
+    'The member register is kept by the trust’s admins: only they see members’ entries and decide applications. Ask an admin when you need a member’s details.',
   intro: 'Every entry of the trust’s register: applications, approved and rejected members.',
   addMember: 'Add member',
   exportCsv: 'Export CSV',

@@ -3,7 +3,8 @@ import { kannada } from '@/lib/i18n/words';
 
 export const text = {
   title: 'Payment Management',
-  adminsOnly: 'Only admins see and verify payments: the database shows this account only its own.',
+  adminsOnly:
+    'Payments are handled by the trust’s admins: only they see, verify and record them. Ask an admin about a payment.',
   intro:
     'Every payment received, newest first: verify online payments and record cash, cheque or UPI payments received in person.',
   listLabel: 'Payments',

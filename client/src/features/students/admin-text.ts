@@ -5,7 +5,7 @@ import { kannada } from '@/lib/i18n/words';
 export const adminText = {
   title: 'Students',
   adminsOnly:
-    'Only admins see and decide educational-aid applications: the database shows this account none.',
+    'Educational-aid applications are confidential: only the trust’s admins see and decide them. Ask an admin when you need to know about an application.',
   intro: 'Educational-aid applications: review, approve or reject, and follow progress.',
   listLabel: 'Student applications',
   addStudent: 'Add student',

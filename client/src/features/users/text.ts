@@ -23,7 +23,7 @@ export const text = {
   resetFactorDone: 'Second factor reset',
   noFactor: 'No second factor to reset',
   adminsOnly:
-    'Only admins see and change other accounts: the database shows this account only its own.',
+    'Accounts and their roles are managed by the trust’s admins. Ask an admin to change an account or a role.',
   intro:
     'Every account: its type decides what the person may do, its status whether they may sign in. Accounts are deactivated, never deleted.',
   listLabel: 'Accounts',

@@ -5,14 +5,39 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
-import { decide, roleLabel, type Requirement } from '@/lib/authorization';
+import {
+  decide,
+  roleLabel,
+  type AppUser,
+  type Decision,
+  type Detail,
+  type Requirement,
+} from '@/lib/authorization';
 import { text } from '../text';
 import { AccessDenied, AuthenticationRequired, CheckingAccess } from './access-screens';
+
+// A rejected applicant (issue 40): their account's status or detail record says rejected.
+// They still reach their dashboard, which shows the decision and what they can do.
+
+export const isRejected = (user: AppUser, detail: Detail | null) =>
+  user.status === 'rejected' || detail?.approval_status === 'rejected';
+
+/** The guard's decision, with a rejected applicant let in where the route admits them. */
+export function admitRejected(
+  decision: Decision,
+  need: Requirement,
+  user: AppUser | null,
+  detail: Detail | null,
+): Decision {
+  return decision.kind === 'pending' && need.admitsRejected && user && isRejected(user, detail)
+    ? { kind: 'allow' }
+    : decision;
+}
 
 export function RouteGuard(props: Requirement & { children?: React.ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
-  const decision = decide(auth, props);
+  const decision = admitRejected(decide(auth, props), props, auth.user, auth.detail);
   const deniedRole =
     decision.kind === 'denied'
       ? [...decision.required, ...decision.allowed].map(roleLabel).join(', ') || 'none'

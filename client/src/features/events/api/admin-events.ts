@@ -8,7 +8,7 @@ import { pagedList } from '@/lib/paged-list';
 import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 import type { EventPayload, EventStatus } from '../lib/event-form';
-import { ADMIN_EVENT_SORT, type AdminEventFilters } from '../resources/events/filters';
+import { ADMIN_EVENT_SORT, mumbaiToday, type AdminEventFilters } from '../resources/events/filters';
 import { checkEvents, eventKeys, type EventRow } from './events';
 
 export const adminEventKeys = {
@@ -27,6 +27,9 @@ export const adminEventPages = pagedList({
     if (any) query = query.or(any);
     if (view.filters.type) query = query.eq('event_type', view.filters.type);
     if (view.filters.status) query = query.eq('status', view.filters.status);
+    if (view.filters.when === 'upcoming')
+      query = query.in('status', ['upcoming', 'published']).gte('event_date', mumbaiToday());
+    if (view.filters.when === 'past') query = query.lt('event_date', mumbaiToday());
     const sort = view.sort ?? ADMIN_EVENT_SORT;
     return query
       .order(sort.id as keyof EventRow, { ascending: !sort.desc, nullsFirst: false })

@@ -7,9 +7,9 @@ import { useSearchParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { adminText as text } from '../admin-text';
 import { profilePages, useLiveProfiles, useSyncProfiles } from '../api/admin-matrimony';
@@ -34,7 +34,7 @@ function SyncReport({ outcome }: { outcome: SyncOutcome }) {
   );
 }
 
-export function Component() {
+function Screen() {
   const list = useResourceList(profileList, profilePages.page);
   useLiveProfiles();
   const [params, setParams] = useSearchParams();
@@ -84,7 +84,6 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
-      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       {outcome && <SyncReport outcome={outcome} />}
       <ResourceList
         {...list}
@@ -105,4 +104,12 @@ export function Component() {
       {open && <ProfileDialog profile={open} canDecide={isAdmin} onClose={() => setOpen(null)} />}
     </div>
   );
+}
+
+/** Only admins use this screen; another staff role is told so (issue 40). */
+export function Component() {
+  const auth = useAuth();
+  if (!isAdminType(auth.user?.type))
+    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
+  return <Screen />;
 }

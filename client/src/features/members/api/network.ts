@@ -65,6 +65,18 @@ export const useConnections = () =>
     queryFn: () => network({ only_connections: true, page_limit: 100, page_offset: 0 }),
   });
 
+/** The member's own register entry: approved, or their application and its decision. */
+export interface OwnEntry {
+  id: string;
+  full_name: string;
+  unique_id: string;
+  membership_no: string;
+  approval_status: string;
+  remarks: string | null;
+  approved_at: string | null;
+  created_at: string;
+}
+
 /** The member's own directory entry and their visibility choice (null: none made yet). */
 export const useOwnEntry = (userId: string | undefined) =>
   useQuery({
@@ -74,10 +86,12 @@ export const useOwnEntry = (userId: string | undefined) =>
       const entry = unwrap(
         await sdk()
           .from('member_directory')
-          .select('id, full_name, unique_id, membership_no, approval_status')
+          .select(
+            'id, full_name, unique_id, membership_no, approval_status, remarks, approved_at, created_at',
+          )
           .eq('user_id', userId!)
           .maybeSingle(),
-      );
+      ) as OwnEntry | null;
       if (!entry) return null;
       const visibility = unwrap(
         await sdk()

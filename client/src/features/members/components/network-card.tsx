@@ -10,10 +10,13 @@ import { ConnectionActions } from './connection-actions';
 export function NetworkCard({
   entry,
   userId,
+  canConnect,
   detailLink,
 }: {
   entry: NetworkEntry;
   userId: string;
+  /** Members connect; member viewers and admins only read. */
+  canConnect: boolean;
   /** Member viewers and admins open the entry's page. */
   detailLink: boolean;
 }) {
@@ -65,11 +68,13 @@ export function NetworkCard({
           )}
         </div>
       ) : (
-        <p className="text-xs text-stone-500">{text.contactHidden}</p>
+        canConnect && <p className="text-xs text-stone-500">{text.contactHidden}</p>
       )}
-      <div className="mt-auto pt-1">
-        <ConnectionActions entry={entry} userId={userId} />
-      </div>
+      {canConnect && (
+        <div className="mt-auto pt-1">
+          <ConnectionActions entry={entry} userId={userId} />
+        </div>
+      )}
     </li>
   );
 }

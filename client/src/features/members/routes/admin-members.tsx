@@ -5,8 +5,8 @@ import { Check, Plus, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
+import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { directoryPages, useLiveDirectory } from '../api/admin-directory';
 import { DirectoryStatsPanel } from '../components/directory-stats-panel';
@@ -19,18 +19,15 @@ import {
 import { directoryList, isFiltered } from '../resources/directory/filters';
 import { adminText as text } from '../text';
 
-export function Component() {
+function Screen() {
   const list = useResourceList(directoryList, directoryPages.page);
   useLiveDirectory();
   const actions = useApprovalActions();
-  const auth = useAuth();
-  const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
   const columns = useMemo(() => directoryColumns(actions), [actions]);
 
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
-      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <DirectoryStatsPanel />
       <div className="mt-6">
         <ResourceList
@@ -79,4 +76,12 @@ export function Component() {
       </div>
     </div>
   );
+}
+
+/** Only admins use this screen; another staff role is told so (issue 40). */
+export function Component() {
+  const auth = useAuth();
+  if (!isAdminType(auth.user?.type))
+    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
+  return <Screen />;
 }

@@ -1,39 +1,130 @@
-// /dashboard/member: the member's own entry and visibility choices, their connections
-// (requests received and sent, members connected), and the member directory with Connect;
-// member viewers and admins read the same directory (with the entry pages).
+// /dashboard/member: one story per role (issue 40). An approved member sees their own entry and
+// visibility choices, their connections (requests received and sent, members connected) and
+// the member directory with Connect. A member whose application was rejected (or is still
+// waiting) sees that, the trust office's remarks and what they can do. Member viewers and
+// admins read the directory and each entry's page: they do not connect, so they see no
+// connections and no Connect buttons (the database refuses their requests too).
 import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { loaded, QueryState } from '@/components/ui/query-state';
 import { Card, LoadingState, Page, PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
-import { NETWORK_PAGE_SIZE, useConnections, useMemberNetwork, useOwnEntry } from '../api/network';
+import { formatDate } from '@/lib/display-format';
+import {
+  NETWORK_PAGE_SIZE,
+  useConnections,
+  useMemberNetwork,
+  useOwnEntry,
+  type OwnEntry as OwnEntryRow,
+} from '../api/network';
 import { NetworkCard } from '../components/network-card';
 import { VisibilityForm } from '../components/visibility-form';
 import { text } from '../text';
 
-function OwnEntry({ userId }: { userId: string }) {
+/** The application's state for a member not (yet) in the directory: what was decided, the
+ *  remarks, and what to do next. */
+function ApplicationStatus({ entry }: { entry: OwnEntryRow | null }) {
+  if (!entry)
+    return (
+      <Card>
+        <h2 className="font-serif text-xl font-bold">{text.noApplicationTitle}</h2>
+        <p className="mt-2 text-stone-800">{text.noEntry}</p>
+        <ButtonLink to="/membership/registration" className="mt-4">
+          {text.applyNow}
+        </ButtonLink>
+      </Card>
+    );
+  if (entry.approval_status === 'rejected')
+    return (
+      <Card>
+        <div data-testid="application-decision">
+          <h2 className="font-serif text-xl font-bold">{text.rejectedTitle}</h2>
+          <p className="mt-2 text-stone-800">{text.rejectedBody}</p>
+          {entry.remarks && (
+            <figure className="mt-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3">
+              <figcaption className="text-sm font-semibold">{text.remarksLabel}</figcaption>
+              <blockquote className="mt-1 whitespace-pre-line" data-testid="decision-remarks">
+                {entry.remarks}
+              </blockquote>
+            </figure>
+          )}
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div>
+              <dt className="inline font-semibold">{text.applicationReference}: </dt>
+              <dd className="inline">{entry.unique_id}</dd>
+            </div>
+            {entry.approved_at && (
+              <div>
+                <dt className="inline font-semibold">{text.decidedOn}: </dt>
+                <dd className="inline">{formatDate(entry.approved_at)}</dd>
+              </div>
+            )}
+          </dl>
+          <h3 className="mt-5 font-semibold">{text.whatYouCanDo}</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-800">
+            <li>{text.applyAgainHint}</li>
+            <li>{text.contactOfficeHint}</li>
+          </ul>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <ButtonLink to="/membership/registration">{text.applyAgain}</ButtonLink>
+            <ButtonLink to="/contact" variant="secondary">
+              {text.contactOffice}
+            </ButtonLink>
+          </div>
+        </div>
+      </Card>
+    );
+  return (
+    <Card>
+      <div data-testid="application-decision">
+        <h2 className="font-serif text-xl font-bold">{text.pendingTitle}</h2>
+        <p className="mt-2 text-stone-800">{text.pendingBody}</p>
+        <p className="mt-3 text-sm">
+          <span className="font-semibold">{text.applicationReference}: </span>
+          {entry.unique_id}
+          {entry.created_at && ` · ${text.submittedOn} ${formatDate(entry.created_at)}`}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+function OwnEntry({ userId, entry }: { userId: string; entry: OwnEntryRow }) {
   const own = useOwnEntry(userId);
-  const ready = loaded(own, {
-    loading: <LoadingState rows={1} />,
-    errorMessage: text.loadNetworkError,
-  });
-  if (!ready.ok) return ready.fallback;
-  if (!ready.data || ready.data.entry.approval_status !== 'approved')
-    return <p className="rounded-md bg-stone-100 p-3 text-sm text-stone-800">{text.noEntry}</p>;
-  const { entry, visibility } = ready.data;
+  const visibility = own.data?.visibility;
   return (
     <Card>
       <h2 className="font-serif text-xl font-bold">{text.yourEntry}</h2>
       <p className="mb-4 text-sm text-stone-700">
         {entry.full_name} · {entry.membership_no || entry.unique_id} · {text.yourEntryIntro}
       </p>
-      <VisibilityForm userId={userId} memberId={entry.id} initial={visibility} />
+      {visibility && <VisibilityForm userId={userId} memberId={entry.id} initial={visibility} />}
     </Card>
   );
 }
 
-function Connections({ userId, detailLink }: { userId: string; detailLink: boolean }) {
+/** A member's part of the page: their application's state until approved, then their entry,
+ *  connections and the directory with Connect. */
+function MemberArea({ userId }: { userId: string }) {
+  const own = useOwnEntry(userId);
+  const ready = loaded(own, {
+    loading: <LoadingState rows={1} />,
+    errorMessage: text.loadNetworkError,
+  });
+  if (!ready.ok) return ready.fallback;
+  const entry = ready.data?.entry ?? null;
+  if (!entry || entry.approval_status !== 'approved') return <ApplicationStatus entry={entry} />;
+  return (
+    <>
+      <OwnEntry userId={userId} entry={entry} />
+      <Connections userId={userId} />
+      <Directory userId={userId} canConnect detailLink={false} />
+    </>
+  );
+}
+
+function Connections({ userId }: { userId: string }) {
   const list = useConnections();
   return (
     <section aria-labelledby="connections-title" className="mt-8" data-testid="connections">
@@ -50,7 +141,7 @@ function Connections({ userId, detailLink }: { userId: string; detailLink: boole
         {(data) => (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {data.map((m) => (
-              <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
+              <NetworkCard key={m.id} entry={m} userId={userId} canConnect detailLink={false} />
             ))}
           </ul>
         )}
@@ -59,7 +150,15 @@ function Connections({ userId, detailLink }: { userId: string; detailLink: boole
   );
 }
 
-function Directory({ userId, detailLink }: { userId: string; detailLink: boolean }) {
+function Directory({
+  userId,
+  canConnect,
+  detailLink,
+}: {
+  userId: string;
+  canConnect: boolean;
+  detailLink: boolean;
+}) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const dir = useMemberNetwork({ search, page });
@@ -96,7 +195,13 @@ function Directory({ userId, detailLink }: { userId: string; detailLink: boolean
               aria-busy={dir.isFetching || undefined}
             >
               {data.rows.map((m) => (
-                <NetworkCard key={m.id} entry={m} userId={userId} detailLink={detailLink} />
+                <NetworkCard
+                  key={m.id}
+                  entry={m}
+                  userId={userId}
+                  canConnect={canConnect}
+                  detailLink={detailLink}
+                />
               ))}
             </ul>
             <div className="mt-6 flex items-center justify-between gap-2">
@@ -129,21 +234,17 @@ function Directory({ userId, detailLink }: { userId: string; detailLink: boolean
 export function Component({ children }: { children?: ReactNode }) {
   const auth = useAuth();
   const userId = auth.session?.user.id ?? '';
-  const type = auth.user?.type;
-  const detailLink = type === 'member_viewer' || type === 'admin' || type === 'super_admin';
+  const member = auth.user?.type === 'member';
   return (
     <Page>
-      <PageHeader title={text.dashboardTitle}>{text.dashboardIntro}</PageHeader>
+      <PageHeader title={text.dashboardTitle}>
+        {member ? text.dashboardIntro : text.viewerIntro}
+      </PageHeader>
       <ButtonLink to="/" variant="secondary" className="mb-6">
         {text.backHome}
       </ButtonLink>
-      {userId && (
-        <>
-          <OwnEntry userId={userId} />
-          <Connections userId={userId} detailLink={detailLink} />
-          <Directory userId={userId} detailLink={detailLink} />
-        </>
-      )}
+      {userId && member && <MemberArea userId={userId} />}
+      {userId && !member && <Directory userId={userId} canConnect={false} detailLink />}
       {children}
     </Page>
   );

@@ -51,7 +51,12 @@ function MemberForm({
             : null,
         );
         await queryClient.invalidateQueries({ queryKey: authKeys.all });
-        onDone(`${entry.unique_id} (${entry.membership_no})`);
+        // The application's NEW- reference is no number to remember: the HWT- id is (issue 40).
+        onDone(
+          entry.membership_no.startsWith('NEW-')
+            ? entry.unique_id
+            : `${entry.unique_id} (${entry.membership_no})`,
+        );
       }}
     />
   );

@@ -6,9 +6,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { formatInr } from '@/lib/display-format';
 import {
@@ -22,7 +22,7 @@ import { payer, paymentColumns, paymentCsvColumns } from '../resources/payments/
 import { paymentList } from '../resources/payments/filters';
 import { text } from '../text';
 
-export function Component() {
+function Screen() {
   const list = useResourceList(paymentList, paymentPages.page);
   const { state } = list;
   const totals = usePaymentTotals({ filters: state.filters, search: state.search });
@@ -63,7 +63,6 @@ export function Component() {
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
-      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <section aria-label={text.totals} className="mb-4" data-testid="payment-totals">
         {totals.isError ? (
           <p className="text-sm text-red-800">{text.totalsError}</p>
@@ -123,4 +122,12 @@ export function Component() {
       )}
     </div>
   );
+}
+
+/** Only admins use this screen; another staff role is told so (issue 40). */
+export function Component() {
+  const auth = useAuth();
+  if (!isAdminType(auth.user?.type))
+    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
+  return <Screen />;
 }

@@ -39,9 +39,11 @@ function Fields({ row, keys }: { row: StudentRow; keys: Key[] }) {
               ? formatInr(v)
               : k === 'date_of_birth'
                 ? formatDate(String(v))
-                : k === 'gender'
-                  ? (text.genderLabels[String(v)] ?? String(v))
-                  : String(v);
+                : k === 'created_at'
+                  ? formatDateTime(String(v))
+                  : k === 'gender'
+                    ? (text.genderLabels[String(v)] ?? String(v))
+                    : String(v);
         return (
           <div key={k}>
             <dt className="text-xs font-semibold text-stone-600 uppercase">{text.fields[k]}</dt>

@@ -3,24 +3,21 @@
 import { Plus } from 'lucide-react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { ButtonLink } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
+import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { adminText as text } from '../admin-text';
 import { studentPages, useLiveStudents } from '../api/admin-students';
 import { studentColumns, studentCsvColumns } from '../resources/students/columns';
 import { studentList } from '../resources/students/filters';
 
-export function Component() {
+function Screen() {
   const list = useResourceList(studentList, studentPages.page);
   useLiveStudents();
-  const auth = useAuth();
-  const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
   return (
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
-      {!isAdmin && <Notice>{text.adminsOnly}</Notice>}
       <ResourceList
         {...list}
         label={text.listLabel}
@@ -42,4 +39,12 @@ export function Component() {
       />
     </div>
   );
+}
+
+/** Only admins use this screen; another staff role is told so (issue 40). */
+export function Component() {
+  const auth = useAuth();
+  if (!isAdminType(auth.user?.type))
+    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
+  return <Screen />;
 }

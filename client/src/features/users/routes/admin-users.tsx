@@ -3,8 +3,8 @@
 // instead of deletion.
 import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
-import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
+import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { accountPages } from '../api/accounts';
 import { InviteStaff } from '../components/invite-staff';
@@ -12,7 +12,7 @@ import { accountColumns } from '../resources/accounts/columns';
 import { accountList } from '../resources/accounts/filters';
 import { text } from '../text';
 
-export function Component() {
+function Screen() {
   const list = useResourceList(accountList, accountPages.page);
   const auth = useAuth();
   const caller = useMemo(
@@ -25,9 +25,6 @@ export function Component() {
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
       {caller.type === 'super_admin' && <InviteStaff onInvited={() => void list.query.refetch()} />}
-      {caller.type !== 'admin' && caller.type !== 'super_admin' && (
-        <Notice>{text.adminsOnly}</Notice>
-      )}
       <ResourceList
         {...list}
         label={text.listLabel}
@@ -38,4 +35,12 @@ export function Component() {
       />
     </div>
   );
+}
+
+/** Only admins use this screen; another staff role is told so (issue 40). */
+export function Component() {
+  const auth = useAuth();
+  if (!isAdminType(auth.user?.type))
+    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
+  return <Screen />;
 }

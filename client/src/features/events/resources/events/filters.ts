@@ -7,9 +7,15 @@ import { EVENT_STATUSES, EVENT_TYPES } from '../../lib/event-form';
 
 const t = adminText.list;
 
-/** The list's filters, as kept in the URL ('' means any). */
-export type AdminEventFilters = { type: string; status: string };
-export const ADMIN_EVENT_FILTER_DEFAULTS: AdminEventFilters = { type: '', status: '' };
+/** The list's filters, as kept in the URL ('' means any). `when`: 'upcoming' (upcoming or
+ *  published, today or later: the dashboard's figure) or 'past'. */
+export type AdminEventFilters = { type: string; status: string; when: string };
+export const ADMIN_EVENT_FILTER_DEFAULTS: AdminEventFilters = { type: '', status: '', when: '' };
+export const EVENT_WHEN = ['upcoming', 'past'] as const;
+
+/** Today in Mumbai (YYYY-MM-DD), the day events are dated in. */
+export const mumbaiToday = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
 export const ADMIN_EVENT_SORT = { id: 'event_date', desc: true };
 
 export const eventList = defineList<AdminEventFilters>({
@@ -29,6 +35,11 @@ export const eventList = defineList<AdminEventFilters>({
       label: t.status,
       allLabel: t.allStatuses,
       options: labelledOptions(EVENT_STATUSES, adminText.statuses),
+    }),
+    preset.select('when', {
+      label: t.when,
+      allLabel: t.anyDate,
+      options: labelledOptions(EVENT_WHEN, t.whenLabels),
     }),
   ],
 });

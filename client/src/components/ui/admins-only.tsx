@@ -1,0 +1,25 @@
+// A staff screen that only admins use, opened by another staff role whose sidebar lists it
+// (spec §2: the "other admins" share five groups): it says so plainly and offers the way back,
+// instead of empty lists and figures that seem to fail (issue 40). The database is the gate.
+import type { ReactNode } from 'react';
+import { ADMINS } from '@/lib/authorization';
+import { ButtonLink } from './button';
+import { Notice } from './notice';
+import { PageHeader } from './states';
+import * as uiText from './admins-only-text';
+
+/** Admins (super_admin, admin): the people, payments and accounts screens are theirs. */
+export const isAdminType = (type: string | null | undefined) =>
+  (ADMINS as string[]).includes(type ?? '');
+
+export function AdminsOnly({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div data-testid="admins-only">
+      <PageHeader title={title} />
+      <Notice>{children}</Notice>
+      <ButtonLink to="/admin" variant="secondary">
+        {uiText.backToDashboard}
+      </ButtonLink>
+    </div>
+  );
+}
