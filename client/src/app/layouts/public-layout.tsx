@@ -103,7 +103,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-[#fffaf3]/95 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2 xl:max-w-7xl">
           <Brand />
           <nav aria-label={t.mainNav} className="hidden xl:block">
             <ul className="flex items-center gap-1">
@@ -118,7 +118,7 @@ export function PublicLayout() {
           </nav>
           <div className="flex items-center gap-1">
             <LanguageSwitch className="hidden sm:inline-flex" />
-            <EasyViewSwitch className="hidden md:inline-flex" />
+            <EasyViewSwitch className="hidden md:inline-flex xl:hidden 2xl:inline-flex" />
             <Account />
             <button
               type="button"

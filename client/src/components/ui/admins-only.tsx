@@ -6,19 +6,21 @@ import { ADMINS } from '@/lib/authorization';
 import { ButtonLink } from './button';
 import { Notice } from './notice';
 import { PageHeader } from './states';
-import * as uiText from './admins-only-text';
+import { adminsOnlyText } from './admins-only-text';
+import { useText } from '@/lib/i18n/words';
 
 /** Admins (super_admin, admin): the people, payments and accounts screens are theirs. */
 export const isAdminType = (type: string | null | undefined) =>
   (ADMINS as string[]).includes(type ?? '');
 
 export function AdminsOnly({ title, children }: { title: string; children: ReactNode }) {
+  const t = useText(adminsOnlyText);
   return (
     <div data-testid="admins-only">
       <PageHeader title={title} />
       <Notice>{children}</Notice>
       <ButtonLink to="/admin" variant="secondary">
-        {uiText.backToDashboard}
+        {t.backToDashboard}
       </ButtonLink>
     </div>
   );
