@@ -39,6 +39,18 @@ function savedKeys(page) {
   );
 }
 
+/** Waits (15 s at most) until an answer whose key starts with `prefix` ('events/detail') is
+ *  saved on the device: a save may land before the last query of a page has answered. */
+async function savedKey(page, prefix) {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const keys = await savedKeys(page);
+    if (keys.includes(prefix)) return;
+    if (Date.now() > until) throw new Error(`${prefix} was never saved on the device (${keys})`);
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Opens a page as a person would (`check` waits for its content) and stays until the page's
  *  answers are saved on the device. */
 async function visit(page, url, check) {
@@ -158,7 +170,7 @@ export default function journey(test) {
     // The calendar file comes from the saved event.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      mine.getByRole('button', { name: /calendar/i }).click(),
+      mine.getByRole('link', { name: /^Add to calendar/ }).click(),
     ]);
     assert(download.suggestedFilename().endsWith('.ics'), 'the .ics downloads offline');
     // A write is refused at once, in a plain sentence.
@@ -214,6 +226,7 @@ export default function journey(test) {
     await page.getByRole('link', { name: 'Deepavali Get-together' }).click();
     await page.getByRole('heading', { level: 1, name: 'Deepavali Get-together' }).waitFor();
     await savedAfter(page, since);
+    await savedKey(page, 'events/detail');
     await page.goBack();
     await stopServer();
     // The device still believes it is online: the saved page shows, its refresh fails quietly.

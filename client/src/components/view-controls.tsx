@@ -42,21 +42,39 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   );
 }
 
-/** Easy view on or off (a toggle button: its state is read out as pressed or not). */
-export function EasyViewSwitch({ className = '' }: { className?: string }) {
+/** Easy view on or off (a toggle button: its state is read out as pressed or not). `compact`:
+ * from xl to 2xl, where the header also carries the main links, it shows "Aa" (its name stays
+ * for screen readers and as its tooltip). */
+export function EasyViewSwitch({
+  className = '',
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean;
+}) {
   const on = useEasyView();
   const userId = useAccountId();
   return (
     <button
       type="button"
       aria-pressed={on}
+      title={compact ? t.easyView : undefined}
       className={`${classes(className)} ${on ? 'bg-orange-100' : ''}`}
       onClick={async () => {
         applyEasyView(!on);
         if (userId) await saveOnAccount(userId, { easy_view: !on }).catch(() => {});
       }}
     >
-      {t.easyView}
+      {compact ? (
+        <>
+          <span aria-hidden className="hidden xl:inline 2xl:hidden">
+            Aa
+          </span>
+          <span className="xl:sr-only 2xl:not-sr-only">{t.easyView}</span>
+        </>
+      ) : (
+        t.easyView
+      )}
     </button>
   );
 }

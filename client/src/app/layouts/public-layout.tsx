@@ -15,7 +15,7 @@ const NotificationBell = lazy<ComponentType>(() =>
 );
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-2.5 ${isActive ? 'bg-orange-100 text-orange-900' : 'text-stone-800 hover:bg-stone-100'}`;
+  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-1.5 2xl:px-2.5 ${isActive ? 'bg-orange-100 text-orange-900' : 'text-stone-800 hover:bg-stone-100'}`;
 
 function Brand() {
   return (
@@ -118,7 +118,7 @@ export function PublicLayout() {
           </nav>
           <div className="flex items-center gap-1">
             <LanguageSwitch className="hidden sm:inline-flex" />
-            <EasyViewSwitch className="hidden md:inline-flex xl:hidden 2xl:inline-flex" />
+            <EasyViewSwitch className="hidden md:inline-flex" compact />
             <Account />
             <button
               type="button"

@@ -48,11 +48,18 @@ interface Saved {
 let storeOnce: ReturnType<typeof createStore> | null = null;
 const store = () => (storeOnce ??= createStore('havyaka-offline', 'cache'));
 
+/** Signed out (from the sign-out until the next sign-in): personal answers are never saved, even
+ * those a screen still on its way out asks for again after the sign-out removed them. */
+let signedOut = false;
+
 /** The kept answers of the cache as it is now (only successful ones). */
 export function savedState(client: QueryClient): DehydratedState {
   return dehydrate(client, {
-    shouldDehydrateQuery: (query) =>
-      query.state.status === 'success' && keepOf(query.queryKey) !== false,
+    shouldDehydrateQuery: (query) => {
+      const keep = keepOf(query.queryKey);
+      if (keep === false || (keep === 'personal' && signedOut)) return false;
+      return query.state.status === 'success';
+    },
     shouldDehydrateMutation: () => false,
   });
 }
@@ -98,6 +105,7 @@ export function startSaving(client: QueryClient): () => void {
   // INITIAL_SESSION carries the stored session as it is, even expired offline: only a device
   // with no session at all (or a sign-out) loses the personal answers.
   const { data: listener } = sdk().auth.onAuthStateChange((event, session) => {
+    signedOut = !session;
     if (event === 'SIGNED_OUT' || (event === 'INITIAL_SESSION' && !session))
       void forgetPersonal(client);
   });

@@ -6,13 +6,13 @@ import { apiUrl, sdkKey } from '@/lib/sdk';
 import { descriptionToHtml, htmlText } from '@/lib/stored-html';
 import type { EventRow } from '../api/events';
 import { googleCalendarUrl, icsFileName, icsUrl, type CalendarEvent } from '../lib/calendar-links';
+import { downloadIcs, offlineIcs } from '../lib/ics-offline';
 import { text } from '../text';
 
 export function CalendarLinks({ event }: { event: CalendarEvent & Pick<EventRow, 'description'> }) {
-  const google = googleCalendarUrl(event, {
-    details: htmlText(descriptionToHtml(event.description)),
-    pageUrl: `${window.location.origin}/events/${event.id}`,
-  });
+  const details = htmlText(descriptionToHtml(event.description));
+  const pageUrl = `${window.location.origin}/events/${event.id}`;
+  const google = googleCalendarUrl(event, { details, pageUrl });
   return (
     <div className="flex flex-wrap gap-2" data-testid="calendar-links">
       <a
@@ -20,6 +20,15 @@ export function CalendarLinks({ event }: { event: CalendarEvent & Pick<EventRow,
         href={icsUrl(apiUrl(), event.id, sdkKey())}
         download={icsFileName(event.title)}
         type="text/calendar"
+        onClick={(click) => {
+          // Offline the server's file cannot come: the saved event becomes the file here.
+          if (navigator.onLine) return;
+          click.preventDefault();
+          downloadIcs(
+            icsFileName(event.title),
+            offlineIcs(event, { url: pageUrl, description: details }),
+          );
+        }}
       >
         <CalendarPlus className="h-4 w-4" aria-hidden /> {text.addToCalendar}
       </a>
