@@ -1,7 +1,7 @@
 -- Money (issue 36): the trust's public details, purposes, fees and tax sections anyone reads
 -- and admins keep; donors, receipts and the year statements their owner and admins read;
 -- statements and the money audit for admins only. Nobody writes donors, receipts, statements
--- or the audit directly: functions and triggers do (functions/66_money.sql).
+-- or the audit directly: functions and triggers do (functions/66_money*.sql).
 
 drop policy if exists "Anyone reads the trust's finance details" on public.trust_finance;
 create policy "Anyone reads the trust's finance details" on public.trust_finance

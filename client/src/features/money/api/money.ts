@@ -1,7 +1,7 @@
 // Money through the SDK: the trust's public details, purposes and fees; starting a UPI
 // payment and sending its UTR or screenshot; donor details; one's payments, receipts and year
 // statements; and for staff the finance overview, statement import and confirmation, Form
-// 10BD. The database decides who may do what (policies/66_money.sql, functions/66_money.sql).
+// 10BD. The database decides who may do what (policies/66_money.sql, functions/66_money*.sql).
 import type { Database } from '@havyaka/sdk/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
