@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use server::db::bootstrap::bootstrap_with;
 use server::db::sql_files::{SqlFile, check_migration_numbers, migration_number};

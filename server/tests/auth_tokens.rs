@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use server::db::bootstrap::{SqlBundle, bootstrap_with};
 use server::db::migrations::MigrationError;

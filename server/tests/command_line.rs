@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 

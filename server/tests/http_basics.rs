@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use http::StatusCode;
 use serde_json::{Value, json};

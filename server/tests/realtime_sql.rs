@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection, Row};

@@ -2,11 +2,11 @@
 //! `sdk-ts/test/fixture/database.ts`, which the SDK's typed tests and integration suite
 //! compile against (so the generator's output is checked by tsc too). After changing the
 //! generator or the fixture, rewrite it with `UPDATE_FIXTURE_TYPES=1 cargo nextest run -p
-//! server --test typegen`.
+//! server --test engine typegen::`.
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 
