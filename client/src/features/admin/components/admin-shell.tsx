@@ -42,7 +42,7 @@ function SidebarNav({ role, onNavigate }: { role: string | undefined; onNavigate
       {sidebarFor(role).map((section, i) => (
         <div key={section.group ?? `flat-${i}`}>
           {section.group && (
-            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-stone-400 uppercase">
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-stone-300 uppercase">
               {section.group}
             </p>
           )}
