@@ -205,6 +205,14 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
           <Breadcrumbs />
           <Outlet />
         </main>
+        {/* Help in the same place on every page, as on the public site (WCAG 3.2.6). */}
+        <footer className="border-t border-stone-200 bg-white px-4 py-3 text-sm text-stone-800 md:px-6">
+          <Link className="font-semibold text-orange-800 underline" to="/contact">
+            {text.help}
+          </Link>
+          {' · '}
+          {text.helpBody}
+        </footer>
       </div>
     </div>
   );
