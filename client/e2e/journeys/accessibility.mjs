@@ -64,8 +64,8 @@ const AT_ONCE = 4;
 async function open(page, path) {
   await page.evaluate((p) => {
     for (const h of document.querySelectorAll('h1')) h.setAttribute('data-a11y-seen', '');
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new window.PopStateEvent('popstate'));
   }, path);
 }
 

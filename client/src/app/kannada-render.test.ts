@@ -19,7 +19,7 @@ import { studentColumns, studentCsvColumns } from '@/features/students/resources
 import { accountStep, studentSteps } from '@/features/students/components/steps';
 import { businessColumns } from '@/features/business/resources/listings/columns';
 import { businessList } from '@/features/business/resources/listings/filters';
-import { switchLanguage } from './words';
+import { switchLanguage } from '@/lib/i18n/words';
 
 /** The English words in a text (a run of three Latin letters), less the names Kannada keeps
  *  and the examples of what people may type (the parsers read `65 kg or 143 lbs`, `1.5 lakh`,
