@@ -80,8 +80,10 @@ end
 $$;
 revoke execute on function app.notify_notice(uuid[], text, text, jsonb, jsonb, text, text) from public;
 
--- Keyed public news: each approved account's bell in its language; the broadcast push (one
--- message for every device, visitors' included) in English.
+-- Keyed public news: each approved account's bell in its language; the pushes in the reader's
+-- language too: each Kannada reader's devices get a push of their own in Kannada, and the one
+-- broadcast (visitors' devices and English readers') is in English, of kind `<kind>:en`, which
+-- push.wants withholds from Kannada readers' devices.
 create or replace function app.announce_notice(kind text, key text, vals jsonb, data jsonb, url text, tag text) returns void
 language plpgsql
 security definer
@@ -89,14 +91,21 @@ set search_path = ''
 as $$
 declare
   english record;
+  kannada record;
 begin
   insert into public.notifications (user_id, type, title, message, data)
   select u.id, kind, left(w.title, 200), left(w.message, 2000), data
     from public.users u
    cross join lateral app.notice(key, coalesce(u.preferred_language, 'en'), vals) w
    where u.status = 'approved' and app.wants_notification(u.id, kind);
+  select * into kannada from app.notice(key, 'kn', vals);
+  perform push.enqueue_to_user(u.id, left(kannada.title, 500), left(kannada.message, 4000), url, tag, data, kind)
+     from public.users u
+    where u.preferred_language = 'kn' and app.wants_notification(u.id, kind)
+      and exists (select from push.subscriptions s where s.user_id = u.id);
   select * into english from app.notice(key, 'en', vals);
-  perform push.enqueue_broadcast(left(english.title, 500), left(english.message, 4000), url, tag, data, kind);
+  perform push.enqueue_broadcast(left(english.title, 500), left(english.message, 4000), url, tag, data,
+                                 kind || ':en');
 end
 $$;
 revoke execute on function app.announce_notice(text, text, jsonb, jsonb, text, text) from public;
@@ -243,12 +252,20 @@ revoke execute on function public.send_test_push() from public;
 
 -- The platform's hook (server/migrations/0016): the push worker asks it for every signed-in
 -- device when it fans a push out; a user's devices receive a push of a kind they want.
--- Visitors' devices (no account, no choices) receive the broadcasts of public news.
+-- Visitors' devices (no account, no choices) receive the broadcasts of public news; the
+-- English broadcast of keyed news (`<kind>:en`) skips Kannada readers' devices.
 create or replace function push.wants(p_user_id uuid, p_kind text) returns boolean
 language sql stable
 security definer
 set search_path = ''
-as $$ select app.wants_notification(p_user_id, p_kind) $$;
+as $$
+  -- `<kind>:en`: an English broadcast (app.announce_notice), not for a Kannada reader's devices
+  -- (they have their own push in Kannada).
+  select case when p_kind like '%:en'
+              then app.user_language(p_user_id) <> 'kn'
+                   and app.wants_notification(p_user_id, left(p_kind, -3))
+              else app.wants_notification(p_user_id, p_kind) end
+$$;
 revoke execute on function push.wants(uuid, text) from public;
 grant execute on function push.wants(uuid, text) to push_admin, service_role;
 

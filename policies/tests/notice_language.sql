@@ -3,7 +3,7 @@
 -- approval of their application and their event reminder in Kannada, on the bell, by push
 -- and by e-mail; others keep English; every key has both languages.
 begin;
-select plan(17);
+select plan(21);
 select tests.seed();
 
 create temporary table people as select
@@ -50,6 +50,20 @@ select matches((select message from public.notifications where user_id = (select
 select is((select m.subject from auth.mail_outbox m join public.users u on u.email = m.recipient
             where u.id = (select kn_member from people) and m.kind = 'event_reminder_day_before'),
   'ನಾಳೆ: Ugadi Sammilana', 'and so is its e-mail');
+
+-- Public news: a Kannada reader's devices get its push in Kannada; the English broadcast
+-- (visitors' and English readers' devices) is withheld from them.
+insert into push.subscriptions (endpoint, p256dh, auth, user_id)
+select 'https://push.example.org/kn-member', 'k', 'a', kn_member from people;
+insert into public.events (title, description, event_date, event_type, status)
+values ('Akshara Habba', 'x', current_date + 9, 'cultural', 'upcoming');
+select is((select title from push.outbox where user_id = (select kn_member from people) and title like '%Akshara Habba%'),
+  (select title from app.notice('event_new', 'kn', jsonb_build_object('title', 'Akshara Habba'))),
+  'a new event: the Kannada reader''s push is in Kannada');
+select results_eq($$select audience, kind from push.outbox where audience = 'everyone' and title like '%Akshara Habba%'$$,
+  $$values ('everyone'::text, 'event:en'::text)$$, 'one English broadcast for the other devices');
+select is(push.wants((select kn_member from people), 'event:en'), false, 'which skips the Kannada reader''s devices');
+select is(push.wants((select en_applicant from people), 'event:en'), true, 'and reaches an English reader''s');
 
 -- The templates: fallbacks and optional parts, per language.
 select is((select message from app.notice('connection_request', 'kn', '{}')), 'ಒಬ್ಬ ಸದಸ್ಯರು ನಿಮ್ಮೊಂದಿಗೆ ಸಂಪರ್ಕ ಕೇಳುತ್ತಿದ್ದಾರೆ.',

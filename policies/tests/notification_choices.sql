@@ -3,7 +3,7 @@
 -- the pushes (each queued push names its kind; the worker asks push.wants per device:
 -- server/tests/push_delivery.rs delivers them).
 begin;
-select plan(24);
+select plan(26);
 select tests.seed();
 
 -- "user" turns events, Sandesha, registrations and announcements off; keeps photos.
@@ -35,16 +35,18 @@ values ('Choices fair', 'x', current_date + 5, 'social', 'upcoming');
 select is(pg_temp.bell('user', 'event', 'New event: Choices fair'), 0, 'a new event: no bell for the user who turned events off');
 select is(pg_temp.bell('stranger', 'event', 'New event: Choices fair'), 1, 'others still get it');
 select results_eq($$select audience, kind, title from pg_temp.last_push()$$,
-  $$values ('everyone'::text, 'event'::text, 'New event: Choices fair'::text)$$,
-  'its broadcast push names its kind (the worker skips the user''s devices)');
+  $$values ('everyone'::text, 'event:en'::text, 'New event: Choices fair'::text)$$,
+  'its broadcast push names its kind, in English (the worker skips the user''s devices)');
+select is(push.wants(tests.actor('user'), 'event:en'), false, 'push.wants: the English broadcast of a kind turned off');
+select is(push.wants(tests.actor('stranger'), 'event:en'), true, 'an English reader wants the English broadcast');
 insert into public.media_albums (title, is_published) values ('Choices album', true);
 select is(pg_temp.bell('user', 'photo', 'New photos: Choices album'), 1, 'a new album: the user kept photos');
-select is((pg_temp.last_push()).kind, 'photo', 'its push is of kind photo');
+select is((pg_temp.last_push()).kind, 'photo:en', 'its push is of kind photo (English)');
 insert into public.havyaka_sandesha_issues (title, issue_year, issue_month, pdf_url, is_published)
 values ('Choices issue', 2026, 7, '/storage/v1/object/havyaka-sandesh/2026/07.pdf', true);
 select is(pg_temp.bell('user', 'sandesha', 'Havyaka Sandesha: Choices issue'), 0, 'a new Sandesha issue: none for the user');
 select is(pg_temp.bell('stranger', 'sandesha', 'Havyaka Sandesha: Choices issue'), 1, 'one for others');
-select is((pg_temp.last_push()).kind, 'sandesha', 'its push is of kind sandesha');
+select is((pg_temp.last_push()).kind, 'sandesha:en', 'its push is of kind sandesha (English)');
 
 -- Personal notifications.
 create temp table before_personal as select coalesce(max(id), 0) id from push.outbox;

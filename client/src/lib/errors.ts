@@ -1,5 +1,5 @@
-// One place turns errors into what people read (spec §8): the data layer's messages come from
-// the SDK's errorMessage(); the UI's error toast picks its text by code.
+// One place turns errors into what people read (spec §8): the data layer's messages (the
+// SDK's errorMessage() table, here in the language on screen), and the UI's error toast by code.
 import { errorMessage } from '@havyaka/sdk';
 import { errorText } from './text';
 
@@ -62,6 +62,34 @@ function isServerAnswer(error: unknown): boolean {
   return typeof code === 'string' && code !== '' && code !== 'NETWORK_ERROR' && code !== 'ABORTED';
 }
 
+type DataWord = keyof typeof errorText.data;
+const DATA_BY_CODE: Record<string, DataWord> = {
+  PGRST116: 'noData',
+  '23505': 'duplicate',
+  KeyAlreadyExists: 'duplicate',
+  ResourceAlreadyExists: 'duplicate',
+  '42501': 'accessDenied',
+  '23502': 'validation',
+  '22P02': 'validation',
+  '23514': 'validation',
+};
+const DATA_BY_STATUS: Record<number, DataWord> = {
+  401: 'authRequired',
+  403: 'forbidden',
+  404: 'notFound',
+  429: 'rateLimited',
+};
+
+/** A server answer in words: errorMessage()'s table (by code, then status) in the language
+ *  on screen; any other answer in the server's own words. */
+function serverWords(error: unknown): string {
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  const byCode = typeof code === 'string' ? DATA_BY_CODE[code] : undefined;
+  const s = Number(status);
+  const key = byCode ?? DATA_BY_STATUS[s] ?? (s >= 500 ? 'serverError' : undefined);
+  return key ? errorText.data[key] : errorMessage(error);
+}
+
 /**
  * The one wording of an error for people (spec §8 table): the app's own messages, the
  * server's answers, a plain sentence when the server cannot be reached, and never an
@@ -71,7 +99,7 @@ export function dataMessage(error: unknown): string {
   if (error instanceof AppError) return error.message;
   if (errorCode(error) === 'NETWORK_ERROR' || (error as { code?: unknown })?.code === 'ABORTED')
     return errorText.unreachable;
-  if (isServerAnswer(error)) return errorMessage(error);
+  if (isServerAnswer(error)) return serverWords(error);
   return errorText.unexpected;
 }
 

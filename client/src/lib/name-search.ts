@@ -3,6 +3,7 @@
 // is close to the search, closest first. A list adds them to its own partial-match filter, so
 // "Hegde" finds ಹೆಗಡೆ and "ಭಟ್" finds "Bhatt", while its filters, order, page and count stay
 // as they are.
+import type { RestResponse } from '@havyaka/sdk';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { searchTerm } from './search';
@@ -27,3 +28,41 @@ export function orMatchingIds(partial: string | null, ids: readonly string[]): s
   const byId = `id.in.(${ids.join(',')})`;
   return partial ? `${partial},${byId}` : byId;
 }
+
+/** A page of rows (with the exact count of the view) as the SDK answers it. */
+type Answered<R> = PromiseLike<RestResponse<R[]>>;
+
+/**
+ * Rows `from`–`to` of a searched list in its default order, closest names first, as the
+ * member register orders its search: first the view's rows among `ids` (the name matches,
+ * closest first), then its other matches (a part of a field) in the list's own order. `among`
+ * reads the view's rows with these ids; `others` reads the view's rows without them, ordered,
+ * in a range, with the exact count. The count is the two together.
+ */
+export async function closestFirst<R extends { id: string }>(
+  ids: readonly string[],
+  among: (ids: readonly string[]) => Answered<R>,
+  others: (excluded: readonly string[], from: number, to: number) => Answered<R>,
+  from: number,
+  to: number,
+): Promise<RestResponse<R[]>> {
+  const ranked = await among(ids);
+  if (ranked.error) return ranked;
+  const place = new Map(ids.map((id, i) => [id, i]));
+  const top = [...ranked.data].sort((a, b) => place.get(a.id)! - place.get(b.id)!);
+  const found = top.map((r) => r.id);
+  const start = Math.max(0, from - top.length);
+  const end = to - top.length;
+  // The rest's count is needed even when the page ends among the closest (read one row then).
+  const rest = await others(found, start, Math.max(start, end));
+  if (rest.error) return rest;
+  const restRows = end < 0 ? [] : rest.data;
+  return {
+    ...rest,
+    data: [...top.slice(from, to + 1), ...restRows],
+    count: top.length + (rest.count ?? rest.data.length),
+  };
+}
+
+/** The PostgREST list of ids for `not('id', 'in', …)`. */
+export const idList = (ids: readonly string[]) => `(${ids.join(',')})`;

@@ -21,6 +21,19 @@ export const errorText = {
     "You're offline or the server could not be reached: this change was not saved. Please try again when the connection returns.",
   /** Anything else that went wrong in the app itself. */
   unexpected: 'An unexpected error occurred',
+  /** The data layer's messages (spec §8's table, the SDK's errorMessage() in English), in the
+   *  language on screen: picked by the error's code, then its HTTP status (lib/errors.ts). */
+  data: {
+    noData: 'No data found',
+    duplicate: 'Duplicate entry - this record already exists',
+    accessDenied: 'Access denied - insufficient permissions',
+    validation: 'Validation error - please check your input',
+    authRequired: 'Authentication required',
+    forbidden: 'Access forbidden',
+    notFound: 'Resource not found',
+    rateLimited: 'Rate limit exceeded - please try again later',
+    serverError: 'Internal server error - please try again later',
+  },
 } as const;
 
 kannada({ errorText }, () => import('./text.kn'));

@@ -17,8 +17,9 @@ export interface FieldSpec {
   hint?: string;
   /** The smart parser's reading of what was typed, shown under the field; null: not readable. */
   parse?: (value: string) => string | null;
-  /** What the parser reads ("a height"), for the message when it cannot. */
-  parseWhat?: string;
+  /** What the parser reads (a height), for the message when it cannot: a key of the form
+   *  kit's words, so the message is in the language on screen. */
+  parseWhat?: keyof typeof text.what;
   /** Spans both columns. */
   wide?: boolean;
   /** Shown but not editable (the field locks after a decision); its note says why. */
@@ -31,11 +32,11 @@ export interface FieldSpec {
 export function ParsedPreview({
   name,
   parse,
-  what = 'a value',
+  what = 'value',
 }: {
   name: string;
   parse: (value: string) => string | null;
-  what?: string;
+  what?: keyof typeof text.what;
 }) {
   const value = useWatch({ name }) as string | undefined;
   if (!value?.trim()) return null;
@@ -46,12 +47,13 @@ export function ParsedPreview({
       data-testid={`parsed-${name}`}
       className={`mt-1 text-sm ${parsed ? 'text-emerald-800' : 'text-amber-800'}`}
     >
-      {parsed ? text.parsedAs(parsed) : text.notUnderstood(what)}
+      {parsed ? text.parsedAs(parsed) : text.notUnderstood(text.what[what])}
     </p>
   );
 }
 
-const YES_NO: readonly Option[] = [
+/** Yes and no, in the language on screen (read when the field renders). */
+const yesNo = (): readonly Option[] => [
   { value: 'yes', label: text.yes },
   { value: 'no', label: text.no },
 ];
@@ -78,7 +80,7 @@ function Control({ spec, className }: { spec: FieldSpec; className: string }) {
         <SelectField
           {...common}
           hint={hint}
-          options={spec.kind === 'yesno' ? YES_NO : (spec.options ?? [])}
+          options={spec.kind === 'yesno' ? yesNo() : (spec.options ?? [])}
           disabled={!!spec.locked}
         />
       );

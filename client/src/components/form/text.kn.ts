@@ -40,4 +40,15 @@ export const text = {
   no: 'ಇಲ್ಲ',
   parsedAs: (value: string) => `${value} ಎಂದು ತಿಳಿಯಲಾಗಿದೆ`,
   notUnderstood: (what: string) => `ಇದನ್ನು ${what} ಎಂದು ಓದಲಾಗಲಿಲ್ಲ`,
+  what: {
+    value: 'ಮಾಹಿತಿ',
+    date: 'ದಿನಾಂಕ',
+    height: 'ಎತ್ತರ',
+    weight: 'ತೂಕ',
+    amount: 'ಮೊತ್ತ',
+    mobile: 'ಭಾರತೀಯ ಮೊಬೈಲ್ ಸಂಖ್ಯೆ',
+    phone: 'ದೂರವಾಣಿ ಸಂಖ್ಯೆ',
+    pan: 'PAN',
+    aadhaar: 'ಆಧಾರ್ ಸಂಖ್ಯೆ',
+  },
 } satisfies Words<typeof en>;

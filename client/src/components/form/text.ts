@@ -42,6 +42,18 @@ export const text = {
   no: 'No',
   parsedAs: (value: string) => `Understood as ${value}`,
   notUnderstood: (what: string) => `Could not read this as ${what}`,
+  /** What a field's parser reads (FieldSpec.parseWhat), for `notUnderstood`. */
+  what: {
+    value: 'a value',
+    date: 'a date',
+    height: 'a height',
+    weight: 'a weight',
+    amount: 'an amount',
+    mobile: 'an Indian mobile number',
+    phone: 'a phone number',
+    pan: 'a PAN',
+    aadhaar: 'an Aadhaar number',
+  },
 } as const;
 
 kannada({ text }, () => import('./text.kn'));

@@ -31,7 +31,7 @@ const list = defineList<Filters>({
   pageSize: 2,
   pageSizeOptions: [2, 10],
   clampPage: true,
-  controls: [
+  controls: () => [
     preset.search({ label: 'Search people' }),
     preset.approvalStatus({
       label: 'Approval',

@@ -17,9 +17,10 @@ import type { ListView, TablePage } from '@/lib/list-view';
 import type { FilterControl } from './presets';
 
 /** A list's view: its filters' keys and defaults, sort, page size (the URL state's options)
- *  and the filter bar's controls, in order. Keep it at module scope (filters.ts). */
+ *  and the filter bar's controls, in order. Keep it at module scope (filters.ts); the controls
+ *  are made when the list renders, so their words are the language on screen. */
 export interface ListSpec<F extends Record<string, string>> extends TableUrlStateOptions<F> {
-  controls?: readonly FilterControl<F>[];
+  controls?: () => readonly FilterControl<F>[];
   /** A page past the end (after deletions, or a narrower filter) goes to the last page. */
   clampPage?: boolean;
 }
@@ -57,5 +58,5 @@ export function useResourceList<
     if (spec.clampPage && settled && page > lastPage) setPage(lastPage);
   }, [spec.clampPage, settled, page, lastPage, setPage]);
 
-  return { state, query: result, controls: spec.controls };
+  return { state, query: result, controls: spec.controls?.() };
 }

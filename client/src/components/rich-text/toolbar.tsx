@@ -23,7 +23,8 @@ import { text } from './text';
 
 interface Tool {
   key: string;
-  label: string;
+  /** Read when the toolbar renders: the words of the language on screen. */
+  label: () => string;
   icon: LucideIcon;
   run: (e: Editor) => void;
   /** Toggle buttons: whether it is on here. */
@@ -40,21 +41,21 @@ const align = (value: 'left' | 'center' | 'right' | 'justify') => ({
 const TOOLS: Tool[] = [
   {
     key: 'bold',
-    label: text.bold,
+    label: () => text.bold,
     icon: Bold,
     run: (e) => void e.chain().focus().toggleBold().run(),
     active: (e) => e.isActive('bold'),
   },
   {
     key: 'italic',
-    label: text.italic,
+    label: () => text.italic,
     icon: Italic,
     run: (e) => void e.chain().focus().toggleItalic().run(),
     active: (e) => e.isActive('italic'),
   },
   {
     key: 'strike',
-    label: text.strike,
+    label: () => text.strike,
     icon: Strikethrough,
     run: (e) => void e.chain().focus().toggleStrike().run(),
     active: (e) => e.isActive('strike'),
@@ -62,46 +63,46 @@ const TOOLS: Tool[] = [
   },
   {
     key: 'bulletList',
-    label: text.bulletList,
+    label: () => text.bulletList,
     icon: List,
     run: (e) => void e.chain().focus().toggleBulletList().run(),
     active: (e) => e.isActive('bulletList'),
   },
   {
     key: 'orderedList',
-    label: text.orderedList,
+    label: () => text.orderedList,
     icon: ListOrdered,
     run: (e) => void e.chain().focus().toggleOrderedList().run(),
     active: (e) => e.isActive('orderedList'),
   },
   {
     key: 'blockquote',
-    label: text.blockquote,
+    label: () => text.blockquote,
     icon: Quote,
     run: (e) => void e.chain().focus().toggleBlockquote().run(),
     active: (e) => e.isActive('blockquote'),
     groupEnd: true,
   },
-  { key: 'left', label: text.alignLeft, icon: AlignLeft, ...align('left') },
-  { key: 'center', label: text.alignCenter, icon: AlignCenter, ...align('center') },
-  { key: 'right', label: text.alignRight, icon: AlignRight, ...align('right') },
+  { key: 'left', label: () => text.alignLeft, icon: AlignLeft, ...align('left') },
+  { key: 'center', label: () => text.alignCenter, icon: AlignCenter, ...align('center') },
+  { key: 'right', label: () => text.alignRight, icon: AlignRight, ...align('right') },
   {
     key: 'justify',
-    label: text.alignJustify,
+    label: () => text.alignJustify,
     icon: AlignJustify,
     ...align('justify'),
     groupEnd: true,
   },
   {
     key: 'undo',
-    label: text.undo,
+    label: () => text.undo,
     icon: Undo2,
     run: (e) => void e.chain().focus().undo().run(),
     enabled: (e) => e.can().undo(),
   },
   {
     key: 'redo',
-    label: text.redo,
+    label: () => text.redo,
     icon: Redo2,
     run: (e) => void e.chain().focus().redo().run(),
     enabled: (e) => e.can().redo(),
@@ -174,8 +175,8 @@ export function Toolbar({
               }}
               type="button"
               tabIndex={i === focusIndex ? 0 : -1}
-              aria-label={tool.label}
-              title={tool.label}
+              aria-label={tool.label()}
+              title={tool.label()}
               aria-pressed={tool.active ? !!s.active : undefined}
               disabled={!s.enabled}
               onFocus={() => setFocusIndex(i)}

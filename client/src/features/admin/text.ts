@@ -7,6 +7,9 @@ export const text = {
   openMenu: 'Open admin menu',
   closeMenu: 'Close admin menu',
   logout: 'Log out',
+  // Help in the same place on every page (WCAG 3.2.6), as in the public site's footer.
+  help: 'Help',
+  helpBody: 'Questions? Call or write to the trust office.',
   loggedOut: 'Admin logged out',
   loggedOutBody: 'You have been signed out of the admin area.',
   viewSite: 'View website',

@@ -4,7 +4,7 @@ import { adminText } from './admin-text';
 const f = adminText.fields;
 
 /** The listing's fields as staff edit them (the table's checks, spec §5 messages). */
-export const businessFields: FieldSpec[] = [
+export const businessFields = (): FieldSpec[] => [
   { name: 'business_name', label: f.business_name, kind: 'text', required: true, max: 200 },
   { name: 'category', label: f.category, kind: 'text', max: 100 },
   { name: 'owner_name', label: f.owner_name, kind: 'text', max: 200 },

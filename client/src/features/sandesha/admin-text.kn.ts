@@ -48,7 +48,7 @@ export const adminText = {
   feature: 'ವಿಶೇಷವಾಗಿಸಿ',
   unfeature: 'ವಿಶೇಷ ತೆಗೆಯಿರಿ',
   featureOf: (label: string) => `${label} ವಿಶೇಷವಾಗಿಸಿ`,
-  unfeatureOf: (label: string) => `${label} ವಿಶೇಷವಾಗಿ ತೋರಿಸುವುದನ್ನು ನಿಲ್ಲಿಸಿ`,
+  unfeatureOf: (label: string) => `${label} ವಿಶೇಷ ತೆಗೆಯಿರಿ`,
   edit: 'ತಿದ್ದಿ',
   editOf: (label: string) => `${label} ತಿದ್ದಿ`,
   delete: 'ಅಳಿಸಿ',

@@ -49,7 +49,7 @@ export const adminText = {
   feature: 'Feature',
   unfeature: 'Unfeature',
   featureOf: (label: string) => `Feature ${label}`,
-  unfeatureOf: (label: string) => `Stop featuring ${label}`,
+  unfeatureOf: (label: string) => `Unfeature ${label}`,
   edit: 'Edit',
   editOf: (label: string) => `Edit ${label}`,
   delete: 'Delete',

@@ -42,7 +42,7 @@ function SidebarNav({ role, onNavigate }: { role: string | undefined; onNavigate
       {sidebarFor(role).map((section, i) => (
         <div key={section.group ?? `flat-${i}`}>
           {section.group && (
-            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-stone-400 uppercase">
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-stone-300 uppercase">
               {section.group}
             </p>
           )}
@@ -205,6 +205,14 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
           <Breadcrumbs />
           <Outlet />
         </main>
+        {/* Help in the same place on every page, as on the public site (WCAG 3.2.6). */}
+        <footer className="border-t border-stone-200 bg-white px-4 py-3 text-sm text-stone-800 md:px-6">
+          <Link className="font-semibold text-orange-800 underline" to="/contact">
+            {text.help}
+          </Link>
+          {' · '}
+          {text.helpBody}
+        </footer>
       </div>
     </div>
   );

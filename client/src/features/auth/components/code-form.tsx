@@ -2,7 +2,7 @@
 // gets a six-digit code; typing or pasting it signs in. The code field takes the browser's
 // one-time-code autofill and keeps only the digits of what is pasted.
 import type { Session } from '@havyaka/sdk';
-import { useState, type FormEvent } from 'react';
+import { useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { dataMessage } from '@/lib/errors';
@@ -13,6 +13,16 @@ import { text } from '../text';
 type Channel = 'email' | 'phone';
 
 export const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+
+/** A paste into a code field keeps the code's digits, whatever came around them ("Your code
+ *  is 123 456."): the whole pasted text is read, not what the field's length would let in. */
+export const pasteDigits =
+  (setCode: (code: string) => void) => (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (!pasted) return;
+    event.preventDefault();
+    setCode(digitsOnly(pasted));
+  };
 
 export function CodeForm({
   phoneEnabled,
@@ -141,9 +151,9 @@ export function CodeForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={12}
           value={code}
           onChange={(e) => setCode(digitsOnly(e.target.value))}
+          onPaste={pasteDigits(setCode)}
           className="text-center text-2xl tracking-[0.5em]"
         />
       </Field>

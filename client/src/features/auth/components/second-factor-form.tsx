@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { sdk } from '@/lib/sdk';
 import { text } from '../text';
-import { digitsOnly } from './code-form';
+import { digitsOnly, pasteDigits } from './code-form';
 
 export function SecondFactorForm({
   factorId,
@@ -47,9 +47,9 @@ export function SecondFactorForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={12}
           value={code}
           onChange={(e) => setCode(digitsOnly(e.target.value))}
+          onPaste={pasteDigits(setCode)}
           className="text-center text-2xl tracking-[0.5em]"
         />
       </Field>

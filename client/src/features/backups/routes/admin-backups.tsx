@@ -107,7 +107,7 @@ export function Component() {
           <ResourceList
             query={backups}
             label={text.listTitle}
-            columns={backupColumns}
+            columns={backupColumns()}
             getRowId={(row) => row.id}
             empty={{ title: text.empty }}
           />

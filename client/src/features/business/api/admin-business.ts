@@ -6,7 +6,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
-import { nameMatchIds, orMatchingIds } from '@/lib/name-search';
+import { closestFirst, idList, nameMatchIds, orMatchingIds } from '@/lib/name-search';
 import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
 import { ADMIN_BUSINESS_SORT, type AdminBusinessFilters } from '../resources/listings/filters';
@@ -25,21 +25,42 @@ export const adminBusinessKeys = {
 export const adminBusinessPages = pagedList({
   key: adminBusinessKeys.list,
   read: async (view: WholeView<AdminBusinessFilters>, from, to) => {
-    let query = sdk().from('business_listings').select('*', { count: 'exact' });
-    const nameIds = await nameMatchIds('business_name_matches', view.search);
-    const any = orMatchingIds(
-      ilikeAny(['business_name', 'category', 'city', 'owner_name'], view.search),
-      nameIds,
-    );
-    if (any) query = query.or(any);
-    if (view.filters.show === 'pending') query = query.eq('is_active', false);
-    if (view.filters.show === 'active') query = query.eq('is_active', true);
+    const filtered = () => {
+      const query = sdk().from('business_listings').select('*', { count: 'exact' });
+      if (view.filters.show === 'pending') return query.eq('is_active', false);
+      if (view.filters.show === 'active') return query.eq('is_active', true);
+      return query;
+    };
     const sort = view.sort ?? ADMIN_BUSINESS_SORT;
-    return query
-      .order(sort.id as keyof Business, { ascending: !sort.desc, nullsFirst: false })
-      .order('business_name', { ascending: true })
-      .order('id')
-      .range(from, to);
+    const ordered = (q: ReturnType<typeof filtered>) =>
+      q
+        .order(sort.id as keyof Business, { ascending: !sort.desc, nullsFirst: false })
+        .order('business_name', { ascending: true })
+        .order('id');
+    const nameIds = await nameMatchIds('business_name_matches', view.search);
+    const partial = ilikeAny(['business_name', 'category', 'city', 'owner_name'], view.search);
+    if (
+      nameIds.length &&
+      sort.id === ADMIN_BUSINESS_SORT.id &&
+      sort.desc === ADMIN_BUSINESS_SORT.desc
+    ) {
+      // The default order with a search: the closest names first.
+      return closestFirst(
+        nameIds,
+        (ids) => filtered().in('id', ids),
+        (excluded, f, t) => {
+          const rest = filtered().or(partial ?? 'id.is.null');
+          return ordered(excluded.length ? rest.not('id', 'in', idList(excluded)) : rest).range(
+            f,
+            t,
+          );
+        },
+        from,
+        to,
+      );
+    }
+    const any = orMatchingIds(partial, nameIds);
+    return ordered(any ? filtered().or(any) : filtered()).range(from, to);
   },
 });
 

@@ -56,7 +56,7 @@ export function Component() {
     <div className="mx-auto max-w-4xl">
       {header}
       <RecordForm
-        fields={businessFields}
+        fields={businessFields()}
         row={editing ? (row.data as Record<string, unknown>) : undefined}
         folder="business"
         title={editing ? (row.data?.business_name ?? t.editTitle) : t.addTitle}

@@ -26,13 +26,13 @@ export function Component() {
       <ResourceList
         {...list}
         label={t.tableLabel}
-        columns={businessColumns}
+        columns={businessColumns()}
         getRowId={(b) => b.id}
         empty={{ title: t.empty, body: t.emptyBody }}
         noMatch={{ title: t.noMatch }}
         export={{
           filename: t.exportName,
-          columns: businessCsvColumns,
+          columns: businessCsvColumns(),
           label: t.exportCsv,
           rows: adminBusinessPages.all,
         }}

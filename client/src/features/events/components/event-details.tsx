@@ -12,12 +12,15 @@ import { EventRegistration } from './event-registration';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-orange-800">{icon}</span>
-      <div>
-        <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{label}</dt>
-        <dd className="text-stone-900">{children}</dd>
-      </div>
+    // A <dl> holds only <div>s of <dt> and <dd>: the icon goes inside the term.
+    <div className="grid grid-cols-[auto_1fr] gap-x-3">
+      <dt className="contents">
+        <span className="row-span-2 mt-0.5 text-orange-800">{icon}</span>
+        <span className="text-xs font-semibold tracking-wide text-stone-600 uppercase">
+          {label}
+        </span>
+      </dt>
+      <dd className="col-start-2 text-stone-900">{children}</dd>
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function Component() {
         noMatch={{ title: t.noMatch, body: t.noMatchBody }}
         export={{
           filename: t.exportName,
-          columns: eventCsvColumns,
+          columns: eventCsvColumns(),
           label: t.exportCsv,
           rows: adminEventPages.all,
         }}

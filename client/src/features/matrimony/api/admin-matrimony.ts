@@ -5,7 +5,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataMessage, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
-import { nameMatchIds, orMatchingIds } from '@/lib/name-search';
+import { closestFirst, idList, nameMatchIds, orMatchingIds } from '@/lib/name-search';
 import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
 import { useLiveQueries } from '@/lib/realtime';
@@ -47,25 +47,41 @@ export const profilePages = pagedList({
   key: adminMatrimonyKeys.list,
   read: async (view: WholeView<MatrimonyFilters>, from, to) => {
     const sort = view.sort ?? MATRIMONY_SORT;
-    let q = sdk()
-      .from('matrimony_details')
-      .select('*, contacts:matrimony_contacts(*)', { count: 'exact' });
-    for (const key of ['approval_status', 'gender'] as const) {
-      const v = view.filters[key];
-      if (v && v !== 'all') q = q.eq(key, v);
-    }
+    const filtered = () => {
+      let q = sdk()
+        .from('matrimony_details')
+        .select('*, contacts:matrimony_contacts(*)', { count: 'exact' });
+      for (const key of ['approval_status', 'gender'] as const) {
+        const v = view.filters[key];
+        if (v && v !== 'all') q = q.eq(key, v);
+      }
+      return q;
+    };
+    const ordered = (q: ReturnType<typeof filtered>) =>
+      q.order(sort.id, { ascending: !sort.desc, nullsFirst: false }).order('id');
     const or = matrimonySearchFilter(view.search);
-    if (or) {
-      // By contact details (stored apart), and by name in either script or another spelling.
-      const [byContact, byName] = await Promise.all([
-        profilesByContact(view.search),
-        nameMatchIds('matrimony_name_matches', view.search),
-      ]);
-      q = q.or(orMatchingIds(or, [...new Set([...byContact, ...byName])])!);
+    if (!or) return ordered(filtered()).range(from, to).returns<ProfileRow[]>();
+    // By contact details (stored apart), and by name in either script or another spelling.
+    const [byContact, byName] = await Promise.all([
+      profilesByContact(view.search),
+      nameMatchIds('matrimony_name_matches', view.search),
+    ]);
+    if (byName.length && sort.id === MATRIMONY_SORT.id && sort.desc === MATRIMONY_SORT.desc) {
+      // The default order with a search: the closest names first.
+      return closestFirst(
+        byName,
+        (ids) => filtered().in('id', ids).returns<ProfileRow[]>(),
+        (excluded, f, t) => {
+          const rest = filtered().or(orMatchingIds(or, byContact)!);
+          return ordered(excluded.length ? rest.not('id', 'in', idList(excluded)) : rest)
+            .range(f, t)
+            .returns<ProfileRow[]>();
+        },
+        from,
+        to,
+      );
     }
-    return q
-      .order(sort.id, { ascending: !sort.desc, nullsFirst: false })
-      .order('id')
+    return ordered(filtered().or(orMatchingIds(or, [...new Set([...byContact, ...byName])])!))
       .range(from, to)
       .returns<ProfileRow[]>();
   },

@@ -1,6 +1,9 @@
-// The steps of the matrimony form, with the parsers of spec §5 shown as the user types.
+// The steps of the matrimony form, with the parsers of spec §5 shown as the user types: built
+// when the form renders, so their words are the language on screen (a module-level copy would
+// keep the words of its first evaluation).
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
+import { formatDay } from '@/lib/i18n/format';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
 import { text as reg } from '@/lib/registration/text';
 import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
@@ -9,13 +12,7 @@ import { text } from '../text';
 const f = text.fields;
 const dateDisplay = (v: string) => {
   const iso = toIsoDate(v);
-  return iso
-    ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-IN', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      })
-    : null;
+  return iso ? formatDay(iso, { day: 'numeric', month: 'long', year: 'numeric' }) : null;
 };
 const yesno = (name: keyof typeof f): FieldSpec => ({ name, label: f[name], kind: 'yesno' });
 const money = (name: keyof typeof f): FieldSpec => ({
@@ -24,10 +21,10 @@ const money = (name: keyof typeof f): FieldSpec => ({
   inputMode: 'decimal',
   hint: text.hints.income,
   parse: (v) => parseIncome(v)?.display ?? null,
-  parseWhat: 'an amount',
+  parseWhat: 'amount',
 });
 
-export const matrimonyAccountStep: StepSpec = {
+export const matrimonyAccountStep = (): StepSpec => ({
   title: reg.accountStep,
   intro: reg.accountIntro,
   fields: [
@@ -46,9 +43,9 @@ export const matrimonyAccountStep: StepSpec = {
       autoComplete: 'new-password',
     },
   ],
-};
+});
 
-export const personalStep: StepSpec = {
+export const personalStep = (): StepSpec => ({
   title: text.steps.personal,
   fields: [
     { name: 'firstName', label: f.firstName },
@@ -60,21 +57,21 @@ export const personalStep: StepSpec = {
       kind: 'date',
       hint: text.hints.date,
       parse: dateDisplay,
-      parseWhat: 'a date',
+      parseWhat: 'date',
     },
     {
       name: 'height',
       label: f.height,
       hint: text.hints.height,
       parse: (v) => parseHeight(v)?.display ?? null,
-      parseWhat: 'a height',
+      parseWhat: 'height',
     },
     {
       name: 'weight',
       label: f.weight,
       hint: text.hints.weight,
       parse: (v) => parseWeight(v)?.display ?? null,
-      parseWhat: 'a weight',
+      parseWhat: 'weight',
     },
     { name: 'bloodGroup', label: f.bloodGroup, kind: 'select', options: text.bloodGroups },
     {
@@ -94,9 +91,9 @@ export const personalStep: StepSpec = {
       showIf: (v) => v.handicaps === 'yes',
     },
   ],
-};
+});
 
-export const backgroundStep: StepSpec = {
+export const backgroundStep = (): StepSpec => ({
   title: text.steps.background,
   fields: [
     { name: 'qualification', label: f.qualification },
@@ -117,9 +114,9 @@ export const backgroundStep: StepSpec = {
     { name: 'achievements', label: f.achievements, kind: 'textarea' },
     { name: 'hobby', label: f.hobby, kind: 'textarea' },
   ],
-};
+});
 
-export const preferencesStep: StepSpec = {
+export const preferencesStep = (): StepSpec => ({
   title: text.steps.preferences,
   fields: [
     { name: 'preferredAgeFrom', label: f.preferredAgeFrom, inputMode: 'numeric' },
@@ -134,9 +131,9 @@ export const preferencesStep: StepSpec = {
     { name: 'preferredStayLocation', label: f.preferredStayLocation },
     { name: 'otherExpectations', label: f.otherExpectations, kind: 'textarea' },
   ],
-};
+});
 
-export const familyStep: StepSpec = {
+export const familyStep = (): StepSpec => ({
   title: text.steps.family,
   fields: [
     { name: 'fatherName', label: f.fatherName },
@@ -151,9 +148,9 @@ export const familyStep: StepSpec = {
     { name: 'membershipNo', label: f.membershipNo, showIf: (v) => v.memberOfTrust === 'yes' },
     { name: 'relation', label: f.relation, hint: text.hints.relation },
   ],
-};
+});
 
-export const contactStep: StepSpec = {
+export const contactStep = (): StepSpec => ({
   title: text.steps.contact,
   intro: text.steps.contactIntro,
   fields: [
@@ -163,7 +160,7 @@ export const contactStep: StepSpec = {
       kind: 'tel',
       autoComplete: 'tel',
       parse: (v) => parsePhone(v)?.display ?? null,
-      parseWhat: 'an Indian mobile number',
+      parseWhat: 'mobile',
     },
     { name: 'email', label: f.email, kind: 'email', autoComplete: 'email' },
     { name: 'telNo', label: f.telNo, kind: 'tel' },
@@ -177,16 +174,16 @@ export const contactStep: StepSpec = {
       kind: 'date',
       hint: text.hints.date,
       parse: dateDisplay,
-      parseWhat: 'a date',
+      parseWhat: 'date',
     },
     { name: 'placeField', label: f.placeField },
   ],
-};
+});
 
-export const matrimonySteps = [
-  personalStep,
-  backgroundStep,
-  preferencesStep,
-  familyStep,
-  contactStep,
+export const matrimonySteps = (): StepSpec[] => [
+  personalStep(),
+  backgroundStep(),
+  preferencesStep(),
+  familyStep(),
+  contactStep(),
 ];

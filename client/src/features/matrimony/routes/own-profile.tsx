@@ -92,7 +92,7 @@ function EditForm({ profile }: { profile: OwnProfile }) {
             <BiodataPicker file={biodata} onChange={setBiodata} />
           </div>
         </Card>
-        {matrimonySteps.map((s) => (
+        {matrimonySteps().map((s) => (
           <Card key={s.title}>
             <h2 className="font-serif text-xl font-bold">{s.title}</h2>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -25,13 +25,13 @@ function MatrimonyForm({ withAccount, onDone }: { withAccount: boolean; onDone: 
   // A newcomer's account email is also the profile's contact email (asked once).
   const steps = withAccount
     ? [
-        matrimonyAccountStep,
-        ...matrimonySteps.map((s) => ({
+        matrimonyAccountStep(),
+        ...matrimonySteps().map((s) => ({
           ...s,
           fields: s.fields.filter((f) => f.name !== 'email'),
         })),
       ]
-    : matrimonySteps;
+    : matrimonySteps();
   const last = steps.length - 1;
   const withFiles = steps.map((s, i) =>
     i === last

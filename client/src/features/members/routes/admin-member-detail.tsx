@@ -45,7 +45,7 @@ const panelLoading = <LoadingState rows={1} height="h-12" />;
 type LedgerRow = NonNullable<ReturnType<typeof useMemberLedger>['data']>[number];
 const lc = columnHelper<LedgerRow>();
 const money = (v: number | string | null) => (Number(v) ? formatInr(v) : '');
-const ledgerColumns: DataTableColumn<LedgerRow>[] = [
+const ledgerColumns = (): DataTableColumn<LedgerRow>[] => [
   lc.accessor('entry_date', {
     header: text.ledgerCols.date,
     meta: { className: 'whitespace-nowrap' },
@@ -72,7 +72,7 @@ function Ledger({ id }: { id: string }) {
     <ResourceList
       query={ledger}
       label={text.ledger}
-      columns={ledgerColumns}
+      columns={ledgerColumns()}
       getRowId={(r) => r.id}
       empty={{ title: text.ledgerEmpty }}
       footer={

@@ -63,7 +63,7 @@ function Screen() {
           )}
           export={{
             filename: (view) => directoryCsvName(isFiltered(view.filters, view.search)),
-            columns: directoryCsvColumns,
+            columns: directoryCsvColumns(),
             label: text.exportCsv,
             rows: directoryPages.all,
           }}

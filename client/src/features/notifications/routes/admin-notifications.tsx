@@ -103,13 +103,13 @@ function History() {
     <ResourceList
       {...list}
       label={t.history.tableLabel}
-      columns={announcementColumns}
+      columns={announcementColumns()}
       getRowId={(a) => a.id}
       empty={{ title: t.history.empty }}
       noMatch={{ title: t.history.noMatch }}
       export={{
         filename: t.history.exportName,
-        columns: announcementCsvColumns,
+        columns: announcementCsvColumns(),
         label: t.history.exportCsv,
         rows: announcementPages.all,
       }}
@@ -123,12 +123,12 @@ function Inbox() {
     <ResourceList
       {...list}
       label={t.inbox.tableLabel}
-      columns={messageColumns}
+      columns={messageColumns()}
       getRowId={(m) => m.id}
       empty={{ title: t.inbox.empty }}
       export={{
         filename: t.inbox.exportName,
-        columns: messageCsvColumns,
+        columns: messageCsvColumns(),
         label: t.inbox.exportCsv,
         rows: messagePages.all,
       }}

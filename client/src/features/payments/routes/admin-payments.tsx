@@ -93,7 +93,7 @@ function Screen() {
         empty={{ title: text.empty }}
         noMatch={{ title: text.emptyFiltered }}
         controls={[
-          ...(paymentList.controls ?? []),
+          ...(list.controls ?? []),
           // The payer chosen from a row, with a way back to every payer.
           () =>
             state.filters.user && (
@@ -105,7 +105,7 @@ function Screen() {
         ]}
         export={{
           filename: () => `payments-${new Date().toISOString().slice(0, 10)}`,
-          columns: paymentCsvColumns,
+          columns: paymentCsvColumns(),
           label: text.exportCsv,
           rows: paymentPages.all,
         }}

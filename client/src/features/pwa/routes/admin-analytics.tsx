@@ -30,7 +30,7 @@ type Engagement = Summary['recentEngagement'][number] & { key: string };
 const keyed = <T,>(rows: T[]) => rows.map((r, i) => ({ ...r, key: String(i) }));
 
 const ic = columnHelper<Install>();
-const installColumns: DataTableColumn<Install>[] = [
+const installColumns = (): DataTableColumn<Install>[] => [
   ic.accessor('timestamp', {
     header: t.columns.when,
     meta: { cardTitle: true, className: 'whitespace-nowrap' },
@@ -43,7 +43,7 @@ const installColumns: DataTableColumn<Install>[] = [
 
 const ec = columnHelper<Engagement>();
 const numeric = { className: 'tabular-nums' };
-const engagementColumns: DataTableColumn<Engagement>[] = [
+const engagementColumns = (): DataTableColumn<Engagement>[] => [
   ec.accessor('timestamp', {
     header: t.columns.when,
     meta: { cardTitle: true, className: 'whitespace-nowrap' },
@@ -174,10 +174,10 @@ export function Component() {
                   </div>
                 </>
               )}
-              <RecentList title={t.recentInstalls} columns={installColumns} rows={installs} />
+              <RecentList title={t.recentInstalls} columns={installColumns()} rows={installs} />
               <RecentList
                 title={t.recentEngagement}
-                columns={engagementColumns}
+                columns={engagementColumns()}
                 rows={engagement}
               />
             </>

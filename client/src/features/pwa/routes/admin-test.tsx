@@ -24,7 +24,7 @@ type BucketRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof sdk>['storage']['listBuckets']>>['data']
 >[number];
 const bc = columnHelper<BucketRow>();
-const bucketColumns: DataTableColumn<BucketRow>[] = [
+const bucketColumns = (): DataTableColumn<BucketRow>[] => [
   bc.accessor('name', {
     header: t.columns.bucket,
     meta: { cardTitle: true, className: 'font-mono' },
@@ -165,7 +165,7 @@ export function Component() {
           <h2 className="font-semibold">{t.bucketTable}</h2>
           <DataTable
             label={t.bucketTable}
-            columns={bucketColumns}
+            columns={bucketColumns()}
             rows={storage.data}
             getRowId={(b) => b.id}
           />

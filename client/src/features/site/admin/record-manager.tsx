@@ -104,7 +104,8 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
               return (
                 <li
                   key={row.id}
-                  className={`flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-3 ${active ? '' : 'opacity-70'}`}
+                  // An inactive row is dashed (and says so): faded text would be too faint to read.
+                  className={`flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3 ${active ? 'bg-white' : 'border-dashed bg-stone-50'}`}
                 >
                   {config.imageField &&
                     (image ? (

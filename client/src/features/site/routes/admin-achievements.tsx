@@ -8,7 +8,7 @@ const t = adminText.achievements;
 
 const STATUS: Record<string, string> = t.status;
 
-const config: ManagerConfig = {
+const config = (): ManagerConfig => ({
   table: 'achievements',
   title: t.title,
   intro: t.intro,
@@ -45,8 +45,8 @@ const config: ManagerConfig = {
     { name: 'description', label: t.fields.description, kind: 'textarea', max: 5000 },
     { name: 'image_url', label: t.fields.image_url, kind: 'image' },
   ],
-};
+});
 
 export function Component() {
-  return <RecordManager config={config} />;
+  return <RecordManager config={config()} />;
 }

@@ -6,7 +6,7 @@ import { adminText } from '../admin-text';
 
 const t = adminText.boardMembers;
 
-const config: ManagerConfig = {
+const config = (): ManagerConfig => ({
   table: 'board_members',
   title: t.title,
   intro: t.intro,
@@ -37,8 +37,8 @@ const config: ManagerConfig = {
     { name: 'bio', label: t.fields.bio, kind: 'textarea', max: 2000 },
     { name: 'photo_url', label: t.fields.photo_url, kind: 'image' },
   ],
-};
+});
 
 export function Component() {
-  return <RecordManager config={config} />;
+  return <RecordManager config={config()} />;
 }

@@ -4,7 +4,7 @@ import { adminText } from '../admin-text';
 
 const t = adminText.images;
 
-const config: ManagerConfig = {
+const config = (): ManagerConfig => ({
   table: 'website_images',
   title: t.title,
   intro: t.intro,
@@ -38,8 +38,8 @@ const config: ManagerConfig = {
     { name: 'is_active', label: t.fields.is_active, kind: 'checkbox', defaultValue: true },
     { name: 'image_url', label: t.fields.image_url, kind: 'image', required: true },
   ],
-};
+});
 
 export function Component() {
-  return <RecordManager config={config} />;
+  return <RecordManager config={config()} />;
 }

@@ -6,7 +6,7 @@ import { adminText } from '../admin-text';
 
 const t = adminText.slider;
 
-const config: ManagerConfig = {
+const config = (): ManagerConfig => ({
   table: 'homepage_slider',
   title: t.title,
   intro: t.intro,
@@ -45,8 +45,8 @@ const config: ManagerConfig = {
     },
     { name: 'image_url', label: t.fields.image_url, kind: 'image', required: true },
   ],
-};
+});
 
 export function Component() {
-  return <RecordManager config={config} />;
+  return <RecordManager config={config()} />;
 }

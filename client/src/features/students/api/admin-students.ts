@@ -6,7 +6,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppError, dataMessage, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
-import { nameMatchIds } from '@/lib/name-search';
+import { closestFirst, idList, nameMatchIds } from '@/lib/name-search';
 import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
 import { useLiveQueries } from '@/lib/realtime';
@@ -32,21 +32,34 @@ export const adminStudentKeys = {
 };
 
 /** The applications: a page of the view with its exact count, and every row of it. A search
- * also finds names written in the other script or spelt another way (student_name_matches). */
+ * also finds names written in the other script or spelt another way (student_name_matches),
+ * and in the default order (newest first) gives the closest names first. */
 export const studentPages = pagedList({
   key: adminStudentKeys.list,
   read: async (view: WholeView<StudentFilters>, from, to) => {
     const sort = view.sort ?? STUDENT_SORT;
     const nameIds = await nameMatchIds('student_name_matches', view.search);
-    return applyStudentFilters(
-      sdk().from('student_details').select('*', { count: 'exact' }),
-      view.filters,
-      view.search,
-      nameIds,
-    )
-      .order(sort.id as keyof StudentRow, { ascending: !sort.desc, nullsFirst: false })
-      .order('id')
-      .range(from, to);
+    const rows = () => sdk().from('student_details').select('*', { count: 'exact' });
+    const ordered = (q: ReturnType<typeof rows>) =>
+      q
+        .order(sort.id as keyof StudentRow, { ascending: !sort.desc, nullsFirst: false })
+        .order('id');
+    if (nameIds.length && sort.id === STUDENT_SORT.id && sort.desc === STUDENT_SORT.desc) {
+      return closestFirst(
+        nameIds,
+        (ids) => applyStudentFilters(rows(), view.filters, '').in('id', ids),
+        (excluded, f, t) => {
+          const rest = applyStudentFilters(rows(), view.filters, view.search);
+          return ordered(excluded.length ? rest.not('id', 'in', idList(excluded)) : rest).range(
+            f,
+            t,
+          );
+        },
+        from,
+        to,
+      );
+    }
+    return ordered(applyStudentFilters(rows(), view.filters, view.search, nameIds)).range(from, to);
   },
 });
 

@@ -1,7 +1,9 @@
-// The steps of the student form: which fields, in which order, with which parser shown.
+// The steps of the student form: which fields, in which order, with which parser shown; built
+// when the form renders, so their words are the language on screen.
 import { formatAadhar, formatPan, parseIncome, parsePhone } from '@/lib/validation/parsers';
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
+import { formatDay } from '@/lib/i18n/format';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
 import { text as reg } from '@/lib/registration/text';
 import { text } from '../text';
@@ -13,17 +15,11 @@ const money = (name: keyof typeof f): FieldSpec => ({
   inputMode: 'decimal',
   hint: text.hints.amount,
   parse: (v) => parseIncome(v)?.display ?? null,
-  parseWhat: 'an amount',
+  parseWhat: 'amount',
 });
 export const dateDisplay = (v: string) => {
   const iso = toIsoDate(v);
-  return iso
-    ? new Date(`${iso}T00:00:00`).toLocaleDateString('en-IN', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      })
-    : null;
+  return iso ? formatDay(iso, { day: 'numeric', month: 'long', year: 'numeric' }) : null;
 };
 const mobile = (name: keyof typeof f, autoComplete?: string): FieldSpec => ({
   name,
@@ -31,10 +27,10 @@ const mobile = (name: keyof typeof f, autoComplete?: string): FieldSpec => ({
   kind: 'tel',
   autoComplete,
   parse: (v) => parsePhone(v)?.display ?? (/\d{7,}/.test(v.replace(/\D/g, '')) ? v.trim() : null),
-  parseWhat: 'a phone number',
+  parseWhat: 'phone',
 });
 
-export const accountStep: StepSpec = {
+export const accountStep = (): StepSpec => ({
   title: reg.accountStep,
   intro: reg.accountIntro,
   fields: [
@@ -53,9 +49,9 @@ export const accountStep: StepSpec = {
       autoComplete: 'new-password',
     },
   ],
-};
+});
 
-export const studentSteps: StepSpec[] = [
+export const studentSteps = (): StepSpec[] => [
   {
     title: text.steps.personal,
     fields: [
@@ -68,7 +64,7 @@ export const studentSteps: StepSpec[] = [
         kind: 'date',
         hint: text.hints.dateOfBirth,
         parse: dateDisplay,
-        parseWhat: 'a date',
+        parseWhat: 'date',
       },
       { name: 'gender', label: f.gender, kind: 'select', options: text.genders },
       mobile('mobileNumber', 'tel'),
@@ -88,7 +84,7 @@ export const studentSteps: StepSpec[] = [
         label: f.panNo,
         hint: text.hints.pan,
         parse: (v) => formatPan(v),
-        parseWhat: 'a PAN',
+        parseWhat: 'pan',
       },
       {
         name: 'aadharNo',
@@ -96,7 +92,7 @@ export const studentSteps: StepSpec[] = [
         inputMode: 'numeric',
         hint: text.hints.aadhar,
         parse: (v) => formatAadhar(v),
-        parseWhat: 'an Aadhaar number',
+        parseWhat: 'aadhaar',
       },
       { name: 'passportNo', label: f.passportNo },
     ],

@@ -21,13 +21,13 @@ function Screen() {
       <ResourceList
         {...list}
         label={text.listLabel}
-        columns={studentColumns}
+        columns={studentColumns()}
         getRowId={(s) => s.id}
         empty={{ title: text.empty }}
         noMatch={{ title: text.emptyFiltered }}
         export={{
           filename: () => `students-${new Date().toISOString().slice(0, 10)}`,
-          columns: studentCsvColumns,
+          columns: studentCsvColumns(),
           label: text.exportCsv,
           rows: studentPages.all,
         }}

@@ -46,7 +46,7 @@ function EditForm({ application }: { application: StudentApplication }) {
   const { session } = useAuth();
   const queryClient = useQueryClient();
   const locked = decided
-    ? studentSteps
+    ? studentSteps()
         .flatMap((s) => s.fields.map((f) => f.name))
         .filter((n) => !EDITABLE_AFTER_DECISION.includes(n))
     : [];
@@ -77,7 +77,7 @@ function EditForm({ application }: { application: StudentApplication }) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={form.handleSubmit(save)} className="space-y-6">
-        {studentSteps.map((s) => (
+        {studentSteps().map((s) => (
           <Card key={s.title}>
             <h2 className="font-serif text-xl font-bold">{s.title}</h2>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">

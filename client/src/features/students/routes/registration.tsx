@@ -20,7 +20,7 @@ import { text } from '../text';
 function StudentForm({ withAccount, onDone }: { withAccount: boolean; onDone: () => void }) {
   const [documents, setDocuments] = useState<File[]>([]);
   const queryClient = useQueryClient();
-  const steps = withAccount ? [accountStep, ...studentSteps] : studentSteps;
+  const steps = withAccount ? [accountStep(), ...studentSteps()] : studentSteps();
   const last = steps.length - 1;
   const withDocuments = steps.map((s, i) =>
     i === last ? { ...s, extra: <DocumentPicker files={documents} onChange={setDocuments} /> } : s,

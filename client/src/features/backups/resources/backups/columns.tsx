@@ -28,7 +28,7 @@ function RestoreButton({ backup }: { backup: BackupEntry }) {
 }
 
 const col = columnHelper<BackupEntry>();
-export const backupColumns: DataTableColumn<BackupEntry>[] = [
+export const backupColumns = (): DataTableColumn<BackupEntry>[] => [
   col.accessor('started_at', {
     header: text.columns.when,
     cell: ({ getValue }) => formatDateTime(getValue()),

@@ -60,7 +60,7 @@ function RowActions({ b }: { b: Business }) {
   );
 }
 
-export const businessColumns: DataTableColumn<Business>[] = [
+export const businessColumns = (): DataTableColumn<Business>[] => [
   col.accessor('business_name', {
     header: t.columns.name,
     meta: { sort: true, cardTitle: true },
@@ -97,7 +97,7 @@ export const businessColumns: DataTableColumn<Business>[] = [
 
 const yesNo = (v: boolean) => (v ? t.csv.yes : t.csv.no);
 
-export const businessCsvColumns: CsvColumn<Business>[] = [
+export const businessCsvColumns = (): CsvColumn<Business>[] => [
   { header: t.csv.name, value: 'business_name' },
   { header: t.csv.category, value: 'category' },
   { header: t.csv.owner, value: 'owner_name' },

@@ -12,7 +12,7 @@ export const ADMIN_BUSINESS_SORT = { id: 'is_active', desc: false };
 export const businessList = defineList<AdminBusinessFilters>({
   defaults: ADMIN_BUSINESS_FILTER_DEFAULTS,
   sort: ADMIN_BUSINESS_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: t.search, placeholder: t.searchPlaceholder }),
     preset.select('show', {
       label: t.show,

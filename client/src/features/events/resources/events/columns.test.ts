@@ -18,7 +18,7 @@ describe('the events CSV export', () => {
       max_attendees: 300,
       registration_deadline: null,
     } as unknown as EventRow;
-    const [head, row] = toCsv([event], eventCsvColumns)
+    const [head, row] = toCsv([event], eventCsvColumns())
       .replace(/^\uFEFF/, '')
       .split(/\r?\n/);
     expect(head).toBe(

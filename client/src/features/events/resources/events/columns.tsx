@@ -178,7 +178,7 @@ export function eventColumns(canEdit: boolean): DataTableColumn<EventRow>[] {
 
 const c = t.csv;
 
-export const eventCsvColumns: CsvColumn<EventRow>[] = [
+export const eventCsvColumns = (): CsvColumn<EventRow>[] => [
   { header: c.title, value: 'title' },
   { header: c.date, value: 'event_date' },
   { header: c.time, value: (e) => e.event_time?.slice(0, 5) ?? '' },

@@ -24,7 +24,7 @@ export const eventList = defineList<AdminEventFilters>({
   pageSizeOptions: [10, 20, 50],
   sort: ADMIN_EVENT_SORT,
   clampPage: true,
-  controls: [
+  controls: () => [
     preset.search({ label: t.search, placeholder: t.searchPlaceholder }),
     preset.select('type', {
       label: t.type,

@@ -18,7 +18,7 @@ export const nameOf = (r: Registration) => r.user?.full_name || r.user?.email ||
 export const registrationList = defineList<RegistrationFilters>({
   defaults: { status: '' },
   sort: DEFAULT_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: t.search, placeholder: t.searchPlaceholder }),
     preset.select('status', {
       label: t.status,

@@ -11,7 +11,7 @@ export const profileList = defineList<MatrimonyFilters>({
   defaults: MATRIMONY_FILTER_DEFAULTS,
   pageSize: 25,
   sort: MATRIMONY_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: text.searchLabel, placeholder: text.search }),
     preset.approvalStatus({
       label: text.status,

@@ -12,7 +12,7 @@ export const ALBUM_SORT = { id: 'sort_order', desc: false };
 export const albumList = defineList<AlbumFilters>({
   defaults: ALBUM_FILTER_DEFAULTS,
   sort: ALBUM_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: t.album.search }),
     preset.select('shown', {
       label: t.album.shown,

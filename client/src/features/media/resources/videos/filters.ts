@@ -16,7 +16,7 @@ export const videoList = defineList<VideoFilters>({
   prefix: 'v',
   defaults: VIDEO_FILTER_DEFAULTS,
   sort: VIDEO_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: t.search }),
     preset.select('status', {
       label: t.status,

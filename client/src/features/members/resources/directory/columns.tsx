@@ -92,7 +92,7 @@ export function directoryColumns(actions: ApprovalActions): DataTableColumn<Dire
 }
 
 const f = text.fields;
-export const directoryCsvColumns: CsvColumn<DirectoryRow>[] = [
+export const directoryCsvColumns = (): CsvColumn<DirectoryRow>[] => [
   { header: f.unique_id, value: 'unique_id' },
   { header: f.membership_no, value: 'membership_no' },
   { header: f.full_name, value: 'full_name' },

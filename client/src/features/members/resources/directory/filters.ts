@@ -34,7 +34,7 @@ export const directoryList = defineList<DirectoryFilters>({
   pageSize: DIRECTORY_PAGE_SIZE,
   pageSizeOptions: [25, 50, 100],
   sort: DIRECTORY_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: text.searchLabel, placeholder: text.search }),
     preset.select('status', {
       label: text.status,

@@ -9,7 +9,7 @@ import type { AnnouncementWithCounts } from '../../api/admin-notifications';
 /** A date and time as the lists show them. */
 export const when = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 const hc = columnHelper<AnnouncementWithCounts>();
-export const announcementColumns: DataTableColumn<AnnouncementWithCounts>[] = [
+export const announcementColumns = (): DataTableColumn<AnnouncementWithCounts>[] => [
   hc.accessor('created_at', {
     header: t.history.columns.sent,
     meta: { sort: true, className: 'whitespace-nowrap' },
@@ -43,7 +43,7 @@ export const announcementColumns: DataTableColumn<AnnouncementWithCounts>[] = [
 
 const h = t.history.csv;
 
-export const announcementCsvColumns: CsvColumn<AnnouncementWithCounts>[] = [
+export const announcementCsvColumns = (): CsvColumn<AnnouncementWithCounts>[] => [
   { header: h.sent, value: 'created_at' },
   { header: h.title, value: 'title' },
   { header: h.message, value: 'message' },

@@ -10,7 +10,7 @@ export const NEWEST_FIRST = { id: 'created_at', desc: true };
 export const announcementList = defineList<HistoryFilters>({
   defaults: { audience: '' },
   sort: NEWEST_FIRST,
-  controls: [
+  controls: () => [
     preset.search({ label: t.history.search, placeholder: t.history.searchPlaceholder }),
     preset.select('audience', {
       label: t.history.audience,

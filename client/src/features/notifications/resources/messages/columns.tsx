@@ -41,7 +41,7 @@ function ReplyLink({ m }: { m: ContactMessage }) {
 }
 
 const ic = columnHelper<ContactMessage>();
-export const messageColumns: DataTableColumn<ContactMessage>[] = [
+export const messageColumns = (): DataTableColumn<ContactMessage>[] => [
   ic.accessor('created_at', {
     header: t.inbox.columns.received,
     meta: { sort: true, className: 'whitespace-nowrap' },
@@ -86,7 +86,7 @@ export const messageColumns: DataTableColumn<ContactMessage>[] = [
 
 const m = t.inbox.csv;
 
-export const messageCsvColumns: CsvColumn<ContactMessage>[] = [
+export const messageCsvColumns = (): CsvColumn<ContactMessage>[] => [
   { header: m.received, value: 'created_at' },
   { header: m.firstName, value: 'first_name' },
   { header: m.lastName, value: 'last_name' },

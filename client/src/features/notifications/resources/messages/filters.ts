@@ -12,7 +12,7 @@ export type InboxFilters = { status: string };
 export const messageList = defineList<InboxFilters>({
   defaults: { status: 'new' },
   sort: NEWEST_FIRST,
-  controls: [
+  controls: () => [
     preset.search({ label: t.inbox.search, placeholder: t.inbox.searchPlaceholder }),
     preset.select('status', {
       label: t.inbox.show,

@@ -17,7 +17,7 @@ const purpose = (p: PaymentRow) =>
       ? `${p.matrimony.first_name} ${p.matrimony.surname}`
       : (p.event?.title ?? '');
 
-export const paymentCsvColumns: CsvColumn<PaymentRow>[] = [
+export const paymentCsvColumns = (): CsvColumn<PaymentRow>[] => [
   { header: text.col.date, value: 'created_at' },
   { header: text.col.payer, value: payer },
   { header: text.fields.payer_email, value: (p) => p.payer_email ?? p.user?.email },

@@ -14,7 +14,7 @@ import { text } from '../../text';
 export const paymentList = defineList<PaymentFilters>({
   defaults: PAYMENT_FILTER_DEFAULTS,
   pageSize: PAYMENT_PAGE_SIZE,
-  controls: [
+  controls: () => [
     preset.search({ label: text.searchLabel, placeholder: text.search }),
     preset.select('payment_type', {
       label: text.type,

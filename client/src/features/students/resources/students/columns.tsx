@@ -10,7 +10,7 @@ import { ApprovalBadge } from '../../components/student-status';
 const col = columnHelper<StudentRow>();
 const name = (s: StudentRow) => `${s.first_name} ${s.surname}`;
 
-export const studentColumns: DataTableColumn<StudentRow>[] = [
+export const studentColumns = (): DataTableColumn<StudentRow>[] => [
   col.accessor('first_name', {
     header: text.col.name,
     meta: { sort: true, cardTitle: true },
@@ -43,7 +43,7 @@ export const studentColumns: DataTableColumn<StudentRow>[] = [
   }),
 ];
 
-export const studentCsvColumns: CsvColumn<StudentRow>[] = [
+export const studentCsvColumns = (): CsvColumn<StudentRow>[] => [
   ...(
     [
       'first_name',

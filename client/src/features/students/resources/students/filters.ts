@@ -15,7 +15,7 @@ export const studentList = defineList<StudentFilters>({
   defaults: STUDENT_FILTER_DEFAULTS,
   pageSize: 25,
   sort: STUDENT_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: text.searchLabel, placeholder: text.search }),
     preset.approvalStatus({
       label: text.status,

@@ -13,7 +13,7 @@ export const accountList = defineList<AccountFilters>({
   defaults: ACCOUNT_FILTER_DEFAULTS,
   pageSize: 25,
   sort: ACCOUNT_SORT,
-  controls: [
+  controls: () => [
     preset.search({ label: text.searchLabel, placeholder: text.search }),
     preset.select('type', {
       label: text.type,
