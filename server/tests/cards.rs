@@ -38,7 +38,8 @@ async fn give_card(app: &TestApp, user: &str, claims: &Value) {
 }
 
 async fn request_token(app: &TestApp, user: Option<&str>, body: &str) -> reqwest::Response {
-    let mut request = app.client.post(app.url("/cards/v1/token")).header("apikey", &app.keys.anon).body(body.to_owned());
+    let mut request =
+        app.client.post(app.url("/cards/v1/token")).header("apikey", &app.keys.anon).body(body.to_owned());
     if let Some(user) = user {
         request = request.bearer_auth(app.user_token(user));
     }
@@ -79,7 +80,10 @@ async fn a_token_round_trips_through_the_published_keys() {
     let body: Value = response.json().await.unwrap();
     let text = body["token"].as_str().unwrap();
     let claims = verify_published(&app, text, now()).await.unwrap();
-    assert_eq!((claims["m"].as_str(), claims["t"].as_str(), claims["v"].as_i64()), (Some("HWT-00042"), Some("life"), Some(3)));
+    assert_eq!(
+        (claims["m"].as_str(), claims["t"].as_str(), claims["v"].as_i64()),
+        (Some("HWT-00042"), Some("life"), Some(3))
+    );
     assert_eq!(claims["exp"], exp);
     assert!((claims["iat"].as_i64().unwrap() - now()).abs() < 60);
     assert_eq!(Value::Object(claims.clone()), body["claims"]);
@@ -88,7 +92,10 @@ async fn a_token_round_trips_through_the_published_keys() {
     assert!(keys.headers()["cache-control"].to_str().unwrap().starts_with("public"), "verifiers may cache the keys");
     let jwks: Value = keys.json().await.unwrap();
     let jwk = &jwks["keys"][0];
-    assert_eq!((jwk["kty"].as_str(), jwk["crv"].as_str(), jwk["alg"].as_str()), (Some("EC"), Some("P-256"), Some("ES256")));
+    assert_eq!(
+        (jwk["kty"].as_str(), jwk["crv"].as_str(), jwk["alg"].as_str()),
+        (Some("EC"), Some("P-256"), Some("ES256"))
+    );
     assert!(jwk.get("d").is_none(), "never the private half");
     assert!(jwk["exp"].as_i64().unwrap() > now() + 365 * 86_400, "a key verifies past the year it signs");
 }
@@ -100,12 +107,20 @@ async fn no_claims_no_token_and_exp_is_capped() {
     assert_eq!(request_token(&app, Some(&user), "").await.status(), StatusCode::NOT_FOUND, "no card");
     assert_eq!(request_token(&app, None, "").await.status(), StatusCode::NOT_FOUND, "a visitor has none");
     give_card(&app, &user, &json!({"m": "HWT-00001", "exp": now() - 10})).await;
-    assert_eq!(request_token(&app, Some(&user), "").await.status(), StatusCode::NOT_FOUND, "an expired card is not signed");
+    assert_eq!(
+        request_token(&app, Some(&user), "").await.status(),
+        StatusCode::NOT_FOUND,
+        "an expired card is not signed"
+    );
     give_card(&app, &user, &json!({"m": "HWT-00001", "exp": now() + 10 * 365 * 86_400})).await;
     let claims = verify_published(&app, &token_of(&app, &user).await, now()).await.unwrap();
     assert!(claims["exp"].as_i64().unwrap() <= now() + 400 * 86_400, "no token outlives its key's published life");
     give_card(&app, &user, &json!({"m": "HWT-00001"})).await;
-    assert_eq!(request_token(&app, Some(&user), "").await.status(), StatusCode::INTERNAL_SERVER_ERROR, "a hook without exp");
+    assert_eq!(
+        request_token(&app, Some(&user), "").await.status(),
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "a hook without exp"
+    );
 }
 
 #[tokio::test]
