@@ -1,4 +1,4 @@
-// /dashboard/member: the members dashboard with the member's card, the user's event
+// /dashboard/member: the members dashboard with the member's card above it, the user's event
 // registrations and their payments and receipts below it.
 import { MemberCard } from '@/features/cards/components/member-card';
 import { MyEventRegistrations } from '@/features/events/components/my-registrations';
@@ -7,8 +7,7 @@ import { MyMoneyCard } from '@/features/money/components/my-money-card';
 
 export function Component() {
   return (
-    <Dashboard>
-      <MemberCard />
+    <Dashboard top={<MemberCard />}>
       <MyEventRegistrations />
       <MyMoneyCard />
     </Dashboard>

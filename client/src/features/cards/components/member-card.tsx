@@ -19,7 +19,7 @@ export function MemberCard() {
   const { card, token } = mine;
   const t = text.card;
   return (
-    <section aria-labelledby="member-card-title" className="mt-8" data-testid="member-card">
+    <section aria-labelledby="member-card-title" className="mb-8" data-testid="member-card">
       <h2 id="member-card-title" className="font-serif text-2xl font-bold">
         {t.title}
       </h2>
