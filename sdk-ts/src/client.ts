@@ -6,6 +6,7 @@ import type { AuthOptions } from './auth/types';
 import type { Fetch, Transport } from './lib/fetch';
 import { lazyApi, type Public } from './lib/lazy';
 import type { BackupsClient } from './backups/client';
+import type { CardsClient } from './cards/client';
 import type { PushClient } from './push/client';
 import { QueryBuilder, rpc, type RpcOptions } from './rest/query';
 import type { GenericSchema, RelationName, RelationOf, SchemaOf } from './rest/types';
@@ -31,6 +32,8 @@ export class SdkClient<Database = unknown, SchemaName extends string = 'public'>
   readonly push: Public<PushClient>;
   /** Backups and restores for super admins (its code loads on first use). */
   readonly backups: Public<BackupsClient>;
+  /** App tokens (`/cards/v1`): the caller's, and the keys verifying them (loads on first use). */
+  readonly cards: Public<CardsClient>;
   private rest: { transport: Transport; url: string; schema: string };
 
   constructor(url: string, key: string, options: ClientOptions<SchemaName> = {}) {
@@ -66,6 +69,10 @@ export class SdkClient<Database = unknown, SchemaName extends string = 'public'>
     this.backups = lazyApi(
       async () => new (await import('./backups/client')).BackupsClient(base, transport),
       ['list', 'create', 'drill', 'restore', 'restoreStatus', 'switchTo', 'discard'],
+    );
+    this.cards = lazyApi(
+      async () => new (await import('./cards/client')).CardsClient(base, transport),
+      ['token', 'keys'],
     );
   }
 

@@ -29,3 +29,4 @@ export type {
   RestoreCheck,
   RestoreRecord,
 } from './backups/client';
+export type { CardKey, CardToken, CardsClient } from './cards/client';

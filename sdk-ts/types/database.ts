@@ -1561,6 +1561,7 @@ export type Database = {
           approval_status: string;
           approved_at: string | null;
           approved_by: string | null;
+          card_version: number;
           city: string | null;
           created_at: string;
           date_of_birth: string | null;
@@ -1590,6 +1591,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          card_version?: number;
           city?: string | null;
           created_at?: string;
           date_of_birth?: string | null;
@@ -1619,6 +1621,7 @@ export type Database = {
           approval_status?: string;
           approved_at?: string | null;
           approved_by?: string | null;
+          card_version?: number;
           city?: string | null;
           created_at?: string;
           date_of_birth?: string | null;
@@ -2692,6 +2695,8 @@ export type Database = {
       approve_members: { Args: { member_ids: string[]; notes?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       business_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       cancel_receipt: { Args: { receipt_id: string; reason: string }; Returns: Database["public"]["Tables"]["receipts"]["Row"] };
+      card_holder: { Args: { member_no: string }; Returns: { full_name: string; photo_url: string; member_type: string; approved: boolean }[] };
+      card_revocation_list: { Args: Record<PropertyKey, never>; Returns: { member_no: string; revoked_below: number }[] };
       check_in_attendee: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
       confirm_statement_matches: { Args: { statement_id: string; line_ids?: string[] }; Returns: number };
       create_calendar_feed: { Args: Record<PropertyKey, never>; Returns: string };
@@ -2722,6 +2727,7 @@ export type Database = {
       matrimony_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       membership_claim: { Args: { entry_id: string }; Returns: Json };
       move_waitlist_entry_up: { Args: { entry_id: string }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
+      my_member_card: { Args: Record<PropertyKey, never>; Returns: { membership_no: string; full_name: string; member_type: string; valid_until: string; photo_url: string; card_version: number }[] };
       record_profile_view: { Args: { profile_id: string }; Returns: boolean };
       register_matrimony: { Args: { application: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       register_member: { Args: { application: Json }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
@@ -2730,6 +2736,7 @@ export type Database = {
       reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
       remove_walk_in: { Args: { walk_in_id: string }; Returns: undefined };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
+      revoke_member_card: { Args: { member_no: string }; Returns: number };
       run_waitlist_offers: { Args: { event_id?: string }; Returns: number };
       save_donor: { Args: { name: string; address: string; id_code: string; id_number: string; city?: string; state?: string; pin_code?: string; email?: string; phone?: string; donor_id?: string }; Returns: Database["public"]["Tables"]["donors"]["Row"] };
       second_factor_required: { Args: Record<PropertyKey, never>; Returns: boolean };

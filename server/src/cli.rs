@@ -70,13 +70,22 @@ pub enum Command {
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum SigningKeysCommand {
-    /// Print the stored keys: id, status (next, current, previous) and creation time.
-    List,
+    /// Print the stored keys: id, status (next, current, previous) and creation time; with
+    /// --cards, the card keys: id, signing from, signing until.
+    List {
+        /// The keys of the app's tokens (/cards/v1) instead of the access tokens'.
+        #[arg(long)]
+        cards: bool,
+    },
     /// Add a new signing key.
     Rotate {
         /// Sign with it at once (one replica, or all restarted together).
         #[arg(long)]
         now: bool,
+        /// A key of the app's tokens (/cards/v1); the older ones stop signing and keep
+        /// verifying until the tokens they signed expire.
+        #[arg(long)]
+        cards: bool,
     },
 }
 

@@ -8,6 +8,7 @@
 pub mod app;
 pub mod auth;
 pub mod backup;
+pub mod cards;
 pub mod cli;
 pub mod config;
 pub mod db;

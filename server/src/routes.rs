@@ -10,6 +10,7 @@ use crate::auth::api::{
 };
 use crate::auth::error::api_version;
 use crate::backup::api as backups;
+use crate::cards::api as cards;
 use crate::http::no_store::{NoStore, NoStoreLayer};
 use crate::http::rest_budget::{RestBudget, RestBudgetLayer};
 use crate::http::{client_config, health, static_files};
@@ -107,6 +108,8 @@ pub fn routes(state: AppState, max_body_bytes: usize) -> NoStore<RestBudget<Rout
         .route("/api/push-subscription", post(push::subscribe).delete(push::unsubscribe))
         .route("/api/client-config", get(client_config::client_config))
         .route("/api/push-public-key", get(push::public_key))
+        .route("/cards/v1/keys", get(cards::keys))
+        .route("/cards/v1/token", post(cards::token))
         .route("/realtime/v1/websocket", get(realtime::socket::websocket))
         .route("/realtime/v1/api/broadcast", post(realtime::broadcast_api::batch))
         .route("/realtime/v1/api/broadcast/{topic}/events/{event}", post(realtime::broadcast_api::single))

@@ -89,7 +89,12 @@ pub fn demo(config: Config) -> Result<(), StartupError> {
 /// The `signing-keys` command: lists or rotates the managed signing keys.
 pub fn signing_keys(config: Config, command: crate::cli::SigningKeysCommand) -> Result<(), StartupError> {
     use crate::auth::keys::{KeySource, store};
-    if config.auth.signin.key_source != KeySource::Managed {
+    let cards = matches!(
+        command,
+        crate::cli::SigningKeysCommand::List { cards: true }
+            | crate::cli::SigningKeysCommand::Rotate { cards: true, .. }
+    );
+    if !cards && config.auth.signin.key_source != KeySource::Managed {
         return Err(StartupError::setting(
             "JWT_KEYS",
             "signing keys are managed by the server only when JWT_KEYS is unset and JWT_ACCESS_TOKEN_ALGORITHM=es256",
@@ -110,7 +115,20 @@ pub fn signing_keys(config: Config, command: crate::cli::SigningKeysCommand) -> 
         let mut out = std::io::stdout().lock();
         let outcome: Result<(), String> = async {
             match command {
-                crate::cli::SigningKeysCommand::List => {
+                crate::cli::SigningKeysCommand::List { cards: true } => {
+                    let cards = crate::cards::store::load(&requests, &sealer).await?;
+                    for key in cards.iter().rev() {
+                        let status = if key.signs { "signing" } else { "verifying" };
+                        let (from, until) = (key.not_before.to_rfc3339(), key.not_after.to_rfc3339());
+                        let _ = writeln!(out, "{}\t{status}\t{from}\t{until}", key.kid);
+                    }
+                }
+                crate::cli::SigningKeysCommand::Rotate { now, cards: true } => {
+                    let kid = crate::cards::store::rotate(&requests, &sealer, now).await?;
+                    let when = if now { "signs now" } else { "signs in a few minutes, once every replica knows it" };
+                    let _ = writeln!(out, "new card key {kid}: published now, {when}");
+                }
+                crate::cli::SigningKeysCommand::List { cards: false } => {
                     // Generates the first key when there is none yet, as a start would.
                     let retention = config.auth.jwt_expiry + std::time::Duration::from_secs(60);
                     store::load(&requests, &sealer, retention).await?;
@@ -118,7 +136,7 @@ pub fn signing_keys(config: Config, command: crate::cli::SigningKeysCommand) -> 
                         let _ = writeln!(out, "{}\t{}\t{}", key.kid, key.status, key.created_at.to_rfc3339());
                     }
                 }
-                crate::cli::SigningKeysCommand::Rotate { now } => {
+                crate::cli::SigningKeysCommand::Rotate { now, cards: false } => {
                     let kid = store::rotate(&requests, &sealer, now).await?;
                     let when = if now { "signs now" } else { "signs in a few minutes, once every replica knows it" };
                     let _ = writeln!(out, "new signing key {kid}: published now, {when}");
@@ -256,6 +274,7 @@ async fn run(
         .map_err(|e| StartupError::environment(format!("cannot load the signing keys: {e}")))?;
     let key_reloads =
         std::sync::Arc::clone(&state.auth.keys).spawn_reloads(state.connections.clone(), state.auth.key_retention());
+    let card_key_reloads = std::sync::Arc::clone(&state.auth.cards).spawn_reloads(state.connections.clone());
     let mail_retries = state.auth.mailer.spawn_retries(state.connections.clone());
     let ops_pool = db::admin_pool(&connections.admin, 4);
     let backups = std::sync::Arc::new(crate::backup::Backups::from_config(config, cluster)?);
@@ -359,6 +378,7 @@ async fn run(
     if let Some(task) = key_reloads {
         task.abort();
     }
+    card_key_reloads.abort();
     storage_sweeper.abort();
     state.connections.close();
     pool.close().await;

@@ -271,6 +271,7 @@ export const adminRoutes: RouteObject[] = [
             () => import('@/features/events/routes/admin-event-registrations'),
           ),
           adminScreen('media', EVENT_STAFF, () => import('@/features/media/routes/admin-media')),
+          adminScreen('card-scanner', EVENT_STAFF, () => import('@/features/cards/routes/scanner')),
           adminScreen(
             'havyaka-sandesh',
             SANDESHA_STAFF,

@@ -28,6 +28,8 @@ pub struct AuthService {
     pub verified_tokens: VerifiedTokens,
     /// What signs and verifies access tokens.
     pub keys: Arc<SigningKeys>,
+    /// What signs the app's tokens (`/cards/v1`).
+    pub cards: Arc<crate::cards::CardKeys>,
 }
 
 impl AuthService {
@@ -67,6 +69,7 @@ impl AuthService {
             claim_rules,
             verified_tokens: VerifiedTokens::default(),
             keys,
+            cards: Arc::new(crate::cards::CardKeys::new(jwt_secret)),
         })
     }
 
@@ -80,8 +83,9 @@ impl AuthService {
         self.settings.jwt_expiry + Duration::from_secs(CLOCK_SKEW_SECONDS.unsigned_abs() * 2)
     }
 
-    /// Reads (or creates) the managed signing keys.
+    /// Reads (or creates) the managed signing keys and the card keys.
     pub async fn load_keys(&self, connections: &RequestConnections) -> Result<(), String> {
-        self.keys.load(connections, self.key_retention()).await
+        self.keys.load(connections, self.key_retention()).await?;
+        self.cards.load(connections).await.map_err(|e| format!("card keys: {e}"))
     }
 }

@@ -1,7 +1,7 @@
 //! `Cache-Control: no-store` on answers that carry personal data, so neither a shared cache
 //! nor the browser's keeps them:
 //!
-//! * every `/auth/v1` answer (tokens, the user, the admin API);
+//! * every `/auth/v1` answer (tokens, the user, the admin API), and `/cards/v1/token`;
 //! * `/rest/v1` answers to signed-in users and the service role (a bearer other than the
 //!   public key, or the service key as `apikey`), errors included; anonymous reads keep
 //!   their caching;
@@ -93,7 +93,7 @@ where
 
 fn is_personal(state: &AppState, request: &Request) -> bool {
     let path = request.uri().path();
-    if path.starts_with("/auth/v1") || path.starts_with("/api/admin/") {
+    if path.starts_with("/auth/v1") || path.starts_with("/api/admin/") || path == "/cards/v1/token" {
         true
     } else if path.starts_with("/storage/v1") {
         !PUBLIC_STORAGE.iter().any(|prefix| path.starts_with(prefix))

@@ -12,6 +12,11 @@ describe('the answers kept on the device (issue 40)', () => {
     expect(keepOf(['events', 'my-registrations', 'u1'])).toBe('personal');
     expect(keepOf(['notifications', 'list', 'u1'])).toBe('personal');
     expect(keepOf(['auth', 'profile', 'u1'])).toBe('personal');
+    // The membership card, and what the door's scanner checks cards against offline.
+    expect(keepOf(['members', 'card', 'own'])).toBe('personal');
+    expect(keepOf(['cards', 'keys'])).toBe('public');
+    expect(keepOf(['cards', 'revocations'])).toBe('personal');
+    expect(keepOf(['cards', 'holder', 'LM-1024'])).toBe(false);
     // Staff screens and other people's records never.
     expect(keepOf(['events', 'admin', 'registrations', 'e1'])).toBe(false);
     expect(keepOf(['admin-members', 'list'])).toBe(false);

@@ -19,6 +19,11 @@ export const SAVED_QUERIES: readonly Rule[] = [
   { prefix: ['events', 'admin'], keep: false },
   { prefix: ['notifications', 'list'], keep: 'personal' },
   { prefix: ['members', 'network', 'own'], keep: 'personal' },
+  // The membership card and its token; the scanner's keys and revocation list (issue 36).
+  { prefix: ['members', 'card', 'own'], keep: 'personal' },
+  { prefix: ['cards', 'revocations'], keep: 'personal' },
+  { prefix: ['cards', 'holder'], keep: false },
+  { prefix: ['cards', 'keys'], keep: 'public' },
   { prefix: ['members', 'network', 'connections'], keep: 'personal' },
   { prefix: ['members', 'network', 'page'], keep: 'personal' },
   { prefix: ['students', 'own'], keep: 'personal' },

@@ -230,8 +230,9 @@ function Directory({
   );
 }
 
-/** `children`: what app/ composes below (the user's event registrations). */
-export function Component({ children }: { children?: ReactNode }) {
+/** `top`: what app/ composes above the member's area (their membership card); `children`:
+ *  what it composes below (the user's event registrations). */
+export function Component({ children, top }: { children?: ReactNode; top?: ReactNode }) {
   const auth = useAuth();
   const userId = auth.session?.user.id ?? '';
   const member = auth.user?.type === 'member';
@@ -243,6 +244,7 @@ export function Component({ children }: { children?: ReactNode }) {
       <ButtonLink to="/" variant="secondary" className="mb-6">
         {text.backHome}
       </ButtonLink>
+      {top}
       {userId && member && <MemberArea userId={userId} />}
       {userId && !member && <Directory userId={userId} canConnect={false} detailLink />}
       {children}
