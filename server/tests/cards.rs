@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
-mod support;
+use crate::support;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

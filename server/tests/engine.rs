@@ -14,6 +14,7 @@ mod auth_signin;
 mod auth_tokens;
 mod backup_restore;
 mod bootstrap;
+mod cards;
 mod command_line;
 mod http_basics;
 mod ledger_upgrade;
