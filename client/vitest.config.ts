@@ -11,9 +11,24 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
   },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Components' tests (.tsx) get a DOM; the rest run in plain Node, since building a jsdom
+    // window per file was half the suite's time. A .ts test that needs a DOM says so in its
+    // first line: `// @vitest-environment jsdom`.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });

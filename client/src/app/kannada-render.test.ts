@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Words read when a screen renders, not copied at module load: after a switch to ಕನ್ನಡ the
 // registration steps, the admin lists' filter bars and columns, the form kit's yes/no and
 // parser messages, and the data layer's error messages (the SDK's errorMessage() table) carry

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ApiError, AuthError, NetworkError } from '@havyaka/sdk';
 import { describe, expect, it } from 'vitest';
 import { AppError, dataMessage, errorCode, errorToast } from './errors';

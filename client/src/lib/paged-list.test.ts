@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // pagedList over a stand-in for the SDK's builder: the page's range and exact count, the
 // query options (key, previous page kept), every row of a view for the export in ranges of
 // 1,000, the rows' transform, a read that needs its own request, and errors.

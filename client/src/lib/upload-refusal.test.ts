@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { StorageError } from '@havyaka/sdk';
 import { AppError, dataMessage } from './errors';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The notification bell's query through the real SDK (its fetch recorded) and a real query
 // client: the request it sends (the user's own, newest first, 50), the rows it answers, and the
 // refetch every 30 s that keeps the bell current; the badge and where a click goes.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createClient } from '@havyaka/sdk';
 import type { Database } from '@havyaka/sdk/database';
 import { beforeAll, describe, expect, it } from 'vitest';

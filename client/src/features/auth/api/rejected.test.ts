@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { decide, MEMBER_AREA, type AppUser, type SessionView } from '@/lib/authorization';
 import { admitRejected, isRejected } from '../components/route-guard';

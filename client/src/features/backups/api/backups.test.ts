@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { BackupOverview } from '@havyaka/sdk';
 import { describe, expect, it } from 'vitest';
 import { isBusy, outcomeOf } from './backups';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The directory's filters through the real SDK query builder: the request it would send.
 import { createClient } from '@havyaka/sdk';
 import type { Database } from '@havyaka/sdk/database';
