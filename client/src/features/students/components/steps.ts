@@ -3,7 +3,6 @@ import { formatAadhar, formatPan, parseIncome, parsePhone } from '@/lib/validati
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
-import { text as reg } from '@/lib/registration/text';
 import { text } from '../text';
 
 const f = text.fields;
@@ -33,27 +32,6 @@ const mobile = (name: keyof typeof f, autoComplete?: string): FieldSpec => ({
   parse: (v) => parsePhone(v)?.display ?? (/\d{7,}/.test(v.replace(/\D/g, '')) ? v.trim() : null),
   parseWhat: 'a phone number',
 });
-
-export const accountStep: StepSpec = {
-  title: reg.accountStep,
-  intro: reg.accountIntro,
-  fields: [
-    { name: 'email', label: reg.email, kind: 'email', autoComplete: 'email', wide: true },
-    {
-      name: 'password',
-      label: reg.password,
-      kind: 'password',
-      autoComplete: 'new-password',
-      hint: reg.passwordHint,
-    },
-    {
-      name: 'confirmPassword',
-      label: reg.confirmPassword,
-      kind: 'password',
-      autoComplete: 'new-password',
-    },
-  ],
-};
 
 export const studentSteps: StepSpec[] = [
   {

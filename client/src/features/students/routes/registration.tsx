@@ -8,7 +8,8 @@ import { RegistrationPage } from '@/components/registration-page';
 import { text as reg } from '@/lib/registration/text';
 import { registerStudent } from '../api/students';
 import { DocumentPicker } from '../components/document-picker';
-import { accountStep, studentSteps } from '../components/steps';
+import { studentSteps } from '../components/steps';
+import { accountStep } from '@/lib/registration/account-step';
 import {
   emptyStudent,
   studentSchema,
@@ -20,7 +21,7 @@ import { text } from '../text';
 function StudentForm({ withAccount, onDone }: { withAccount: boolean; onDone: () => void }) {
   const [documents, setDocuments] = useState<File[]>([]);
   const queryClient = useQueryClient();
-  const steps = withAccount ? [accountStep, ...studentSteps] : studentSteps;
+  const steps = withAccount ? [accountStep(), ...studentSteps] : studentSteps;
   const last = steps.length - 1;
   const withDocuments = steps.map((s, i) =>
     i === last ? { ...s, extra: <DocumentPicker files={documents} onChange={setDocuments} /> } : s,
