@@ -25,40 +25,12 @@ create or replace trigger student_details_remove_files before delete on public.s
 create or replace trigger student_details_announce_decision after update of approval_status on public.student_details
   for each row execute function app.announce_decision();
 
--- Student applications by name in either script or another common spelling (functions/06_search.sql),
--- closest first, for the search box of the admin student list. Two steps, so that the search never shows a row
--- its caller could not read: app.student_name_candidates (security definer, never exposed over REST) finds the
--- 200 closest names through the trigram indexes, which row-level security would otherwise keep
--- it from using (`<<%` is not leakproof); public.student_name_matches (security invoker) keeps those the
--- caller's read policies let through.
-create or replace function app.student_name_candidates(search text)
-returns table (id uuid, rank real)
-language sql stable
-security definer
-set search_path = ''
-set pg_trgm.strict_word_similarity_threshold = 0.5
-as $$
-  select t.id, app.search_rank(q.name_key, q.name_skel, t.name_key, t.name_skel)
-    from (select app.search_key(search) as name_key, app.search_skel(search) as name_skel) q,
-         public.student_details t
-   where q.name_key operator(extensions.<<%) t.name_key or q.name_skel operator(extensions.<<%) t.name_skel
-   order by 2 desc, t.id
-   limit 200
-$$;
-revoke execute on function app.student_name_candidates(text) from public;
-grant execute on function app.student_name_candidates(text) to authenticated, service_role;
-
-create or replace function public.student_name_matches(search text)
-returns table (id uuid, rank real)
-language sql stable
-security invoker
-set search_path = ''
-as $$
-  select c.id, c.rank
-    from app.student_name_candidates(search) c
-   where exists (select from public.student_details t where t.id = c.id)
-   order by c.rank desc, c.id
-$$;
+-- Student applications by name in either script or another common spelling,
+-- closest first, for the search box of the admin student list
+-- (app.name_matches in functions/07_name_search.sql: only rows the caller may read).
+create or replace function public.student_name_matches(search text) returns table (id uuid, rank real)
+language sql stable security invoker set search_path = ''
+as $$ select m.id, m.rank from app.name_matches('public.student_details', search) m $$;
 comment on function public.student_name_matches(text) is
   'Student applications the caller may read whose name matches the search in either script or a common spelling (at most 200), closest first.';
 revoke execute on function public.student_name_matches(text) from public, anon;

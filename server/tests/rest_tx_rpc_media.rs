@@ -9,7 +9,7 @@ use crate::support;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use server::rest::settings::{RestSettings, TxEnd};
-use support::rest::send;
+use support::rest::{send, service_write};
 use support::{TestApp, TestAppOptions};
 
 const FIXTURE: &str = include_str!("fixtures/rest_rpc_forms.sql");
@@ -27,10 +27,12 @@ async fn app_ending(tx_end: TxEnd) -> TestApp {
 #[tokio::test]
 async fn by_default_tx_rollback_is_ignored_and_not_echoed() {
     let app = app_ending(TxEnd::default()).await;
-    let answer = send(
-        app.service(Method::POST, "/items")
-            .header("prefer", "tx=rollback, return=representation")
-            .json(&json!({"id": 100, "name": "kept"})),
+    let answer = service_write(
+        &app,
+        Method::POST,
+        "/items",
+        "tx=rollback, return=representation",
+        &json!({"id": 100, "name": "kept"}),
     )
     .await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
@@ -47,21 +49,20 @@ async fn by_default_tx_rollback_is_ignored_and_not_echoed() {
 #[tokio::test]
 async fn an_allowed_rollback_answers_as_usual_and_keeps_nothing() {
     let app = app_ending(TxEnd::CommitAllowOverride).await;
-    let insert = send(
-        app.service(Method::POST, "/items?select=id,name")
-            .header("prefer", "tx=rollback, return=representation")
-            .json(&json!([{"id": 100, "name": "dry run"}, {"id": 101, "name": "dry run"}])),
+    let insert = service_write(
+        &app,
+        Method::POST,
+        "/items?select=id,name",
+        "tx=rollback, return=representation",
+        &json!([{"id": 100, "name": "dry run"}, {"id": 101, "name": "dry run"}]),
     )
     .await;
     assert_eq!(insert.status, StatusCode::CREATED, "{}", insert.text);
     assert_eq!(insert.json(), json!([{"id": 100, "name": "dry run"}, {"id": 101, "name": "dry run"}]));
     assert_eq!(insert.header("preference-applied"), Some("return=representation, tx=rollback"));
-    let update = send(
-        app.service(Method::PATCH, "/items?id=lte.3")
-            .header("prefer", "tx=rollback, count=exact")
-            .json(&json!({"name": "renamed"})),
-    )
-    .await;
+    let update =
+        service_write(&app, Method::PATCH, "/items?id=lte.3", "tx=rollback, count=exact", &json!({"name": "renamed"}))
+            .await;
     assert_eq!(update.status, StatusCode::NO_CONTENT, "{}", update.text);
     assert_eq!(update.header("content-range"), Some("0-2/3"));
     let delete = send(app.service(Method::DELETE, "/items?id=gt.0").header("prefer", "tx=rollback")).await;
@@ -355,10 +356,12 @@ async fn count_exact_on_a_set_of_rows_runs_the_function_once() {
     let app = app_ending(TxEnd::default()).await;
     // Read twice (for the count and for the page), the deletion would count what the other
     // reading left: 0 of 15, or an empty page.
-    let answer = send(
-        app.service(Method::POST, "/rpc/delete_items_returns_setof?select=id&id=gt.2&order=id&limit=3")
-            .header("prefer", "count=exact")
-            .json(&json!({})),
+    let answer = service_write(
+        &app,
+        Method::POST,
+        "/rpc/delete_items_returns_setof?select=id&id=gt.2&order=id&limit=3",
+        "count=exact",
+        &json!({}),
     )
     .await;
     assert_eq!(answer.header("content-range"), Some("0-2/13"), "{}", answer.text);

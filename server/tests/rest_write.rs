@@ -7,7 +7,7 @@ use crate::support;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use support::TestApp;
-use support::rest::{ASHA, RAVI, get_json, send};
+use support::rest::{ASHA, RAVI, get_json, send, service_write};
 
 #[tokio::test]
 async fn insert_minimal_is_201_without_a_body() {
@@ -116,51 +116,50 @@ async fn key_violations_show_values_to_the_service_role_only() {
 #[tokio::test]
 async fn upserts_merge_or_ignore_duplicates() {
     let app = TestApp::with_rest_fixture().await;
-    let merged = send(
-        app.service(Method::POST, "/roles?on_conflict=id")
-            .header("prefer", "resolution=merge-duplicates, return=representation")
-            .json(&json!([{"id": 1, "name": "member (renamed)"}])),
+    let merged = service_write(
+        &app,
+        Method::POST,
+        "/roles?on_conflict=id",
+        "resolution=merge-duplicates, return=representation",
+        &json!([{"id": 1, "name": "member (renamed)"}]),
     )
     .await;
     assert_eq!(merged.status, StatusCode::OK, "an upsert that only updated is 200: {}", merged.text);
     assert_eq!(merged.json(), json!([{"id": 1, "name": "member (renamed)"}]));
 
-    let inserted = send(
-        app.service(Method::POST, "/roles")
-            .header("prefer", "resolution=merge-duplicates, return=representation")
-            .json(&json!({"id": 7, "name": "new"})),
+    let inserted = service_write(
+        &app,
+        Method::POST,
+        "/roles",
+        "resolution=merge-duplicates, return=representation",
+        &json!({"id": 7, "name": "new"}),
     )
     .await;
     assert_eq!(inserted.status, StatusCode::CREATED);
 
-    let ignored = send(
-        app.service(Method::POST, "/roles?on_conflict=name")
-            .header("prefer", "resolution=ignore-duplicates, return=representation")
-            .json(&json!([{"id": 8, "name": "new"}, {"id": 9, "name": "fresh"}])),
+    let ignored = service_write(
+        &app,
+        Method::POST,
+        "/roles?on_conflict=name",
+        "resolution=ignore-duplicates, return=representation",
+        &json!([{"id": 8, "name": "new"}, {"id": 9, "name": "fresh"}]),
     )
     .await;
     assert_eq!(ignored.status, StatusCode::CREATED);
     assert_eq!(ignored.json(), json!([{"id": 9, "name": "fresh"}]));
     assert_eq!(get_json(&app, "/roles?select=id&order=id").await, json!([{"id": 1}, {"id": 2}, {"id": 7}, {"id": 9}]));
 
-    let bad_target = send(
-        app.service(Method::POST, "/roles?on_conflict=nope")
-            .header("prefer", "resolution=merge-duplicates")
-            .json(&json!({"id": 1})),
-    )
-    .await;
+    let bad_target =
+        service_write(&app, Method::POST, "/roles?on_conflict=nope", "resolution=merge-duplicates", &json!({"id": 1}))
+            .await;
     bad_target.assert_error(400, "PGRST204");
 }
 
 #[tokio::test]
 async fn headers_only_answers_with_a_location() {
     let app = TestApp::with_rest_fixture().await;
-    let answer = send(
-        app.service(Method::POST, "/roles")
-            .header("prefer", "return=headers-only")
-            .json(&json!({"id": 12, "name": "x"})),
-    )
-    .await;
+    let answer =
+        service_write(&app, Method::POST, "/roles", "return=headers-only", &json!({"id": 12, "name": "x"})).await;
     assert_eq!(answer.status, StatusCode::CREATED);
     assert_eq!(answer.header("location"), Some("/rest/v1/roles?id=eq.12"));
     assert_eq!(answer.text, "");
@@ -261,12 +260,9 @@ async fn max_affected_with_strict_handling_rolls_back() {
 #[tokio::test]
 async fn put_upserts_one_row_addressed_by_its_primary_key() {
     let app = TestApp::with_rest_fixture().await;
-    let created = send(
-        app.service(Method::PUT, "/roles?id=eq.30")
-            .header("prefer", "return=representation")
-            .json(&json!({"id": 30, "name": "p"})),
-    )
-    .await;
+    let created =
+        service_write(&app, Method::PUT, "/roles?id=eq.30", "return=representation", &json!({"id": 30, "name": "p"}))
+            .await;
     assert_eq!(created.status, StatusCode::OK, "{}", created.text);
     assert_eq!(created.json(), json!([{"id": 30, "name": "p"}]));
     let replaced = send(app.service(Method::PUT, "/roles?id=eq.30").json(&json!({"id": 30, "name": "q"}))).await;

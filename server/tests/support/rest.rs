@@ -67,6 +67,11 @@ pub async fn send(request: RequestBuilder) -> Answer {
     Answer::of(request.send().await.expect("request sent")).await
 }
 
+/// A write as the service role: `method` on `path` with `Prefer: prefer` and a JSON body.
+pub async fn service_write(app: &TestApp, method: Method, path: &str, prefer: &str, body: &Value) -> Answer {
+    send(app.service(method, path).header("prefer", prefer).json(body)).await
+}
+
 /// GET as the service role; asserts 200 and returns the JSON.
 pub async fn get_json(app: &TestApp, path: &str) -> Value {
     let answer = send(app.service(Method::GET, path)).await;

@@ -74,5 +74,39 @@ function approvalStatus<F extends Record<string, string>>({
   });
 }
 
+/**
+ * The controls of an application list (students, matrimony profiles): the search, the
+ * approval filter and a `gender` filter over `genders`, each with 'all' as its "no filter"
+ * value, in the screen's words.
+ */
+function applications<F extends Record<string, string>>(
+  words: {
+    searchLabel: string;
+    search: string;
+    status: string;
+    approvalLabels: Record<string, string>;
+    all: string;
+    gender: string;
+    genderLabels: Record<string, string>;
+  },
+  genders: readonly string[],
+): FilterControl<F>[] {
+  return [
+    search<F>({ label: words.searchLabel, placeholder: words.search }),
+    approvalStatus<F>({
+      label: words.status,
+      labels: words.approvalLabels,
+      allLabel: words.all,
+      allValue: 'all',
+    }),
+    select<F>('gender' as keyof F & string, {
+      label: words.gender,
+      allLabel: words.all,
+      allValue: 'all',
+      options: genders.map((value) => ({ value, label: words.genderLabels[value] ?? value })),
+    }),
+  ];
+}
+
 /** The presets: `preset.search({ label })`, `preset.select('type', { … })`, … */
-export const preset = { search, select, text, approvalStatus };
+export const preset = { search, select, text, approvalStatus, applications };

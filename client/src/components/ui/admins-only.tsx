@@ -8,6 +8,7 @@ import { Notice } from './notice';
 import { PageHeader } from './states';
 import { adminsOnlyText } from './admins-only-text';
 import { useText } from '@/lib/i18n/words';
+import { useAuth } from '@/lib/auth';
 
 /** Admins (super_admin, admin): the people, payments and accounts screens are theirs. */
 export const isAdminType = (type: string | null | undefined) =>
@@ -24,4 +25,19 @@ export function AdminsOnly({ title, children }: { title: string; children: React
       </ButtonLink>
     </div>
   );
+}
+
+/** A screen only admins use: `children` for an admin, [`AdminsOnly`] with the screen's title
+ *  and `text.adminsOnly` for another staff role. */
+export function AdminsOnlyGate({
+  text,
+  children,
+}: {
+  text: { title: string; adminsOnly: string };
+  children: ReactNode;
+}) {
+  const auth = useAuth();
+  if (!isAdminType(auth.user?.type))
+    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
+  return children;
 }

@@ -1,7 +1,7 @@
 // Designed loading, empty and error states, shared by every page.
 import { AlertTriangle, Inbox, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from './button';
+import { Button, ButtonLink } from './button';
 import { uiText } from './text';
 
 // The home page's placeholder lives in its own module (the first paint needs nothing else here).
@@ -45,6 +45,27 @@ export function ErrorState({
           {uiText.tryAgain}
         </Button>
       )}
+    </div>
+  );
+}
+
+/** What was asked for is not there: a heading, a sentence and the way back. */
+export function NotFoundState({
+  title,
+  body,
+  back,
+}: {
+  title: string;
+  body: string;
+  back: { to: string; label: string };
+}) {
+  return (
+    <div className="py-12 text-center">
+      <h1 className="font-serif text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-stone-700">{body}</p>
+      <ButtonLink to={back.to} className="mt-6">
+        {back.label}
+      </ButtonLink>
     </div>
   );
 }

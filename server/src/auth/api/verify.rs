@@ -171,6 +171,18 @@ enum Outcome {
     Code(String),
 }
 
+/// A code presented for an account (`None`: no such account, so nothing is redeemed).
+async fn redeem_code_of(
+    tx: &mut AuthTx,
+    user: Option<uuid::Uuid>,
+    purposes: &[Purpose],
+    code: &str,
+    max_attempts: u32,
+) -> Result<Option<Redeemed>, AuthError> {
+    let Some(user) = user else { return Ok(None) };
+    one_time::redeem_code(tx, user, purposes, code, max_attempts).await.map_err(AuthError::from)
+}
+
 /// Redeems what was presented and opens a session (or, for a PKCE link followed in a browser,
 /// hands out the flow's auth code). The error says whether it belongs to a PKCE flow.
 async fn redeem<E: From<AuthError> + WithPkce>(
@@ -199,12 +211,7 @@ async fn redeem<E: From<AuthError> + WithPkce>(
                 users::by_email(&mut tx, email).await
             }
             .map_err(AuthError::from)?;
-            match user {
-                Some(user) => one_time::redeem_code(&mut tx, user.id, purposes, code, max_attempts)
-                    .await
-                    .map_err(AuthError::from)?,
-                None => None,
-            }
+            redeem_code_of(&mut tx, user.map(|u| u.id), purposes, code, max_attempts).await?
         }
         Presented::PhoneCode { phone, code } => {
             let user = if kind == "phone_change" {
@@ -213,12 +220,7 @@ async fn redeem<E: From<AuthError> + WithPkce>(
                 users::by_phone(&mut tx, phone).await
             }
             .map_err(AuthError::from)?;
-            match user {
-                Some(user) => one_time::redeem_code(&mut tx, user.id, purposes, code, max_attempts)
-                    .await
-                    .map_err(AuthError::from)?,
-                None => None,
-            }
+            redeem_code_of(&mut tx, user.map(|u| u.id), purposes, code, max_attempts).await?
         }
     };
     let invalid = || match presented {

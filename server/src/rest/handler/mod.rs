@@ -1,6 +1,8 @@
-//! Stage four: the HTTP handlers of `/rest/v1`. Each parses and plans without a connection,
-//! then runs the built SQL in one transaction ([`run`]) and shapes the response
-//! ([`respond`]).
+//! Stage four: the HTTP handlers of `/rest/v1`. The two entry points here take the request
+//! through PostgREST's stages without a connection: the request ([`RestContext`], then the
+//! query parsed into [`QueryParams`]) and the plan (the relation's read plan, or the call's),
+//! root range and row cap included. Each verb's handler receives them, runs the built SQL in
+//! one transaction ([`run`]) and shapes the response ([`respond`]).
 
 pub(crate) mod context;
 mod explain;
@@ -19,10 +21,12 @@ use http::{HeaderMap, Method, StatusCode, Uri, header};
 use crate::error::{ApiError, ErrorKind};
 use crate::http::anon_writes;
 use crate::http::rate_limit::rows_in_body;
+use crate::rest::request::QueryParams;
 use crate::schema_cache::model::Relation;
 use crate::state::AppState;
 use context::RestContext;
 pub use extract::RestRequest;
+use write::Planned;
 
 /// `/rest/v1/{relation}`: every verb of a table or view.
 pub async fn relation(State(state): State<AppState>, request: RestRequest) -> Response {
@@ -45,14 +49,36 @@ pub async fn relation(State(state): State<AppState>, request: RestRequest) -> Re
             let rows = matches!(method, Method::POST | Method::PUT).then(|| rows_in_body(&body));
             Box::pin(anon_writes::check(&state, &context, &name, rows)).await?;
         }
+        if !matches!(method, Method::GET | Method::HEAD | Method::POST | Method::PATCH | Method::PUT | Method::DELETE) {
+            return Err(ApiError::method_not_allowed());
+        }
+        // The request's query, then the plan of each verb: all checked before a connection.
+        let relation = find_relation(&context, &name)?;
+        let params = QueryParams::parse(&context.pairs)?;
         // Each verb's future is boxed: inline, the handler's future would be as large as the
         // largest of them (kilobytes), and axum and tower move it several times per request.
         match method {
-            Method::GET | Method::HEAD => Box::pin(read::read(&state, &context, &name)).await,
-            Method::POST => Box::pin(write::insert(&state, &context, &name, &body)).await,
-            Method::PATCH => Box::pin(write::update(&state, &context, &name, &body)).await,
-            Method::PUT => Box::pin(write::put(&state, &context, &name, &body)).await,
-            Method::DELETE => Box::pin(write::delete(&state, &context, &name)).await,
+            Method::GET | Method::HEAD => {
+                let plan = read::plan(&state, &context, relation, &params)?;
+                Box::pin(read::read(&state, &context, relation, plan)).await
+            }
+            Method::POST => {
+                let planned = Planned::new(&context, relation, &params, &body)?;
+                Box::pin(write::insert(&state, &context, planned)).await
+            }
+            Method::PATCH => {
+                let planned = Planned::new(&context, relation, &params, &body)?;
+                Box::pin(write::update(&state, &context, planned)).await
+            }
+            Method::PUT => {
+                let key = write::put_key(relation, &params)?;
+                let planned = Planned::new(&context, relation, &params, &body)?;
+                Box::pin(write::put(&state, &context, planned, &key)).await
+            }
+            Method::DELETE => {
+                let planned = Planned::new(&context, relation, &params, &body)?;
+                Box::pin(write::delete(&state, &context, planned)).await
+            }
             _ => Err(ApiError::method_not_allowed()),
         }
     }
@@ -83,7 +109,8 @@ pub async fn function(State(state): State<AppState>, request: RestRequest) -> Re
         } else {
             crate::rest::request::media::RpcPayload::Query
         };
-        Box::pin(rpc::call(&state, &context, &name, &body, payload)).await
+        let request = rpc::plan(&state, &context, &name, &body, payload)?;
+        Box::pin(rpc::call(&state, &context, &name, request)).await
     }
     .await;
     match result {

@@ -4,29 +4,38 @@
 use http::StatusCode;
 
 use super::context::RestContext;
-use super::find_relation;
 use super::respond::{Reply, body_kind, content_location, single_element, singular_error};
 use super::run::RequestTx;
 use crate::error::ApiError;
+use crate::rest::plan::ReadPlan;
 use crate::rest::plan::read::ReadPlanner;
-use crate::rest::plan::{ReadPlan, Source, SourceColumns};
 use crate::rest::request::QueryParams;
 use crate::rest::request::prefer::CountPreference;
 use crate::rest::response::content_range::{content_range, read_status};
 use crate::rest::sql::{Body, read::filtered_rows, read::read_statement};
+use crate::schema_cache::model::Relation;
 use crate::state::AppState;
 
-pub async fn read(state: &AppState, context: &RestContext, name: &str) -> Result<Reply, ApiError> {
-    let relation = find_relation(context, name)?;
-    let params = QueryParams::parse(&context.pairs)?;
-    let mut plan = ReadPlanner::new(&context.cache, &context.schema).with_aggregates(state.aggregates.enabled).plan(
-        Source::Relation(relation.name.clone()),
-        relation.name.name.clone(),
-        Some(relation.name.clone()),
-        SourceColumns::of_relation(relation),
-        &params,
-    )?;
-    plan.range = context.page.narrow(plan.range)?;
+/// The plan of a read of `relation`: the query's select, filters, order and paging, the
+/// root narrowed by `Range` and the row cap.
+pub fn plan(
+    state: &AppState,
+    context: &RestContext,
+    relation: &Relation,
+    params: &QueryParams,
+) -> Result<ReadPlan, ApiError> {
+    ReadPlanner::new(&context.cache, &context.schema)
+        .with_aggregates(state.aggregates.enabled)
+        .with_page(context.page)
+        .plan_relation(relation, params)
+}
+
+pub async fn read(
+    state: &AppState,
+    context: &RestContext,
+    relation: &Relation,
+    plan: ReadPlan,
+) -> Result<Reply, ApiError> {
     if let Some(reply) = super::media_handler::reply(state, context, &plan, &relation.name, true).await {
         return reply;
     }

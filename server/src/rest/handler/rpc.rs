@@ -11,7 +11,7 @@ use super::run::RequestTx;
 use crate::error::{ApiError, ErrorKind};
 use crate::rest::plan::call::{arguments_object, is_argument_name, plan_call};
 use crate::rest::plan::read::ReadPlanner;
-use crate::rest::plan::{CallShape, Source};
+use crate::rest::plan::{CallPlan, CallShape, ReadPlan, Source};
 use crate::rest::request::media::{RpcPayload, names_handler, picks_handler};
 use crate::rest::request::prefer::Handling;
 use crate::rest::request::rpc::parse_rpc_get;
@@ -20,16 +20,26 @@ use crate::rest::response::content_range::{content_range, read_status};
 use crate::rest::sql::call::{handler_statement, scalar_statement, void_statement};
 use crate::state::AppState;
 
-pub async fn call(
+/// A call's parsed request and its plan: the function's overload and arguments, and for a
+/// function returning rows the read over them, or for a set of values its page (the root's
+/// `limit`/`offset` within `Range` and the row cap).
+pub struct CallRequest {
+    pub plan: CallPlan,
+    pub rows: Option<ReadPlan>,
+    pub range: RowRange,
+}
+
+/// The request and plan stages of a call: the arguments (from the query or the body), the rest
+/// of the query, the overload they pick and what reads its result.
+pub fn plan(
     state: &AppState,
     context: &RestContext,
     name: &str,
     body: &[u8],
     payload: RpcPayload,
-) -> Result<Reply, ApiError> {
+) -> Result<CallRequest, ApiError> {
     let cache = &context.cache;
     let schema = context.schema.as_str();
-    let post = context.method == Method::POST;
     let utf8 = || std::str::from_utf8(body).map_err(|_| invalid_body("The body is not UTF-8"));
     let (arguments, raw, params) = match payload {
         RpcPayload::Query => {
@@ -57,6 +67,36 @@ pub async fn call(
         }
     };
     let plan = plan_call(cache, schema, name, &arguments, &raw, payload)?;
+    let (rows, range) = match plan.shape.clone() {
+        CallShape::Rows { set, relation, columns } => {
+            let mut planner = ReadPlanner::new(cache, schema).with_aggregates(state.aggregates.enabled);
+            if set {
+                planner = planner.with_page(context.page);
+            }
+            let alias = plan.function.name.clone();
+            let source = Source::Call(Box::new(plan.clone()));
+            (Some(planner.plan(source, alias, relation, columns, &params)?), RowRange::ALL)
+        }
+        CallShape::Scalar { set: true } => {
+            let paging = params.paging_at(&[]);
+            (None, context.page.narrow(RowRange::from_paging(paging.limit, paging.offset))?)
+        }
+        CallShape::Void | CallShape::Scalar { set: false } => (None, RowRange::ALL),
+    };
+    Ok(CallRequest { plan, rows, range })
+}
+
+/// Runs a planned call: a void, a value (or a set of them, or a media type handler's body),
+/// or rows through [`run_read`].
+pub async fn call(
+    state: &AppState,
+    context: &RestContext,
+    name: &str,
+    request: CallRequest,
+) -> Result<Reply, ApiError> {
+    let CallRequest { plan, rows: read, range } = request;
+    let cache = &context.cache;
+    let post = context.method == Method::POST;
     let handler = plan
         .media_handler
         .clone()
@@ -105,12 +145,6 @@ pub async fn call(
             Ok(reply)
         }
         CallShape::Scalar { set } => {
-            let range = if set {
-                let paging = params.paging_at(&[]);
-                context.page.narrow(RowRange::from_paging(paging.limit, paging.offset))?
-            } else {
-                RowRange::ALL
-            };
             let last = read_only || !(set && (context.singular() || max_affected.is_some()));
             // A function's row estimate is its declared ROWS, not a count: planned and
             // estimated counts of a set of values are exact (docs/rest.md).
@@ -147,17 +181,8 @@ pub async fn call(
             }
             Ok(reply)
         }
-        CallShape::Rows { set, relation, columns } => {
-            let alias = plan.function.name.clone();
-            let rows = relation.clone();
-            let mut read = ReadPlanner::new(cache, schema).with_aggregates(state.aggregates.enabled).plan(
-                Source::Call(Box::new(plan)),
-                alias,
-                relation,
-                columns,
-                &params,
-            )?;
-            read.range = if set { context.page.narrow(read.range)? } else { RowRange::ALL };
+        CallShape::Rows { set, relation: rows, .. } => {
+            let read = read.ok_or_else(|| ApiError::new(ErrorKind::Internal))?;
             if set
                 && let Some(rows) = rows
                 && let Some(reply) = super::media_handler::reply(state, context, &read, &rows, read_only).await

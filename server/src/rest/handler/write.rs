@@ -4,14 +4,13 @@ use http::StatusCode;
 use serde_json::Value;
 
 use super::context::RestContext;
-use super::find_relation;
 use super::respond::{Reply, body_kind, single_element, singular_error};
 use super::run::RequestTx;
 use crate::error::{ApiError, ErrorKind};
 use crate::rest::plan::mutate::column_not_found;
 use crate::rest::plan::read::ReadPlanner;
 use crate::rest::plan::{
-    Condition, ConflictAction, InsertPlan, MutatePlan, Payload, Projection, ReadPlan, Source, SourceColumns, UpdatePlan,
+    Condition, ConflictAction, InsertPlan, MutatePlan, Payload, Projection, ReadPlan, Source, UpdatePlan,
 };
 use crate::rest::request::prefer::{Handling, MissingPreference, Resolution, ReturnPreference};
 use crate::rest::request::{Operation, Operator, QueryParams, RowRange};
@@ -29,10 +28,30 @@ enum Verb {
     Delete,
 }
 
-pub async fn insert(state: &AppState, context: &RestContext, name: &str, body: &[u8]) -> Result<Reply, ApiError> {
-    let relation = find_relation(context, name)?;
-    let params = QueryParams::parse(&context.pairs)?;
-    let plan = plan_rows(context, relation, &params)?;
+/// A write's parsed request and its plan: the relation, the query, the body, and the read plan
+/// over the rows it touches (its root conditions are the write's WHERE, the rest shapes the
+/// representation).
+pub struct Planned<'r> {
+    pub relation: &'r Relation,
+    pub params: &'r QueryParams,
+    pub body: &'r [u8],
+    pub plan: ReadPlan,
+}
+
+impl<'r> Planned<'r> {
+    pub fn new(
+        context: &RestContext,
+        relation: &'r Relation,
+        params: &'r QueryParams,
+        body: &'r [u8],
+    ) -> Result<Self, ApiError> {
+        let plan = ReadPlanner::new(&context.cache, &context.schema).plan_relation(relation, params)?;
+        Ok(Self { relation, params, body, plan })
+    }
+}
+
+pub async fn insert(state: &AppState, context: &RestContext, planned: Planned<'_>) -> Result<Reply, ApiError> {
+    let Planned { relation, params, body, plan } = planned;
     let payload = Payload::parse(body, params.columns.as_deref(), &plan.columns)?;
     let prefs = &context.preferences;
     let on_conflict = match prefs.resolution {
@@ -66,11 +85,9 @@ pub async fn insert(state: &AppState, context: &RestContext, name: &str, body: &
     respond(state, context, relation, write, plan, Verb::Insert { merge }).await
 }
 
-pub async fn update(state: &AppState, context: &RestContext, name: &str, body: &[u8]) -> Result<Reply, ApiError> {
-    let relation = find_relation(context, name)?;
-    let params = QueryParams::parse(&context.pairs)?;
-    let plan = plan_rows(context, relation, &params)?;
-    let conditions = where_conditions(&plan, &params, "UPDATE")?;
+pub async fn update(state: &AppState, context: &RestContext, planned: Planned<'_>) -> Result<Reply, ApiError> {
+    let Planned { relation, params, body, plan } = planned;
+    let conditions = where_conditions(&plan, params, "UPDATE")?;
     let payload = Payload::parse(body, params.columns.as_deref(), &plan.columns)?;
     if !payload.single_object {
         return Err(ApiError::new(ErrorKind::InvalidBody).with_details("PATCH takes a single JSON object"));
@@ -94,19 +111,16 @@ pub async fn update(state: &AppState, context: &RestContext, name: &str, body: &
     respond(state, context, relation, write, plan, Verb::Update).await
 }
 
-pub async fn delete(state: &AppState, context: &RestContext, name: &str) -> Result<Reply, ApiError> {
-    let relation = find_relation(context, name)?;
-    let params = QueryParams::parse(&context.pairs)?;
-    let plan = plan_rows(context, relation, &params)?;
-    let conditions = where_conditions(&plan, &params, "DELETE")?;
+pub async fn delete(state: &AppState, context: &RestContext, planned: Planned<'_>) -> Result<Reply, ApiError> {
+    let Planned { relation, params, plan, .. } = planned;
+    let conditions = where_conditions(&plan, params, "DELETE")?;
     let write = MutatePlan::Delete { target: relation.name.clone(), alias: "pgrst_target".into(), conditions };
     respond(state, context, relation, write, plan, Verb::Delete).await
 }
 
-/// PUT: a single-row upsert addressed by the whole primary key.
-pub async fn put(state: &AppState, context: &RestContext, name: &str, body: &[u8]) -> Result<Reply, ApiError> {
-    let relation = find_relation(context, name)?;
-    let params = QueryParams::parse(&context.pairs)?;
+/// PUT's key: the values of the root `eq` filters, which must name the whole primary key and
+/// nothing else (checked before planning, as PostgREST does).
+pub fn put_key<'p>(relation: &Relation, params: &'p QueryParams) -> Result<Vec<(&'p str, &'p str)>, ApiError> {
     if params.paging_at(&[]) != Default::default() {
         return Err(ApiError::new(ErrorKind::PutLimit));
     }
@@ -131,7 +145,18 @@ pub async fn put(state: &AppState, context: &RestContext, name: &str, body: &[u8
     if !exact_key {
         return Err(ApiError::new(ErrorKind::PutFilters));
     }
-    let plan = plan_rows(context, relation, &params)?;
+    Ok(key_values)
+}
+
+/// PUT: a single-row upsert addressed by the whole primary key ([`put_key`]).
+pub async fn put(
+    state: &AppState,
+    context: &RestContext,
+    planned: Planned<'_>,
+    key_values: &[(&str, &str)],
+) -> Result<Reply, ApiError> {
+    let Planned { relation, params, body, plan } = planned;
+    let pk = &relation.primary_key;
     let payload = Payload::parse(body, params.columns.as_deref(), &plan.columns)?;
     let object: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
     let matches = payload.single_object
@@ -151,18 +176,6 @@ pub async fn put(state: &AppState, context: &RestContext, name: &str, body: &[u8
         on_conflict: Some((pk.clone(), ConflictAction::Merge)),
     });
     respond(state, context, relation, write, plan, Verb::Put).await
-}
-
-/// The read plan over the written relation: its root conditions are the write's WHERE, the
-/// rest shapes the representation.
-fn plan_rows(context: &RestContext, relation: &Relation, params: &QueryParams) -> Result<ReadPlan, ApiError> {
-    ReadPlanner::new(&context.cache, &context.schema).plan(
-        Source::Relation(relation.name.clone()),
-        relation.name.name.clone(),
-        Some(relation.name.clone()),
-        SourceColumns::of_relation(relation),
-        params,
-    )
 }
 
 /// The root filters as a WHERE clause; PATCH and DELETE without one are refused.

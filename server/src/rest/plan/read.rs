@@ -4,6 +4,7 @@
 use super::call::CallPlan;
 use super::columns::SourceColumns;
 use super::condition::{Condition, FilterPlan};
+use super::page::RootPage;
 use super::{ColumnExpr, embed};
 use crate::error::{ApiError, ErrorKind};
 use crate::rest::request::identifiers::JsonOperand;
@@ -11,7 +12,7 @@ use crate::rest::request::{
     Filter, IsValue, JoinType, NullsOrder, Operation, OrderDirection, OrderTarget, QueryParams, RowRange, SelectItem,
 };
 use crate::schema_cache::SchemaCache;
-use crate::schema_cache::model::{Cardinality, QualifiedName, Relationship};
+use crate::schema_cache::model::{Cardinality, QualifiedName, Relation, Relationship};
 
 /// Where a plan's rows come from.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,11 +115,13 @@ pub struct ReadPlanner<'a> {
     next_alias: usize,
     /// Whether `count()`, `col.sum()` … are allowed (else 400 PGRST123).
     aggregates: bool,
+    /// What narrows the root's paging (`Range`, the row cap); `None`: the query's own.
+    page: Option<RootPage>,
 }
 
 impl<'a> ReadPlanner<'a> {
     pub fn new(cache: &'a SchemaCache, schema: &'a str) -> Self {
-        Self { cache, schema, next_alias: 0, aggregates: false }
+        Self { cache, schema, next_alias: 0, aggregates: false, page: None }
     }
 
     /// Allows aggregate functions in `select` (`DB_AGGREGATES_ENABLED`).
@@ -127,8 +130,15 @@ impl<'a> ReadPlanner<'a> {
         self
     }
 
+    /// Narrows the root's range by the request's `Range` header and the server's row cap
+    /// (reads and set-returning calls; a write's rows are not paged).
+    pub fn with_page(mut self, page: RootPage) -> Self {
+        self.page = Some(page);
+        self
+    }
+
     /// The plan of a whole read. `params` carries the select, filters, order and paging of
-    /// every level; the root's range is left to the caller (it combines `Range` and the cap).
+    /// every level; the root's range is narrowed by [`Self::with_page`]'s page, if any.
     pub fn plan(
         &mut self,
         source: Source,
@@ -139,9 +149,23 @@ impl<'a> ReadPlanner<'a> {
     ) -> Result<ReadPlan, ApiError> {
         let star = [SelectItem::Star];
         let items = params.select.as_deref().unwrap_or(&star);
-        let plan = self.level(source, alias, relation, columns, items, params, &[])?;
+        let mut plan = self.level(source, alias, relation, columns, items, params, &[])?;
         check_paths(&plan, params)?;
+        if let Some(page) = self.page {
+            plan.range = page.narrow(plan.range)?;
+        }
         Ok(plan)
+    }
+
+    /// [`Self::plan`] of a table or view (a read, or the rows a write touches).
+    pub fn plan_relation(&mut self, relation: &Relation, params: &QueryParams) -> Result<ReadPlan, ApiError> {
+        self.plan(
+            Source::Relation(relation.name.clone()),
+            relation.name.name.clone(),
+            Some(relation.name.clone()),
+            SourceColumns::of_relation(relation),
+            params,
+        )
     }
 
     #[allow(clippy::too_many_arguments, reason = "one level of a recursive plan needs all of these")]

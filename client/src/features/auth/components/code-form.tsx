@@ -2,27 +2,15 @@
 // gets a six-digit code; typing or pasting it signs in. The code field takes the browser's
 // one-time-code autofill and keeps only the digits of what is pasted.
 import type { Session } from '@havyaka/sdk';
-import { useState, type ClipboardEvent, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { dataMessage } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { emailSchema } from '@/lib/validation/validators';
 import { text } from '../text';
+import { CodeInput, FormEnd } from './form-parts';
 
 type Channel = 'email' | 'phone';
-
-export const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
-
-/** A paste into a code field keeps the code's digits, whatever came around them ("Your code
- *  is 123 456."): the whole pasted text is read, not what the field's length would let in. */
-export const pasteDigits =
-  (setCode: (code: string) => void) => (event: ClipboardEvent<HTMLInputElement>) => {
-    const pasted = event.clipboardData.getData('text');
-    if (!pasted) return;
-    event.preventDefault();
-    setCode(digitsOnly(pasted));
-  };
 
 export function CodeForm({
   phoneEnabled,
@@ -129,14 +117,9 @@ export function CodeForm({
             />
           </Field>
         )}
-        {error && (
-          <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-        <Button type="submit" className="w-full" disabled={busy}>
+        <FormEnd error={error} disabled={busy}>
           {busy ? text.sendingCode : text.sendCode}
-        </Button>
+        </FormEnd>
       </form>
     );
   }
@@ -145,26 +128,10 @@ export function CodeForm({
       <p role="status" className="text-sm text-stone-700">
         {channel === 'email' ? text.codeSentEmail(sentTo) : text.codeSentPhone(sentTo)}
       </p>
-      <Field label={text.code} hint={text.codeHint}>
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          value={code}
-          onChange={(e) => setCode(digitsOnly(e.target.value))}
-          onPaste={pasteDigits(setCode)}
-          className="text-center text-2xl tracking-[0.5em]"
-        />
-      </Field>
-      {error && (
-        <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy || code.length !== 6}>
+      <CodeInput label={text.code} hint={text.codeHint} code={code} onChange={setCode} />
+      <FormEnd error={error} disabled={busy || code.length !== 6}>
         {busy ? text.verifyingCode : text.verifyCode}
-      </Button>
+      </FormEnd>
       <div className="flex justify-between text-sm">
         <button
           type="button"

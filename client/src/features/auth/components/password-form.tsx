@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { dataMessage } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { emailSchema, required } from '@/lib/validation/validators';
 import { text } from '../text';
+import { FormEnd } from './form-parts';
 
 const schema = z.object({
   email: emailSchema,
@@ -43,14 +43,9 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: (session: Session) =>
       <Field label={text.password} error={errors.password?.message}>
         <input type="password" autoComplete="current-password" {...register('password')} />
       </Field>
-      {error && (
-        <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <FormEnd error={error} disabled={isSubmitting}>
         {isSubmitting ? text.signingIn : text.signIn}
-      </Button>
+      </FormEnd>
     </form>
   );
 }

@@ -2,11 +2,9 @@
 // user's factor; the session becomes aal2.
 import type { Session } from '@havyaka/sdk';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { sdk } from '@/lib/sdk';
 import { text } from '../text';
-import { digitsOnly, pasteDigits } from './code-form';
+import { CodeInput, FormEnd } from './form-parts';
 
 export function SecondFactorForm({
   factorId,
@@ -41,26 +39,10 @@ export function SecondFactorForm({
 
   return (
     <form onSubmit={verify} noValidate className="space-y-4">
-      <Field label={text.secondFactorCode}>
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          value={code}
-          onChange={(e) => setCode(digitsOnly(e.target.value))}
-          onPaste={pasteDigits(setCode)}
-          className="text-center text-2xl tracking-[0.5em]"
-        />
-      </Field>
-      {error && (
-        <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={busy || code.length !== 6}>
+      <CodeInput label={text.secondFactorCode} code={code} onChange={setCode} />
+      <FormEnd error={error} disabled={busy || code.length !== 6}>
         {submitLabel}
-      </Button>
+      </FormEnd>
     </form>
   );
 }

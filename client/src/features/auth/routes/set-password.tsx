@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, Page } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -16,6 +15,7 @@ import { sdk } from '@/lib/sdk';
 import { passwordField, passwordsMatch } from '@/lib/validation/fields';
 import { nextStep } from '../api/next-step';
 import { text } from '../text';
+import { FormEnd } from '../components/form-parts';
 
 const schema = z
   .object({ password: passwordField(), confirm: z.string() })
@@ -64,14 +64,9 @@ export function Component() {
               <Field label={text.confirmPassword} error={errors.confirm?.message}>
                 <input type="password" autoComplete="new-password" {...register('confirm')} />
               </Field>
-              {error && (
-                <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
-                  {error}
-                </p>
-              )}
-              <Button type="submit" className="w-full" disabled={isSubmitting}>
+              <FormEnd error={error} disabled={isSubmitting}>
                 {isSubmitting ? text.savingPassword : text.savePassword}
-              </Button>
+              </FormEnd>
             </form>
           </Card>
         )}

@@ -1,9 +1,10 @@
 // One matrimony profile for staff: its photo (signed URL), the details that matter for the
 // decision, and Approve / Reject.
 import * as Dialog from '@radix-ui/react-dialog';
-import { Check, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
+import { DecisionButtons } from '@/components/decision-buttons';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
@@ -118,20 +119,12 @@ export function ProfileDialog({
           </div>
           {canDecide && (
             <div className="mt-5 flex gap-2">
-              {profile.approval_status !== 'approved' && (
-                <Button onClick={() => void onDecide('approved')} disabled={decide.isPending}>
-                  <Check className="h-4 w-4" aria-hidden /> {text.approve}
-                </Button>
-              )}
-              {profile.approval_status !== 'rejected' && (
-                <Button
-                  variant="secondary"
-                  onClick={() => void onDecide('rejected')}
-                  disabled={decide.isPending}
-                >
-                  <X className="h-4 w-4" aria-hidden /> {text.reject}
-                </Button>
-              )}
+              <DecisionButtons
+                status={profile.approval_status}
+                pending={decide.isPending}
+                onDecide={(decision) => void onDecide(decision)}
+                labels={text}
+              />
             </div>
           )}
         </Dialog.Content>

@@ -5,7 +5,6 @@ import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
 import { formatDay } from '@/lib/i18n/format';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
-import { text as reg } from '@/lib/registration/text';
 import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
 import { text } from '../text';
 
@@ -22,27 +21,6 @@ const money = (name: keyof typeof f): FieldSpec => ({
   hint: text.hints.income,
   parse: (v) => parseIncome(v)?.display ?? null,
   parseWhat: 'amount',
-});
-
-export const matrimonyAccountStep = (): StepSpec => ({
-  title: reg.accountStep,
-  intro: reg.accountIntro,
-  fields: [
-    { name: 'email', label: reg.email, kind: 'email', autoComplete: 'email', wide: true },
-    {
-      name: 'password',
-      label: reg.password,
-      kind: 'password',
-      autoComplete: 'new-password',
-      hint: reg.passwordHint,
-    },
-    {
-      name: 'confirmPassword',
-      label: reg.confirmPassword,
-      kind: 'password',
-      autoComplete: 'new-password',
-    },
-  ],
 });
 
 export const personalStep = (): StepSpec => ({

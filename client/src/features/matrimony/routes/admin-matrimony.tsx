@@ -9,7 +9,7 @@ import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
+import { AdminsOnlyGate } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { adminText as text } from '../admin-text';
 import { profilePages, useLiveProfiles, useSyncProfiles } from '../api/admin-matrimony';
@@ -108,8 +108,9 @@ function Screen() {
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
 export function Component() {
-  const auth = useAuth();
-  if (!isAdminType(auth.user?.type))
-    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
-  return <Screen />;
+  return (
+    <AdminsOnlyGate text={text}>
+      <Screen />
+    </AdminsOnlyGate>
+  );
 }

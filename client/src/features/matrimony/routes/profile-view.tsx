@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Card, ErrorState, LoadingState, Page } from '@/components/ui/states';
+import { Card, ErrorState, LoadingState, NotFoundState, Page } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
@@ -140,13 +140,11 @@ export function Component() {
         <ErrorState message={dataMessage(profile.error)} onRetry={() => profile.refetch()} />
       )}
       {profile.isSuccess && !p && (
-        <Card>
-          <h1 className="font-serif text-2xl font-bold">{t.notFound}</h1>
-          <p className="mt-2">{t.notFoundBody}</p>
-          <ButtonLink to="/matrimony/browse" className="mt-4">
-            {t.backToBrowse}
-          </ButtonLink>
-        </Card>
+        <NotFoundState
+          title={t.notFound}
+          body={t.notFoundBody}
+          back={{ to: '/matrimony/browse', label: t.backToBrowse }}
+        />
       )}
       {p && (
         <div className="grid gap-6 lg:grid-cols-3">

@@ -8,7 +8,8 @@ import { text as reg } from '@/lib/registration/text';
 import { authKeys } from '@/lib/auth';
 import { registerMatrimony } from '../api/profiles';
 import { BiodataPicker, PhotoPicker } from '../components/photo-picker';
-import { matrimonyAccountStep, matrimonySteps } from '../components/steps';
+import { matrimonySteps } from '../components/steps';
+import { accountStep } from '@/lib/registration/account-step';
 import {
   emptyMatrimony,
   fieldOfColumn,
@@ -25,7 +26,7 @@ function MatrimonyForm({ withAccount, onDone }: { withAccount: boolean; onDone: 
   // A newcomer's account email is also the profile's contact email (asked once).
   const steps = withAccount
     ? [
-        matrimonyAccountStep(),
+        accountStep(),
         ...matrimonySteps().map((s) => ({
           ...s,
           fields: s.fields.filter((f) => f.name !== 'email'),

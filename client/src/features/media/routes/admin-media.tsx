@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
+import { ScreenTabs } from '@/components/ui/screen-tabs';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
@@ -109,43 +110,20 @@ export function Component() {
     [setParams],
   );
   const openAlbum = useCallback((id: string) => go({ album: id }), [go]);
-  const tabClass = (active: boolean) =>
-    `min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${active ? 'border-orange-800 text-orange-900' : 'border-transparent text-stone-600 hover:text-stone-900'}`;
 
   return (
     <div>
-      <header className="mb-4">
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
-        <p className="mt-1 text-stone-700">{t.intro}</p>
-      </header>
-      <div
-        role="tablist"
-        aria-label={t.title}
-        className="mb-6 flex gap-2 border-b border-stone-200"
-      >
-        <button
-          type="button"
-          role="tab"
-          id="tab-albums"
-          aria-selected={tab === 'albums'}
-          aria-controls="panel-media"
-          className={tabClass(tab === 'albums')}
-          onClick={() => go({ tab: null })}
-        >
-          {t.tabs.albums}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="tab-videos"
-          aria-selected={tab === 'videos'}
-          aria-controls="panel-media"
-          className={tabClass(tab === 'videos')}
-          onClick={() => go({ tab: 'videos', album: null })}
-        >
-          {t.tabs.videos}
-        </button>
-      </div>
+      <ScreenTabs
+        title={t.title}
+        intro={t.intro}
+        tabs={[
+          { key: 'albums', label: t.tabs.albums },
+          { key: 'videos', label: t.tabs.videos },
+        ]}
+        active={tab}
+        panel="panel-media"
+        onSelect={(key) => go(key === 'albums' ? { tab: null } : { tab: 'videos', album: null })}
+      />
       <div role="tabpanel" id="panel-media" aria-labelledby={`tab-${tab}`}>
         {tab === 'videos' ? (
           <VideosPanel />

@@ -2,30 +2,8 @@
 // the language on screen (a module-level copy would keep the words of its first evaluation).
 import type { StepSpec } from '@/components/form';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
-import { text as reg } from '@/lib/registration/text';
 import { formatAadhar, formatPan, parsePhone } from '@/lib/validation/parsers';
 import { registrationText as t } from '../registration-text';
-
-export const memberAccountStep = (): StepSpec => ({
-  title: reg.accountStep,
-  intro: reg.accountIntro,
-  fields: [
-    { name: 'email', label: reg.email, kind: 'email', autoComplete: 'email', wide: true },
-    {
-      name: 'password',
-      label: reg.password,
-      kind: 'password',
-      autoComplete: 'new-password',
-      hint: reg.passwordHint,
-    },
-    {
-      name: 'confirmPassword',
-      label: reg.confirmPassword,
-      kind: 'password',
-      autoComplete: 'new-password',
-    },
-  ],
-});
 
 export const memberSteps = (): StepSpec[] => {
   const f = t.fields;

@@ -6,8 +6,7 @@ import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
-import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
-import { useAuth } from '@/lib/auth';
+import { AdminsOnlyGate } from '@/components/ui/admins-only';
 import { directoryPages, useLiveDirectory } from '../api/admin-directory';
 import { DirectoryStatsPanel } from '../components/directory-stats-panel';
 import { useApprovalActions } from '../components/use-approval-actions';
@@ -80,8 +79,9 @@ function Screen() {
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
 export function Component() {
-  const auth = useAuth();
-  if (!isAdminType(auth.user?.type))
-    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
-  return <Screen />;
+  return (
+    <AdminsOnlyGate text={text}>
+      <Screen />
+    </AdminsOnlyGate>
+  );
 }

@@ -6,7 +6,8 @@ import { RegistrationPage } from '@/components/registration-page';
 import { text as reg } from '@/lib/registration/text';
 import { authKeys } from '@/lib/auth';
 import { registerMember } from '../api/registration';
-import { memberAccountStep, memberSteps } from '../components/registration-steps';
+import { memberSteps } from '../components/registration-steps';
+import { accountStep } from '@/lib/registration/account-step';
 import {
   emptyMember,
   memberFieldOfColumn,
@@ -26,7 +27,7 @@ function MemberForm({
   const queryClient = useQueryClient();
   const steps = withAccount
     ? [
-        memberAccountStep(),
+        accountStep(),
         ...memberSteps().map((s) => ({ ...s, fields: s.fields.filter((f) => f.name !== 'email') })),
       ]
     : memberSteps();

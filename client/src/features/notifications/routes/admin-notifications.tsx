@@ -11,6 +11,7 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { ScreenTabs } from '@/components/ui/screen-tabs';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
@@ -142,38 +143,18 @@ export function Component() {
   const auth = useAuth();
   const isAdmin = ADMINS.includes(auth.user?.type as Role);
   const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? params.get('tab')!
-    : 'compose';
+  const tab = TABS.find((k) => k === params.get('tab')) ?? 'compose';
   const go = (next: string) => setParams(next === 'compose' ? {} : { tab: next });
-  const tabClass = (active: boolean) =>
-    `min-h-11 border-b-2 px-4 py-2 text-sm font-semibold ${active ? 'border-orange-800 text-orange-900' : 'border-transparent text-stone-600 hover:text-stone-900'}`;
   return (
     <div>
-      <header className="mb-4">
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
-        <p className="mt-1 text-stone-700">{t.intro}</p>
-      </header>
-      <div
-        role="tablist"
-        aria-label={t.title}
-        className="mb-6 flex flex-wrap gap-2 border-b border-stone-200"
-      >
-        {TABS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            id={`tab-${k}`}
-            aria-selected={tab === k}
-            aria-controls="panel-notifications"
-            className={tabClass(tab === k)}
-            onClick={() => go(k)}
-          >
-            {t.tabs[k]}
-          </button>
-        ))}
-      </div>
+      <ScreenTabs
+        title={t.title}
+        intro={t.intro}
+        tabs={TABS.map((key) => ({ key, label: t.tabs[key] }))}
+        active={tab}
+        panel="panel-notifications"
+        onSelect={go}
+      />
       <div role="tabpanel" id="panel-notifications" aria-labelledby={`tab-${tab}`}>
         {tab === 'compose' ? (
           <Compose onSent={() => go('history')} />

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
+import { ScreenTabs } from '@/components/ui/screen-tabs';
 import { adminText as t } from '../admin-text';
 import { useAdminIssues } from '../api/admin-sandesha';
 import type { Issue } from '../api/sandesha';
@@ -19,42 +20,19 @@ export function Component() {
   const [tab, setTab] = useState<Tab>('issues');
   const [editing, setEditing] = useState<Issue | 'new' | null>(null);
   const issues = useAdminIssues();
-  const tabClass = (active: boolean) =>
-    `min-h-11 rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold ${active ? 'border-orange-800 text-orange-900' : 'border-transparent text-stone-600 hover:text-stone-900'}`;
   return (
     <div>
-      <header className="mb-4">
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
-        <p className="mt-1 text-stone-700">{t.intro}</p>
-      </header>
-      <div
-        role="tablist"
-        aria-label={t.title}
-        className="mb-6 flex gap-2 border-b border-stone-200"
-      >
-        <button
-          type="button"
-          role="tab"
-          id="tab-issues"
-          aria-selected={tab === 'issues'}
-          aria-controls="panel-issues"
-          className={tabClass(tab === 'issues')}
-          onClick={() => setTab('issues')}
-        >
-          {t.issues}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="tab-ads"
-          aria-selected={tab === 'ads'}
-          aria-controls="panel-ads"
-          className={tabClass(tab === 'ads')}
-          onClick={() => setTab('ads')}
-        >
-          {t.ads}
-        </button>
-      </div>
+      <ScreenTabs<Tab>
+        title={t.title}
+        intro={t.intro}
+        tabs={[
+          { key: 'issues', label: t.issues },
+          { key: 'ads', label: t.ads },
+        ]}
+        active={tab}
+        panel={(key) => `panel-${key}`}
+        onSelect={setTab}
+      />
       {tab === 'issues' ? (
         <div role="tabpanel" id="panel-issues" aria-labelledby="tab-issues" className="space-y-6">
           {editing === null ? (

@@ -5,7 +5,6 @@ import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
 import { formatDay } from '@/lib/i18n/format';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
-import { text as reg } from '@/lib/registration/text';
 import { text } from '../text';
 
 const f = text.fields;
@@ -28,27 +27,6 @@ const mobile = (name: keyof typeof f, autoComplete?: string): FieldSpec => ({
   autoComplete,
   parse: (v) => parsePhone(v)?.display ?? (/\d{7,}/.test(v.replace(/\D/g, '')) ? v.trim() : null),
   parseWhat: 'phone',
-});
-
-export const accountStep = (): StepSpec => ({
-  title: reg.accountStep,
-  intro: reg.accountIntro,
-  fields: [
-    { name: 'email', label: reg.email, kind: 'email', autoComplete: 'email', wide: true },
-    {
-      name: 'password',
-      label: reg.password,
-      kind: 'password',
-      autoComplete: 'new-password',
-      hint: reg.passwordHint,
-    },
-    {
-      name: 'confirmPassword',
-      label: reg.confirmPassword,
-      kind: 'password',
-      autoComplete: 'new-password',
-    },
-  ],
 });
 
 export const studentSteps = (): StepSpec[] => [

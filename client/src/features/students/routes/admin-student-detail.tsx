@@ -1,12 +1,13 @@
 // /admin/students/{id}: the application in full; PAN and Aadhaar masked with an audited
 // Reveal and the past reveals; documents by signed URL; approve or reject (approver and time);
 // progress reports.
-import { Check, Pencil, X } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { IdentityNumbers } from '@/components/identity-numbers';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { DecisionButtons } from '@/components/decision-buttons';
+import { ButtonLink } from '@/components/ui/button';
 import { loaded } from '@/components/ui/query-state';
 import { Card, LoadingState, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -109,20 +110,12 @@ export function Component() {
       </PageHeader>
       {isAdmin && (
         <div className="mb-2 flex flex-wrap gap-2">
-          {s.approval_status !== 'approved' && (
-            <Button onClick={() => void onDecide('approved')} disabled={decide.isPending}>
-              <Check className="h-4 w-4" aria-hidden /> {text.approve}
-            </Button>
-          )}
-          {s.approval_status !== 'rejected' && (
-            <Button
-              variant="secondary"
-              onClick={() => void onDecide('rejected')}
-              disabled={decide.isPending}
-            >
-              <X className="h-4 w-4" aria-hidden /> {text.reject}
-            </Button>
-          )}
+          <DecisionButtons
+            status={s.approval_status}
+            pending={decide.isPending}
+            onDecide={(decision) => void onDecide(decision)}
+            labels={text}
+          />
           <ButtonLink to={`/admin/students/${s.id}/edit`} variant="secondary">
             <Pencil className="h-4 w-4" aria-hidden /> {text.edit}
           </ButtonLink>

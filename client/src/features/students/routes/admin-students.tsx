@@ -4,8 +4,7 @@ import { Plus } from 'lucide-react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
-import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
-import { useAuth } from '@/lib/auth';
+import { AdminsOnlyGate } from '@/components/ui/admins-only';
 import { adminText as text } from '../admin-text';
 import { studentPages, useLiveStudents } from '../api/admin-students';
 import { studentColumns, studentCsvColumns } from '../resources/students/columns';
@@ -43,8 +42,9 @@ function Screen() {
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
 export function Component() {
-  const auth = useAuth();
-  if (!isAdminType(auth.user?.type))
-    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
-  return <Screen />;
+  return (
+    <AdminsOnlyGate text={text}>
+      <Screen />
+    </AdminsOnlyGate>
+  );
 }

@@ -8,7 +8,8 @@ import { RegistrationPage } from '@/components/registration-page';
 import { text as reg } from '@/lib/registration/text';
 import { registerStudent } from '../api/students';
 import { DocumentPicker } from '../components/document-picker';
-import { accountStep, studentSteps } from '../components/steps';
+import { studentSteps } from '../components/steps';
+import { accountStep } from '@/lib/registration/account-step';
 import {
   emptyStudent,
   studentSchema,

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { PageHeader } from '@/components/ui/states';
-import { AdminsOnly, isAdminType } from '@/components/ui/admins-only';
+import { AdminsOnlyGate } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { accountPages } from '../api/accounts';
 import { InviteStaff } from '../components/invite-staff';
@@ -39,8 +39,9 @@ function Screen() {
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
 export function Component() {
-  const auth = useAuth();
-  if (!isAdminType(auth.user?.type))
-    return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
-  return <Screen />;
+  return (
+    <AdminsOnlyGate text={text}>
+      <Screen />
+    </AdminsOnlyGate>
+  );
 }

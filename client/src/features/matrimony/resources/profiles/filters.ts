@@ -11,22 +11,5 @@ export const profileList = defineList<MatrimonyFilters>({
   defaults: MATRIMONY_FILTER_DEFAULTS,
   pageSize: 25,
   sort: MATRIMONY_SORT,
-  controls: () => [
-    preset.search({ label: text.searchLabel, placeholder: text.search }),
-    preset.approvalStatus({
-      label: text.status,
-      labels: text.approvalLabels,
-      allLabel: text.all,
-      allValue: 'all',
-    }),
-    preset.select('gender', {
-      label: text.gender,
-      allLabel: text.all,
-      allValue: 'all',
-      options: [
-        { value: 'female', label: text.genderLabels.female },
-        { value: 'male', label: text.genderLabels.male },
-      ],
-    }),
-  ],
+  controls: () => preset.applications(text, ['female', 'male']),
 });

@@ -15,21 +15,7 @@ export const studentList = defineList<StudentFilters>({
   defaults: STUDENT_FILTER_DEFAULTS,
   pageSize: 25,
   sort: STUDENT_SORT,
-  controls: () => [
-    preset.search({ label: text.searchLabel, placeholder: text.search }),
-    preset.approvalStatus({
-      label: text.status,
-      labels: text.approvalLabels,
-      allLabel: text.all,
-      allValue: 'all',
-    }),
-    preset.select('gender', {
-      label: text.gender,
-      allLabel: text.all,
-      allValue: 'all',
-      options: ['female', 'male', 'other'].map((v) => ({ value: v, label: text.genderLabels[v] })),
-    }),
-  ],
+  controls: () => preset.applications(text, ['female', 'male', 'other']),
 });
 
 /** The filters the query sends: 'all' and empty values dropped. */
