@@ -6,19 +6,48 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSetW, imageUrl } from '@/lib/images';
 import { useSlider } from '../api/site';
+import { useSiteImage } from '../api/website-images';
 import { HERO_ASPECT, HERO_SIZE, HERO_SIZES, HERO_WIDTHS } from '../hero-boot';
 import { text } from '../text';
 
 function Hero({ children }: { children?: React.ReactNode }) {
   return (
     <div className="relative flex min-h-[320px] items-end overflow-hidden rounded-xl bg-gradient-to-br from-orange-900 via-orange-800 to-amber-700 p-6 text-white sm:min-h-[400px] sm:p-10">
-      {children ?? (
-        <div>
-          <h1 className="font-serif text-3xl font-bold sm:text-5xl">{text.heroTitle}</h1>
-          <p className="mt-3 max-w-xl text-lg">{text.heroBody}</p>
-        </div>
-      )}
+      {children}
     </div>
+  );
+}
+
+/** The hero without slides: the site's `home.hero` picture (Website Images) behind the
+ *  community's name, or the plain gradient when there is none. Asked for only once the slides
+ *  are known to be none, so the slider's first paint never waits for it. */
+function PlainHero({ ask }: { ask: boolean }) {
+  const picture = useSiteImage('home.hero', { enabled: ask });
+  return (
+    <Hero>
+      {picture && (
+        <>
+          <img
+            src={imageUrl(picture.image_url, HERO_SIZE)}
+            srcSet={imageSrcSetW(picture.image_url, HERO_WIDTHS, HERO_ASPECT)}
+            sizes={HERO_SIZES}
+            alt={picture.alt_text ?? ''}
+            width={1200}
+            height={600}
+            data-testid="home-hero-image"
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+          <div
+            className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/30 to-transparent"
+            aria-hidden
+          />
+        </>
+      )}
+      <div className="relative">
+        <h1 className="font-serif text-3xl font-bold sm:text-5xl">{text.heroTitle}</h1>
+        <p className="mt-3 max-w-xl text-lg">{text.heroBody}</p>
+      </div>
+    </Hero>
   );
 }
 
@@ -38,7 +67,7 @@ export function Slider({ onSettled }: { onSettled?: () => void }) {
     const t = setInterval(() => setIndex((i) => (i + 1) % n), 6000);
     return () => clearInterval(t);
   }, [n, paused]);
-  if (!slides.data || n === 0) return <Hero />;
+  if (!slides.data || n === 0) return <PlainHero ask={slides.isSuccess || slides.isError} />;
   const slide = slides.data[index % n];
   return (
     <section
