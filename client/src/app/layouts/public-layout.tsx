@@ -42,8 +42,11 @@ function useLogOut() {
   const navigate = useNavigate();
   return async () => {
     await navigate('/');
-    await auth.signOut();
-    toast({ title: t.loggedOut, description: t.loggedOutBody });
+    const result = await auth.signOut();
+    if (result === 'done') toast({ title: t.loggedOut, description: t.loggedOutBody });
+    else if (result === 'offline')
+      toast({ title: t.loggedOutHere, description: t.loggedOutOffline, duration: 10_000 });
+    else toast({ title: t.logoutFailed, variant: 'destructive' });
   };
 }
 

@@ -108,8 +108,11 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
   const logout = async () => {
     // Leave the guarded area first, so its guard does not answer the sign-out with its own toast.
     await navigate('/login');
-    await auth.signOut();
-    toast({ title: text.loggedOut, description: text.loggedOutBody });
+    const result = await auth.signOut();
+    if (result === 'done') toast({ title: text.loggedOut, description: text.loggedOutBody });
+    else if (result === 'offline')
+      toast({ title: text.loggedOutHere, description: text.loggedOutOffline, duration: 10_000 });
+    else toast({ title: text.logoutFailed, variant: 'destructive' });
   };
 
   return (
