@@ -65,12 +65,20 @@ async function checkHeader(page, { logout, menu, where }) {
   }
 }
 
-/** Turns a view switch of the menu on or off (the menu opened, and closed afterwards). */
-async function switchInMenu(page, name) {
-  await page.locator('button[aria-controls=site-menu]').click();
-  await page.locator('#site-menu').getByRole('button', { name, exact: true }).click();
-  // A new language draws the page again, its menu closed.
+/** Turns a view switch of the menu on or off, waits for the page in its new view (`lang`,
+ *  Easy view or not, drawn), and leaves the menu closed. */
+async function switchInMenu(page, name, [kn, easy]) {
   const toggle = page.locator('button[aria-controls=site-menu]');
+  await toggle.click();
+  await page.locator('#site-menu').getByRole('button', { name, exact: true }).click();
+  await page.waitForFunction(
+    ([k, e]) =>
+      (document.documentElement.lang === 'kn') === k &&
+      document.documentElement.hasAttribute('data-easy') === e &&
+      /[\u0C80-\u0CFF]/.test(document.querySelector('[data-testid=site-name]').textContent) === k,
+    [kn, easy],
+  );
+  // A new language draws the page again with its menu closed: close it only if still open.
   if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
   await page.locator('#site-menu').waitFor({ state: 'hidden' });
 }
@@ -94,13 +102,8 @@ export default function journey(test) {
       ['ಕನ್ನಡ', { logout: 'ಲಾಗ್ ಔಟ್', menu: 'ಮೆನು' }, 'ಸುಲಭ ನೋಟ'],
     ];
     for (const [where, names, switchName] of views) {
-      if (switchName) await switchInMenu(page, switchName);
-      await page.waitForFunction(
-        ([kn, easy]) =>
-          (document.documentElement.lang === 'kn') === kn &&
-          document.documentElement.hasAttribute('data-easy') === easy,
-        [where.startsWith('ಕನ್ನಡ'), where.includes('Easy')],
-      );
+      const view = [where.startsWith('ಕನ್ನಡ'), where.includes('Easy')];
+      if (switchName) await switchInMenu(page, switchName, view);
       for (const width of [375, 640]) {
         await page.setViewportSize({ width, height: 800 });
         await checkHeader(page, { ...names, where: `${where} at ${width} px` });

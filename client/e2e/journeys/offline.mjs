@@ -126,6 +126,8 @@ export default function journey(test) {
     await visit(page, `${base}/about`, () =>
       page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor(),
     );
+    // The page's pictures may answer (and be saved) before the board: wait for the board's.
+    await savedKey(page, 'site/board');
     await ctx.setOffline(true);
     await page.reload();
     await page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor();

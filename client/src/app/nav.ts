@@ -40,10 +40,6 @@ export const layoutText = {
   notificationSettings: 'Notification settings',
   loggedOut: 'Logged out',
   loggedOutBody: 'You have been signed out.',
-  loggedOutHere: 'Logged out on this device',
-  loggedOutOffline:
-    'You are offline, so our server could not be told, but nothing of your account is left on this device.',
-  logoutFailed: 'You could not be logged out. Please try again.',
   footerAbout:
     'The Havyaka community trust in Mumbai brings families together for culture, education and mutual help.',
   copyright: (year: number) => `© ${year} Havyaka Community Trust, Mumbai`,

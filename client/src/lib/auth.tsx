@@ -1,7 +1,7 @@
 // The session: loading, then signed in or signed out, following the SDK's auth events
 // (spec §4); the user's record from public.users and their detail record (by type). A failure
 // to read the user record is swallowed and treated as no user (spec §8).
-import { NetworkError, type Session } from '@havyaka/sdk';
+import type { SdkError, Session } from '@havyaka/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { detailKindOf, type AppUser, type Detail, type SessionView } from './authorization';
@@ -47,13 +47,11 @@ interface AuthContextValue extends SessionView {
   /** True from a sign-out the user asked for until the next sign-in: guarded pages then leave
    * quietly instead of answering it with "Authentication Required". */
   signingOut: boolean;
-  /** Signs out: 'done'; 'offline' when the server could not be reached (this device is signed
-   *  out all the same, its personal answers deleted); 'failed' when the server refused (still
-   *  signed in). */
-  signOut: () => Promise<SignOutResult>;
+  /** Signs out: null when done; else the SDK's error (lib/sign-out-notice.ts says it): a
+   *  NetworkError when the server could not be reached (this device is signed out all the same,
+   *  its personal answers deleted), another when the server refused (still signed in). */
+  signOut: () => Promise<SdkError | null>;
 }
-
-export type SignOutResult = 'done' | 'offline' | 'failed';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -93,11 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signingOut,
       signOut: async () => {
         setSigningOut(true);
-        const { error } = await sdk().auth.signOut();
-        if (!error) return 'done';
-        if (error instanceof NetworkError) return 'offline';
-        setSigningOut(false);
-        return 'failed';
+        return (await sdk().auth.signOut()).error;
       },
     }),
     [status, session, profile.data, profile.isPending, userId, signingOut],

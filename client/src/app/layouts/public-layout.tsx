@@ -42,11 +42,9 @@ function useLogOut() {
   const navigate = useNavigate();
   return async () => {
     await navigate('/');
-    const result = await auth.signOut();
-    if (result === 'done') toast({ title: t.loggedOut, description: t.loggedOutBody });
-    else if (result === 'offline')
-      toast({ title: t.loggedOutHere, description: t.loggedOutOffline, duration: 10_000 });
-    else toast({ title: t.logoutFailed, variant: 'destructive' });
+    const error = await auth.signOut();
+    if (!error) toast({ title: t.loggedOut, description: t.loggedOutBody });
+    else void import('@/lib/sign-out-notice').then(({ signOutNotice }) => signOutNotice(error));
   };
 }
 

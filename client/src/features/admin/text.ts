@@ -9,10 +9,6 @@ export const text = {
   logout: 'Log out',
   loggedOut: 'Admin logged out',
   loggedOutBody: 'You have been signed out of the admin area.',
-  loggedOutHere: 'Logged out on this device',
-  loggedOutOffline:
-    'You are offline, so our server could not be told, but nothing of your account is left on this device.',
-  logoutFailed: 'You could not be logged out. Please try again.',
   viewSite: 'View website',
   notificationSettings: 'Notification settings',
   breadcrumbs: 'Breadcrumb',

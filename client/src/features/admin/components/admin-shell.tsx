@@ -108,11 +108,9 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
   const logout = async () => {
     // Leave the guarded area first, so its guard does not answer the sign-out with its own toast.
     await navigate('/login');
-    const result = await auth.signOut();
-    if (result === 'done') toast({ title: text.loggedOut, description: text.loggedOutBody });
-    else if (result === 'offline')
-      toast({ title: text.loggedOutHere, description: text.loggedOutOffline, duration: 10_000 });
-    else toast({ title: text.logoutFailed, variant: 'destructive' });
+    const error = await auth.signOut();
+    if (!error) toast({ title: text.loggedOut, description: text.loggedOutBody });
+    else void import('@/lib/sign-out-notice').then(({ signOutNotice }) => signOutNotice(error));
   };
 
   return (

@@ -2,11 +2,10 @@
 // focus, and for reduced motion), with previous/next buttons. The HTML shell may have drawn the
 // first slide already (../hero-boot.ts, with the same image candidates).
 import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSetW, imageUrl } from '@/lib/images';
 import { useSlider } from '../api/site';
-import { useSiteImage } from '../api/website-images';
 import { HERO_ASPECT, HERO_SIZE, HERO_SIZES, HERO_WIDTHS } from '../hero-boot';
 import { text } from '../text';
 
@@ -18,30 +17,22 @@ function Hero({ children }: { children?: React.ReactNode }) {
   );
 }
 
+// The home.hero picture loads in its own chunk: most visits have slides and never need it, and
+// the home page's first paint has a size budget (scripts/size.mjs).
+const HeroPicture = lazy<ComponentType>(() =>
+  import('./hero-picture').catch(() => ({ default: () => null })),
+);
+
 /** The hero without slides: the site's `home.hero` picture (Website Images) behind the
  *  community's name, or the plain gradient when there is none. Asked for only once the slides
  *  are known to be none, so the slider's first paint never waits for it. */
 function PlainHero({ ask }: { ask: boolean }) {
-  const picture = useSiteImage('home.hero', { enabled: ask });
   return (
     <Hero>
-      {picture && (
-        <>
-          <img
-            src={imageUrl(picture.image_url, HERO_SIZE)}
-            srcSet={imageSrcSetW(picture.image_url, HERO_WIDTHS, HERO_ASPECT)}
-            sizes={HERO_SIZES}
-            alt={picture.alt_text ?? ''}
-            width={1200}
-            height={600}
-            data-testid="home-hero-image"
-            className="absolute inset-0 h-full w-full object-cover"
-          />
-          <div
-            className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/30 to-transparent"
-            aria-hidden
-          />
-        </>
+      {ask && (
+        <Suspense>
+          <HeroPicture />
+        </Suspense>
       )}
       <div className="relative">
         <h1 className="font-serif text-3xl font-bold sm:text-5xl">{text.heroTitle}</h1>
