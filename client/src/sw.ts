@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (/sw.js, scope /): precached app shell, SPA navigations answered from the
 // cache (offline page when even that fails), images cached as they are seen, visitors' reads
-// and the client config kept for offline starts, and web push (payload {title, body, url}).
+// and the client config kept for offline starts, the Sandesha issues a reader opened, and web
+// push (payload {title, body, url}).
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -11,6 +12,13 @@ import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { documentText } from './app/document-text';
+import {
+  ISSUE_CACHE,
+  ISSUE_DAYS_KEPT,
+  ISSUES_KEPT,
+  SIGNED_ISSUE,
+  issueCacheKey,
+} from './features/sandesha/offline-issues';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -60,6 +68,19 @@ registerRoute(
     cacheName: 'public-data',
     networkTimeoutSeconds: 5,
     plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 24 * 3600 })],
+  }),
+);
+
+// Sandesha issues the reader opened (their signed URLs), kept for reading offline under their
+// address without the token: the latest few, for a while (features/sandesha/offline-issues.ts).
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && SIGNED_ISSUE.test(url.pathname),
+  new NetworkFirst({
+    cacheName: ISSUE_CACHE,
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => issueCacheKey(request.url) },
+      new ExpirationPlugin({ maxEntries: ISSUES_KEPT, maxAgeSeconds: ISSUE_DAYS_KEPT * 86400 }),
+    ],
   }),
 );
 

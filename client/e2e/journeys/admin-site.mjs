@@ -179,6 +179,94 @@ export default function journey(test) {
     await ctx.close();
   });
 
+  test('a content manager changes the About banner; the pages show Website Images or stand plain', async ({
+    base,
+    context,
+    sawToast,
+    shot,
+    signIn,
+    pngOf,
+    sql,
+  }) => {
+    /** A visitor's new page at `path`, with the site's pictures read. */
+    const visit = async (path) => {
+      const page = await (await context()).newPage();
+      const read = page.waitForResponse((r) => r.url().includes('/rest/v1/website_images'));
+      await page.goto(`${base}${path}`);
+      assert((await read).ok(), 'the site pictures are read');
+      return page;
+    };
+    const bannerOf = (page) => page.getByTestId('site-image-about.banner');
+    const seen = await visit('/about');
+    await bannerOf(seen).waitFor();
+    assert((await bannerOf(seen).getAttribute('src')).includes('slider-2'), 'the seeded banner');
+    assert(
+      (await bannerOf(seen).getAttribute('alt')) === 'Members at the annual day',
+      'the banner has its words for screen readers',
+    );
+    await seen.context().close();
+
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await signIn(page, 'content_manager');
+    await page.goto(`${base}/admin/images`);
+    await page.getByRole('heading', { level: 1, name: 'Website Images' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Our community' }).click();
+    const alt = `The annual day, ${Date.now()}`;
+    await page.getByLabel('Alternative text').fill(alt);
+    await page.getByLabel('Image', { exact: true }).setInputFiles({
+      name: 'annual-day.png',
+      mimeType: 'image/png',
+      buffer: await pngOf(page, 1500, 500),
+    });
+    await sawToast(page, 'Image uploaded successfully.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await sawToast(page, 'Saved');
+
+    const changed = await visit('/about');
+    await bannerOf(changed).waitFor();
+    assert(
+      (await bannerOf(changed).getAttribute('alt')) === alt,
+      'the About page shows the change',
+    );
+    const src = await bannerOf(changed).getAttribute('src');
+    assert(!src.includes('slider-2') && src.includes('/storage/v1/'), `the new picture (${src})`);
+    await changed.waitForFunction(
+      () => document.querySelector('[data-key="about.banner"]')?.naturalWidth > 0,
+    );
+    await shot(changed, 'about-banner');
+    await changed.context().close();
+
+    // Hidden: the About page stands plain, its heading first.
+    await page.getByRole('button', { name: 'Hide Our community' }).click();
+    await page.getByRole('button', { name: 'Show Our community' }).waitFor();
+    const plain = await visit('/about');
+    await plain.getByTestId('board-members').waitFor();
+    assert((await bannerOf(plain).count()) === 0, 'no banner when it is hidden');
+    await plain.context().close();
+    await ctx.close();
+
+    // The home page without slides: its hero is the home.hero picture behind the site's name.
+    const hidden = sql(
+      'with x as (update public.homepage_slider set is_active = false where is_active returning id) ' +
+        "select coalesce(string_agg(quote_literal(id), ','), '') from x",
+    );
+    try {
+      const home = await visit('/');
+      const hero = home.getByTestId('home-hero-image');
+      await hero.waitFor();
+      assert((await hero.getAttribute('src')).includes('slider-1'), 'the seeded home.hero');
+      assert(
+        (await hero.getAttribute('alt')) === "The trust's building in Matunga",
+        'the hero has its words for screen readers',
+      );
+      await home.getByRole('heading', { level: 1, name: 'Havyaka Community, Mumbai' }).waitFor();
+      await home.context().close();
+    } finally {
+      if (hidden) sql(`update public.homepage_slider set is_active = true where id in (${hidden})`);
+    }
+  });
+
   test('an admin adds a business, approves it and the public directory lists it', async ({
     base,
     context,

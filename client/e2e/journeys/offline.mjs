@@ -2,8 +2,9 @@
 // network cut (Chromium offline, then the server stopped too): the public pages from the saved
 // query cache with "showing what was saved on …", the member's dashboard and registrations,
 // a write refused in a plain sentence, a page never saved saying so, never an exception's text;
-// and the member's own answers leave the device at sign-out.
-/* global indexedDB */
+// a Sandesha issue the member opened opens again offline; and the member's own answers leave
+// the device at sign-out, even a sign-out made offline.
+/* global indexedDB, caches */
 import { assert } from '../harness.mjs';
 
 const EXCEPTION_TEXT = /TypeError|Failed to fetch|NetworkError|SyntaxError|undefined/;
@@ -73,6 +74,34 @@ async function controlledPage(ctx, base) {
 
 const banner = (page) => page.getByTestId('offline-banner');
 
+/** Waits (15 s at most) until no personal answer is left in the device's saved cache. */
+async function noPersonalAnswers(page) {
+  await page.waitForFunction(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('havyaka-offline');
+        open.onsuccess = () => {
+          const get = open.result.transaction('cache').objectStore('cache').get('queries');
+          get.onsuccess = () =>
+            resolve(
+              !(get.result?.state.queries ?? []).some(
+                (q) =>
+                  ['auth', 'notifications', 'members'].includes(q.queryKey[0]) ||
+                  q.queryKey[1] === 'my-registrations',
+              ),
+            );
+        };
+      }),
+    null,
+    { timeout: 15_000 },
+  );
+  const left = await savedKeys(page);
+  assert(
+    !left.some((k) => /^(auth|notifications|members)\/|my-registrations/.test(k)),
+    `nothing personal left on the device (${left})`,
+  );
+}
+
 /** @param {import('../harness.mjs').Test} test */
 export default function journey(test) {
   test("a visitor's pages open offline from what was saved", async ({ base, context, shot }) => {
@@ -97,6 +126,8 @@ export default function journey(test) {
     await visit(page, `${base}/about`, () =>
       page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor(),
     );
+    // The page's pictures may answer (and be saved) before the board: wait for the board's.
+    await savedKey(page, 'site/board');
     await ctx.setOffline(true);
     await page.reload();
     await page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor();
@@ -186,30 +217,64 @@ export default function journey(test) {
     await ctx.setOffline(false);
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
-    await page.waitForFunction(
-      () =>
-        new Promise((resolve) => {
-          const open = indexedDB.open('havyaka-offline');
-          open.onsuccess = () => {
-            const get = open.result.transaction('cache').objectStore('cache').get('queries');
-            get.onsuccess = () =>
-              resolve(
-                !(get.result?.state.queries ?? []).some(
-                  (q) =>
-                    ['auth', 'notifications', 'members'].includes(q.queryKey[0]) ||
-                    q.queryKey[1] === 'my-registrations',
-                ),
-              );
-          };
-        }),
-      null,
-      { timeout: 15_000 },
+    await noPersonalAnswers(page);
+    await ctx.close();
+  });
+
+  test("a member's opened Sandesha issue opens offline, and signing out offline forgets her", async ({
+    base,
+    context,
+    sawToast,
+    signIn,
+    shot,
+  }) => {
+    const ctx = await context();
+    const page = await controlledPage(ctx, base);
+    await signIn(page, 'member');
+    const since = Date.now();
+    await page.goto(`${base}/dashboard/member`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await savedAfter(page, since);
+    assert((await savedKeys(page)).includes('auth/profile'), 'her own answers are saved');
+    const downloads = page.getByRole('button', { name: /Download PDF/ });
+    await visit(page, `${base}/havyaka-sandesha`, () => downloads.first().waitFor());
+    const [online] = await Promise.all([page.waitForEvent('download'), downloads.first().click()]);
+    const name = online.suggestedFilename();
+    assert(/^Havyaka-Sandesha-[A-Z][a-z]+-\d{4}\.pdf$/.test(name), `the issue's file (${name})`);
+    // The service worker kept it: one issue, under its address without the token.
+    await page.waitForFunction(async () => {
+      if (!(await caches.has('sandesha-issues'))) return false;
+      const keys = await (await caches.open('sandesha-issues')).keys();
+      return keys.length === 1 && !keys[0].url.includes('?');
+    });
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await downloads.first().waitFor();
+    const [offline] = await Promise.all([page.waitForEvent('download'), downloads.first().click()]);
+    assert(offline.suggestedFilename() === name, `the same file, from the device (${name})`);
+    const bytes = await import('node:fs/promises').then((fs) => offline.path().then(fs.readFile));
+    assert(bytes.subarray(0, 5).toString() === '%PDF-', 'a PDF, read offline');
+    // An issue never opened here says so plainly.
+    await downloads.nth(1).click();
+    await sawToast(page, 'Not saved on this device');
+    await noExceptionText(page, 'the archive offline');
+
+    // Signing out offline: this device forgets her all the same, and says so plainly.
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await sawToast(page, 'Logged out on this device');
+    await page.getByText(/You are offline, so our server could not be told/).waitFor();
+    await shot(page, 'offline-sign-out');
+    const sessions = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.endsWith('-auth-token') && localStorage.getItem(k)),
     );
-    const left = await savedKeys(page);
-    assert(
-      !left.some((k) => /^(auth|notifications|members)\/|my-registrations/.test(k)),
-      `nothing personal left on the device (${left})`,
-    );
+    assert(sessions.length === 0, `no session left on the device (${sessions})`);
+    await noPersonalAnswers(page);
+    await page.reload();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await page.goto(`${base}/dashboard/member`);
+    await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    await noExceptionText(page, 'her dashboard after signing out offline');
     await ctx.close();
   });
 

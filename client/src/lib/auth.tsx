@@ -1,7 +1,7 @@
 // The session: loading, then signed in or signed out, following the SDK's auth events
 // (spec §4); the user's record from public.users and their detail record (by type). A failure
 // to read the user record is swallowed and treated as no user (spec §8).
-import type { Session } from '@havyaka/sdk';
+import type { SdkError, Session } from '@havyaka/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { detailKindOf, type AppUser, type Detail, type SessionView } from './authorization';
@@ -47,7 +47,10 @@ interface AuthContextValue extends SessionView {
   /** True from a sign-out the user asked for until the next sign-in: guarded pages then leave
    * quietly instead of answering it with "Authentication Required". */
   signingOut: boolean;
-  signOut: () => Promise<void>;
+  /** Signs out: null when done; else the SDK's error (lib/sign-out-notice.ts says it): a
+   *  NetworkError when the server could not be reached (this device is signed out all the same,
+   *  its personal answers deleted), another when the server refused (still signed in). */
+  signOut: () => Promise<SdkError | null>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -88,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signingOut,
       signOut: async () => {
         setSigningOut(true);
-        await sdk().auth.signOut();
+        return (await sdk().auth.signOut()).error;
       },
     }),
     [status, session, profile.data, profile.isPending, userId, signingOut],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { daysSince, formatDate, formatDateTime, formatInr, formatSize } from './display-format';
+import {
+  daysSince,
+  formatDate,
+  formatDateTime,
+  formatInr,
+  formatSize,
+  mumbaiDay,
+} from './display-format';
+import { formatDate as formatImageDate } from './images';
 
 describe('display formats', () => {
   const now = Date.parse('2026-05-10T12:00:00Z');
@@ -30,5 +38,20 @@ describe('display formats', () => {
     expect(formatDateTime('2026-12-01T20:59:59.585405+00:00')).toMatch(/^2 Dec 2026, 2:29\s?am$/i);
     expect(formatDate('2026-12-01T20:59:59.585405+00:00')).toBe('2 Dec 2026');
     expect(formatDate('2026-02-28')).toBe('28 Feb 2026');
+  });
+
+  it("names the day in Mumbai: export file names are not yesterday's before 05:30", () => {
+    // 19:00 UTC on 1 Dec is 00:30 on 2 Dec in Mumbai; toISOString() would say 2026-12-01.
+    expect(mumbaiDay(new Date('2026-12-01T19:00:00Z'))).toBe('2026-12-02');
+    expect(mumbaiDay('2026-12-01T18:29:59Z')).toBe('2026-12-01');
+  });
+
+  it("the public pages' dates (lib/images formatDate) are Mumbai's too", () => {
+    expect(formatImageDate('2026-12-01T20:59:59.585405+00:00')).toBe('2 Dec 2026');
+    expect(
+      formatImageDate('2026-12-01T20:59:59+00:00', { dateStyle: 'medium', timeStyle: 'short' }),
+    ).toMatch(/^2 Dec 2026, 2:29\s?am$/i);
+    expect(formatImageDate('2026-02-28', { dateStyle: 'full' })).toBe('Saturday, 28 February 2026');
+    expect(formatImageDate(null)).toBe('');
   });
 });

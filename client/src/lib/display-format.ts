@@ -25,6 +25,18 @@ export const formatDate = (value: string | null | undefined) =>
 export const formatDateTime = (value: string | null | undefined) =>
   value ? dateTime.format(new Date(value)) : '';
 
+const day = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Mumbai date of a moment (now by default), YYYY-MM-DD: export file names, days of charts.
+ *  `toISOString().slice(0, 10)` is the UTC date, yesterday's until 05:30 in Mumbai. */
+export const mumbaiDay = (at: Date | string = new Date()) =>
+  day.format(typeof at === 'string' ? new Date(at) : at);
+
 /** The ledger's balance: credits minus debits. */
 export const ledgerBalance = (rows: { debit: number | string; credit: number | string }[]) =>
   rows.reduce((sum, r) => sum + Number(r.credit) - Number(r.debit), 0);

@@ -49,12 +49,14 @@ export function fileUrl(url: string): string {
   return url.startsWith('/') ? `${apiUrl()}${url}` : url;
 }
 
+/** A date (YYYY-MM-DD) or a stored moment for people, in Mumbai's time (Asia/Kolkata) wherever
+ *  the browser is (issue 40 item 7). */
 export const formatDate = (
   value: string | null | undefined,
   opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ) =>
   value
-    ? new Intl.DateTimeFormat('en-IN', opts).format(
-        new Date(value.length === 10 ? `${value}T00:00:00` : value),
+    ? new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', ...opts }).format(
+        new Date(value.length === 10 ? `${value}T00:00:00+05:30` : value),
       )
     : '';

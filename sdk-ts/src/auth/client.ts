@@ -196,20 +196,25 @@ export class AuthClient {
 
   /**
    * Ends the session on the server (`global`: every session of the user, `local`: this one,
-   * `others`: all but this one) and, except for `others`, here.
+   * `others`: all but this one) and, except for `others`, here. When the server cannot be
+   * reached (offline: a NetworkError), this device signs out all the same (SIGNED_OUT) and the
+   * error says that the server did not hear it; supabase-js keeps the session then. A server
+   * that answers with an error (500) keeps it here too, so that a retry can end it there.
    */
   async signOut(options: { scope?: 'global' | 'local' | 'others' } = {}) {
     const scope = options.scope ?? 'global';
     const token = (await this.getSession()).data.session?.access_token;
+    let unreached: SdkError | null = null;
     if (token) {
       const { error } = await settle(() =>
         this.call(`/logout?scope=${scope}`, { method: 'POST' }, token),
       );
+      if (error instanceof NetworkError && scope !== 'others') unreached = error;
       // An expired or already ended session is signed out all the same.
-      if (error && ![401, 403, 404].includes(error.status)) return { error };
+      else if (error && ![401, 403, 404].includes(error.status)) return { error };
     }
     if (scope !== 'others') await this.save(null, 'SIGNED_OUT');
-    return { error: null };
+    return { error: unreached };
   }
 
   /** Exchanges the refresh token for a new session now (or that of `current`). */

@@ -338,6 +338,24 @@ describe('signing out and updating', () => {
     }
   });
 
+  test('offline (the server unreached) this device signs out all the same', async () => {
+    const { stub } = authServer();
+    const storage = memory();
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/logout')) throw new TypeError('Failed to fetch');
+      return stub.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const client = authClient(fetch, { storage });
+    const { names } = events(client);
+    await client.auth.signInWithPassword({ email: 'a@example.com', password: 'pw' });
+    const { error } = await client.auth.signOut();
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((await client.auth.getSession()).data.session).toBeNull();
+    expect(stored(storage)).toBeNull();
+    await settle();
+    expect(names()).toContain('SIGNED_OUT');
+  });
+
   test("scope 'others' keeps this session", async () => {
     const { stub } = authServer();
     const client = authClient(stub.fetch);

@@ -20,20 +20,37 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function Brand() {
   return (
     <Link to="/" className="flex items-center gap-2 lg:shrink-0">
-      <img src="/favicon.svg" alt="" width="36" height="36" className="h-9 w-9" />
+      <img src="/favicon.svg" alt="" width="36" height="36" className="h-8 w-8 sm:h-9 sm:w-9" />
       <span className="leading-tight">
-        <span className="block font-serif text-lg font-bold text-orange-900 lg:whitespace-nowrap">
+        {/* Never on two lines (issue 40 item 14): smaller on phones, where a visitor's Login
+            button may go to a second row before the name would wrap. */}
+        <span
+          data-testid="site-name"
+          className="block font-serif text-base font-bold whitespace-nowrap text-orange-900 sm:text-lg"
+        >
           {t.brand}
         </span>
-        <span className="block text-xs text-stone-600 lg:whitespace-nowrap">{t.brandSub}</span>
+        <span className="block text-xs whitespace-nowrap text-stone-600">{t.brandSub}</span>
       </span>
     </Link>
   );
 }
 
-function Account() {
+/** Signs out from the header or the menu: home first, then the session, then the toast. */
+function useLogOut() {
   const auth = useAuth();
   const navigate = useNavigate();
+  return async () => {
+    await navigate('/');
+    const error = await auth.signOut();
+    if (!error) toast({ title: t.loggedOut, description: t.loggedOutBody });
+    else void import('@/lib/sign-out-notice').then(({ signOutNotice }) => signOutNotice(error));
+  };
+}
+
+function Account() {
+  const auth = useAuth();
+  const logOut = useLogOut();
   if (auth.status !== 'signedIn') {
     return (
       <Link
@@ -55,14 +72,11 @@ function Account() {
       >
         {t.myDashboard}
       </Link>
+      {/* On phones (below 640 px) Log out is in the menu: the row keeps the name whole. */}
       <button
         type="button"
-        className="min-h-11 rounded-md px-3 text-sm font-medium hover:bg-stone-100 lg:whitespace-nowrap"
-        onClick={async () => {
-          await navigate('/');
-          await auth.signOut();
-          toast({ title: t.loggedOut, description: t.loggedOutBody });
-        }}
+        className="hidden min-h-11 rounded-md px-3 text-sm font-medium whitespace-nowrap hover:bg-stone-100 sm:inline-block"
+        onClick={logOut}
       >
         {t.logout}
       </button>
@@ -73,6 +87,7 @@ function Account() {
 /** The signed-in user's own links in the menu: their dashboard and notification settings. */
 function AccountLinks() {
   const auth = useAuth();
+  const logOut = useLogOut();
   if (auth.status !== 'signedIn') return null;
   return (
     <div>
@@ -89,6 +104,15 @@ function AccountLinks() {
           <NavLink to="/notifications/settings" className={linkClass}>
             {t.notificationSettings}
           </NavLink>
+        </li>
+        <li className="sm:hidden">
+          <button
+            type="button"
+            className="min-h-11 w-full rounded-md px-3 text-left text-sm font-medium whitespace-nowrap text-stone-800 hover:bg-stone-100"
+            onClick={logOut}
+          >
+            {t.logout}
+          </button>
         </li>
       </ul>
     </div>
@@ -116,7 +140,7 @@ export function PublicLayout() {
               ))}
             </ul>
           </nav>
-          <div className="flex items-center gap-1">
+          <div className="flex shrink-0 items-center gap-1">
             <LanguageSwitch className="hidden sm:inline-flex" />
             <EasyViewSwitch className="hidden md:inline-flex" compact />
             <Account />

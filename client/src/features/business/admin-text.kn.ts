@@ -1,5 +1,6 @@
 import type { Words } from '@/lib/i18n/words';
 import type { adminText as en } from './admin-text';
+import { mumbaiDay } from '@/lib/display-format';
 
 export const adminText = {
   title: 'ಉದ್ಯಮ ಮಾಹಿತಿ ಕೋಶ',
@@ -24,7 +25,7 @@ export const adminText = {
   },
   tableLabel: 'ಉದ್ಯಮಗಳ ವಿವರಗಳು',
   exportCsv: 'CSV ಆಗಿ ರಫ್ತು ಮಾಡಿ',
-  exportName: () => `business-listings-${new Date().toISOString().slice(0, 10)}`,
+  exportName: () => `business-listings-${mumbaiDay()}`,
   csv: {
     name: 'ಉದ್ಯಮದ ಹೆಸರು',
     category: 'ವಿಭಾಗ',

@@ -1,5 +1,6 @@
 // Every string of the business directory's staff screens.
 import { kannada } from '@/lib/i18n/words';
+import { mumbaiDay } from '@/lib/display-format';
 
 export const adminText = {
   title: 'Business Directory',
@@ -25,7 +26,7 @@ export const adminText = {
   },
   tableLabel: 'Business listings',
   exportCsv: 'Export CSV',
-  exportName: () => `business-listings-${new Date().toISOString().slice(0, 10)}`,
+  exportName: () => `business-listings-${mumbaiDay()}`,
   csv: {
     name: 'Business name',
     category: 'Category',

@@ -1,5 +1,6 @@
 import type { Words } from '@/lib/i18n/words';
 import type { adminText as en } from './admin-text';
+import { mumbaiDay } from '@/lib/display-format';
 
 export const adminText = {
   createTitle: 'ಕಾರ್ಯಕ್ರಮ ರಚಿಸಿ',
@@ -102,7 +103,7 @@ export const adminText = {
     },
     tableLabel: 'ಕಾರ್ಯಕ್ರಮಗಳು',
     exportCsv: 'CSV ಆಗಿ ರಫ್ತು ಮಾಡಿ',
-    exportName: () => `events-${new Date().toISOString().slice(0, 10)}`,
+    exportName: () => `events-${mumbaiDay()}`,
     csv: {
       title: 'ಶೀರ್ಷಿಕೆ',
       date: 'ದಿನಾಂಕ',

@@ -1,5 +1,6 @@
 // Every string of the staff's event screens (spec §2 Edit Event, §5 messages, §8 toasts).
 import { kannada } from '@/lib/i18n/words';
+import { mumbaiDay } from '@/lib/display-format';
 
 export const adminText = {
   createTitle: 'Create Event',
@@ -102,7 +103,7 @@ export const adminText = {
     },
     tableLabel: 'Events',
     exportCsv: 'Export CSV',
-    exportName: () => `events-${new Date().toISOString().slice(0, 10)}`,
+    exportName: () => `events-${mumbaiDay()}`,
     csv: {
       title: 'Title',
       date: 'Date',

@@ -1,5 +1,6 @@
 import type { Words } from '@/lib/i18n/words';
 import type { adminText as en } from './admin-text';
+import { mumbaiDay } from '@/lib/display-format';
 
 export const adminText = {
   title: 'ಸೂಚನೆಗಳು',
@@ -48,7 +49,7 @@ export const adminText = {
       pushes: 'ಪುಶ್',
     },
     exportCsv: 'CSV ಆಗಿ ರಫ್ತು ಮಾಡಿ',
-    exportName: () => `announcements-${new Date().toISOString().slice(0, 10)}`,
+    exportName: () => `announcements-${mumbaiDay()}`,
     csv: {
       sent: 'ಕಳುಹಿಸಿದ್ದು',
       title: 'ಶೀರ್ಷಿಕೆ',
@@ -78,7 +79,7 @@ export const adminText = {
       reply: 'ಉತ್ತರ',
     },
     exportCsv: 'CSV ಆಗಿ ರಫ್ತು ಮಾಡಿ',
-    exportName: () => `contact-messages-${new Date().toISOString().slice(0, 10)}`,
+    exportName: () => `contact-messages-${mumbaiDay()}`,
     csv: {
       received: 'ಬಂದದ್ದು',
       firstName: 'ಮೊದಲ ಹೆಸರು',

@@ -1,5 +1,6 @@
 // Every string of the staff notifications screen (announcements and the contact inbox).
 import { kannada } from '@/lib/i18n/words';
+import { mumbaiDay } from '@/lib/display-format';
 
 export const adminText = {
   title: 'Notifications',
@@ -49,7 +50,7 @@ export const adminText = {
       pushes: 'Pushes',
     },
     exportCsv: 'Export CSV',
-    exportName: () => `announcements-${new Date().toISOString().slice(0, 10)}`,
+    exportName: () => `announcements-${mumbaiDay()}`,
     csv: {
       sent: 'Sent',
       title: 'Title',
@@ -79,7 +80,7 @@ export const adminText = {
       reply: 'Reply',
     },
     exportCsv: 'Export CSV',
-    exportName: () => `contact-messages-${new Date().toISOString().slice(0, 10)}`,
+    exportName: () => `contact-messages-${mumbaiDay()}`,
     csv: {
       received: 'Received',
       firstName: 'First name',

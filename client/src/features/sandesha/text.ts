@@ -9,6 +9,9 @@ export const text = {
   featured: 'Featured',
   download: 'Download PDF',
   downloading: 'Preparing…',
+  notKeptTitle: 'Not saved on this device',
+  notKept:
+    'You are offline, and this issue was not opened on this device before. Issues you open while online can be read offline later.',
   empty: 'No issues published yet',
   loadError: 'Issues could not be loaded.',
   downloadError: 'The issue could not be downloaded. Please try again.',

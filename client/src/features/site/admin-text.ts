@@ -48,7 +48,9 @@ export const adminText = {
       is_active: 'Active',
       image_url: 'Image',
     },
-    keyHint: 'Lower-case letters, digits, dots and dashes: home.hero, about.banner…',
+    keyHint:
+      'Lower-case letters, digits, dots and dashes. The site shows home.hero (the home page, when there are no slides) and about.banner (the top of the About page).',
+    unusedKey: 'no page shows this key',
     altHint: 'What the picture shows, for screen readers.',
   },
   slider: {

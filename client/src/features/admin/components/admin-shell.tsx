@@ -108,8 +108,9 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
   const logout = async () => {
     // Leave the guarded area first, so its guard does not answer the sign-out with its own toast.
     await navigate('/login');
-    await auth.signOut();
-    toast({ title: text.loggedOut, description: text.loggedOutBody });
+    const error = await auth.signOut();
+    if (!error) toast({ title: text.loggedOut, description: text.loggedOutBody });
+    else void import('@/lib/sign-out-notice').then(({ signOutNotice }) => signOutNotice(error));
   };
 
   return (

@@ -2,6 +2,7 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate, imageSrcSetW, imageUrl } from '@/lib/images';
 import type { EventRow } from '../api/events';
+import { eventTypeStyle } from '../lib/event-type-style';
 import { text } from '../text';
 
 export function DateBadge({ date }: { date: string }) {
@@ -17,10 +18,30 @@ export function DateBadge({ date }: { date: string }) {
   );
 }
 
+/** In place of a missing featured image: the event type's colour, icon and name, in the
+ *  picture's 2:1 frame (decorative: the card's text names the type too). */
+export function EventTypeArt({ type }: { type: string }) {
+  const style = eventTypeStyle(type);
+  const Icon = style.icon;
+  return (
+    <div
+      data-testid="event-type-art"
+      data-type={type}
+      aria-hidden
+      className={`flex aspect-[2/1] w-full flex-col items-center justify-center gap-2 bg-gradient-to-br text-white ${style.panel}`}
+    >
+      <Icon className="h-12 w-12 opacity-90" strokeWidth={1.5} />
+      <span className="text-sm font-semibold tracking-wide uppercase">
+        {text.types[type] ?? type}
+      </span>
+    </div>
+  );
+}
+
 export function EventCard({ event }: { event: EventRow }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
-      {event.featured_image_url && (
+      {event.featured_image_url ? (
         <img
           src={imageUrl(event.featured_image_url, { width: 480, height: 240 })}
           srcSet={imageSrcSetW(event.featured_image_url, [360, 480, 720], 2)}
@@ -32,6 +53,8 @@ export function EventCard({ event }: { event: EventRow }) {
           decoding="async"
           className="aspect-[2/1] w-full object-cover"
         />
+      ) : (
+        <EventTypeArt type={event.event_type} />
       )}
       <div className="flex flex-1 gap-4 p-4">
         <DateBadge date={event.event_date} />

@@ -21,6 +21,7 @@ import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { payer, paymentColumns, paymentCsvColumns } from '../resources/payments/columns';
 import { paymentList } from '../resources/payments/filters';
 import { text } from '../text';
+import { mumbaiDay } from '@/lib/display-format';
 
 function Screen() {
   const list = useResourceList(paymentList, paymentPages.page);
@@ -104,7 +105,7 @@ function Screen() {
             ),
         ]}
         export={{
-          filename: () => `payments-${new Date().toISOString().slice(0, 10)}`,
+          filename: () => `payments-${mumbaiDay()}`,
           columns: paymentCsvColumns(),
           label: text.exportCsv,
           rows: paymentPages.all,

@@ -74,4 +74,15 @@ describe('PWA analytics summary', () => {
   it('has no average without engagement', () => {
     expect(summarize([], 7, now).averageScore).toBeNull();
   });
+
+  it("counts by Mumbai's days: an install at 20:00 UTC is the next day's", () => {
+    const late = new Date('2026-11-26T20:00:00Z');
+    expect(lastDays(2, late)).toEqual(['2026-11-26', '2026-11-27']);
+    const s = summarize(
+      [{ id: 1, event_type: 'install', timestamp: late.toISOString(), data: {} }],
+      2,
+      late,
+    );
+    expect(s.installsPerDay.at(-1)).toBe(1);
+  });
 });

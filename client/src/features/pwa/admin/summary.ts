@@ -3,6 +3,7 @@
 // the engagement score (one point each for over 30 s, more than 2 pages, more than 5
 // interactions). Pure functions over pwa_analytics rows.
 import { engagementScore } from '../analytics';
+import { mumbaiDay } from '@/lib/display-format';
 
 export interface AnalyticsRow {
   id: number;
@@ -16,15 +17,13 @@ const obj = (v: unknown): Record<string, unknown> =>
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const str = (v: unknown, fallback = 'unknown') => (typeof v === 'string' && v ? v : fallback);
 
-/** YYYY-MM-DD in the browser's zone. */
-export const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-CA');
+/** YYYY-MM-DD in Mumbai (the office's days, wherever the browser is). */
+export const dayOf = (iso: string) => mumbaiDay(iso);
 
 /** The last `days` days, oldest first, ending today. */
 export function lastDays(days: number, now = new Date()): string[] {
   return Array.from({ length: days }, (_, i) => {
-    const d = new Date(now);
-    d.setDate(d.getDate() - (days - 1 - i));
-    return d.toLocaleDateString('en-CA');
+    return mumbaiDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000));
   });
 }
 

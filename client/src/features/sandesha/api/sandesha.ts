@@ -3,8 +3,11 @@
 // opened through a signed URL.
 import type { Database } from '@havyaka/sdk/database';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors';
-import { sdk } from '@/lib/sdk';
+import { toast } from '@/components/ui/toast';
+import { errorCode, errorToast, unwrap } from '@/lib/errors';
+import { apiUrl, sdk } from '@/lib/sdk';
+import { hasSavedIssue, savedIssueUrl } from '../offline-issues';
+import { text } from '../text';
 
 export type Issue = Database['public']['Tables']['havyaka_sandesha_issues']['Row'];
 
@@ -31,29 +34,56 @@ export const useIssues = (filters: { limit?: number } = {}) => useQuery(issuesQu
 
 const STORED = /\/storage\/v1\/object\/(?:authenticated\/|public\/|sign\/)?([^/]+)\/([^?#]+)/;
 
+/** Offline, an issue never opened on this device: said in its own words. */
+class NotKept extends Error {}
+
+/** The issue's file from the network (counted, by signed URL); offline or with the server out
+ *  of reach, the copy kept on this device when the reader opened it before (offline-issues.ts). */
 export function useDownloadIssue() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent: true },
     mutationFn: async (issue: Issue) => {
-      const client = sdk();
-      const count = unwrap(
-        await client.rpc('increment_sandesha_download_count', { issue_id: issue.id }),
-      );
       const m = STORED.exec(issue.pdf_url);
-      let url = issue.pdf_url;
-      if (m) {
-        const signed = await client.storage
-          .from(m[1])
-          .createSignedUrl(decodeURIComponent(m[2]), 3600, { download: issueFileName(issue) });
-        if (signed.error || !signed.data) throw signed.error ?? new Error('no signed URL');
-        url = signed.data.signedUrl;
+      const kept = m ? savedIssueUrl(apiUrl(), m[1], decodeURIComponent(m[2])) : null;
+      const fromDevice = async () => {
+        if (kept && (await hasSavedIssue(kept))) return { count: null, url: kept };
+        throw new NotKept();
+      };
+      if (!navigator.onLine) return fromDevice();
+      try {
+        return await fromNetwork(issue, m);
+      } catch (e) {
+        if (errorCode(e) === 'NETWORK_ERROR') return fromDevice();
+        throw e;
       }
-      return { count, url };
     },
     // A download (Content-Disposition: attachment) keeps the page where it is.
     onSuccess: ({ url }) => window.location.assign(url),
+    onError: (e) =>
+      toast(
+        e instanceof NotKept
+          ? { title: text.notKeptTitle, description: text.notKept }
+          : { ...errorToast(e), variant: 'destructive' },
+      ),
     onSettled: () => qc.invalidateQueries({ queryKey: sandeshaKeys.all }),
   });
+}
+
+async function fromNetwork(issue: Issue, m: RegExpExecArray | null) {
+  const client = sdk();
+  const count = unwrap(
+    await client.rpc('increment_sandesha_download_count', { issue_id: issue.id }),
+  );
+  let url = issue.pdf_url;
+  if (m) {
+    const signed = await client.storage
+      .from(m[1])
+      .createSignedUrl(decodeURIComponent(m[2]), 3600, { download: issueFileName(issue) });
+    if (signed.error || !signed.data) throw signed.error ?? new Error('no signed URL');
+    url = signed.data.signedUrl;
+  }
+  return { count, url };
 }
 
 /** What a downloaded issue is called: Havyaka-Sandesha-December-2026.pdf (issue 40). */

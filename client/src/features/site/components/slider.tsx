@@ -2,7 +2,7 @@
 // focus, and for reduced motion), with previous/next buttons. The HTML shell may have drawn the
 // first slide already (../hero-boot.ts, with the same image candidates).
 import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSetW, imageUrl } from '@/lib/images';
 import { useSlider } from '../api/site';
@@ -12,13 +12,33 @@ import { text } from '../text';
 function Hero({ children }: { children?: React.ReactNode }) {
   return (
     <div className="relative flex min-h-[320px] items-end overflow-hidden rounded-xl bg-gradient-to-br from-orange-900 via-orange-800 to-amber-700 p-6 text-white sm:min-h-[400px] sm:p-10">
-      {children ?? (
-        <div>
-          <h1 className="font-serif text-3xl font-bold sm:text-5xl">{text.heroTitle}</h1>
-          <p className="mt-3 max-w-xl text-lg">{text.heroBody}</p>
-        </div>
-      )}
+      {children}
     </div>
+  );
+}
+
+// The home.hero picture loads in its own chunk: most visits have slides and never need it, and
+// the home page's first paint has a size budget (scripts/size.mjs).
+const HeroPicture = lazy<ComponentType>(() =>
+  import('./hero-picture').catch(() => ({ default: () => null })),
+);
+
+/** The hero without slides: the site's `home.hero` picture (Website Images) behind the
+ *  community's name, or the plain gradient when there is none. Asked for only once the slides
+ *  are known to be none, so the slider's first paint never waits for it. */
+function PlainHero({ ask }: { ask: boolean }) {
+  return (
+    <Hero>
+      {ask && (
+        <Suspense>
+          <HeroPicture />
+        </Suspense>
+      )}
+      <div className="relative">
+        <h1 className="font-serif text-3xl font-bold sm:text-5xl">{text.heroTitle}</h1>
+        <p className="mt-3 max-w-xl text-lg">{text.heroBody}</p>
+      </div>
+    </Hero>
   );
 }
 
@@ -38,7 +58,7 @@ export function Slider({ onSettled }: { onSettled?: () => void }) {
     const t = setInterval(() => setIndex((i) => (i + 1) % n), 6000);
     return () => clearInterval(t);
   }, [n, paused]);
-  if (!slides.data || n === 0) return <Hero />;
+  if (!slides.data || n === 0) return <PlainHero ask={slides.isSuccess || slides.isError} />;
   const slide = slides.data[index % n];
   return (
     <section

@@ -1,6 +1,7 @@
 // /admin/images: pictures placed on the site's pages, addressed by key (home.hero, …).
 import { RecordManager, type ManagerConfig } from '../admin/record-manager';
 import { adminText } from '../admin-text';
+import { SITE_IMAGE_KEYS } from '../api/website-images';
 
 const t = adminText.images;
 
@@ -15,7 +16,11 @@ const config = (): ManagerConfig => ({
   activeField: 'is_active',
   imageField: 'image_url',
   nameOf: (r) => String(r.title || r.key),
-  summaryOf: (r) => [r.key, r.page].filter(Boolean).join(' · '),
+  // A key no page reads says so: a typo here would otherwise change nothing, silently.
+  summaryOf: (r) =>
+    [r.key, r.page, (SITE_IMAGE_KEYS as readonly unknown[]).includes(r.key) ? null : t.unusedKey]
+      .filter(Boolean)
+      .join(' · '),
   fields: [
     {
       name: 'key',

@@ -9,6 +9,7 @@ import { adminText as text } from '../admin-text';
 import { studentPages, useLiveStudents } from '../api/admin-students';
 import { studentColumns, studentCsvColumns } from '../resources/students/columns';
 import { studentList } from '../resources/students/filters';
+import { mumbaiDay } from '@/lib/display-format';
 
 function Screen() {
   const list = useResourceList(studentList, studentPages.page);
@@ -25,7 +26,7 @@ function Screen() {
         empty={{ title: text.empty }}
         noMatch={{ title: text.emptyFiltered }}
         export={{
-          filename: () => `students-${new Date().toISOString().slice(0, 10)}`,
+          filename: () => `students-${mumbaiDay()}`,
           columns: studentCsvColumns(),
           label: text.exportCsv,
           rows: studentPages.all,

@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { adminText as t } from '@/features/media/admin-text';
 import { useEventOptions, useSaveAlbum, type AdminAlbum } from '@/features/media/api/admin-media';
+import { formatDate } from '@/lib/display-format';
 
 const schema = z.object({
   title: z.string().trim().min(1, t.album.titleRequired).max(200, t.album.titleMax),
@@ -80,7 +81,7 @@ export function AlbumForm({
             <option value="">{t.album.noEvent}</option>
             {(events.data ?? []).map((e) => (
               <option key={e.id} value={e.id}>
-                {e.title} ({e.event_date})
+                {e.title} ({formatDate(e.event_date)})
               </option>
             ))}
           </select>

@@ -24,6 +24,7 @@ import {
 } from '../../api/admin-media';
 import { videoColumns } from '../../resources/videos/columns';
 import { VIDEO_STATUSES, videoList } from '../../resources/videos/filters';
+import { formatDate } from '@/lib/display-format';
 
 const t = adminText.video;
 
@@ -107,7 +108,7 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
             <option value="">{adminText.album.noEvent}</option>
             {(events.data ?? []).map((e) => (
               <option key={e.id} value={e.id}>
-                {e.title} ({e.event_date})
+                {e.title} ({formatDate(e.event_date)})
               </option>
             ))}
           </select>

@@ -9,6 +9,7 @@ import type { DirectoryRow } from '../../api/admin-directory';
 import { StatusBadge } from '../../components/status-badge';
 import type { ApprovalActions } from '../../components/use-approval-actions';
 import { adminText as text } from '../../text';
+import { mumbaiDay } from '@/lib/display-format';
 
 const col = columnHelper<DirectoryRow>();
 
@@ -122,4 +123,4 @@ export const directoryCsvColumns = (): CsvColumn<DirectoryRow>[] => [
 
 /** members-2026-11-26 (filtered views say so). */
 export const directoryCsvName = (filtered: boolean, now = new Date()) =>
-  `members${filtered ? '-filtered' : ''}-${now.toISOString().slice(0, 10)}`;
+  `members${filtered ? '-filtered' : ''}-${mumbaiDay(now)}`;
