@@ -156,7 +156,9 @@ impl Documents {
         vars.insert("ConfirmationURL", link.map_or_else(|| setup.site_url.to_string(), |url| url.to_string()));
         let letter = setup.templates.mail(template, text("mail_language"), &vars);
         if letter.subject.is_empty() || letter.body.trim().is_empty() {
-            return Err(format!("mail template {template} is missing or has no subject"));
+            // The document is still stored: a missing template (MAIL_TEMPLATES_DIR) costs the mail only.
+            tracing::warn!(document = %doc.name, template, "mail template missing or without a subject; not mailed");
+            return Ok(None);
         }
         let kind = format!("document:{}", doc.name);
         store::queue_mail(tx, recipient, &kind, &letter).await.map(Some).map_err(|e| e.to_string())
