@@ -54,6 +54,8 @@ if [ "$purpose" = test ]; then
     missing+=("postgresql-$major-pgtap")
   fi
   command -v pg_prove >/dev/null 2>&1 || missing+=(libtap-parser-sourcehandler-pgtap-perl)
+  # The receipt test (app-tests/tests/receipt_pdf.rs) reads the rendered PDF's text with pdftotext.
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
   # The REST engine's GeoJSON cases (server/tests/fixtures/rest_geo.sql, the conformance seed)
   # create PostGIS, also matching the server's major version (postgresql-<major>-postgis-3).
   if [ -z "$major" ]; then

@@ -32,6 +32,30 @@ fn main() {
     }
     let dest = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_sql.rs");
     std::fs::write(dest, out).expect("write embedded_sql.rs");
+    embed_documents(&root.join("templates"));
+}
+
+// The app's document templates (templates/*.typ) and their fonts (templates/fonts/), for a
+// server started without DOCUMENT_TEMPLATES_DIR.
+fn embed_documents(templates: &std::path::Path) {
+    let fonts = templates.join("fonts");
+    println!("cargo:rerun-if-changed={}", templates.display());
+    println!("cargo:rerun-if-changed={}", fonts.display());
+    let mut out = String::from("pub static TEMPLATES: &[(&str, &str)] = &[\n");
+    for file in files_in(templates, &["typ"]).unwrap_or_default() {
+        println!("cargo:rerun-if-changed={}", file.display());
+        let name = file.file_name().and_then(|n| n.to_str()).expect("utf-8 file name");
+        writeln!(out, "    ({name:?}, include_str!({:?})),", file.display()).expect("write to string");
+    }
+    out.push_str("];\npub static FONTS: &[(&str, &[u8])] = &[\n");
+    for file in files_in(&fonts, &["ttf", "otf", "ttc"]).unwrap_or_default() {
+        println!("cargo:rerun-if-changed={}", file.display());
+        let name = file.file_name().and_then(|n| n.to_str()).expect("utf-8 file name");
+        writeln!(out, "    ({name:?}, include_bytes!({:?})),", file.display()).expect("write to string");
+    }
+    out.push_str("];\n");
+    let dest = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_documents.rs");
+    std::fs::write(dest, out).expect("write embedded_documents.rs");
 }
 
 // files_in(dir, extensions): a missing folder is an empty one here.

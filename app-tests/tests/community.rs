@@ -11,6 +11,7 @@ mod event_calendar;
 mod indexes;
 mod migrations;
 mod notification_choices;
+mod receipt_pdf;
 mod scheduler_replicas;
 mod stored_functions;
 

@@ -185,6 +185,16 @@ pub struct Settings {
     #[arg(long, env = "SEED_DIR", global = true)]
     pub seed_dir: Option<PathBuf>,
 
+    /// Folder of the app's document templates (*.typ, with their fonts in fonts/), rendered to
+    /// PDF by the documents worker (ops.declare_document). Default: ./templates when it exists,
+    /// else the copy embedded at build time.
+    #[arg(long, env = "DOCUMENT_TEMPLATES_DIR", global = true)]
+    pub document_templates_dir: Option<PathBuf>,
+
+    /// How often the documents worker looks for rows to render besides when it is notified.
+    #[arg(long, env = "DOCUMENTS_POLL_SECONDS", default_value_t = 60, global = true)]
+    pub documents_poll_seconds: u64,
+
     #[command(flatten)]
     pub auth: AuthArgs,
 
@@ -259,6 +269,8 @@ pub struct Config {
     pub functions_dir: Option<PathBuf>,
     pub policies_dir: Option<PathBuf>,
     pub seed_dir: Option<PathBuf>,
+    pub document_templates_dir: Option<PathBuf>,
+    pub documents_poll: std::time::Duration,
     pub auth: AuthSettings,
     pub push: PushSettings,
     /// Header and body timeouts, the connection cap and the header size cap.
@@ -393,6 +405,12 @@ impl Settings {
             functions_dir: app_sql_dir(self.functions_dir.as_deref(), "functions", "FUNCTIONS_DIR")?,
             policies_dir: app_sql_dir(self.policies_dir.as_deref(), "policies", "POLICIES_DIR")?,
             seed_dir: app_sql_dir(self.seed_dir.as_deref(), "seed", "SEED_DIR")?,
+            document_templates_dir: app_sql_dir(
+                self.document_templates_dir.as_deref(),
+                "templates",
+                "DOCUMENT_TEMPLATES_DIR",
+            )?,
+            documents_poll: std::time::Duration::from_secs(self.documents_poll_seconds.max(1)),
             push: PushSettings {
                 user_agent: user_agent(&auth.signin.site_name),
                 ..self.push.validate(&site_url, external)?

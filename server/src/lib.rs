@@ -13,6 +13,7 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod dev;
+pub mod documents;
 pub mod error;
 pub mod http;
 pub mod log_throttle;

@@ -301,6 +301,7 @@ async fn run(
         crate::storage::sweeper::spawn(state.storage.clone(), pool.clone(), state.connections.clone());
     let push_worker =
         config.push.worker.then(|| crate::push::worker::spawn(pool.clone(), std::sync::Arc::clone(&state.push)));
+    let documents_worker = start_documents(config, &state, &ops_pool)?;
     // Realtime checks changes on connections of its own, apart from the requests'.
     state.realtime = std::sync::Arc::new(crate::realtime::RealtimeService::new(
         config.realtime.clone(),
@@ -358,6 +359,7 @@ async fn run(
     if let Some(worker) = push_worker {
         worker.stop(config.shutdown_grace).await;
     }
+    documents_worker.stop(config.shutdown_grace).await;
     scheduler.stop(config.shutdown_grace).await;
     if let Some((_, task)) = metrics {
         task.abort();
@@ -384,6 +386,33 @@ async fn run(
     pool.close().await;
     ops_pool.close().await;
     Ok(())
+}
+
+/// The documents worker (server/src/documents) on the role that migrates, with the app's
+/// templates and fonts and its mail templates.
+fn start_documents(
+    config: &Config,
+    state: &AppState,
+    ops_pool: &sqlx::PgPool,
+) -> Result<crate::documents::worker::WorkerHandle, StartupError> {
+    use crate::documents::{TemplateSource, worker};
+    let templates = TemplateSource::new(config.document_templates_dir.clone());
+    let fonts = templates.fonts().map_err(|e| StartupError::setting("DOCUMENT_TEMPLATES_DIR", e))?;
+    let mail = worker::MailSetup {
+        templates: state.auth.templates.clone(),
+        vars: crate::auth::mail::base_vars(&state.auth.settings),
+        site_url: state.auth.settings.site_url.clone(),
+        deliver: Some((state.auth.mailer.clone(), state.connections.clone())),
+    };
+    let documents = worker::Documents {
+        pool: ops_pool.clone(),
+        backend: state.storage.backend.clone(),
+        instance_id: state.storage.instance_id,
+        templates,
+        fonts,
+        mail: Some(mail),
+    };
+    Ok(worker::spawn(std::sync::Arc::new(documents), config.documents_poll))
 }
 
 /// Every job of the scheduler: backups and drills (when scheduled), dropping replaced

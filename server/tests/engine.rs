@@ -16,6 +16,7 @@ mod backup_restore;
 mod bootstrap;
 mod cards;
 mod command_line;
+mod documents;
 mod http_basics;
 mod ledger_upgrade;
 mod lifecycle;

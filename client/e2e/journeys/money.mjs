@@ -1,7 +1,9 @@
 // Donations and receipts (issue 36): the trust's UPI ID and bank account on /donate; a member
 // saves their donor details once, donates by UPI (the QR and the upi:// link carry our
 // reference) and enters the UTR; staff import a bank statement that matches it and confirm in
-// one click; the member sees the receipt number and its 80G fields on their payments page.
+// one click; the member sees the receipt number and its 80G fields on their payments page and
+// downloads the PDF the server rendered.
+import { readFile } from 'node:fs/promises';
 import { assert } from '../harness.mjs';
 
 /** @param {import('../harness.mjs').Test} test */
@@ -37,7 +39,7 @@ export default function journey(test) {
     });
 
     // The member: donor details once, a donation for educational aid, the UPI QR and link.
-    const ctx = await context();
+    const ctx = await context({ acceptDownloads: true });
     const page = await ctx.newPage();
     await signIn(page, 'member');
     await page.goto(`${base}/donate`);
@@ -155,6 +157,24 @@ export default function journey(test) {
     }
     assert(!shown.includes('ABCDE1234F'), 'the full PAN is never shown');
     await shot(page, 'my-receipts');
+
+    // The server renders the PDF (templates/receipt.typ) within moments; the member downloads it
+    // from the private receipts bucket.
+    const button = card.getByRole('button', { name: 'Download receipt (PDF)' });
+    for (let tries = 0; (await button.count()) === 0; tries += 1) {
+      assert(tries < 20, 'the receipt PDF is rendered within 20 seconds');
+      await page.waitForTimeout(1000);
+      await page.reload();
+      await card.waitFor();
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    assert(
+      download.suggestedFilename() === `${receipt.receipt_no.replaceAll('/', '-')}.pdf`,
+      `the file is named by the receipt number: ${download.suggestedFilename()}`,
+    );
+    const pdf = await readFile(await download.path());
+    assert(pdf.subarray(0, 5).toString() === '%PDF-', 'the download is a PDF');
+    assert(pdf.length > 5000, `the PDF has its fonts and text (${pdf.length} bytes)`);
     await ctx.close();
   });
 }

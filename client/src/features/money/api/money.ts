@@ -153,7 +153,41 @@ export const useMyMoney = (userId: string | undefined) =>
     },
   });
 
+/**
+ * Downloads a rendered receipt from the private receipts bucket (its owner and staff may read
+ * it: policies/66_money.sql) and hands it to the browser as `HT-2026-27-000123.pdf`.
+ */
+export async function downloadReceipt(path: string, receiptNo: string) {
+  const blob = unwrap(await sdk().storage.from('receipts').download(path));
+  if (!blob) throw new Error('empty download');
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${receiptNo.replaceAll('/', '-')}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 // ---- Staff.
+
+/** The latest receipts (staff), optionally those whose number or donor matches `search`. */
+export const useAllReceipts = (search: string) =>
+  useQuery({
+    queryKey: [...moneyKeys.all, 'receipts', search] as const,
+    queryFn: async () => {
+      let query = sdk()
+        .from('receipt_documents')
+        .select('id, receipt_no, issued_on, donor_name, amount, status, pdf_path')
+        .order('issued_on', { ascending: false })
+        .order('receipt_no', { ascending: false })
+        .limit(100);
+      const term = search.trim().replace(/[%_,()]/g, ' ');
+      if (term) query = query.or(`receipt_no.ilike.*${term}*,donor_name.ilike.*${term}*`);
+      return unwrap(await query);
+    },
+  });
 
 export interface FinanceGroup {
   payment_type: string;

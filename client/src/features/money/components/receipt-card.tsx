@@ -1,8 +1,10 @@
 // One receipt as issued: every field an 80G receipt carries (the PDF prints the same, from the
-// same view), the declaration only when the receipt is eligible, otherwise why not.
+// same view), the declaration only when the receipt is eligible, otherwise why not; the PDF to
+// download once the server has rendered it.
 import { formatDate, formatInr } from '@/lib/display-format';
 import type { ReceiptDocument } from '../api/money';
 import { text } from '../text';
+import { ReceiptDownload } from './receipt-download';
 
 const r = text.receipt;
 
@@ -65,6 +67,9 @@ export function ReceiptCard({ receipt }: { receipt: ReceiptDocument }) {
           {r.notEligible}. {r.reasons[receipt.ineligible_reason ?? ''] ?? ''}
         </p>
       )}
+      <div className="mt-3">
+        <ReceiptDownload path={receipt.pdf_path} receiptNo={receipt.receipt_no ?? ''} />
+      </div>
     </article>
   );
 }

@@ -1,5 +1,5 @@
-// /admin/finance: the overview, bank statements (import, match, confirm), Form 10BD and the
-// trust's details, one tab each (the tab in the URL).
+// /admin/finance: the overview, bank statements (import, match, confirm), Form 10BD, the
+// receipts (each PDF) and the trust's details, one tab each (the tab in the URL).
 import { useSearchParams } from 'react-router';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/states';
@@ -7,11 +7,12 @@ import { useAuth } from '@/lib/auth';
 import { useTrustFinance } from '../api/money';
 import { FinanceOverview } from '../components/finance-overview';
 import { Form10bd } from '../components/form-10bd';
+import { ReceiptList } from '../components/receipt-list';
 import { StatementImport } from '../components/statement-import';
 import { TrustDetailsForm } from '../components/trust-details-form';
 import { text } from '../text';
 
-const TABS = ['overview', 'statements', 'form10bd', 'trust'] as const;
+const TABS = ['overview', 'statements', 'form10bd', 'receipts', 'trust'] as const;
 type Tab = (typeof TABS)[number];
 
 export function Component() {
@@ -49,6 +50,7 @@ export function Component() {
             {tab === 'overview' && <FinanceOverview />}
             {tab === 'statements' && <StatementImport />}
             {tab === 'form10bd' && <Form10bd />}
+            {tab === 'receipts' && <ReceiptList />}
             {tab === 'trust' && trust.data && <TrustDetailsForm trust={trust.data} />}
           </div>
         </>

@@ -64,7 +64,7 @@ export function Component() {
                 <EmptyState title={m.noReceipts} />
               ) : (
                 <div className="grid gap-4">
-                  <p className="text-sm text-stone-700">{m.pdfLater}</p>
+                  <p className="text-sm text-stone-700">{m.pdfNote}</p>
                   {data.receipts.map((r) => (
                     <ReceiptCard key={r.id} receipt={r} />
                   ))}
