@@ -24,10 +24,11 @@ fn every_test_file_is_declared_in_this_binary() {
     let mut missing = Vec::new();
     for entry in std::fs::read_dir(&here).expect("the tests folder") {
         let name = entry.expect("an entry").file_name().to_string_lossy().into_owned();
-        if let Some(module) = name.strip_suffix(".rs") {
-            if module != "community" && !root.contains(&format!("\nmod {module};\n")) {
-                missing.push(name);
-            }
+        if let Some(module) = name.strip_suffix(".rs")
+            && module != "community"
+            && !root.contains(&format!("\nmod {module};\n"))
+        {
+            missing.push(name);
         }
     }
     assert!(missing.is_empty(), "declare these in tests/community.rs: {missing:?}");
