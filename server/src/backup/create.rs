@@ -119,10 +119,19 @@ impl Backups {
         .fetch_one(&mut *admin)
         .await
         .map_err(|e| e.to_string())?;
-        sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
-            .execute(&mut *admin)
-            .await
-            .map_err(|e| format!("cannot prepare the backup_reader role: {e}"))?;
+        // The role is the cluster's: two databases' backups at once (tests share a cluster) can
+        // meet PostgreSQL's "tuple concurrently updated" on it; the change is tried again.
+        let mut attempt = 0;
+        loop {
+            match sqlx::raw_sql(sqlx::AssertSqlSafe(statement.clone())).execute(&mut *admin).await {
+                Ok(_) => break,
+                Err(e) if attempt < 4 && e.to_string().contains("tuple concurrently updated") => {
+                    attempt += 1;
+                    tokio::time::sleep(std::time::Duration::from_millis(50 * attempt)).await;
+                }
+                Err(e) => return Err(format!("cannot prepare the backup_reader role: {e}")),
+            }
+        }
         Ok(self.admin.with_login("backup_reader", Some(&password)))
     }
 
