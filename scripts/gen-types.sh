@@ -16,13 +16,18 @@ ensure_cargo_on_path
 mode="${1:-write}"
 target="sdk-ts/types/database.ts"
 
-cargo build --bin server --locked --quiet
+# SERVER_BIN: a server binary built already (make test passes its one build); else a debug build.
+server_bin="${SERVER_BIN:-}"
+if [ -z "$server_bin" ]; then
+  cargo build --bin server --locked --quiet
+  server_bin="$(cargo_target_dir)/debug/server"
+fi
 data="$(mktemp -d /tmp/hwt-types.XXXXXX)"
 chmod 755 "$data" # the embedded cluster may run as the postgres account
 trap 'rm -rf "$data"' EXIT
 generated="$data/database.ts"
 env -u DATABASE_URL -u AUTHENTICATOR_PASSWORD -u MIGRATIONS_DIR -u FUNCTIONS_DIR -u POLICIES_DIR -u SEED_DIR DATA_DIR="$data" LOG_LEVEL=warn PUSH_WORKER=false \
-  "$(cargo_target_dir)/debug/server" gen-types --out "$generated"
+  "$server_bin" gen-types --out "$generated"
 
 case "$mode" in
   --check)
