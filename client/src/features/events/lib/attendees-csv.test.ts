@@ -22,6 +22,7 @@ describe("the attendees' CSV", () => {
       attendance_status: 'attended',
       registration_date: '2026-03-01T06:00:00Z',
       checked_in_at: '2026-03-19T04:35:00Z',
+      checked_in_via: 'card',
       notes: '=cmd',
       user: { full_name: 'Asha Hegde', email: 'asha@x.org', phone: '+91 98200 12345' },
     } as unknown as Registration;
@@ -35,11 +36,11 @@ describe("the attendees' CSV", () => {
     const rows = attendeeRows([registration], [walkIn], (s) => s.toUpperCase(), 'Walk-in');
     const csv = toCsv(rows, attendeeCsvColumns(headers)).split('\r\n');
     expect(csv[0]).toBe(
-      'Name,Email,Phone,Places,Guests,Status,Registered on (IST),Checked in at (IST),Notes',
+      'Name,Email,Phone,Places,Guests,Status,Registered on (IST),Checked in at (IST),Checked in by,Notes',
     );
     expect(csv[1]).toBe(
-      `Asha Hegde,asha@x.org,"'+91 98200 12345",3,2,ATTENDED,2026-03-01 11:30,2026-03-19 10:05,"'=cmd"`,
+      `Asha Hegde,asha@x.org,"'+91 98200 12345",3,2,ATTENDED,2026-03-01 11:30,2026-03-19 10:05,Membership card,"'=cmd"`,
     );
-    expect(csv[2]).toBe('Ganesh Bhat,,,3,2,Walk-in,,2026-03-19 10:30,');
+    expect(csv[2]).toBe('Ganesh Bhat,,,3,2,Walk-in,,2026-03-19 10:30,,');
   });
 });

@@ -25,6 +25,8 @@ export interface AttendeeRow {
   status: string;
   registeredAt: string | null;
   checkedInAt: string | null;
+  /** How a registrant was checked in (a walk-in: recorded at the door, none). */
+  checkedInVia: 'card' | 'list' | null;
   notes: string;
 }
 
@@ -45,6 +47,8 @@ export function attendeeRows(
       status: statusLabel(r.attendance_status),
       registeredAt: r.registration_date,
       checkedInAt: r.checked_in_at,
+      checkedInVia:
+        r.checked_in_via === 'card' || r.checked_in_via === 'list' ? r.checked_in_via : null,
       notes: r.notes ?? '',
     })),
     ...walkIns.map((w): AttendeeRow => ({
@@ -57,6 +61,7 @@ export function attendeeRows(
       status: walkInLabel,
       registeredAt: null,
       checkedInAt: w.checked_in_at,
+      checkedInVia: null,
       notes: '',
     })),
   ];
@@ -71,6 +76,8 @@ export const attendeeCsvColumns = (headers: {
   status: string;
   registered: string;
   checkedIn: string;
+  checkedInVia: string;
+  via: { card: string; list: string };
   notes: string;
 }): CsvColumn<AttendeeRow>[] => [
   { header: headers.name, value: 'name' },
@@ -81,5 +88,9 @@ export const attendeeCsvColumns = (headers: {
   { header: headers.status, value: 'status' },
   { header: headers.registered, value: (r) => istDateTime(r.registeredAt) },
   { header: headers.checkedIn, value: (r) => istDateTime(r.checkedInAt) },
+  {
+    header: headers.checkedInVia,
+    value: (r) => (r.checkedInVia ? headers.via[r.checkedInVia] : ''),
+  },
   { header: headers.notes, value: 'notes' },
 ];
