@@ -211,6 +211,7 @@ export const adminText = {
     checkInOf: (name: string) => `${name} ಅವರ ಹಾಜರಿ ಹಾಕಿ`,
     checkedInAt: (time: string) => `${time} ಕ್ಕೆ ಹಾಜರಾದರು`,
     byCard: 'ಕಾರ್ಡ್ ಮೂಲಕ',
+    scanCards: 'ಸದಸ್ಯತ್ವ ಕಾರ್ಡ್ ಮೂಲಕ ಹಾಜರಾತಿ',
     checkedInToast: (name: string) => `${name} ಅವರ ಹಾಜರಿ ದಾಖಲಾಗಿದೆ`,
     undo: 'ಹಿಂಪಡೆಯಿರಿ',
     undoOf: (name: string) => `${name} ಅವರ ಹಾಜರಿಯನ್ನು ಹಿಂಪಡೆಯಿರಿ`,

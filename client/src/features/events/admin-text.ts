@@ -213,6 +213,7 @@ export const adminText = {
     checkInOf: (name: string) => `Check in ${name}`,
     checkedInAt: (time: string) => `Checked in ${time}`,
     byCard: 'by card',
+    scanCards: 'Check in by membership card',
     checkedInToast: (name: string) => `${name} is checked in`,
     undo: 'Undo',
     undoOf: (name: string) => `Undo the check-in of ${name}`,

@@ -4,7 +4,8 @@
 // door works without a network. A large green or red verdict, the member's name (from the
 // token) and, online, their photo. With an event of the day chosen, a valid card checks its
 // holder in there (issue 37 item 4): queued on the device, sent when online.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Card, Page, PageHeader } from '@/components/ui/states';
@@ -80,6 +81,12 @@ export function Component() {
   const userId = auth.status === 'signedIn' ? auth.session?.user.id : undefined;
   const events = useEventsOfTheDay(userId !== undefined);
   const [chosenId, choose] = useChosenEvent();
+  // From an event's registrations screen: /admin/card-scanner?event=<id> chooses it.
+  const [params] = useSearchParams();
+  const asked = params.get('event');
+  useEffect(() => {
+    if (asked) choose(asked);
+  }, [asked, choose]);
   const chosen = events.data?.find((e) => e.id === chosenId) ?? null;
   const { pending, outcomes, add, send } = useCheckInQueue(userId);
   const [last, setLast] = useState<QueuedCheckIn | null>(null);

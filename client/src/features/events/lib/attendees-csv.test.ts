@@ -3,7 +3,7 @@ import { toCsv } from '@/lib/csv';
 import { adminText } from '../admin-text';
 import type { Registration } from '../api/registrations';
 import type { WalkIn } from '../api/event-day';
-import { attendeeCsvColumns, attendeeRows, istDateTime } from './attendees-csv';
+import { attendeeCsvColumns, attendeeRows, istDateTime, mumbaiToday } from './attendees-csv';
 
 const headers = adminText.day.csv;
 
@@ -13,6 +13,10 @@ describe("the attendees' CSV", () => {
     expect(istDateTime('2026-03-19T20:00:00+00:00')).toBe('2026-03-20 01:30');
     expect(istDateTime(null)).toBe('');
     expect(istDateTime('not a date')).toBe('');
+  });
+  it('knows Mumbai’s today (an event’s date) whatever the device’s zone', () => {
+    expect(mumbaiToday(Date.parse('2026-03-19T18:29:00Z'))).toBe('2026-03-19');
+    expect(mumbaiToday(Date.parse('2026-03-19T18:30:00Z'))).toBe('2026-03-20');
   });
   it('lists registrations and walk-ins with the places each takes', () => {
     const registration = {

@@ -15,6 +15,10 @@ export function istDateTime(iso: string | null | undefined): string {
   return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** Today's date in Mumbai, YYYY-MM-DD (an event's `event_date` is Mumbai's). */
+export const mumbaiToday = (now = Date.now()) =>
+  new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+
 export interface AttendeeRow {
   kind: 'registration' | 'walk-in';
   name: string;
