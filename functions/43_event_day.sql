@@ -65,7 +65,8 @@ begin
   update public.event_registrations r
      set attendance_status = case when attended then 'attended' else 'registered' end,
          checked_in_at = case when attended then coalesce(r.checked_in_at, now()) end,
-         checked_in_by = case when attended then coalesce(r.checked_in_by, auth.uid()) end
+         checked_in_by = case when attended then coalesce(r.checked_in_by, auth.uid()) end,
+         checked_in_via = case when attended then coalesce(r.checked_in_via, 'list') end
    where r.event_id = set_checked_in.event_id and r.user_id = set_checked_in.user_id
      and r.attendance_status = any (case when attended then array['registered', 'attended', 'absent']
                                          else array['attended'] end)
@@ -88,6 +89,78 @@ as $$ select app.set_checked_in(check_in_attendee.event_id, check_in_attendee.us
 comment on function public.check_in_attendee(uuid, uuid) is 'Event staff: marks a registrant as attended (from the list, or a scanned membership card).';
 revoke execute on function public.check_in_attendee(uuid, uuid) from public;
 grant execute on function public.check_in_attendee(uuid, uuid) to authenticated;
+
+-- Check-in by the membership card (issue 36 item 8): the scanner checked the card's signature
+-- and expiry on its device (offline too) and sends the member number and the card's version,
+-- with the time of the scan when the check-in waited in the device's queue. Event staff only;
+-- the card must not be revoked (a version older than the member's, or a holder no longer in
+-- good standing) and its holder must be registered for the event. Idempotent: scanning again
+-- (or a queued check-in sent twice) keeps the first time and who, and says `already`. The
+-- scan's time is believed when it lies within the last two days and not in the future, else
+-- the server's time is recorded. The event row is locked first, as every writer of its seats.
+create or replace function public.check_in_member(event_id uuid, member_no text, card_version int default null,
+  scanned_at timestamptz default null)
+returns table (user_id uuid, full_name text, guests int, checked_in_at timestamptz, checked_in_by uuid, already boolean)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  event public.events;
+  holder record;
+  registration public.event_registrations;
+  was_in boolean;
+  seen timestamptz := case when check_in_member.scanned_at between now() - interval '2 days' and now()
+                           then check_in_member.scanned_at else now() end;
+begin
+  if not app.can_manage_events() then
+    raise exception 'Access denied - insufficient permissions' using errcode = '42501';
+  end if;
+  select * into event from public.events e where e.id = check_in_member.event_id for update;
+  if not found then
+    raise exception 'Resource not found' using errcode = 'PT404', detail = 'no such event';
+  end if;
+  if event.status = 'cancelled' then
+    raise exception 'This event is cancelled' using errcode = '23514';
+  end if;
+  select d.user_id as account, d.full_name as name, m.card_version as version,
+         d.approval_status = 'approved' and m.approval_status = 'approved' and u.status = 'approved' as good
+    into holder
+    from public.member_directory d
+    join public.members m on m.user_id = d.user_id
+    join public.users u on u.id = d.user_id
+   where d.membership_no = btrim(check_in_member.member_no)
+   order by d.approved_at desc nulls last
+   limit 1;
+  if not found then
+    raise exception 'No member has this number' using errcode = 'PT404';
+  end if;
+  if not holder.good or check_in_member.card_version < holder.version then
+    raise exception 'This card is revoked' using errcode = '23514',
+      detail = 'a newer card was issued, or the holder is no longer an approved member';
+  end if;
+  select * into registration from public.event_registrations r
+   where r.event_id = event.id and r.user_id = holder.account;
+  if not found or registration.attendance_status = 'cancelled' then
+    raise exception 'Not registered for this event' using errcode = 'PT404',
+      detail = format('%s has no registration for %s', holder.name, event.title);
+  end if;
+  was_in := registration.attendance_status = 'attended';
+  update public.event_registrations r
+     set attendance_status = 'attended',
+         checked_in_at = coalesce(r.checked_in_at, seen),
+         checked_in_by = coalesce(r.checked_in_by, auth.uid()),
+         checked_in_via = coalesce(r.checked_in_via, 'card')
+   where r.id = registration.id
+  returning * into registration;
+  return query select holder.account, holder.name::text, registration.guests, registration.checked_in_at,
+    registration.checked_in_by, was_in;
+end
+$$;
+comment on function public.check_in_member(uuid, text, int, timestamptz) is
+  'Event staff: checks in the registrant holding a scanned membership card (member number, card version, time of the scan); idempotent.';
+revoke execute on function public.check_in_member(uuid, text, int, timestamptz) from public;
+grant execute on function public.check_in_member(uuid, text, int, timestamptz) to authenticated;
 
 -- Undoes a check-in: the registrant is registered again, not yet arrived.
 create or replace function public.undo_check_in(event_id uuid, user_id uuid) returns public.event_registrations

@@ -496,6 +496,7 @@ export type Database = {
           attendance_status: string;
           checked_in_at: string | null;
           checked_in_by: string | null;
+          checked_in_via: string | null;
           created_at: string;
           event_id: string;
           guests: number;
@@ -509,6 +510,7 @@ export type Database = {
           attendance_status?: string;
           checked_in_at?: string | null;
           checked_in_by?: string | null;
+          checked_in_via?: string | null;
           created_at?: string;
           event_id: string;
           guests?: number;
@@ -522,6 +524,7 @@ export type Database = {
           attendance_status?: string;
           checked_in_at?: string | null;
           checked_in_by?: string | null;
+          checked_in_via?: string | null;
           created_at?: string;
           event_id?: string;
           guests?: number;
@@ -2698,6 +2701,7 @@ export type Database = {
       card_holder: { Args: { member_no: string }; Returns: { full_name: string; photo_url: string; member_type: string; approved: boolean }[] };
       card_revocation_list: { Args: Record<PropertyKey, never>; Returns: { member_no: string; revoked_below: number }[] };
       check_in_attendee: { Args: { event_id: string; user_id: string }; Returns: Database["public"]["Tables"]["event_registrations"]["Row"] };
+      check_in_member: { Args: { event_id: string; member_no: string; card_version?: number; scanned_at?: string }; Returns: { user_id: string; full_name: string; guests: number; checked_in_at: string; checked_in_by: string; already: boolean }[] };
       confirm_statement_matches: { Args: { statement_id: string; line_ids?: string[] }; Returns: number };
       create_calendar_feed: { Args: Record<PropertyKey, never>; Returns: string };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };

@@ -42,5 +42,25 @@ export const text = {
     refresh: 'ಕೀಲಿಗಳು ಮತ್ತು ಪಟ್ಟಿಯನ್ನು ನವೀಕರಿಸಿ',
     photoAlt: (name: string) => `${name} ಅವರ ಭಾವಚಿತ್ರ`,
   },
+  checkIn: {
+    eventLabel: 'ಹಾಜರಾತಿ ದಾಖಲಿಸುವ ಕಾರ್ಯಕ್ರಮ',
+    noEvent: 'ಯಾವ ಕಾರ್ಯಕ್ರಮವೂ ಇಲ್ಲ: ಕಾರ್ಡ್ ಮಾತ್ರ ಪರಿಶೀಲಿಸಿ',
+    noEventsToday: 'ಇಂದು ನೋಂದಣಿ ಇರುವ ಯಾವ ಕಾರ್ಯಕ್ರಮವೂ ಇಲ್ಲ: ಕಾರ್ಡ್‌ಗಳನ್ನು ಮಾತ್ರ ಪರಿಶೀಲಿಸಲಾಗುತ್ತದೆ.',
+    eventsMissing: 'ಇಂದಿನ ಕಾರ್ಯಕ್ರಮಗಳನ್ನು ಇನ್ನೂ ತೆರೆಯಲಾಗಿಲ್ಲ: ಒಮ್ಮೆ ಆನ್‌ಲೈನ್‌ಗೆ ಬನ್ನಿ.',
+    checkedIn: (name: string, title: string) => `${title} ಕಾರ್ಯಕ್ರಮದಲ್ಲಿ ${name} ಅವರ ಹಾಜರಾತಿ ದಾಖಲಾಗಿದೆ.`,
+    already: (name: string, time: string) => `${name} ಅವರ ಹಾಜರಾತಿ ${time} ಕ್ಕೆ ಈಗಾಗಲೇ ದಾಖಲಾಗಿದೆ.`,
+    queued: (name: string) =>
+      `${name}: ಈ ಸಾಧನದಲ್ಲಿ ಉಳಿಸಲಾಗಿದೆ. ಆನ್‌ಲೈನ್ ಆದ ಕೂಡಲೇ ಹಾಜರಾತಿಯನ್ನು ಕಳುಹಿಸಲಾಗುತ್ತದೆ.`,
+    refused: (name: string, reason: string) => `${name} ಅವರ ಹಾಜರಾತಿ ದಾಖಲಾಗಿಲ್ಲ: ${reason}`,
+    reasons: {
+      notRegistered: 'ಈ ಕಾರ್ಯಕ್ರಮಕ್ಕೆ ನೋಂದಣಿ ಆಗಿಲ್ಲ.',
+      revoked: 'ಈ ಕಾರ್ಡ್ ರದ್ದಾಗಿದೆ.',
+      unknownMember: 'ಈ ಸಂಖ್ಯೆಯ ಸದಸ್ಯರು ಇಲ್ಲ.',
+      eventCancelled: 'ಕಾರ್ಯಕ್ರಮ ರದ್ದಾಗಿದೆ.',
+    },
+    pending: (n: number) => `${n} ಹಾಜರಾತಿ ಕಳುಹಿಸಲು ಬಾಕಿ ಇದೆ.`,
+    sendNow: 'ಈಗ ಕಳುಹಿಸಿ',
+    recent: 'ಈ ಸಾಧನದಿಂದ ದಾಖಲಾದ ಹಾಜರಾತಿ',
+  },
   types: { life: 'ಆಜೀವ ಸದಸ್ಯರು', annual: 'ವಾರ್ಷಿಕ ಸದಸ್ಯರು', patron: 'ಪೋಷಕರು' },
 } satisfies Words<typeof en>;

@@ -44,6 +44,29 @@ export const text = {
     refresh: 'Refresh keys and list',
     photoAlt: (name: string) => `Photo of ${name}`,
   },
+  // Check-in at an event's door by the card (issue 37 item 4): queued on the device, sent
+  // when online.
+  checkIn: {
+    eventLabel: 'Check in at',
+    noEvent: 'No event: only check cards',
+    noEventsToday: 'No event takes registrations today: cards are only checked.',
+    eventsMissing: 'Today’s events have not been loaded yet: go online once.',
+    checkedIn: (name: string, title: string) => `${name} is checked in at ${title}.`,
+    already: (name: string, time: string) => `${name} was already checked in at ${time}.`,
+    queued: (name: string) =>
+      `${name}: saved on this device. The check-in is sent as soon as it is online.`,
+    refused: (name: string, reason: string) => `${name} is not checked in: ${reason}`,
+    reasons: {
+      notRegistered: 'not registered for this event.',
+      revoked: 'this card is revoked.',
+      unknownMember: 'no member has this number.',
+      eventCancelled: 'the event is cancelled.',
+    },
+    pending: (n: number) =>
+      n === 1 ? '1 check-in waits to be sent.' : `${n} check-ins wait to be sent.`,
+    sendNow: 'Send now',
+    recent: 'Check-ins from this device',
+  },
   types: { life: 'Life member', annual: 'Annual member', patron: 'Patron' } as Record<
     string,
     string

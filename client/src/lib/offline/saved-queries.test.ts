@@ -18,6 +18,7 @@ describe('the answers kept on the device (issue 40)', () => {
     expect(keepOf(['cards', 'keys'])).toBe('public');
     expect(keepOf(['cards', 'revocations'])).toBe('personal');
     expect(keepOf(['cards', 'holder', 'LM-1024'])).toBe(false);
+    expect(keepOf(['cards', 'events-today', '2027-03-29'])).toBe('personal');
     // Staff screens and other people's records never.
     expect(keepOf(['events', 'admin', 'registrations', 'e1'])).toBe(false);
     expect(keepOf(['admin-members', 'list'])).toBe(false);

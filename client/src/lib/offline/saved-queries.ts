@@ -22,6 +22,8 @@ export const SAVED_QUERIES: readonly Rule[] = [
   // The membership card and its token; the scanner's keys and revocation list (issue 36).
   { prefix: ['members', 'card', 'own'], keep: 'personal' },
   { prefix: ['cards', 'revocations'], keep: 'personal' },
+  // The events of the day the scanner checks people in at (issue 37 item 4).
+  { prefix: ['cards', 'events-today'], keep: 'personal' },
   { prefix: ['cards', 'holder'], keep: false },
   { prefix: ['cards', 'keys'], keep: 'public' },
   { prefix: ['members', 'network', 'connections'], keep: 'personal' },

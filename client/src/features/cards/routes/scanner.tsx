@@ -2,14 +2,20 @@
 // camera (BarcodeDetector) or a pasted code gives the token; it is checked on this device
 // against the public keys and the revocation list kept from the last time online, so the
 // door works without a network. A large green or red verdict, the member's name (from the
-// token) and, online, their photo.
-import { useCallback, useState } from 'react';
+// token) and, online, their photo. With an event of the day chosen, a valid card checks its
+// holder in there (issue 37 item 4): queued on the device, sent when online.
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Card, Page, PageHeader } from '@/components/ui/states';
+import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/display-format';
 import { useCardHolder, useCardKeys, useRevocations } from '../api/cards';
+import { useCheckInQueue, useChosenEvent, useEventsOfTheDay } from '../api/check-ins';
 import { CameraScan } from '../components/camera-scan';
+import { CheckInStatus, EventChoice } from '../components/door-check-in';
+import type { QueuedCheckIn } from '../lib/check-in-queue';
 import { verifyCard, type Verdict } from '../lib/verify';
 import { text } from '../text';
 
@@ -71,12 +77,41 @@ export function Component() {
   const revocations = useRevocations();
   const [code, setCode] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const auth = useAuth();
+  const userId = auth.status === 'signedIn' ? auth.session?.user.id : undefined;
+  const events = useEventsOfTheDay(userId !== undefined);
+  const [chosenId, choose] = useChosenEvent();
+  // From an event's registrations screen: /admin/card-scanner?event=<id> chooses it.
+  const [params] = useSearchParams();
+  const asked = params.get('event');
+  useEffect(() => {
+    if (asked) choose(asked);
+  }, [asked, choose]);
+  const chosen = events.data?.find((e) => e.id === chosenId) ?? null;
+  const { pending, outcomes, add, send } = useCheckInQueue(userId);
+  const [last, setLast] = useState<QueuedCheckIn | null>(null);
   const check = useCallback(
     async (token: string) => {
       setCode(token);
-      setVerdict(await verifyCard(token, keys.data ?? [], revocations.data ?? []));
+      const found = await verifyCard(token, keys.data ?? [], revocations.data ?? []);
+      setVerdict(found);
+      if (found.status !== 'valid' || !chosen) {
+        setLast(null);
+        return;
+      }
+      const entry: QueuedCheckIn = {
+        id: crypto.randomUUID(),
+        eventId: chosen.id,
+        eventTitle: chosen.title,
+        memberNo: found.claims.m,
+        version: found.claims.v ?? null,
+        name: found.claims.n ?? found.claims.m,
+        scannedAt: new Date().toISOString(),
+      };
+      setLast(entry);
+      add(entry);
     },
-    [keys.data, revocations.data],
+    [keys.data, revocations.data, chosen, add],
   );
   const ready = keys.data !== undefined;
   const updated = Math.min(keys.dataUpdatedAt || Infinity, revocations.dataUpdatedAt || Infinity);
@@ -90,6 +125,7 @@ export function Component() {
             {t.keysFrom(formatDate(new Date(updated).toISOString()))}
           </p>
         )}
+        <EventChoice events={events.data} chosen={chosen?.id ?? null} onChoose={choose} />
         <CameraScan onCode={(c) => void check(c)} />
         <form
           className="mt-4"
@@ -118,6 +154,7 @@ export function Component() {
               onClick={() => {
                 setCode('');
                 setVerdict(null);
+                setLast(null);
               }}
             >
               {t.clear}
@@ -128,6 +165,7 @@ export function Component() {
               onClick={() => {
                 void keys.refetch();
                 void revocations.refetch();
+                void events.refetch();
               }}
             >
               {t.refresh}
@@ -135,6 +173,12 @@ export function Component() {
           </div>
         </form>
         {verdict && <VerdictPanel verdict={verdict} />}
+        <CheckInStatus
+          last={last}
+          pending={pending}
+          outcomes={outcomes}
+          onSend={() => void send()}
+        />
       </Card>
     </Page>
   );

@@ -15,6 +15,10 @@ export function istDateTime(iso: string | null | undefined): string {
   return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** Today's date in Mumbai, YYYY-MM-DD (an event's `event_date` is Mumbai's). */
+export const mumbaiToday = (now = Date.now()) =>
+  new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+
 export interface AttendeeRow {
   kind: 'registration' | 'walk-in';
   name: string;
@@ -25,6 +29,8 @@ export interface AttendeeRow {
   status: string;
   registeredAt: string | null;
   checkedInAt: string | null;
+  /** How a registrant was checked in (a walk-in: recorded at the door, none). */
+  checkedInVia: 'card' | 'list' | null;
   notes: string;
 }
 
@@ -45,6 +51,8 @@ export function attendeeRows(
       status: statusLabel(r.attendance_status),
       registeredAt: r.registration_date,
       checkedInAt: r.checked_in_at,
+      checkedInVia:
+        r.checked_in_via === 'card' || r.checked_in_via === 'list' ? r.checked_in_via : null,
       notes: r.notes ?? '',
     })),
     ...walkIns.map((w): AttendeeRow => ({
@@ -57,6 +65,7 @@ export function attendeeRows(
       status: walkInLabel,
       registeredAt: null,
       checkedInAt: w.checked_in_at,
+      checkedInVia: null,
       notes: '',
     })),
   ];
@@ -71,6 +80,8 @@ export const attendeeCsvColumns = (headers: {
   status: string;
   registered: string;
   checkedIn: string;
+  checkedInVia: string;
+  via: { card: string; list: string };
   notes: string;
 }): CsvColumn<AttendeeRow>[] => [
   { header: headers.name, value: 'name' },
@@ -81,5 +92,9 @@ export const attendeeCsvColumns = (headers: {
   { header: headers.status, value: 'status' },
   { header: headers.registered, value: (r) => istDateTime(r.registeredAt) },
   { header: headers.checkedIn, value: (r) => istDateTime(r.checkedInAt) },
+  {
+    header: headers.checkedInVia,
+    value: (r) => (r.checkedInVia ? headers.via[r.checkedInVia] : ''),
+  },
   { header: headers.notes, value: 'notes' },
 ];

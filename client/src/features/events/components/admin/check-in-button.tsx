@@ -42,6 +42,7 @@ export function CheckInButton({
           {r.checked_in_at
             ? t.checkedInAt(time(r.checked_in_at))
             : adminText.registrations.statuses.attended}
+          {r.checked_in_via === 'card' && ` · ${t.byCard}`}
         </span>
         <Button
           variant="secondary"
