@@ -72,7 +72,6 @@ function People() {
       {...state}
       label="People"
       columns={columns}
-      getRowId={(p) => p.id}
       empty={{ title: 'Nobody yet', body: 'Add the first person.' }}
       noMatch={{ title: 'Nobody matches' }}
       export={{
@@ -91,7 +90,6 @@ function Roles() {
       query={query}
       label="Roles"
       columns={columns}
-      getRowId={(p) => p.id}
       empty={{ title: 'No roles' }}
     />
   );

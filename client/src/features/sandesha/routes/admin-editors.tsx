@@ -160,7 +160,6 @@ export function Component() {
           query={editors}
           label={t.current}
           columns={columns}
-          getRowId={(a) => a.id}
           empty={{ title: t.none, body: isAdmin ? t.noneBody : undefined }}
         />
       </TitledSection>

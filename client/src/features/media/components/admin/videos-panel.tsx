@@ -196,7 +196,6 @@ export function VideosPanel() {
         {...list}
         label={t.tableLabel}
         columns={columns}
-        getRowId={(v) => v.id}
         empty={{ title: t.empty }}
         noMatch={{ title: t.noMatch }}
       />
