@@ -86,12 +86,7 @@ function People() {
 function Roles() {
   const query = useQuery({ queryKey: ['roles'], queryFn: async () => PEOPLE.slice(0, 2) });
   return (
-    <ResourceList
-      query={query}
-      label="Roles"
-      columns={columns}
-      empty={{ title: 'No roles' }}
-    />
+    <ResourceList query={query} label="Roles" columns={columns} empty={{ title: 'No roles' }} />
   );
 }
 
