@@ -3,14 +3,19 @@
 // or a word about their other account), and a confirmation that says what happens next once the
 // application is in. The form itself is the kit's StepsForm.
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { StepsForm, type StepSpec } from '@/components/form';
 import { Badge, statusTone } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, LoadingState, Page, PageHeader } from '@/components/ui/states';
-import { useAuth } from '@/lib/auth';
+import { authKeys, useAuth } from '@/lib/auth';
 import { roleHome } from '@/lib/authorization';
-import type { Audience } from '@/lib/registration/api';
+import { accountStep } from '@/lib/registration/account-step';
+import type { AccountInput, Audience } from '@/lib/registration/api';
 import { useRegistrationGate } from '@/lib/registration/gate';
 import { approvalLabel, text } from '@/lib/registration/text';
 
@@ -61,21 +66,93 @@ export function Confirmation({ audience, reference }: { audience: Audience; refe
   );
 }
 
+/** What RegistrationPage gives its form: `withAccount` says whether it asks for an email and
+ *  password; `onDone` shows the confirmation (with the application's reference). */
+export interface RegistrationFormProps {
+  withAccount: boolean;
+  email: string | null;
+  onDone: (reference?: string) => void;
+}
+
+/** The values every registration has: the name, and the account's email and password. */
+type RegistrationValues = FieldValues & {
+  firstName: string;
+  surname: string;
+  email?: string | null;
+  password?: string;
+};
+
+/**
+ * A registration's StepsForm: a newcomer answers the account step first (its email is also the
+ * application's, so the form's own email field goes), the last step gets `extra` (file
+ * pickers), and one submit signs the newcomer up and in, sends the application and refreshes
+ * who is signed in. `send` returns the reference the confirmation shows, if any.
+ */
+export function RegistrationForm<V extends RegistrationValues>({
+  withAccount,
+  onDone,
+  formId,
+  steps: ownSteps,
+  schemas,
+  defaults,
+  fieldOfColumn,
+  extra,
+  send,
+}: Omit<RegistrationFormProps, 'email'> & {
+  formId: string;
+  steps: StepSpec[];
+  schemas: {
+    withAccount: z.ZodType<unknown, FieldValues>;
+    signedIn: z.ZodType<unknown, FieldValues>;
+  };
+  defaults: FieldValues;
+  fieldOfColumn?: (column: string) => string;
+  extra?: ReactNode;
+  send: (values: V, account: AccountInput | null) => Promise<string | void>;
+}) {
+  const queryClient = useQueryClient();
+  const steps = withAccount
+    ? [
+        accountStep(),
+        ...ownSteps.map((s) => ({ ...s, fields: s.fields.filter((f) => f.name !== 'email') })),
+      ]
+    : ownSteps;
+  const last = steps.length - 1;
+  return (
+    <StepsForm
+      submitLabels={text.submitLabels}
+      formId={formId}
+      steps={extra ? steps.map((s, i) => (i === last ? { ...s, extra } : s)) : steps}
+      schema={withAccount ? schemas.withAccount : schemas.signedIn}
+      defaults={{ ...defaults, password: '', confirmPassword: '' }}
+      fieldOfColumn={fieldOfColumn}
+      onSubmit={async (values) => {
+        const v = values as V;
+        const account = withAccount
+          ? {
+              email: v.email ?? '',
+              password: v.password ?? '',
+              fullName: `${v.firstName} ${v.surname}`.trim(),
+            }
+          : null;
+        const reference = await send(v, account);
+        await queryClient.invalidateQueries({ queryKey: authKeys.all });
+        onDone(reference ?? undefined);
+      }}
+    />
+  );
+}
+
 export function RegistrationPage({
   audience,
   title,
   intro,
-  children,
+  form: Form,
 }: {
   audience: Audience;
   title: string;
   intro: ReactNode;
-  /** The form; `withAccount` says whether it asks for an email and password. */
-  children: (props: {
-    withAccount: boolean;
-    email: string | null;
-    onDone: (reference?: string) => void;
-  }) => ReactNode;
+  form: ComponentType<RegistrationFormProps>;
 }) {
   const gate = useRegistrationGate(audience);
   const [done, setDone] = useState<{ reference?: string } | null>(null);
@@ -104,7 +181,7 @@ export function RegistrationPage({
                 {text.signedInAs(form.email)}
               </p>
             )}
-            {children({ ...form, onDone })}
+            <Form {...form} onDone={onDone} />
           </>
         )}
         {!done && !form && gate.kind !== 'registered' && gate.kind !== 'otherAccount' && (

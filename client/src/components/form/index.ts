@@ -18,6 +18,7 @@ export type { BaseFieldProps, Option } from './fields';
 export { FormSection, FormActions, FormSubmit } from './layout';
 export { useUnsavedChangesGuard, UnsavedChangesGuard } from './unsaved-changes';
 export { StepsForm } from './steps-form';
+export { StepCards, BackAndSubmit } from './step-cards';
 export type { StepSpec } from './steps-form';
 export { SpecField, ParsedPreview } from './spec-field';
 export type { FieldSpec } from './spec-field';

@@ -72,7 +72,6 @@ function People() {
       {...state}
       label="People"
       columns={columns}
-      getRowId={(p) => p.id}
       empty={{ title: 'Nobody yet', body: 'Add the first person.' }}
       noMatch={{ title: 'Nobody matches' }}
       export={{
@@ -87,13 +86,7 @@ function People() {
 function Roles() {
   const query = useQuery({ queryKey: ['roles'], queryFn: async () => PEOPLE.slice(0, 2) });
   return (
-    <ResourceList
-      query={query}
-      label="Roles"
-      columns={columns}
-      getRowId={(p) => p.id}
-      empty={{ title: 'No roles' }}
-    />
+    <ResourceList query={query} label="Roles" columns={columns} empty={{ title: 'No roles' }} />
   );
 }
 

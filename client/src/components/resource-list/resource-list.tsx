@@ -39,7 +39,20 @@ export interface ExportSpec<T, F> {
   rows: (view: WholeView<F>) => Promise<readonly T[]> | readonly T[];
 }
 
-export interface ResourceListProps<T extends RowData, F extends Record<string, string>> {
+/** A row's key: its `id` unless the resource says otherwise (a row without one must). */
+type RowIdProp<T> = T extends { id: string }
+  ? { getRowId?: (row: T) => string }
+  : { getRowId: (row: T) => string };
+
+const byId = (row: unknown) => (row as { id: string }).id;
+
+export type ResourceListProps<T extends RowData, F extends Record<string, string>> = ListProps<
+  T,
+  F
+> &
+  RowIdProp<T>;
+
+interface ListProps<T extends RowData, F extends Record<string, string>> {
   /** The rows: a page (`useResourceList`) or a whole list (any query answering an array). */
   query: UseQueryResult<TablePage<T>> | UseQueryResult<T[]>;
   /** The view in the URL: adds the filter bar, the sortable headers and the pagination. */
@@ -48,7 +61,6 @@ export interface ResourceListProps<T extends RowData, F extends Record<string, s
   controls?: readonly FilterControl<F>[];
   label: string;
   columns: DataTableColumn<T>[];
-  getRowId: (row: T) => string;
   /** No rows at all; and no rows matching the filters (default: the same as `empty`). */
   empty: EmptyText;
   noMatch?: EmptyText;
@@ -113,6 +125,7 @@ export function ResourceList<T extends RowData, F extends Record<string, string>
   export: exportSpec,
   actions,
   footer,
+  getRowId = byId,
   ...table
 }: ResourceListProps<T, F>) {
   const shown = state?.isFiltered ? noMatch : empty;
@@ -120,6 +133,7 @@ export function ResourceList<T extends RowData, F extends Record<string, string>
   return (
     <DataTable
       {...table}
+      getRowId={getRowId as (row: T) => string}
       {...rows}
       {...(state ? tableSortProps(state) : {})}
       emptyTitle={shown.title}

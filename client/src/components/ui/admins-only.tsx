@@ -1,7 +1,7 @@
 // A staff screen that only admins use, opened by another staff role whose sidebar lists it
 // (spec §2: the "other admins" share five groups): it says so plainly and offers the way back,
 // instead of empty lists and figures that seem to fail (issue 40). The database is the gate.
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { ADMINS } from '@/lib/authorization';
 import { ButtonLink } from './button';
 import { Notice } from './notice';
@@ -40,4 +40,19 @@ export function AdminsOnlyGate({
   if (!isAdminType(auth.user?.type))
     return <AdminsOnly title={text.title}>{text.adminsOnly}</AdminsOnly>;
   return children;
+}
+
+/** The route component of a screen only admins use (another staff role is told so, issue 40):
+ *  `export const Component = adminsOnlyScreen(text, Screen);`. */
+export function adminsOnlyScreen(
+  text: { title: string; adminsOnly: string },
+  Screen: ComponentType,
+): ComponentType {
+  return function AdminsOnlyScreen() {
+    return (
+      <AdminsOnlyGate text={text}>
+        <Screen />
+      </AdminsOnlyGate>
+    );
+  };
 }

@@ -2,6 +2,7 @@
 // columns that changed (never the ones locked after approval).
 import type { OwnProfile } from './api/profiles';
 import { columnOf, matrimonyFields, toMatrimonyProfile, type MatrimonyValues } from './schema';
+import { changedColumns } from '@/lib/registration/changes';
 
 /** Who the person is: checked at approval, changed by the trust afterwards. */
 export const LOCKED_AFTER_APPROVAL = [
@@ -38,13 +39,5 @@ export function matrimonyChanges(
   locked: readonly string[],
 ): Record<string, unknown> {
   const lockedColumns = new Set(locked.map(columnOf));
-  const before = toMatrimonyProfile(initial);
-  const after = toMatrimonyProfile(values);
-  const changes: Record<string, unknown> = {};
-  for (const column of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (lockedColumns.has(column)) continue;
-    const next = after[column] ?? null;
-    if (JSON.stringify(before[column] ?? null) !== JSON.stringify(next)) changes[column] = next;
-  }
-  return changes;
+  return changedColumns(toMatrimonyProfile(initial), toMatrimonyProfile(values), lockedColumns);
 }

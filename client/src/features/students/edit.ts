@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { StudentApplication } from './api/students';
 import { fieldNames, messages } from '@/lib/validation/text';
 import { studentFields, toStudentApplication, type StudentValues } from './schema';
+import { changedColumns } from '@/lib/registration/changes';
 
 /** After approval or rejection the student keeps these up to date (the database agrees). */
 export const EDITABLE_AFTER_DECISION = [
@@ -53,13 +54,5 @@ export function studentChanges(
   const lockedColumns = new Set(
     locked.map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)),
   );
-  const before = toStudentApplication(initial);
-  const after = toStudentApplication(values);
-  const changes: Record<string, unknown> = {};
-  for (const column of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (lockedColumns.has(column)) continue;
-    const next = after[column] ?? null;
-    if (JSON.stringify(before[column] ?? null) !== JSON.stringify(next)) changes[column] = next;
-  }
-  return changes;
+  return changedColumns(toStudentApplication(initial), toStudentApplication(values), lockedColumns);
 }

@@ -1,18 +1,16 @@
 // The directory for content staff: every listing (awaiting approval too) a page at a time with
 // its exact count, the CSV export, save, approve (is_active), delete. Writes refresh the public
 // directory's queries.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Database } from '@havyaka/sdk/database';
+import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { closestFirst, idList, nameMatchIds, orMatchingIds } from '@/lib/name-search';
 import { ilikeAny } from '@/lib/search';
+import { useDeleteRow, useSaveRow } from '@/lib/row-mutations';
 import { sdk } from '@/lib/sdk';
 import { ADMIN_BUSINESS_SORT, type AdminBusinessFilters } from '../resources/listings/filters';
 import { businessKeys, type Business } from './business';
-
-type Insert = Database['public']['Tables']['business_listings']['Insert'];
 
 export const adminBusinessKeys = {
   list: (view: ListView<AdminBusinessFilters>) =>
@@ -73,27 +71,7 @@ export const useAdminBusiness = (id: string, enabled: boolean) =>
   });
 
 export function useBusinessActions() {
-  const client = useQueryClient();
-  const invalidate = () => client.invalidateQueries({ queryKey: businessKeys.all });
-  const save = useMutation({
-    mutationFn: async ({ id, values }: { id?: string; values: Partial<Insert> }) => {
-      const table = sdk().from('business_listings');
-      return id
-        ? unwrap(await table.update(values).eq('id', id).select().single())
-        : unwrap(
-            await table
-              .insert(values as Insert)
-              .select()
-              .single(),
-          );
-    },
-    onSuccess: () => invalidate(),
-  });
-  const remove = useMutation({
-    mutationFn: async (id: string) => {
-      unwrap(await sdk().from('business_listings').delete().eq('id', id));
-    },
-    onSuccess: () => invalidate(),
-  });
+  const save = useSaveRow('business_listings', businessKeys.all);
+  const remove = useDeleteRow('business_listings', businessKeys.all);
   return { save, remove };
 }

@@ -64,7 +64,7 @@ export function Component() {
         onCancel={() => navigate(LIST)}
         onSave={async (values) => {
           try {
-            await save.mutateAsync({ id, values });
+            await save.mutateAsync({ id, input: values });
             toast({ title: t.saved, variant: 'success' });
             navigate(LIST);
           } catch {

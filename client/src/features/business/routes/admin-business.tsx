@@ -27,7 +27,6 @@ export function Component() {
         {...list}
         label={t.tableLabel}
         columns={businessColumns()}
-        getRowId={(b) => b.id}
         empty={{ title: t.empty, body: t.emptyBody }}
         noMatch={{ title: t.noMatch }}
         export={{

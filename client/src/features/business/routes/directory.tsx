@@ -1,7 +1,7 @@
 import { Briefcase, MapPin, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { controlClass } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { Page, PageHeader } from '@/components/ui/states';
 import { filterBusinesses, useBusinesses, useBusinessNameMatches } from '../api/business';
@@ -25,35 +25,22 @@ export function Component() {
     <Page>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
       <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div>
-          <label htmlFor="business-search" className="mb-1 block text-sm font-semibold">
-            {text.search}
-          </label>
+        <Field id="business-search" label={text.search}>
           <input
-            id="business-search"
             type="search"
-            className={controlClass}
             placeholder={text.searchPlaceholder}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="business-category" className="mb-1 block text-sm font-semibold">
-            {text.category}
-          </label>
-          <select
-            id="business-category"
-            className={controlClass}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-          >
+        </Field>
+        <Field id="business-category" label={text.category}>
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">{text.allCategories}</option>
             {categories.sort().map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
       <QueryState
         query={list}

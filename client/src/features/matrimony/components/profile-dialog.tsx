@@ -3,10 +3,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useConfirm } from '@/components/confirm-dialog';
 import { DecisionButtons } from '@/components/decision-buttons';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
 import { useDecideProfile, useProfilePhoto, type ProfileRow } from '../api/admin-matrimony';
@@ -37,7 +35,6 @@ export function ProfileDialog({
   onClose: () => void;
 }) {
   const decide = useDecideProfile();
-  const confirm = useConfirm();
   const name = `${profile.first_name} ${profile.surname}`;
   const f = text.fields;
   const rows: [string, ReactNode][] = [
@@ -66,25 +63,6 @@ export function ProfileDialog({
     [f.other_expectations, profile.other_expectations],
     [f.registration_date, formatDate(profile.registration_date)],
   ];
-
-  async function onDecide(decision: 'approved' | 'rejected') {
-    const approve = decision === 'approved';
-    const ok = await confirm({
-      title: approve ? text.approveTitle : text.rejectTitle,
-      description: approve ? text.approveBody : text.rejectBody,
-      confirmLabel: approve ? text.approve : text.reject,
-      cancelLabel: text.cancel,
-      destructive: !approve,
-    });
-    if (!ok) return;
-    try {
-      await decide.mutateAsync({ id: profile.id, decision });
-      toast({ title: approve ? text.approved : text.rejected, variant: 'success' });
-      onClose();
-    } catch {
-      // Toasted by the query client.
-    }
-  }
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -122,7 +100,8 @@ export function ProfileDialog({
               <DecisionButtons
                 status={profile.approval_status}
                 pending={decide.isPending}
-                onDecide={(decision) => void onDecide(decision)}
+                decide={(decision) => decide.mutateAsync({ id: profile.id, decision })}
+                onDecided={onClose}
                 labels={text}
               />
             </div>

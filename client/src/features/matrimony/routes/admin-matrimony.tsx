@@ -9,7 +9,7 @@ import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
-import { AdminsOnlyGate } from '@/components/ui/admins-only';
+import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { adminText as text } from '../admin-text';
 import { profilePages, useLiveProfiles, useSyncProfiles } from '../api/admin-matrimony';
@@ -89,7 +89,6 @@ function Screen() {
         {...list}
         label={text.listLabel}
         columns={columns}
-        getRowId={(p) => p.id}
         empty={{ title: text.empty }}
         noMatch={{ title: text.emptyFiltered }}
         actions={
@@ -107,10 +106,4 @@ function Screen() {
 }
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
-export function Component() {
-  return (
-    <AdminsOnlyGate text={text}>
-      <Screen />
-    </AdminsOnlyGate>
-  );
-}
+export const Component = adminsOnlyScreen(text, Screen);

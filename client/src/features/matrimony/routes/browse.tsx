@@ -3,6 +3,7 @@
 // and "exclude my gotra" kept in the URL; 12 a page.
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Field } from '@/components/ui/field';
 import {
   Card,
@@ -149,27 +150,20 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <nav aria-label={t.pagination} className="mt-6 flex items-center justify-between gap-3">
-            <Button
-              variant="secondary"
-              disabled={filters.page <= 1}
-              onClick={() => set('page', String(filters.page - 1))}
-            >
-              {t.previous}
-            </Button>
+          <Pager
+            page={filters.page}
+            onPage={(page) => {
+              // Back replaces the entry (as a filter change does); forward adds one.
+              if (page < filters.page) return set('page', String(page));
+              const next = new URLSearchParams(params);
+              next.set('page', String(page));
+              setParams(next);
+            }}
+            last={filters.page >= pages}
+            labels={{ previous: t.previous, next: t.next, pagination: t.pagination }}
+          >
             <span className="text-sm">{t.pageOf(filters.page, pages)}</span>
-            <Button
-              variant="secondary"
-              disabled={filters.page >= pages}
-              onClick={() => {
-                const next = new URLSearchParams(params);
-                next.set('page', String(filters.page + 1));
-                setParams(next);
-              }}
-            >
-              {t.next}
-            </Button>
-          </nav>
+          </Pager>
         </>
       )}
     </Page>

@@ -4,11 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { SpecField } from '@/components/form';
+import { BackAndSubmit, StepCards } from '@/components/form';
 import { ApprovalBadge } from '@/components/registration-page';
-import { ButtonLink } from '@/components/ui/button';
 import { Card, ErrorState, LoadingState, Page, PageHeader } from '@/components/ui/states';
-import { SubmitButton, useSubmitState } from '@/components/ui/submit-button';
+import { useSubmitState } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { dataMessage, errorToast } from '@/lib/errors';
@@ -92,25 +91,12 @@ function EditForm({ profile }: { profile: OwnProfile }) {
             <BiodataPicker file={biodata} onChange={setBiodata} />
           </div>
         </Card>
-        {matrimonySteps().map((s) => (
-          <Card key={s.title}>
-            <h2 className="font-serif text-xl font-bold">{s.title}</h2>
-            <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              {s.fields.map((f) => (
-                <SpecField
-                  key={f.name}
-                  spec={locked.includes(f.name) ? { ...f, locked: t.lockedAfterApproval } : f}
-                />
-              ))}
-            </div>
-          </Card>
-        ))}
-        <div className="flex flex-wrap justify-between gap-3">
-          <ButtonLink to="/dashboard/matrimony" variant="secondary">
-            {t.openDashboard}
-          </ButtonLink>
-          <SubmitButton state={submit.state} labels={t.saveLabels} />
-        </div>
+        <StepCards steps={matrimonySteps()} locked={locked} lockedNote={t.lockedAfterApproval} />
+        <BackAndSubmit
+          back={{ to: '/dashboard/matrimony', label: t.openDashboard }}
+          state={submit.state}
+          labels={t.saveLabels}
+        />
       </form>
     </FormProvider>
   );

@@ -1,15 +1,14 @@
 // /matrimony/registration: the matrimony form (spec §3, §5) with a photo resized in the
 // browser and an optional biodata PDF; one submit makes the account and the profile.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { StepsForm } from '@/components/form';
-import { RegistrationPage } from '@/components/registration-page';
-import { text as reg } from '@/lib/registration/text';
-import { authKeys } from '@/lib/auth';
+import {
+  RegistrationForm,
+  RegistrationPage,
+  type RegistrationFormProps,
+} from '@/components/registration-page';
 import { registerMatrimony } from '../api/profiles';
 import { BiodataPicker, PhotoPicker } from '../components/photo-picker';
 import { matrimonySteps } from '../components/steps';
-import { accountStep } from '@/lib/registration/account-step';
 import {
   emptyMatrimony,
   fieldOfColumn,
@@ -19,58 +18,25 @@ import {
 } from '../schema';
 import { text } from '../text';
 
-function MatrimonyForm({ withAccount, onDone }: { withAccount: boolean; onDone: () => void }) {
+function MatrimonyForm(props: RegistrationFormProps) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [biodata, setBiodata] = useState<File | null>(null);
-  const queryClient = useQueryClient();
-  // A newcomer's account email is also the profile's contact email (asked once).
-  const steps = withAccount
-    ? [
-        accountStep(),
-        ...matrimonySteps().map((s) => ({
-          ...s,
-          fields: s.fields.filter((f) => f.name !== 'email'),
-        })),
-      ]
-    : matrimonySteps();
-  const last = steps.length - 1;
-  const withFiles = steps.map((s, i) =>
-    i === last
-      ? {
-          ...s,
-          extra: (
-            <div className="grid gap-6 sm:grid-cols-2">
-              <PhotoPicker file={photo} onChange={setPhoto} />
-              <BiodataPicker file={biodata} onChange={setBiodata} />
-            </div>
-          ),
-        }
-      : s,
-  );
   return (
-    <StepsForm
-      submitLabels={reg.submitLabels}
+    <RegistrationForm<MatrimonyValues>
+      {...props}
       formId="matrimony-registration"
-      steps={withFiles}
-      schema={withAccount ? matrimonyWithAccountSchema : matrimonySchema}
-      defaults={{ ...emptyMatrimony, password: '', confirmPassword: '' }}
+      steps={matrimonySteps()}
+      schemas={{ withAccount: matrimonyWithAccountSchema, signedIn: matrimonySchema }}
+      defaults={emptyMatrimony}
       fieldOfColumn={fieldOfColumn}
-      onSubmit={async (values) => {
-        const v = values as MatrimonyValues & { password?: string };
-        // The account's email is the form's email on the account step.
-        await registerMatrimony(
-          v,
-          { photo, biodata },
-          withAccount
-            ? {
-                email: v.email,
-                password: v.password ?? '',
-                fullName: `${v.firstName} ${v.surname}`.trim(),
-              }
-            : null,
-        );
-        await queryClient.invalidateQueries({ queryKey: authKeys.all });
-        onDone();
+      extra={
+        <div className="grid gap-6 sm:grid-cols-2">
+          <PhotoPicker file={photo} onChange={setPhoto} />
+          <BiodataPicker file={biodata} onChange={setBiodata} />
+        </div>
+      }
+      send={async (values, account) => {
+        await registerMatrimony(values, { photo, biodata }, account);
       }}
     />
   );
@@ -82,8 +48,7 @@ export function Component() {
       audience="matrimony"
       title={text.registrationTitle}
       intro={text.registrationIntro}
-    >
-      {({ withAccount, onDone }) => <MatrimonyForm withAccount={withAccount} onDone={onDone} />}
-    </RegistrationPage>
+      form={MatrimonyForm}
+    />
   );
 }

@@ -11,6 +11,7 @@ import { resizeImage } from '@/lib/image-resize';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { ilikePattern } from '@/lib/search';
+import { useDeleteRow, useSaveRow } from '@/lib/row-mutations';
 import { sdk } from '@/lib/sdk';
 import { ALBUM_SORT, type AlbumFilters } from '../resources/albums/filters';
 import { VIDEO_SORT, type VideoFilters } from '../resources/videos/filters';
@@ -168,33 +169,9 @@ export type AlbumInput = Pick<
   'title' | 'description' | 'event_id' | 'album_date' | 'is_published'
 >;
 
-export function useSaveAlbum() {
-  const invalidate = useInvalidateMedia();
-  return useMutation({
-    mutationFn: async ({ id, input }: { id?: string; input: Partial<AlbumInsert> }) => {
-      const table = sdk().from('media_albums');
-      return id
-        ? unwrap(await table.update(input).eq('id', id).select().single())
-        : unwrap(
-            await table
-              .insert(input as AlbumInsert)
-              .select()
-              .single(),
-          );
-    },
-    onSuccess: () => invalidate(),
-  });
-}
+export const useSaveAlbum = () => useSaveRow('media_albums', mediaKeys.all);
 
-export function useDeleteAlbum() {
-  const invalidate = useInvalidateMedia();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      unwrap(await sdk().from('media_albums').delete().eq('id', id));
-    },
-    onSuccess: () => invalidate(),
-  });
-}
+export const useDeleteAlbum = () => useDeleteRow('media_albums', mediaKeys.all);
 
 /** Adds uploaded files to an album, after its last item. */
 export async function addItems(
@@ -282,23 +259,7 @@ export type VideoInput = Pick<
   'title' | 'description' | 'video_url' | 'thumbnail_url' | 'event_id' | 'status'
 >;
 
-export function useSaveVideo() {
-  const invalidate = useInvalidateMedia();
-  return useMutation({
-    mutationFn: async ({ id, input }: { id?: string; input: Partial<VideoInput> }) => {
-      const table = sdk().from('videos');
-      return id
-        ? unwrap(await table.update(input).eq('id', id).select().single())
-        : unwrap(
-            await table
-              .insert(input as VideoInsert)
-              .select()
-              .single(),
-          );
-    },
-    onSuccess: () => invalidate(),
-  });
-}
+export const useSaveVideo = () => useSaveRow('videos', mediaKeys.all);
 
 export function useDeleteVideo() {
   const invalidate = useInvalidateMedia();

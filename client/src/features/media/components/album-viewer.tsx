@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { fileUrl, imageSrcSet, imageUrl } from '@/lib/images';
 import { isVideoFile, type AlbumView } from '../api/media';
 import { text } from '../text';
+import { TitledSection } from '@/components/ui/section';
 
 type Item = AlbumView['items'][number];
 
@@ -88,10 +89,12 @@ export function AlbumViewer({ album }: { album: AlbumView }) {
         ))}
       </ul>
       {videos.length > 0 && (
-        <section className="mt-8" aria-labelledby="album-videos">
-          <h2 id="album-videos" className="mb-3 font-serif text-xl font-bold">
-            {text.videos}
-          </h2>
+        <TitledSection
+          id="album-videos"
+          title={text.videos}
+          titleClassName="mb-3 font-serif text-xl font-bold"
+          className="mt-8"
+        >
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {videos.map((v) => (
               <li key={v.id}>
@@ -99,7 +102,7 @@ export function AlbumViewer({ album }: { album: AlbumView }) {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       )}
       <Dialog.Root open={current !== null} onOpenChange={(o) => !o && setIndex(null)}>
         <Dialog.Portal>

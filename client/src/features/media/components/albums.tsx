@@ -5,6 +5,7 @@ import { LoadingState } from '@/components/ui/states';
 import { useAlbums, type MediaAlbum } from '../api/media';
 import { text } from '../text';
 import { AlbumGrid, type AlbumSummary } from './album-card';
+import { TitledSection } from '@/components/ui/section';
 
 export const summary = (a: MediaAlbum): AlbumSummary => ({
   id: a.id,
@@ -20,15 +21,15 @@ export function LatestMedia({ limit = 3 }: { limit?: number }) {
   // Deferred: the cards render in short background slices when the data arrives.
   const albums = useDeferredValue(useAlbums());
   return (
-    <section aria-labelledby="latest-media">
-      <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 id="latest-media" className="font-serif text-2xl font-bold">
-          {text.latest}
-        </h2>
+    <TitledSection
+      id="latest-media"
+      title={text.latest}
+      action={
         <ButtonLink to="/media" variant="ghost">
           {text.seeAll}
         </ButtonLink>
-      </div>
+      }
+    >
       <QueryState
         query={albums}
         loading={<LoadingState rows={1} height="h-[330px]" />}
@@ -37,7 +38,7 @@ export function LatestMedia({ limit = 3 }: { limit?: number }) {
       >
         {(data) => <AlbumGrid albums={data.slice(0, limit).map(summary)} />}
       </QueryState>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -46,10 +47,7 @@ export function EventAlbums({ eventId }: { eventId: string }) {
   const albums = useAlbums();
   const ofEvent = (a: MediaAlbum) => a.event_id === eventId;
   return (
-    <section aria-labelledby="event-albums">
-      <h2 id="event-albums" className="mb-4 font-serif text-2xl font-bold">
-        {text.eventAlbums}
-      </h2>
+    <TitledSection id="event-albums" title={text.eventAlbums}>
       <QueryState
         query={albums}
         loading={<LoadingState rows={1} />}
@@ -58,6 +56,6 @@ export function EventAlbums({ eventId }: { eventId: string }) {
       >
         {(all) => <AlbumGrid albums={all.filter(ofEvent).map(summary)} />}
       </QueryState>
-    </section>
+    </TitledSection>
   );
 }

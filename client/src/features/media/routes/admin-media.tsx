@@ -84,7 +84,6 @@ function AlbumList({ onOpen }: { onOpen: (id: string) => void }) {
       {...list}
       label={t.album.tableLabel}
       columns={columns}
-      getRowId={(a) => a.id}
       empty={{ title: t.album.empty, body: t.album.emptyBody }}
       noMatch={{ title: t.album.noMatch }}
     />

@@ -7,6 +7,7 @@ import { isVideoFile, useAlbums, usePhotoAlbums, useVideos } from '../api/media'
 import { AlbumGrid, type AlbumSummary } from '../components/album-card';
 import { summary } from '../components/albums';
 import { text } from '../text';
+import { TitledSection } from '@/components/ui/section';
 
 export function Component() {
   const albums = useAlbums();
@@ -26,10 +27,7 @@ export function Component() {
   return (
     <Page>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
-      <section aria-labelledby="gallery-albums">
-        <h2 id="gallery-albums" className="mb-4 font-serif text-2xl font-bold">
-          {text.albums}
-        </h2>
+      <TitledSection id="gallery-albums" title={text.albums}>
         {albums.isPending || photoAlbums.isPending ? (
           <LoadingState />
         ) : albums.isError ? (
@@ -39,11 +37,8 @@ export function Component() {
         ) : (
           <AlbumGrid albums={all} />
         )}
-      </section>
-      <section aria-labelledby="gallery-videos" className="mt-10">
-        <h2 id="gallery-videos" className="mb-4 font-serif text-2xl font-bold">
-          {text.videos}
-        </h2>
+      </TitledSection>
+      <TitledSection id="gallery-videos" title={text.videos} className="mt-10">
         <QueryState query={videos} loading={<LoadingState rows={1} />} empty={text.noVideos}>
           {(data) => (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -92,7 +87,7 @@ export function Component() {
             </ul>
           )}
         </QueryState>
-      </section>
+      </TitledSection>
     </Page>
   );
 }

@@ -2,7 +2,7 @@
 // messages); the server checks the same rules and gives the numbers.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import type { ReactNode } from 'react';
+import { FormSection } from '@/components/form';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import {
@@ -14,15 +14,6 @@ import {
 import { adminText as text } from '../text';
 
 const f = text.fields;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-stone-200 bg-white p-4 sm:p-5">
-      <legend className="px-1 font-serif text-lg font-bold">{title}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
 
 function Checkbox({ label, reg }: { label: string; reg: UseFormRegisterReturn }) {
   return (
@@ -65,7 +56,7 @@ export function MemberForm({
       className="space-y-5"
       aria-label={mode === 'create' ? text.createTitle : text.editTitle}
     >
-      <Section title={text.sections.person}>
+      <FormSection title={text.sections.person}>
         <Field label={`${f.full_name} *`} error={e('full_name')}>
           <input autoComplete="off" {...register('full_name')} />
         </Field>
@@ -84,8 +75,8 @@ export function MemberForm({
         <Field label={f.profession} error={e('profession')}>
           <input {...register('profession')} />
         </Field>
-      </Section>
-      <Section title={text.sections.address}>
+      </FormSection>
+      <FormSection title={text.sections.address}>
         <Field label={f.address_line1} error={e('address_line1')}>
           <input {...register('address_line1')} />
         </Field>
@@ -104,8 +95,8 @@ export function MemberForm({
         <Field label={f.native_place} error={e('native_place')}>
           <input {...register('native_place')} />
         </Field>
-      </Section>
-      <Section title={text.sections.membership}>
+      </FormSection>
+      <FormSection title={text.sections.membership}>
         <Field label={`${f.member_type} *`} error={e('member_type')}>
           <select {...register('member_type')}>
             {MEMBER_TYPES.map((t) => (
@@ -139,8 +130,8 @@ export function MemberForm({
             {text.numberHint} {upgradation ? '' : text.membershipHint}
           </p>
         )}
-      </Section>
-      <Section title={text.sections.sandesha}>
+      </FormSection>
+      <FormSection title={text.sections.sandesha}>
         <Field label={f.sandesha_delivery_method} error={e('sandesha_delivery_method')}>
           <select {...register('sandesha_delivery_method')}>
             <option value="">{text.noDelivery}</option>
@@ -152,7 +143,7 @@ export function MemberForm({
           </select>
         </Field>
         <Checkbox label={f.sandesha_delivery_enabled} reg={register('sandesha_delivery_enabled')} />
-      </Section>
+      </FormSection>
       <div className="flex gap-3">
         <Button type="submit" disabled={submitting}>
           {mode === 'create' ? text.create : text.save}

@@ -73,7 +73,6 @@ function Ledger({ id }: { id: string }) {
       query={ledger}
       label={text.ledger}
       columns={ledgerColumns()}
-      getRowId={(r) => r.id}
       empty={{ title: text.ledgerEmpty }}
       footer={
         ledger.data?.length ? (

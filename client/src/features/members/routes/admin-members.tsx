@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
-import { AdminsOnlyGate } from '@/components/ui/admins-only';
+import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { directoryPages, useLiveDirectory } from '../api/admin-directory';
 import { DirectoryStatsPanel } from '../components/directory-stats-panel';
 import { useApprovalActions } from '../components/use-approval-actions';
@@ -33,7 +33,6 @@ function Screen() {
           {...list}
           label={text.listLabel}
           columns={columns}
-          getRowId={(m) => m.id}
           empty={{ title: text.empty }}
           noMatch={{ title: text.emptyFiltered }}
           selectable
@@ -78,10 +77,4 @@ function Screen() {
 }
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
-export function Component() {
-  return (
-    <AdminsOnlyGate text={text}>
-      <Screen />
-    </AdminsOnlyGate>
-  );
-}
+export const Component = adminsOnlyScreen(text, Screen);

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
+import { useState, type ChangeEvent } from 'react';
+import { Field } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
 import { QueryState } from '@/components/ui/query-state';
 import { Page, PageHeader } from '@/components/ui/states';
 import { PAGE_SIZE, usePublicMembers } from '../api/members';
@@ -11,40 +11,21 @@ export function Component() {
   const [city, setCity] = useState('');
   const [page, setPage] = useState(1);
   const members = usePublicMembers({ search, city, page });
+  // A new search starts at its first page.
+  const onFilter = (set: (v: string) => void, e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setPage(1);
+  };
   return (
     <Page>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
       <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div>
-          <label htmlFor="member-search" className="mb-1 block text-sm font-semibold">
-            {text.search}
-          </label>
-          <input
-            id="member-search"
-            type="search"
-            className={controlClass}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div>
-          <label htmlFor="member-city" className="mb-1 block text-sm font-semibold">
-            {text.city}
-          </label>
-          <input
-            id="member-city"
-            type="search"
-            className={controlClass}
-            value={city}
-            onChange={(e) => {
-              setCity(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <Field id="member-search" label={text.search}>
+          <input type="search" value={search} onChange={(e) => onFilter(setSearch, e)} />
+        </Field>
+        <Field id="member-city" label={text.city}>
+          <input type="search" value={city} onChange={(e) => onFilter(setCity, e)} />
+        </Field>
       </div>
       <QueryState query={members} errorTitle={text.loadError} empty={text.empty}>
         {(data) => (
@@ -62,23 +43,9 @@ export function Component() {
                 </li>
               ))}
             </ul>
-            <div className="mt-6 flex items-center justify-between">
-              <Button
-                variant="secondary"
-                disabled={page === 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                {text.previous}
-              </Button>
+            <Pager page={page} onPage={setPage} last={data.length < PAGE_SIZE} labels={text}>
               <span className="text-sm">{text.page(page)}</span>
-              <Button
-                variant="secondary"
-                disabled={data.length < PAGE_SIZE}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {text.next}
-              </Button>
-            </div>
+            </Pager>
           </>
         )}
       </QueryState>

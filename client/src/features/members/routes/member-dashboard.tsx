@@ -5,8 +5,9 @@
 // admins read the directory and each entry's page: they do not connect, so they see no
 // connections and no Connect buttons (the database refuses their requests too).
 import { useState, type ReactNode } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
+import { ButtonLink } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
 import { loaded, QueryState } from '@/components/ui/query-state';
 import { Card, LoadingState, Page, PageHeader } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
@@ -21,6 +22,7 @@ import {
 import { NetworkCard } from '../components/network-card';
 import { VisibilityForm } from '../components/visibility-form';
 import { text } from '../text';
+import { TitledSection } from '@/components/ui/section';
 
 /** The application's state for a member not (yet) in the directory: what was decided, the
  *  remarks, and what to do next. */
@@ -127,11 +129,13 @@ function MemberArea({ userId }: { userId: string }) {
 function Connections({ userId }: { userId: string }) {
   const list = useConnections();
   return (
-    <section aria-labelledby="connections-title" className="mt-8" data-testid="connections">
-      <h2 id="connections-title" className="font-serif text-2xl font-bold">
-        {text.connections}
-      </h2>
-      <p className="mb-3 text-sm text-stone-700">{text.connectionsIntro}</p>
+    <TitledSection
+      id="connections-title"
+      title={text.connections}
+      intro={text.connectionsIntro}
+      className="mt-8"
+      data-testid="connections"
+    >
       <QueryState
         query={list}
         loading={<LoadingState rows={1} />}
@@ -146,7 +150,7 @@ function Connections({ userId }: { userId: string }) {
           </ul>
         )}
       </QueryState>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -164,23 +168,22 @@ function Directory({
   const dir = useMemberNetwork({ search, page });
   const pages = Math.max(1, Math.ceil((dir.data?.count ?? 0) / NETWORK_PAGE_SIZE));
   return (
-    <section aria-labelledby="directory-title" className="mt-8">
-      <h2 id="directory-title" className="font-serif text-2xl font-bold">
-        {text.directory}
-      </h2>
-      <label htmlFor="dir-search" className="mt-3 mb-1 block text-sm font-semibold">
-        {text.search}
-      </label>
-      <input
-        id="dir-search"
-        type="search"
-        className={`${controlClass} mb-6 max-w-md`}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          setPage(1);
-        }}
-      />
+    <TitledSection
+      id="directory-title"
+      title={text.directory}
+      titleClassName="font-serif text-2xl font-bold"
+      className="mt-8"
+    >
+      <Field id="dir-search" label={text.search} className="mt-3 mb-6 max-w-md">
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+      </Field>
       <QueryState
         query={dir}
         errorMessage={text.loadNetworkError}
@@ -204,29 +207,15 @@ function Directory({
                 />
               ))}
             </ul>
-            <div className="mt-6 flex items-center justify-between gap-2">
-              <Button
-                variant="secondary"
-                disabled={page === 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                {text.previous}
-              </Button>
+            <Pager page={page} onPage={setPage} last={page >= pages} labels={text}>
               <span className="text-center text-sm" aria-live="polite">
                 {text.pageOf(page, pages)} · {text.membersCount(data.count)}
               </span>
-              <Button
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {text.next}
-              </Button>
-            </div>
+            </Pager>
           </>
         )}
       </QueryState>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -105,7 +105,6 @@ function History() {
       {...list}
       label={t.history.tableLabel}
       columns={announcementColumns()}
-      getRowId={(a) => a.id}
       empty={{ title: t.history.empty }}
       noMatch={{ title: t.history.noMatch }}
       export={{
@@ -125,7 +124,6 @@ function Inbox() {
       {...list}
       label={t.inbox.tableLabel}
       columns={messageColumns()}
-      getRowId={(m) => m.id}
       empty={{ title: t.inbox.empty }}
       export={{
         filename: t.inbox.exportName,

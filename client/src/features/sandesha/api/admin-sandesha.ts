@@ -5,6 +5,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { safeStem } from '@/lib/file-names';
+import { useDeleteRow, useSaveRow } from '@/lib/row-mutations';
 import { sdk } from '@/lib/sdk';
 import { uploadError } from '@/lib/upload-refusal';
 import { adminText as t } from '../admin-text';
@@ -187,25 +188,6 @@ export type AdInput = Pick<
   | 'is_active'
 >;
 
-export function useSaveAd() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async ({ id, input }: { id?: string; input: AdInput }) => {
-      const table = sdk().from('magazine_advertisements');
-      return id
-        ? unwrap(await table.update(input).eq('id', id).select().single())
-        : unwrap(await table.insert(input).select().single());
-    },
-    onSuccess: () => invalidate(),
-  });
-}
+export const useSaveAd = () => useSaveRow('magazine_advertisements', sandeshaKeys.all);
 
-export function useDeleteAd() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      unwrap(await sdk().from('magazine_advertisements').delete().eq('id', id));
-    },
-    onSuccess: () => invalidate(),
-  });
-}
+export const useDeleteAd = () => useDeleteRow('magazine_advertisements', sandeshaKeys.all);

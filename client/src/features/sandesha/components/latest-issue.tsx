@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { ButtonLink } from '@/components/ui/button';
+import { TitledSection } from '@/components/ui/section';
 import { QueryState } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
 import { useIssues } from '../api/sandesha';
@@ -10,15 +11,15 @@ export function LatestIssues({ limit = 2 }: { limit?: number }) {
   // Deferred: the cards render in short background slices when the data arrives.
   const issues = useDeferredValue(useIssues({ limit }));
   return (
-    <section aria-labelledby="latest-sandesha">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-        <h2 id="latest-sandesha" className="font-serif text-2xl font-bold">
-          {text.latest}
-        </h2>
+    <TitledSection
+      id="latest-sandesha"
+      title={text.latest}
+      action={
         <ButtonLink to="/havyaka-sandesha" variant="ghost">
           {text.archive}
         </ButtonLink>
-      </div>
+      }
+    >
       <QueryState
         query={issues}
         loading={<LoadingState rows={1} height="h-[180px]" />}
@@ -34,6 +35,6 @@ export function LatestIssues({ limit = 2 }: { limit?: number }) {
           </ul>
         )}
       </QueryState>
-    </section>
+    </TitledSection>
   );
 }

@@ -16,6 +16,7 @@ import { ADMINS, type Role } from '@/lib/authorization';
 import { dataMessage } from '@/lib/errors';
 import { adminText } from '../admin-text';
 import { useCandidates, useEditors, useSetEditor, type Account } from '../api/editors';
+import { TitledSection } from '@/components/ui/section';
 
 const t = adminText.editors;
 const nameOf = (a: Account) => a.full_name || a.email || t.unnamed;
@@ -150,18 +151,18 @@ export function Component() {
         <p className="mt-1 text-stone-700">{t.intro}</p>
         {!isAdmin && <p className="mt-2 text-sm text-stone-600">{t.adminsOnly}</p>}
       </header>
-      <section aria-labelledby="current-editors">
-        <h2 id="current-editors" className="mb-3 text-lg font-semibold">
-          {t.current}
-        </h2>
+      <TitledSection
+        id="current-editors"
+        title={t.current}
+        titleClassName="mb-3 text-lg font-semibold"
+      >
         <ResourceList
           query={editors}
           label={t.current}
           columns={columns}
-          getRowId={(a) => a.id}
           empty={{ title: t.none, body: isAdmin ? t.noneBody : undefined }}
         />
-      </section>
+      </TitledSection>
       {isAdmin && <AddEditor />}
     </div>
   );

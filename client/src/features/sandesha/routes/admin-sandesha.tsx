@@ -1,9 +1,7 @@
 // /admin/havyaka-sandesh: the magazine's issues (by year and month; PDF upload, publish,
 // feature, downloads) and its advertisement rate card. Sandesha managers and admins write
 // (the policies decide); the public archive shows a published issue at once.
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
 import { ScreenTabs } from '@/components/ui/screen-tabs';
@@ -13,6 +11,7 @@ import type { Issue } from '../api/sandesha';
 import { AdsPanel } from '../components/admin/ads-panel';
 import { IssueForm } from '../components/admin/issue-form';
 import { IssueList } from '../components/admin/issue-list';
+import { AddOrEdit } from '@/components/add-or-edit';
 
 type Tab = 'issues' | 'ads';
 
@@ -35,17 +34,12 @@ export function Component() {
       />
       {tab === 'issues' ? (
         <div role="tabpanel" id="panel-issues" aria-labelledby="tab-issues" className="space-y-6">
-          {editing === null ? (
-            <Button onClick={() => setEditing('new')}>
-              <Plus className="h-4 w-4" aria-hidden /> {t.addIssue}
-            </Button>
-          ) : (
-            <IssueForm
-              key={editing === 'new' ? 'new' : editing.id}
-              issue={editing === 'new' ? undefined : editing}
-              onDone={() => setEditing(null)}
-            />
-          )}
+          <AddOrEdit
+            editing={editing}
+            setEditing={setEditing}
+            addLabel={t.addIssue}
+            form={(row, done) => <IssueForm issue={row} onDone={done} />}
+          />
           <QueryState
             query={issues}
             loading={<LoadingState rows={3} height="h-16" />}

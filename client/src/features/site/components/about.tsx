@@ -6,6 +6,7 @@ import { LoadingState } from '@/components/ui/states';
 import { formatDate, imageUrl } from '@/lib/images';
 import { useAchievements, useBoard, useOrganization } from '../api/site';
 import { text } from '../text';
+import { TitledSection } from '@/components/ui/section';
 
 export function OrganizationInfo() {
   return (
@@ -38,10 +39,7 @@ export function OrganizationInfo() {
 export function BoardMembers() {
   const board = useBoard();
   return (
-    <section aria-labelledby="board">
-      <h2 id="board" className="mb-4 font-serif text-2xl font-bold">
-        {text.board}
-      </h2>
+    <TitledSection id="board" title={text.board}>
       <QueryState
         query={board}
         loading={<LoadingState rows={1} />}
@@ -77,17 +75,14 @@ export function BoardMembers() {
           </ul>
         )}
       </QueryState>
-    </section>
+    </TitledSection>
   );
 }
 
 export function Achievements() {
   const list = useAchievements();
   return (
-    <section aria-labelledby="achievements">
-      <h2 id="achievements" className="mb-4 font-serif text-2xl font-bold">
-        {text.achievements}
-      </h2>
+    <TitledSection id="achievements" title={text.achievements}>
       <QueryState
         query={list}
         loading={<LoadingState rows={1} />}
@@ -118,6 +113,6 @@ export function Achievements() {
           </ul>
         )}
       </QueryState>
-    </section>
+    </TitledSection>
   );
 }

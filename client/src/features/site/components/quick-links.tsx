@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { quickLinks, text } from '../text';
+import { TitledSection } from '@/components/ui/section';
 
 export function QuickLinks() {
   return (
-    <section aria-labelledby="quick-links">
-      <h2 id="quick-links" className="mb-4 font-serif text-2xl font-bold">
-        {text.quickLinks}
-      </h2>
+    <TitledSection id="quick-links" title={text.quickLinks}>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {quickLinks.map((l) => (
           <li key={l.to}>
@@ -20,6 +18,6 @@ export function QuickLinks() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { errorToast } from '@/lib/errors';
 import { useAddProgressReport, type StudentApplication } from '../api/students';
 import { text } from '../text';
+import { TitledSection } from '@/components/ui/section';
 
 export function reportError(value: string): string | null {
   const v = value.trim();
@@ -22,10 +23,11 @@ export function ProgressReports({ application }: { application: StudentApplicati
   const submit = useSubmitState();
   const reports = application.progress_reports;
   return (
-    <section aria-labelledby="progress-heading">
-      <h2 id="progress-heading" className="font-serif text-xl font-bold">
-        {text.progressReports}
-      </h2>
+    <TitledSection
+      id="progress-heading"
+      title={text.progressReports}
+      titleClassName="font-serif text-xl font-bold"
+    >
       {reports.length === 0 ? (
         <div className="mt-3">
           <EmptyState title={text.progressEmpty}>{text.progressEmptyBody}</EmptyState>
@@ -62,6 +64,6 @@ export function ProgressReports({ application }: { application: StudentApplicati
         </Field>
         <SubmitButton state={submit.state} labels={{ ...text.saveLabels, idle: text.saveReport }} />
       </form>
-    </section>
+    </TitledSection>
   );
 }

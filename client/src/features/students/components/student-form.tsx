@@ -2,7 +2,7 @@
 // "approve now") or to edit an application. PAN and Aadhaar show masked; typing a new number
 // replaces the stored one, leaving the mask keeps it (the vault trigger).
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { FormSection } from '@/components/form';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -15,15 +15,6 @@ import {
 } from '../lib/student-schema';
 
 const f = text.fields;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-lg border border-stone-200 bg-white p-4 sm:p-5">
-      <legend className="px-1 font-serif text-lg font-bold">{title}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
 
 export function StudentForm({
   mode,
@@ -66,7 +57,7 @@ export function StudentForm({
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
-      <Section title={text.sections.personal}>
+      <FormSection title={text.sections.personal}>
         {input('first_name', f.first_name, 'text', true)}
         {input('surname', f.surname, 'text', true)}
         {input('email', f.email, 'email', true)}
@@ -91,17 +82,17 @@ export function StudentForm({
         {input('current_address', f.current_address)}
         {input('current_pincode', f.current_pincode)}
         {input('hometown', f.hometown)}
-      </Section>
-      <Section title={text.sections.identity}>
+      </FormSection>
+      <FormSection title={text.sections.identity}>
         {input('pan_no', f.pan_no)}
         {input('aadhar_no', f.aadhar_no)}
-      </Section>
-      <Section title={text.sections.family}>
+      </FormSection>
+      <FormSection title={text.sections.family}>
         {input('family_income', f.family_income, 'text')}
         {input('father_mobile', f.father_mobile, 'tel')}
         {input('mother_mobile', f.mother_mobile, 'tel')}
-      </Section>
-      <Section title={text.sections.course}>
+      </FormSection>
+      <FormSection title={text.sections.course}>
         {input('last_qualification', f.last_qualification)}
         {input('institution_name', f.institution_name)}
         {input('studying_class', f.studying_class)}
@@ -112,7 +103,7 @@ export function StudentForm({
         <Field label={f.why_donation} error={err('why_donation')} className="sm:col-span-2">
           <textarea rows={3} {...reg('why_donation')} />
         </Field>
-      </Section>
+      </FormSection>
       {mode === 'add' && (
         <label className="flex items-center gap-2 text-sm font-semibold text-stone-800">
           <input type="checkbox" className="h-4 w-4 accent-orange-700" {...reg('approve')} />

@@ -4,13 +4,11 @@
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useConfirm } from '@/components/confirm-dialog';
 import { IdentityNumbers } from '@/components/identity-numbers';
 import { DecisionButtons } from '@/components/decision-buttons';
 import { ButtonLink } from '@/components/ui/button';
 import { loaded } from '@/components/ui/query-state';
 import { Card, LoadingState, PageHeader } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
@@ -69,31 +67,12 @@ export function Component() {
   const { id = '' } = useParams();
   const student = useStudent(id);
   const decide = useDecideStudent(id);
-  const confirm = useConfirm();
   const auth = useAuth();
   const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
 
   const ready = loaded(student, { loading: <LoadingState rows={4} />, errorTitle: text.notFound });
   if (!ready.ok) return ready.fallback;
   const s = ready.data;
-
-  async function onDecide(decision: 'approved' | 'rejected') {
-    const approve = decision === 'approved';
-    const ok = await confirm({
-      title: approve ? text.approveTitle : text.rejectTitle,
-      description: approve ? text.approveBody : text.rejectBody,
-      confirmLabel: approve ? text.approve : text.reject,
-      cancelLabel: text.cancel,
-      destructive: !approve,
-    });
-    if (!ok) return;
-    try {
-      await decide.mutateAsync(decision);
-      toast({ title: approve ? text.approved : text.rejected, variant: 'success' });
-    } catch {
-      // Toasted by the query client.
-    }
-  }
 
   return (
     <div className="max-w-5xl">
@@ -113,7 +92,7 @@ export function Component() {
           <DecisionButtons
             status={s.approval_status}
             pending={decide.isPending}
-            onDecide={(decision) => void onDecide(decision)}
+            decide={(decision) => decide.mutateAsync(decision)}
             labels={text}
           />
           <ButtonLink to={`/admin/students/${s.id}/edit`} variant="secondary">

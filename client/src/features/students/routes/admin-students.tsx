@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
-import { AdminsOnlyGate } from '@/components/ui/admins-only';
+import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { adminText as text } from '../admin-text';
 import { studentPages, useLiveStudents } from '../api/admin-students';
 import { studentColumns, studentCsvColumns } from '../resources/students/columns';
@@ -22,7 +22,6 @@ function Screen() {
         {...list}
         label={text.listLabel}
         columns={studentColumns()}
-        getRowId={(s) => s.id}
         empty={{ title: text.empty }}
         noMatch={{ title: text.emptyFiltered }}
         export={{
@@ -42,10 +41,4 @@ function Screen() {
 }
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
-export function Component() {
-  return (
-    <AdminsOnlyGate text={text}>
-      <Screen />
-    </AdminsOnlyGate>
-  );
-}
+export const Component = adminsOnlyScreen(text, Screen);

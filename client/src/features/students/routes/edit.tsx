@@ -5,14 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { ButtonLink } from '@/components/ui/button';
 import { Card, ErrorState, LoadingState, Page, PageHeader } from '@/components/ui/states';
-import { SubmitButton, useSubmitState } from '@/components/ui/submit-button';
+import { useSubmitState } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { dataMessage, errorToast } from '@/lib/errors';
 import { refusedColumn } from '@/lib/errors';
-import { SpecField } from '@/components/form';
+import { BackAndSubmit, StepCards } from '@/components/form';
 import { ApprovalBadge } from '@/components/registration-page';
 import {
   studentKeys,
@@ -77,19 +76,7 @@ function EditForm({ application }: { application: StudentApplication }) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={form.handleSubmit(save)} className="space-y-6">
-        {studentSteps().map((s) => (
-          <Card key={s.title}>
-            <h2 className="font-serif text-xl font-bold">{s.title}</h2>
-            <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              {s.fields.map((f) => (
-                <SpecField
-                  key={f.name}
-                  spec={locked.includes(f.name) ? { ...f, locked: text.lockedField } : f}
-                />
-              ))}
-            </div>
-          </Card>
-        ))}
+        <StepCards steps={studentSteps()} locked={locked} lockedNote={text.lockedField} />
         <Card>
           <h2 className="mb-3 font-serif text-xl font-bold">{text.yourDocuments}</h2>
           <DocumentsList names={application.documents} />
@@ -101,12 +88,11 @@ function EditForm({ application }: { application: StudentApplication }) {
             />
           </div>
         </Card>
-        <div className="flex flex-wrap justify-between gap-3">
-          <ButtonLink to="/dashboard/student" variant="secondary">
-            {text.backToDashboard}
-          </ButtonLink>
-          <SubmitButton state={submit.state} labels={text.saveLabels} />
-        </div>
+        <BackAndSubmit
+          back={{ to: '/dashboard/student', label: text.backToDashboard }}
+          state={submit.state}
+          labels={text.saveLabels}
+        />
       </form>
     </FormProvider>
   );

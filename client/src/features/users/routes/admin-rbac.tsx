@@ -340,7 +340,6 @@ export function Component() {
             query={roles}
             label={text.rolesLabel}
             columns={roleColumns}
-            getRowId={(r) => r.id}
             empty={{ title: text.rolesEmpty }}
           />
         </div>
@@ -352,7 +351,6 @@ export function Component() {
           query={assignments}
           label={text.assignmentsLabel}
           columns={assignmentColumns}
-          getRowId={(a) => a.id}
           empty={{ title: text.assignmentsEmpty }}
         />
       </Card>

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { PageHeader } from '@/components/ui/states';
-import { AdminsOnlyGate } from '@/components/ui/admins-only';
+import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
 import { accountPages } from '../api/accounts';
 import { InviteStaff } from '../components/invite-staff';
@@ -29,7 +29,6 @@ function Screen() {
         {...list}
         label={text.listLabel}
         columns={columns}
-        getRowId={(u) => u.id}
         empty={{ title: text.empty }}
         noMatch={{ title: text.emptyFiltered }}
       />
@@ -38,10 +37,4 @@ function Screen() {
 }
 
 /** Only admins use this screen; another staff role is told so (issue 40). */
-export function Component() {
-  return (
-    <AdminsOnlyGate text={text}>
-      <Screen />
-    </AdminsOnlyGate>
-  );
-}
+export const Component = adminsOnlyScreen(text, Screen);

@@ -26,7 +26,7 @@ function RowActions({ b }: { b: Business }) {
         onClick={() =>
           // mutateAsync: with a filter on approval, this row leaves the list once it is saved.
           void toastWhenDone(
-            save.mutateAsync({ id: b.id, values: { is_active: !b.is_active } }),
+            save.mutateAsync({ id: b.id, input: { is_active: !b.is_active } }),
             b.is_active ? t.withdrawnToast : t.approvedToast,
           )
         }

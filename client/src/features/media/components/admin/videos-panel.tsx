@@ -2,7 +2,6 @@
 // only published ones are public. The list: search, status, sort and page in the URL (v.*),
 // cards below 768 px.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -25,6 +24,7 @@ import {
 import { videoColumns } from '../../resources/videos/columns';
 import { VIDEO_STATUSES, videoList } from '../../resources/videos/filters';
 import { formatDate } from '@/lib/display-format';
+import { AddOrEdit } from '@/components/add-or-edit';
 
 const t = adminText.video;
 
@@ -181,22 +181,16 @@ export function VideosPanel() {
   const columns = useMemo(() => videoColumns(setEditing), []);
   return (
     <div className="space-y-4">
-      {editing === null ? (
-        <Button onClick={() => setEditing('new')}>
-          <Plus className="h-4 w-4" aria-hidden /> {t.add}
-        </Button>
-      ) : (
-        <VideoForm
-          key={editing === 'new' ? 'new' : editing.id}
-          video={editing === 'new' ? undefined : editing}
-          onDone={() => setEditing(null)}
-        />
-      )}
+      <AddOrEdit
+        editing={editing}
+        setEditing={setEditing}
+        addLabel={t.add}
+        form={(row, done) => <VideoForm video={row} onDone={done} />}
+      />
       <ResourceList
         {...list}
         label={t.tableLabel}
         columns={columns}
-        getRowId={(v) => v.id}
         empty={{ title: t.empty }}
         noMatch={{ title: t.noMatch }}
       />

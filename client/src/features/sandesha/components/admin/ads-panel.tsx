@@ -1,7 +1,7 @@
 // The magazine's advertisement rate card: add, edit, activate, delete.
 import { ConfirmButton } from '@/components/confirm-button';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ import {
   useSaveAd,
   type Advertisement,
 } from '@/features/sandesha/api/admin-sandesha';
+import { AddOrEdit } from '@/components/add-or-edit';
 
 const t = adminText.ad;
 
@@ -141,17 +142,12 @@ export function AdsPanel() {
   const [editing, setEditing] = useState<Advertisement | 'new' | null>(null);
   return (
     <div className="space-y-4">
-      {editing === null ? (
-        <Button onClick={() => setEditing('new')}>
-          <Plus className="h-4 w-4" aria-hidden /> {t.add}
-        </Button>
-      ) : (
-        <AdForm
-          key={editing === 'new' ? 'new' : editing.id}
-          ad={editing === 'new' ? undefined : editing}
-          onDone={() => setEditing(null)}
-        />
-      )}
+      <AddOrEdit
+        editing={editing}
+        setEditing={setEditing}
+        addLabel={t.add}
+        form={(row, done) => <AdForm ad={row} onDone={done} />}
+      />
       <QueryState
         query={ads}
         loading={<LoadingState rows={2} height="h-14" />}
