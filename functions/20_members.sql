@@ -172,12 +172,16 @@ as $$
     select app.search_key(search) as name_key, app.search_skel(search) as name_skel,
            case when search ~ '[A-Za-z0-9]' then app.contains_pattern(btrim(search)) end as pattern
   ),
-  -- The entries matching the search, through the indexes.
+  -- The entries matching the search, through the indexes: by name in either script
+  -- (app.name_hits, each of two words through the indexes), or a part of the name or number.
   hits as materialized (
-    select d.id, app.search_rank(q.name_key, q.name_skel, d.name_key, d.name_skel) as rank
-      from q, public.member_directory d
-     where d.full_name ilike q.pattern or d.unique_id ilike q.pattern
-        or q.name_key operator(extensions.<<%) d.name_key or q.name_skel operator(extensions.<<%) d.name_skel
+    select n.id, max(n.rank) as rank
+      from (select h.id, h.rank from app.name_hits('public.member_directory'::regclass, search) h
+            union all
+            select d.id, app.search_rank(q.name_key, q.name_skel, d.name_key, d.name_skel)
+              from q, public.member_directory d
+             where d.full_name ilike q.pattern or d.unique_id ilike q.pattern) n
+     group by n.id
   )
   select d.id, d.unique_id, d.full_name, d.member_type, d.city, d.native_place, d.profession
     from public.member_directory d
@@ -400,13 +404,17 @@ begin
   return query
   -- The entries matching the search, through the indexes (with no search, none: unused).
   with hits as materialized (
-    select d.id, app.search_rank(query_key, query_skel, d.name_key, d.name_skel) as rank
-      from public.member_directory d
-     where searching
-       and (d.full_name ilike pattern or d.city ilike pattern or d.native_place ilike pattern
-            or d.profession ilike pattern or d.membership_no ilike pattern or d.unique_id ilike pattern
-            -- The name in the other script or another spelling (functions/06_search.sql).
-            or query_key operator(extensions.<<%) d.name_key or query_skel operator(extensions.<<%) d.name_skel)
+    select n.id, max(n.rank) as rank
+      from (-- The name in the other script or another spelling (functions/07_name_search.sql).
+            select h.id, h.rank from app.name_hits('public.member_directory'::regclass, search) h
+             where searching
+            union all
+            select d.id, app.search_rank(query_key, query_skel, d.name_key, d.name_skel)
+              from public.member_directory d
+             where searching
+               and (d.full_name ilike pattern or d.city ilike pattern or d.native_place ilike pattern
+                    or d.profession ilike pattern or d.membership_no ilike pattern or d.unique_id ilike pattern)) n
+     group by n.id
   ),
   listed as (
     select d.*, coalesce(v.show_contact_details, false) as shows_contact, h.rank as match_rank
@@ -491,10 +499,12 @@ begin
   if patterns[1] is not null then
     -- A part of a field only for a term with Latin letters or digits (the trigram indexes hold
     -- no Kannada trigrams: such a condition would read the whole index); names by their keys.
+    -- The name by app.name_hits (functions/07_name_search.sql): its ids, so that the primary
+    -- key's index joins the part-of-a-field indexes.
     conditions := array_append(conditions, case when search ~ '[A-Za-z0-9]' then '(d.full_name ilike $1
       or d.membership_no ilike $1 or d.unique_id ilike $1 or d.mobile_number ilike $1 or d.email ilike $1
-      or $4 operator(extensions.<<%) d.name_key or $5 operator(extensions.<<%) d.name_skel)'
-      else '($4 operator(extensions.<<%) d.name_key or $5 operator(extensions.<<%) d.name_skel)' end);
+      or d.id = any ($6))'
+      else 'd.id = any ($6)' end);
     ordering := ' order by app.search_rank($4, $5, d.name_key, d.name_skel) desc, d.created_at desc, d.id';
   end if;
   if patterns[2] is not null then
@@ -505,7 +515,9 @@ begin
   end if;
   return query execute 'select d.* from public.member_directory d where ' || array_to_string(conditions, ' and ')
       || ordering
-    using patterns[1], patterns[2], patterns[3], app.search_key(coalesce(search, '')), app.search_skel(coalesce(search, ''));
+    using patterns[1], patterns[2], patterns[3], app.search_key(coalesce(search, '')), app.search_skel(coalesce(search, '')),
+          case when patterns[1] is not null then
+            array(select h.id from app.name_hits('public.member_directory'::regclass, search) h) end;
 end
 $$;
 comment on function public.admin_member_directory_matches(text, text, text) is

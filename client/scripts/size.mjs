@@ -3,7 +3,7 @@
 //
 //   before the first paint   the entry and its static imports (React, the router, the query
 //                            cache, the SDK's core, the shell and the top of the home page),
-//                            and index.html's inline scripts: budget 122.1 KB (KiB; issues 22, 35)
+//                            and index.html's inline scripts: budget 122.0 KB (KiB; issues 22, 35)
 //   the whole home page      the above, plus what the home page loads after its first paint
 //                            (the sections below the fold, the PWA overlays and the rest of
 //                            the route table, with their static imports): budget 150 KB
@@ -17,10 +17,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// 122 KB: issue 35 allows the language and Easy view switches at most 2 KB over 120 KB. The
-// card, offline sign-out and Kannada error words came to 29 bytes over it: 122.1 KB until the
-// first paint is trimmed (issue 35 stays open for it).
-export const BUDGET_BYTES = Math.round(122.1 * 1024);
+// 122 KB: issue 35 allows the language and Easy view switches at most 2 KB over 120 KB. (The
+// global error toasts and the account's language sync left the first paint to get back under
+// it: they load with the connectivity chunk and at sign-in.)
+export const BUDGET_BYTES = Math.round(122.0 * 1024);
 export const PAGE_BUDGET_BYTES = 150 * 1024;
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');

@@ -1,4 +1,4 @@
-// What the connectivity banner and toasts say, in a module of its own so that they load with
+// What the connectivity banner and toasts and the global error toasts say, in a module of its own so that they load with
 // connectivity.tsx's chunk and not with the first paint. Kannada: connectivity-text.kn.ts.
 import { kannada } from '@/lib/i18n/words';
 
@@ -11,6 +11,10 @@ export const connectivityText = {
   offlineBannerBody: "You're offline: some features may not work until the connection returns.",
   /** Offline, with the saved answers on screen: when the oldest of them was fetched. */
   offlineSavedBody: (when: string) => `You're offline, showing what was saved on ${when}.`,
+  rejectionTitle: 'Something went wrong',
+  rejectionBody: 'An unexpected error occurred. Please try again.',
+  scriptErrorTitle: 'Application Error',
+  scriptErrorBody: 'An unexpected error occurred. Please refresh the page.',
 } as const;
 
 kannada({ connectivityText }, () => import('./connectivity-text.kn'));

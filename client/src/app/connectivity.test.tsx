@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentToast, dismissToast } from '@/components/ui/toast';
-import { OfflineBanner, useConnectivityToasts } from './connectivity';
+import Connectivity, { OfflineBanner, useConnectivityToasts } from './connectivity';
 
 function Probe() {
   useConnectivityToasts();
@@ -72,5 +72,27 @@ describe('connectivity', () => {
     expect(screen.getByTestId('offline-banner')).toHaveTextContent(
       /Connection Lost\. You're offline, showing what was saved on 2 Dec 2026, 2:29\s?am\./i,
     );
+  });
+  it('shows the error toasts once its chunk is there (none in the first paint)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    render(withCache(<Connectivity />));
+    act(() => {
+      window.dispatchEvent(new Event('unhandledrejection'));
+    });
+    expect(currentToast()).toMatchObject({
+      title: 'Something went wrong',
+      description: 'An unexpected error occurred. Please try again.',
+      variant: 'destructive',
+    });
+    act(() => {
+      window.dispatchEvent(new ErrorEvent('error', { message: 'boom' }));
+    });
+    expect(currentToast()).toMatchObject({ title: 'Application Error' });
+    dismissToast();
+    act(() => {
+      // A picture that failed to load is no script error.
+      window.dispatchEvent(new ErrorEvent('error'));
+    });
+    expect(currentToast()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-// Connectivity (spec §4, §8): a banner while offline, and a toast on each change. Loaded as a
-// chunk of its own as soon as the shell renders (root-layout.tsx): none of it is needed for the
-// first paint, and the service worker keeps it for when the network is gone.
+// Connectivity (spec §4, §8): a banner while offline, and a toast on each change; and the toasts
+// for unhandled errors. Loaded as a chunk of its own as soon as the shell renders (root-layout.tsx):
+// none of it is needed for the first paint, and the service worker keeps it for when the network is gone.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { WifiOff } from '@/components/ui/icons';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
@@ -89,8 +89,37 @@ export function OfflineBanner() {
   );
 }
 
+/** A toast for an unhandled promise rejection or script error (from this chunk's arrival on:
+ *  none is needed before the first paint). */
+export function useGlobalErrorHandlers() {
+  useEffect(() => {
+    const onRejection = () =>
+      toast({
+        title: t.rejectionTitle,
+        description: t.rejectionBody,
+        variant: 'destructive',
+      });
+    const onError = (event: ErrorEvent) => {
+      // Resource load failures (images) are not script errors.
+      if (!event.error && !event.message) return;
+      toast({
+        title: t.scriptErrorTitle,
+        description: t.scriptErrorBody,
+        variant: 'destructive',
+      });
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    window.addEventListener('error', onError);
+    return () => {
+      window.removeEventListener('unhandledrejection', onRejection);
+      window.removeEventListener('error', onError);
+    };
+  }, []);
+}
+
 /** The banner and the toasts together: what the root layout mounts. */
 export default function Connectivity() {
   useConnectivityToasts();
+  useGlobalErrorHandlers();
   return <OfflineBanner />;
 }

@@ -3,10 +3,6 @@ import type { appText as en } from './text';
 
 export const appText = {
   skipToContent: 'ಮುಖ್ಯ ವಿಷಯಕ್ಕೆ ಹೋಗಿ',
-  rejectionTitle: 'ಏನೋ ತಪ್ಪಾಗಿದೆ',
-  rejectionBody: 'ಅನಿರೀಕ್ಷಿತ ದೋಷ ಉಂಟಾಗಿದೆ. ದಯವಿಟ್ಟು ಮತ್ತೊಮ್ಮೆ ಪ್ರಯತ್ನಿಸಿ.',
-  scriptErrorTitle: 'ಅಪ್ಲಿಕೇಶನ್ ದೋಷ',
-  scriptErrorBody: 'ಅನಿರೀಕ್ಷಿತ ದೋಷ ಉಂಟಾಗಿದೆ. ದಯವಿಟ್ಟು ಪುಟವನ್ನು ಮತ್ತೆ ತೆರೆಯಿರಿ.',
   errorTitle: 'ಕ್ಷಮಿಸಿ, ಏನೋ ತಪ್ಪಾಗಿದೆ',
   newRelease: 'ಜಾಲತಾಣದ ಹೊಸ ಆವೃತ್ತಿ ಲಭ್ಯವಿದೆ. ದಯವಿಟ್ಟು ಪುಟವನ್ನು ಮತ್ತೆ ತೆರೆಯಿರಿ.',
   tryAgain: 'ಮತ್ತೊಮ್ಮೆ ಪ್ರಯತ್ನಿಸಿ',

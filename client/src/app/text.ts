@@ -1,15 +1,11 @@
-// What the app shell says: the global error toasts, the render error screen and the boot
-// failure screen. The page-not-found route's own words are in routes/text.ts, the connectivity
-// banner's and toasts' in connectivity-text.ts (loaded with its chunk), the public layout's
+// What the app shell says: the render error screen and the boot failure screen. The
+// page-not-found route's own words are in routes/text.ts, the connectivity banner's and toasts'
+// and the global error toasts' in connectivity-text.ts (loaded with its chunk), the public layout's
 // beside its navigation in nav.ts. Kannada: text.kn.ts, loaded only on the Kannada screen.
 import { kannada } from '@/lib/i18n/words';
 
 export const appText = {
   skipToContent: 'Skip to content',
-  rejectionTitle: 'Something went wrong',
-  rejectionBody: 'An unexpected error occurred. Please try again.',
-  scriptErrorTitle: 'Application Error',
-  scriptErrorBody: 'An unexpected error occurred. Please refresh the page.',
   errorTitle: 'Oops! Something went wrong',
   newRelease: 'A new version of the site is available. Please reload the page.',
   tryAgain: 'Try Again',

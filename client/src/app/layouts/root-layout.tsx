@@ -1,9 +1,8 @@
-// The shell under every route: scroll to top on navigation, connectivity (banner and toasts),
-// global error handlers, and the PWA overlays and the rest of the route table (loaded after the
+// The shell under every route: scroll to top on navigation, connectivity (banner and toasts,
+// and the global error toasts), and the PWA overlays and the rest of the route table (loaded after the
 // page, so they never delay it).
 import { Fragment, lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { toast } from '@/components/ui/toast';
 import { useAccountPreferences } from '@/lib/i18n/preferences';
 import { useLanguage } from '@/lib/i18n/words';
 import { afterHero } from '../hero';
@@ -26,32 +25,6 @@ function useScrollToTop() {
   }, [pathname]);
 }
 
-export function useGlobalErrorHandlers() {
-  useEffect(() => {
-    const onRejection = () =>
-      toast({
-        title: t.rejectionTitle,
-        description: t.rejectionBody,
-        variant: 'destructive',
-      });
-    const onError = (event: ErrorEvent) => {
-      // Resource load failures (images) are not script errors.
-      if (!event.error && !event.message) return;
-      toast({
-        title: t.scriptErrorTitle,
-        description: t.scriptErrorBody,
-        variant: 'destructive',
-      });
-    };
-    window.addEventListener('unhandledrejection', onRejection);
-    window.addEventListener('error', onError);
-    return () => {
-      window.removeEventListener('unhandledrejection', onRejection);
-      window.removeEventListener('error', onError);
-    };
-  }, []);
-}
-
 /** The next idle moment (1 s at the latest; a timer where requestIdleCallback is missing). */
 const idle = () =>
   new Promise<void>((resolve) =>
@@ -62,7 +35,6 @@ const idle = () =>
 
 export function RootLayout() {
   useScrollToTop();
-  useGlobalErrorHandlers();
   useAccountPreferences();
   // A switch of language draws the page again in the new words (they have all arrived).
   const language = useLanguage();

@@ -129,7 +129,7 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
         {wide && <SidebarNav role={role} />}
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
+        <header className="sticky top-0 z-30 flex flex-wrap items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
           <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
             <Dialog.Trigger className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md hover:bg-stone-100 md:hidden">
               <Menu className="h-5 w-5" aria-hidden />
@@ -191,7 +191,10 @@ export function AdminShell({ headerExtra }: { headerExtra?: ReactNode }) {
             to="/"
             className="hidden min-h-11 items-center gap-1 rounded-md px-3 text-sm hover:bg-stone-100 sm:inline-flex"
           >
-            <ExternalLink className="h-4 w-4" aria-hidden /> {text.viewSite}
+            {/* Its words from lg: below, with Easy view's larger text, they would push the row
+                wider than the window (at 640 px, 200 % zoom). */}
+            <ExternalLink className="h-4 w-4" aria-hidden />{' '}
+            <span className="sr-only lg:not-sr-only">{text.viewSite}</span>
           </Link>
           <button
             type="button"

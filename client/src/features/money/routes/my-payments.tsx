@@ -18,7 +18,10 @@ export function Component() {
       <PageHeader title={m.title}>{m.intro}</PageHeader>
       <QueryState query={money}>
         {(data) => (
-          <div className="grid gap-8">
+          // One column no wider than the page (a grid track would otherwise grow to the
+          // tables' width): a table wider than a phone scrolls in its own box, the page never
+          // sideways (WCAG 1.4.10: 320 px, 200 % zoom).
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
             <section aria-label={m.payments}>
               <h2 className="mb-2 text-lg font-bold">{m.payments}</h2>
               {data.payments.length === 0 ? (
@@ -74,26 +77,28 @@ export function Component() {
             {data.years.length > 0 && (
               <section aria-label={m.yearHeading}>
                 <h2 className="mb-2 text-lg font-bold">{m.yearHeading}</h2>
-                <table className="text-left text-sm">
-                  <thead>
-                    <tr>
-                      <th className="p-2">{m.year}</th>
-                      <th className="p-2">{m.count}</th>
-                      <th className="p-2">{m.total}</th>
-                      <th className="p-2">{m.eligibleTotal}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.years.map((y) => (
-                      <tr key={`${y.fy}-${y.donor_id}`} className="border-t border-stone-200">
-                        <td className="p-2">{y.fy}</td>
-                        <td className="p-2">{y.receipts}</td>
-                        <td className="p-2 tabular-nums">{formatInr(y.total)}</td>
-                        <td className="p-2 tabular-nums">{formatInr(y.eligible_total)}</td>
+                <div className="overflow-x-auto">
+                  <table className="text-left text-sm">
+                    <thead>
+                      <tr>
+                        <th className="p-2">{m.year}</th>
+                        <th className="p-2">{m.count}</th>
+                        <th className="p-2">{m.total}</th>
+                        <th className="p-2">{m.eligibleTotal}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {data.years.map((y) => (
+                        <tr key={`${y.fy}-${y.donor_id}`} className="border-t border-stone-200">
+                          <td className="p-2">{y.fy}</td>
+                          <td className="p-2">{y.receipts}</td>
+                          <td className="p-2 tabular-nums">{formatInr(y.total)}</td>
+                          <td className="p-2 tabular-nums">{formatInr(y.eligible_total)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               </section>
             )}
           </div>
