@@ -4,7 +4,7 @@
 // attendees' CSV (the filtered registrations and the walk-ins); search, attendance filter,
 // sort and page in the URL, cards below 768 px.
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ScanLine } from 'lucide-react';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ResourceList, useResourceList } from '@/components/resource-list';
@@ -84,9 +84,14 @@ export function Component() {
             {e.location ? ` · ${e.location}` : ''}
           </p>
         </div>
-        <ButtonLink to={LIST} variant="secondary">
-          <ArrowLeft className="h-4 w-4" aria-hidden /> {adminText.backToEvents}
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/admin/card-scanner" variant="secondary">
+            <ScanLine className="h-4 w-4" aria-hidden /> {t.scanner}
+          </ButtonLink>
+          <ButtonLink to={LIST} variant="secondary">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> {adminText.backToEvents}
+          </ButtonLink>
+        </div>
       </header>
 
       {!e.registration_required && <p className="mb-4 text-stone-700">{t.noRegistration}</p>}
