@@ -62,7 +62,16 @@ values
   ('event_cancelled', 'en', 'Cancelled: {title}', '{title} ({event_date}[ at {event_time}]) is cancelled.'),
   ('event_cancelled', 'kn', 'ರದ್ದಾಗಿದೆ: {title}', '{title} ({event_date}[, {event_time}]) ಕಾರ್ಯಕ್ರಮ ರದ್ದಾಗಿದೆ.'),
   ('event_changed', 'en', 'Changed: {title}', '{title} is now on {event_date}[ at {event_time}][, {location}].'),
-  ('event_changed', 'kn', 'ಬದಲಾವಣೆ: {title}', '{title} ಕಾರ್ಯಕ್ರಮ ಈಗ {event_date}[, {event_time}] ರಂದು ನಡೆಯಲಿದೆ[ ({location})].');
+  ('event_changed', 'kn', 'ಬದಲಾವಣೆ: {title}', '{title} ಕಾರ್ಯಕ್ರಮ ಈಗ {event_date}[, {event_time}] ರಂದು ನಡೆಯಲಿದೆ[ ({location})].'),
+  -- Money: refunds and Form 10BE (66_money_refunds.sql, 66_money_form_10be.sql).
+  ('payment_refunded', 'en', 'Payment refunded: ₹{amount}',
+   'Your payment of ₹{amount}[ ({reference})] was refunded: {reason}.[ Receipt {receipt_no} is cancelled; it keeps its number.] Your payments page shows it.'),
+  ('payment_refunded', 'kn', 'ಪಾವತಿ ಹಿಂತಿರುಗಿಸಲಾಗಿದೆ: ₹{amount}',
+   'ನಿಮ್ಮ ₹{amount}[ ({reference})] ಪಾವತಿಯನ್ನು ಹಿಂತಿರುಗಿಸಲಾಗಿದೆ: {reason}.[ ರಸೀದಿ {receipt_no} ರದ್ದಾಗಿದೆ; ಅದರ ಸಂಖ್ಯೆ ಉಳಿಯುತ್ತದೆ.] ನಿಮ್ಮ ಪಾವತಿಗಳ ಪುಟದಲ್ಲಿ ನೋಡಿ.'),
+  ('form_10be_ready', 'en', 'Form 10BE for {fy} is ready',
+   'Your certificate of donation (Form 10BE) for the financial year {fy} from the income-tax portal is on your payments page. Use it to claim the deduction in your return.'),
+  ('form_10be_ready', 'kn', '{fy} ರ ಫಾರ್ಮ್ 10BE ಸಿದ್ಧವಾಗಿದೆ',
+   'ಆದಾಯ ತೆರಿಗೆ ಪೋರ್ಟಲ್‌ನಿಂದ ಬಂದ {fy} ಆರ್ಥಿಕ ವರ್ಷದ ನಿಮ್ಮ ದೇಣಿಗೆ ಪ್ರಮಾಣಪತ್ರ (ಫಾರ್ಮ್ 10BE) ನಿಮ್ಮ ಪಾವತಿಗಳ ಪುಟದಲ್ಲಿದೆ. ನಿಮ್ಮ ರಿಟರ್ನ್‌ನಲ್ಲಿ ಕಡಿತ ಪಡೆಯಲು ಅದನ್ನು ಬಳಸಿ.');
 comment on view app.notice_texts is
   'The words of every notice written for a person, per key and language (en, kn); templates filled by app.notice.';
 revoke all on app.notice_texts from public;

@@ -22,7 +22,8 @@ begin
       raise exception 'Access denied - insufficient permissions' using errcode = '42501',
         detail = 'a payment''s status and amount are changed by an administrator';
     end if;
-    if new.status is distinct from old.status and new.status <> 'pending' then
+    -- A refund keeps who verified the payment (the refund's actor is in the money audit).
+    if new.status is distinct from old.status and new.status not in ('pending', 'refunded') then
       new.verified_by := coalesce(auth.uid(), new.verified_by);
       new.verified_at := now();
     end if;

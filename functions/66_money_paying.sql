@@ -33,11 +33,12 @@ $$;
 revoke execute on function app.mask_donor_id(text, text) from public;
 
 -- Saves donor details: the caller's own (once, then edits), or for an admin a walk-in donor
--- (donor_id null) or any donor. The identity number goes to the vault; a number equal to the
--- stored mask keeps the stored one.
+-- (donor_id and for_user null), a member's account's (for_user: their donor row, made or
+-- edited) or any donor. The identity number goes to the vault; a number equal to the stored
+-- mask keeps the stored one.
 create or replace function public.save_donor(name text, address text, id_code text, id_number text,
   city text default null, state text default null, pin_code text default null, email text default null,
-  phone text default null, donor_id uuid default null)
+  phone text default null, donor_id uuid default null, for_user uuid default null)
 returns public.donors
 language plpgsql
 security definer
@@ -52,11 +53,20 @@ begin
   if auth.uid() is null then
     raise exception 'Authentication required' using errcode = '42501', detail = 'sign in to save donor details';
   end if;
+  if for_user is not null and not admin then
+    raise exception 'Access denied - insufficient permissions' using errcode = '42501',
+      detail = 'staff enter donor details for another account';
+  end if;
+  if for_user is not null and not exists (select from public.users u where u.id = for_user) then
+    raise exception 'Resource not found' using errcode = 'PT404', detail = 'no such account';
+  end if;
   if save_donor.donor_id is not null then
     select * into existing from public.donors d where d.id = save_donor.donor_id;
     if existing.id is null or not (admin or existing.user_id = auth.uid()) then
       raise exception 'Resource not found' using errcode = 'PT404', detail = 'no such donor';
     end if;
+  elsif for_user is not null then
+    select * into existing from public.donors d where d.user_id = for_user;
   elsif not admin then
     select * into existing from public.donors d where d.user_id = auth.uid();
   end if;
@@ -70,7 +80,7 @@ begin
   end if;
   if existing.id is null then
     insert into public.donors (user_id, name, address, city, state, pin_code, id_code, id_masked, email, phone, created_by)
-    values (case when not admin then auth.uid() end,
+    values (case when for_user is not null then for_user when not admin then auth.uid() end,
             btrim(name), btrim(address), nullif(btrim(city), ''), nullif(btrim(state), ''), nullif(btrim(pin_code), ''),
             id_code, app.mask_donor_id(id_code, number), nullif(btrim(email), ''), nullif(btrim(phone), ''), auth.uid())
     returning * into saved;
@@ -93,10 +103,10 @@ begin
   return saved;
 end
 $$;
-comment on function public.save_donor(text, text, text, text, text, text, text, text, text, uuid) is
+comment on function public.save_donor(text, text, text, text, text, text, text, text, text, uuid, uuid) is
   'Saves donor details (one''s own, or any for admins); the identity number goes to the vault, masked in the row.';
-revoke execute on function public.save_donor(text, text, text, text, text, text, text, text, text, uuid) from public, anon;
-grant execute on function public.save_donor(text, text, text, text, text, text, text, text, text, uuid) to authenticated;
+revoke execute on function public.save_donor(text, text, text, text, text, text, text, text, text, uuid, uuid) from public, anon;
+grant execute on function public.save_donor(text, text, text, text, text, text, text, text, text, uuid, uuid) to authenticated;
 
 -- Starts a UPI payment for the signed-in caller: a donation of whole rupees for a purpose of
 -- the trust's list, or the membership fee of a member type (the caller's own type when they

@@ -162,7 +162,7 @@ select ops.declare_job('form_10bd_reminder_25_may', '0 10 25 5 *', 'app.form_10b
 
 -- ---------------------------------------------------------------------------------------------
 -- The finance overview (admins): received this month and this financial year by purpose and
--- mode, pending verifications, receipts issued.
+-- mode, net of refunds (and the refunds apart), pending verifications, receipts issued.
 create or replace function public.finance_overview(on_day date default null) returns jsonb
 language plpgsql
 stable
@@ -196,6 +196,14 @@ begin
                      where p.status = 'completed' and p.received_on between month_start and day),
     'year_total', (select coalesce(sum(p.amount), 0) from public.payments p
                     where p.status = 'completed' and p.received_on between fy_start and day),
+    -- The totals above are net of refunds (a refunded payment is no longer completed); what
+    -- was refunded of the money received in the month and the year, apart.
+    'month_refunded', (select coalesce(sum(p.amount), 0) from public.payments p
+                        where p.status = 'refunded' and p.received_on between month_start and day),
+    'year_refunded', (select coalesce(sum(p.amount), 0) from public.payments p
+                       where p.status = 'refunded' and p.received_on between fy_start and day),
+    'refunds', (select count(*) from public.payments p
+                 where p.status = 'refunded' and p.received_on between fy_start and day),
     'pending', (select count(*) from public.payments p where p.status = 'pending'),
     'pending_with_proof', (select count(*) from public.payments p where p.status = 'pending' and (p.utr is not null or p.proof_path is not null)),
     'receipts_issued', (select count(*) from public.receipts r where r.fy = year_code and r.status = 'issued'),

@@ -85,3 +85,29 @@ drop policy if exists "Payers upload payment proofs into their folder" on storag
 create policy "Payers upload payment proofs into their folder" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'payment-proofs' and (storage.foldername(name))[1] = (select auth.uid())::text);
+
+-- Year statements (functions/67_year_statement_pdfs.sql): their donor and admins read them;
+-- request_year_statement() writes them, the renderer sets their file.
+drop policy if exists "Donors read their own year statements" on public.year_statements;
+create policy "Donors read their own year statements" on public.year_statements
+  for select to authenticated using (user_id = (select auth.uid()));
+drop policy if exists "Admins read every year statement" on public.year_statements;
+create policy "Admins read every year statement" on public.year_statements
+  for select to authenticated using ((select app.is_admin()));
+
+-- Form 10BE files (functions/66_money_form_10be.sql) live in the receipts bucket under
+-- 10be/{fy}/: admins upload and remove them there; a donor reads the file their matched row
+-- names (the form_10be row's own policy decides), nothing else under 10be/.
+drop policy if exists "Donors read their own Form 10BE files" on storage.objects;
+create policy "Donors read their own Form 10BE files" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'receipts' and (storage.foldername(name))[1] = '10be'
+         and exists (select from public.form_10be f where f.file_path = objects.name and f.user_id = (select auth.uid())));
+drop policy if exists "Admins upload Form 10BE files" on storage.objects;
+create policy "Admins upload Form 10BE files" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'receipts' and (storage.foldername(name))[1] = '10be' and (select app.is_admin()));
+drop policy if exists "Admins remove Form 10BE files" on storage.objects;
+create policy "Admins remove Form 10BE files" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'receipts' and (storage.foldername(name))[1] = '10be' and (select app.is_admin()));

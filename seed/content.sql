@@ -292,3 +292,18 @@ select 'engagement',
        now() - make_interval(days => (g * 5) % 30, hours => g % 13),
        'demo-session-' || g
   from generate_series(1, 60) g;
+-- Money (issue 36): a walk-in donor entered once at the office (the PAN in the vault, masked in
+-- the row; the donor picker on /admin/finance finds them), and their cheque that bounced:
+-- verified, then refunded with the reason (its receipt cancelled, keeping its number).
+with donor as (
+  insert into public.donors (name, address, city, state, pin_code, id_code, id_masked, created_by)
+  select 'Prakash Bhat', '21 Ranade Road, Dadar', 'Mumbai', 'Maharashtra', '400028', 'pan', 'XXXXXX678K', id
+    from demo_people where type = 'admin'
+  returning id
+)
+insert into app.identity_numbers (record_table, record_id, pan) select 'donors', id, 'BHPPB5678K' from donor;
+insert into public.payments (payment_type, status, amount, payment_method, purpose, transaction_reference, payer_name, donor_id)
+select 'donation', 'completed', 5000, 'cheque', 'corpus', 'CHQ-104233', 'Prakash Bhat', id
+  from public.donors where name = 'Prakash Bhat';
+update public.payments set status = 'refunded', refund_reason = 'Cheque returned unpaid by the bank'
+ where transaction_reference = 'CHQ-104233';

@@ -2,7 +2,9 @@
 //! documents worker with the app's template (templates/receipt.typ) and fonts, stored in the
 //! private receipts bucket, mailed; `pdftotext` finds every field an 80G receipt needs in
 //! English and Kannada, and the 80G declaration only on the eligible one. A cancelled receipt
-//! is rendered again in place, marked CANCELLED.
+//! is rendered again in place, marked CANCELLED. The donor's year statement (templates/statement.typ)
+//! lists every receipt of the year with its totals in both languages, and a refund cancels a
+//! receipt in it.
 
 #![allow(clippy::unwrap_used, reason = "integration tests: a failed unwrap is a failed test")]
 
@@ -72,6 +74,7 @@ fn assert_has(text: &str, wanted: &[&str], what: &str) {
 struct Rendered {
     _db: TestDb,
     pool: PgPool,
+    donor: String,
     admin: String,
     documents: Documents,
     _files: tempfile::TempDir,
@@ -127,7 +130,7 @@ async fn rendered() -> Rendered {
     };
     let round = documents.run_once(&mut HashMap::new()).await.unwrap();
     assert_eq!(round, Round { stored: 2, lost_races: 0, failed: 0 }, "both receipts are rendered");
-    Rendered { _db: db, pool, admin, documents, _files: files }
+    Rendered { _db: db, pool, donor, admin, documents, _files: files }
 }
 
 /// The text of the receipt of the payment made in `mode`, and its row's receipt number.
@@ -236,4 +239,131 @@ async fn the_donor_is_mailed_in_their_language_and_a_cancelled_receipt_is_render
     assert_has(&cash, &["CANCELLED", "ರದ್ದಾಗಿದೆ", "Entered twice"], "the cancelled receipt");
     let mails: i64 = sqlx::query_scalar("select count(*) from auth.mail_outbox").fetch_one(&r.pool).await.unwrap();
     assert_eq!(mails, 1, "a cancellation is not mailed as a new receipt");
+}
+
+/// The stored file at `path` in the receipts bucket, as text.
+async fn stored_text(r: &Rendered, path: &str) -> String {
+    let version: String =
+        sqlx::query_scalar("select version from storage.objects where bucket_id = 'receipts' and name = $1")
+            .bind(path)
+            .fetch_one(&r.pool)
+            .await
+            .unwrap();
+    pdf_text(&r.documents.backend.read_all(&version).await.unwrap())
+}
+
+#[tokio::test]
+async fn the_year_statement_lists_every_receipt_with_its_totals_and_a_refund_cancels_one() {
+    let r = rendered().await;
+    as_user(
+        &r.pool,
+        &r.admin,
+        &format!(
+            "insert into public.payments (payment_type, amount, payment_method, status, purpose, payer_name, user_id)
+             values ('donation', 2500, 'cash', 'completed', 'general', 'Ravi Shankar Bhat', '{}')",
+            r.donor
+        ),
+    )
+    .await;
+    as_user(&r.pool, &r.donor, "select public.request_year_statement(app.fy_of(app.india_today()))").await;
+    let round = r.documents.run_once(&mut HashMap::new()).await.unwrap();
+    assert_eq!(round, Round { stored: 2, lost_races: 0, failed: 0 }, "the new receipt and the statement");
+
+    let (path, fy, words_en, words_kn): (String, String, String, String) = sqlx::query_as(
+        "select s.pdf_path, s.fy, v.total_words_en, v.total_words_kn
+           from public.year_statements s join app.year_statement_pdf_rows v on v.id = s.id",
+    )
+    .fetch_one(&r.pool)
+    .await
+    .unwrap();
+    assert_eq!(path, format!("{}/statement-{fy}.pdf", r.donor), "in the donor's folder");
+    assert_eq!(words_en, "Rupees Twelve Lakh Thirty-Seven Thousand Sixty-Seven Only");
+    let numbers: Vec<String> =
+        sqlx::query_scalar("select receipt_no from public.receipts where user_id = $1::uuid order by serial")
+            .bind(&r.donor)
+            .fetch_all(&r.pool)
+            .await
+            .unwrap();
+    assert_eq!(numbers.len(), 2);
+    let text = stored_text(&r, &path).await;
+    assert_has(
+        &text,
+        &[
+            "Havyaka Trust Mumbai",
+            "ಹವ್ಯಕ ಟ್ರಸ್ಟ್ ಮುಂಬೈ",
+            "AAATH1234K",
+            "AAATH1234KF20214",
+            &format!("Statement of receipts, financial year {fy}"),
+            &format!("{fy} ಆರ್ಥಿಕ ವರ್ಷದ ರಸೀದಿಗಳ ವಿವರಣೆ"),
+            &format!("01-04-{}", &fy[..4]),
+            "Ravi Shankar Bhat",
+            "4 Hill View, Matunga",
+            "XXXXXX234F",
+            &numbers[0],
+            &numbers[1],
+            "Receipt no.",
+            "ರಸೀದಿ ಸಂಖ್ಯೆ",
+            "12,34,567",
+            "2,500",
+            "UPI",
+            "ಯುಪಿಐ",
+            "Cash",
+            "ನಗದು",
+            "Educational aid",
+            "ಶೈಕ್ಷಣಿಕ ನೆರವು",
+            "General fund",
+            "ಸಾಮಾನ್ಯ ನಿಧಿ",
+            "Not eligible",
+            "ಅರ್ಹವಲ್ಲ",
+            "Total received (2 receipts)",
+            "ಒಟ್ಟು ಸ್ವೀಕೃತಿ (2 ರಸೀದಿಗಳು)",
+            "₹ 12,37,067",
+            "Eligible for deduction",
+            "ಕಡಿತಕ್ಕೆ ಅರ್ಹ",
+            "₹ 12,34,567",
+            "₹ 2,500",
+            &words_en,
+            &words_kn,
+            "Authorised signatory",
+            "ಅಧಿಕೃತ ಸಹಿದಾರರು",
+        ],
+        "the year statement",
+    );
+
+    // The cash donation refunded: its receipt cancelled (number kept), both files rendered
+    // again, the donor mailed in Kannada.
+    as_user(
+        &r.pool,
+        &r.admin,
+        "select public.refund_payment((select id from public.payments where amount = 2500), 'Returned at the donor''s request')",
+    )
+    .await;
+    let round = r.documents.run_once(&mut HashMap::new()).await.unwrap();
+    assert_eq!(round, Round { stored: 2, lost_races: 0, failed: 0 }, "the receipt and the statement again");
+    let receipt_path: String = sqlx::query_scalar("select pdf_path from public.receipts where amount = 2500")
+        .fetch_one(&r.pool)
+        .await
+        .unwrap();
+    let receipt = stored_text(&r, &receipt_path).await;
+    assert_has(
+        &receipt,
+        &["CANCELLED", "ರದ್ದಾಗಿದೆ", "Refunded: Returned at the donor's request", &numbers[1]],
+        "the refunded receipt",
+    );
+    let text = stored_text(&r, &path).await;
+    assert_has(
+        &text,
+        &[&numbers[1], "CANCELLED / ರದ್ದಾಗಿದೆ", "Total received (1 receipt)", "₹ 12,34,567"],
+        "the statement after the refund",
+    );
+    // Nothing left that is not eligible (pdftotext may join "₹ 0").
+    assert!(text.replace("₹ ", "₹").contains("₹12,34,567 ₹12,34,567 ₹0"), "{text}");
+    let (subject, body): (String, String) = sqlx::query_as(
+        "select subject, body_text from auth.mail_outbox where kind = 'money_payment_refunded' and recipient like 'member-%'",
+    )
+    .fetch_one(&r.pool)
+    .await
+    .unwrap();
+    assert!(subject.contains("ಹಿಂತಿರುಗಿಸಲಾಗಿದೆ") && subject.contains("2,500"), "Kannada subject: {subject}");
+    assert!(body.contains("Returned at the donor's request") && body.contains(&numbers[1]), "{body}");
 }

@@ -36,7 +36,7 @@ select row_eq(format($$select member_id, credit, debit, created_by from public.f
 select tests.act_as(tests.actor('admin'));
 update public.payments set status = 'pending' where id = pg_temp.id('own');
 update public.payments set status = 'completed' where id = pg_temp.id('own');
-update public.payments set status = 'refunded' where id = pg_temp.id('own');
+update public.payments set status = 'refunded', refund_reason = 'Paid twice' where id = pg_temp.id('own'); -- a refund needs its reason (66_money_refunds.sql)
 select tests.act_as_superuser();
 select results_eq(format($$select credit, debit from public.financial_ledger where payment_id = %L order by credit desc$$, pg_temp.id('own')),
   $$values (1000.00::numeric(12, 2), 0::numeric(12, 2)), (0, 1000.00)$$,

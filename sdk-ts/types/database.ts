@@ -759,32 +759,48 @@ export type Database = {
         Row: {
           arn: string | null;
           donor_id: string | null;
+          file_name: string | null;
           file_path: string;
+          found_id: string | null;
           fy: string;
           id: string;
+          matched_by: string | null;
+          notified_at: string | null;
           uploaded_at: string;
+          uploaded_by: string | null;
           user_id: string | null;
         };
         Insert: {
           arn?: string | null;
           donor_id?: string | null;
+          file_name?: string | null;
           file_path: string;
+          found_id?: string | null;
           fy: string;
           id?: string;
+          matched_by?: string | null;
+          notified_at?: string | null;
           uploaded_at?: string;
+          uploaded_by?: string | null;
           user_id?: string | null;
         };
         Update: {
           arn?: string | null;
           donor_id?: string | null;
+          file_name?: string | null;
           file_path?: string;
+          found_id?: string | null;
           fy?: string;
           id?: string;
+          matched_by?: string | null;
+          notified_at?: string | null;
           uploaded_at?: string;
+          uploaded_by?: string | null;
           user_id?: string | null;
         };
         Relationships: [
           { foreignKeyName: "form_10be_donor_id_fkey"; columns: ["donor_id"]; isOneToOne: false; referencedRelation: "donors"; referencedColumns: ["id"] },
+          { foreignKeyName: "form_10be_uploaded_by_fkey"; columns: ["uploaded_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
           { foreignKeyName: "form_10be_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
@@ -1837,6 +1853,8 @@ export type Database = {
           purpose: string | null;
           received_on: string | null;
           reference: string | null;
+          refund_reason: string | null;
+          refunded_at: string | null;
           statement_line_id: string | null;
           status: string;
           transaction_reference: string | null;
@@ -1864,6 +1882,8 @@ export type Database = {
           purpose?: string | null;
           received_on?: string | null;
           reference?: string | null;
+          refund_reason?: string | null;
+          refunded_at?: string | null;
           statement_line_id?: string | null;
           status?: string;
           transaction_reference?: string | null;
@@ -1891,6 +1911,8 @@ export type Database = {
           purpose?: string | null;
           received_on?: string | null;
           reference?: string | null;
+          refund_reason?: string | null;
+          refunded_at?: string | null;
           statement_line_id?: string | null;
           status?: string;
           transaction_reference?: string | null;
@@ -2620,6 +2642,40 @@ export type Database = {
           { foreignKeyName: "website_images_created_by_fkey"; columns: ["created_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
         ];
       };
+      year_statements: {
+        Row: {
+          donor_id: string | null;
+          fy: string;
+          id: string;
+          pdf_path: string | null;
+          requested_at: string;
+          requested_by: string | null;
+          user_id: string | null;
+        };
+        Insert: {
+          donor_id?: string | null;
+          fy: string;
+          id?: string;
+          pdf_path?: string | null;
+          requested_at?: string;
+          requested_by?: string | null;
+          user_id?: string | null;
+        };
+        Update: {
+          donor_id?: string | null;
+          fy?: string;
+          id?: string;
+          pdf_path?: string | null;
+          requested_at?: string;
+          requested_by?: string | null;
+          user_id?: string | null;
+        };
+        Relationships: [
+          { foreignKeyName: "year_statements_donor_id_fkey"; columns: ["donor_id"]; isOneToOne: false; referencedRelation: "donors"; referencedColumns: ["id"] },
+          { foreignKeyName: "year_statements_requested_by_fkey"; columns: ["requested_by"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+          { foreignKeyName: "year_statements_user_id_fkey"; columns: ["user_id"]; isOneToOne: false; referencedRelation: "users"; referencedColumns: ["id"] },
+        ];
+      };
     };
     Views: {
       donor_year_statements: {
@@ -2706,6 +2762,7 @@ export type Database = {
       create_calendar_feed: { Args: Record<PropertyKey, never>; Returns: string };
       create_user_record: { Args: { user_id: string; user_email: string; user_type?: string; user_status?: string; user_full_name?: string }; Returns: Database["public"]["Tables"]["users"]["Row"] };
       decline_event_offer: { Args: { event_id: string }; Returns: undefined };
+      donor_matches: { Args: { search: string }; Returns: Database["public"]["Tables"]["donors"]["Row"][] };
       event_attendance: { Args: { event_id: string }; Returns: { registrations: number; people: number; max_attendees: number }[] };
       event_calendar: { Args: { event_id: string }; Returns: unknown };
       event_calendar_feed: { Args: { token: string }; Returns: unknown };
@@ -2728,21 +2785,26 @@ export type Database = {
       increment_sandesha_download_count: { Args: { issue_id: string }; Returns: number };
       join_event_waitlist: { Args: { event_id: string; guests?: number }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       leave_event_waitlist: { Args: { event_id: string }; Returns: undefined };
+      match_form_10be: { Args: { form_id: string; donor_id: string }; Returns: Database["public"]["Tables"]["form_10be"]["Row"] };
       matrimony_name_matches: { Args: { search: string }; Returns: { id: string; rank: number }[] };
       membership_claim: { Args: { entry_id: string }; Returns: Json };
       move_waitlist_entry_up: { Args: { entry_id: string }; Returns: Database["public"]["Tables"]["event_waitlist"]["Row"] };
       my_member_card: { Args: Record<PropertyKey, never>; Returns: { membership_no: string; full_name: string; member_type: string; valid_until: string; photo_url: string; card_version: number }[] };
       record_profile_view: { Args: { profile_id: string }; Returns: boolean };
+      refund_payment: { Args: { payment_id: string; reason: string }; Returns: Database["public"]["Tables"]["payments"]["Row"] };
+      register_form_10be: { Args: { fy: string; file_name: string; file_path: string; arn?: string }; Returns: Database["public"]["Tables"]["form_10be"]["Row"] };
       register_matrimony: { Args: { application: Json }; Returns: Database["public"]["Tables"]["matrimony_details"]["Row"] };
       register_member: { Args: { application: Json }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       register_student: { Args: { application: Json }; Returns: Database["public"]["Tables"]["student_details"]["Row"] };
       reject_member: { Args: { member_id: string; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"] };
       reject_members: { Args: { member_ids: string[]; remarks?: string }; Returns: Database["public"]["Tables"]["member_directory"]["Row"][] };
+      remove_form_10be: { Args: { form_id: string }; Returns: undefined };
       remove_walk_in: { Args: { walk_in_id: string }; Returns: undefined };
+      request_year_statement: { Args: { fy: string; for_user?: string; donor?: string }; Returns: Database["public"]["Tables"]["year_statements"]["Row"] };
       reveal_identity_numbers: { Args: { record_table: string; record_id: string }; Returns: { pan: string; aadhar: string }[] };
       revoke_member_card: { Args: { member_no: string }; Returns: number };
       run_waitlist_offers: { Args: { event_id?: string }; Returns: number };
-      save_donor: { Args: { name: string; address: string; id_code: string; id_number: string; city?: string; state?: string; pin_code?: string; email?: string; phone?: string; donor_id?: string }; Returns: Database["public"]["Tables"]["donors"]["Row"] };
+      save_donor: { Args: { name: string; address: string; id_code: string; id_number: string; city?: string; state?: string; pin_code?: string; email?: string; phone?: string; donor_id?: string; for_user?: string }; Returns: Database["public"]["Tables"]["donors"]["Row"] };
       second_factor_required: { Args: Record<PropertyKey, never>; Returns: boolean };
       send_announcement: { Args: { title: string; message: string; audience?: string; link?: string }; Returns: Database["public"]["Tables"]["announcements"]["Row"] };
       send_test_push: { Args: Record<PropertyKey, never>; Returns: number };

@@ -35,6 +35,8 @@ export const text = {
     pending_payments: 'ಪರಿಶೀಲಿಸಬೇಕಾದ ಪಾವತಿಗಳು',
     users: 'ಖಾತೆಗಳು',
   },
+  scanner: 'ಸದಸ್ಯತ್ವ ಕಾರ್ಡ್ ಸ್ಕ್ಯಾನರ್',
+  scannerBody: 'ಬಾಗಿಲಲ್ಲಿ ಸದಸ್ಯರ ಕಾರ್ಡ್‌ಗಳನ್ನು ಪರಿಶೀಲಿಸಿ, ಆಫ್‌ಲೈನ್‌ನಲ್ಲೂ.',
   inbox: 'ಸಂಪರ್ಕ ಸಂದೇಶಗಳು',
   inboxBody: 'ಸಂಪರ್ಕ ನಮೂನೆಯ ಮೂಲಕ ಸಂದರ್ಶಕರು ಕಳುಹಿಸಿದ್ದನ್ನು ಓದಿ ಉತ್ತರಿಸಿ.',
   verifiedRestore: (days: number | null) =>

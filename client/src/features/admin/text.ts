@@ -36,6 +36,8 @@ export const text = {
     pending_payments: 'Payments to verify',
     users: 'Accounts',
   },
+  scanner: 'Membership card scanner',
+  scannerBody: 'Check members’ cards at the door, offline too.',
   inbox: 'Contact messages',
   inboxBody: 'Read and answer what visitors sent through the contact form.',
   verifiedRestore: (days: number | null) =>

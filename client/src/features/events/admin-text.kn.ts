@@ -155,6 +155,7 @@ export const adminText = {
     moveUp: 'ಮೊದಲ ಸ್ಥಾನಕ್ಕೆ ತನ್ನಿ',
   },
   registrations: {
+    scanner: 'ಸದಸ್ಯತ್ವ ಕಾರ್ಡ್‌ಗಳನ್ನು ಸ್ಕ್ಯಾನ್ ಮಾಡಿ',
     title: 'ಕಾರ್ಯಕ್ರಮದ ನೋಂದಣಿಗಳು',
     of: (title: string) => `ನೋಂದಣಿಗಳು: ${title}`,
     full: 'ಭರ್ತಿ',

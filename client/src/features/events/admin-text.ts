@@ -155,6 +155,7 @@ export const adminText = {
     moveUp: 'Move to the front',
   },
   registrations: {
+    scanner: 'Scan membership cards',
     title: 'Event Registrations',
     of: (title: string) => `Registrations: ${title}`,
     full: 'Full',

@@ -98,6 +98,16 @@ export const text = {
   noSuchMember: 'No member with this ID',
   save: 'Record payment',
   close: 'Close',
+  refund: 'Refund',
+  refundLabel: (payer: string) => `Refund the payment of ${payer}`,
+  refundTitle: 'Refund this payment',
+  refundIntro:
+    'The whole payment is refunded (partial refunds are not supported). Its receipt is cancelled and keeps its number; the payer is told by notification and e-mail.',
+  refundReason: 'Reason',
+  refundReasonRequired: 'Please give the reason (up to 500 characters)',
+  refundConfirm: 'Refund payment',
+  refunded: 'Payment refunded; its receipt is cancelled',
+  cashWithDonor: 'Donations with a donor’s details (80G receipts): Finance → Cash and cheques',
 } as const;
 
 kannada({ text }, () => import('./text.kn'));

@@ -1,7 +1,16 @@
 // /admin: the staff's dashboard: the figures of the screens the role can use, each a link to
-// the list it counts (filtered: the office's morning work list), the contact inbox for admins
-// and the last verified restore for the super admin.
-import { CalendarDays, GraduationCap, Heart, Mail, ShieldCheck, Users } from 'lucide-react';
+// the list it counts (filtered: the office's morning work list), the contact inbox for admins,
+// the membership card scanner for event staff and admins (it has no sidebar entry: spec §2's
+// list is exact) and the last verified restore for the super admin.
+import {
+  CalendarDays,
+  GraduationCap,
+  Heart,
+  Mail,
+  ScanLine,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
@@ -105,6 +114,18 @@ export function Component() {
             >
               {restore.data.lastDrillFailed ? text.drillFailed : text.backupsLink}
             </span>
+          </span>
+        </Link>
+      )}
+      {EVENT_STAFF.includes(auth.user?.type as Role) && (
+        <Link
+          to="/admin/card-scanner"
+          className="mt-6 flex items-center gap-3 rounded-md border border-stone-200 bg-white px-4 py-3 hover:border-orange-700"
+        >
+          <ScanLine className="h-5 w-5 text-orange-800" aria-hidden />
+          <span>
+            <span className="block font-semibold">{text.scanner}</span>
+            <span className="block text-sm text-stone-600">{text.scannerBody}</span>
           </span>
         </Link>
       )}

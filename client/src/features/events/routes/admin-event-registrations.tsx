@@ -86,11 +86,16 @@ export function Component() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {e.registration_required && e.event_date === mumbaiToday() && (
-            <ButtonLink to={`/admin/card-scanner?event=${e.id}`} variant="secondary">
-              <ScanLine className="h-4 w-4" aria-hidden /> {adminText.day.scanCards}
-            </ButtonLink>
-          )}
+          <ButtonLink
+            to={
+              e.registration_required && e.event_date === mumbaiToday()
+                ? `/admin/card-scanner?event=${e.id}`
+                : '/admin/card-scanner'
+            }
+            variant="secondary"
+          >
+            <ScanLine className="h-4 w-4" aria-hidden /> {adminText.day.scanCards}
+          </ButtonLink>
           <ButtonLink to={LIST} variant="secondary">
             <ArrowLeft className="h-4 w-4" aria-hidden /> {adminText.backToEvents}
           </ButtonLink>

@@ -5,6 +5,7 @@
 import type { Database } from '@havyaka/sdk/database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
+import { uniqueName } from '@/lib/file-names';
 import { sdk } from '@/lib/sdk';
 
 type Tables = Database['public']['Tables'];
@@ -21,6 +22,10 @@ export type StatementLine = Tables['bank_statement_lines']['Row'] & {
 };
 export type Statement = Tables['bank_statements']['Row'];
 export type WorklistRow = Database['public']['Functions']['form_10bd_worklist']['Returns'][number];
+export type Form10be = Tables['form_10be']['Row'];
+export type YearStatementFile = Tables['year_statements']['Row'];
+export type Form10beRow = Form10be & { donor: { name: string; id_masked: string } | null };
+export type MemberMatch = Tables['member_directory']['Row'];
 
 export const moneyKeys = {
   all: ['money'] as const,
@@ -33,6 +38,8 @@ export const moneyKeys = {
   statements: () => ['money', 'statements'] as const,
   statementLines: (id: string) => ['money', 'statement', id] as const,
   worklist: (fy: string) => ['money', 'worklist', fy] as const,
+  form10be: (fy: string) => ['money', 'form10be', fy] as const,
+  donorSearch: (search: string) => ['money', 'donor-search', search] as const,
 };
 
 export const useTrustFinance = () =>
@@ -77,7 +84,7 @@ export interface DonorValues {
 export function useSaveDonor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (values: DonorValues & { donor_id?: string }) =>
+    mutationFn: async (values: DonorValues & { donor_id?: string; for_user?: string }) =>
       unwrap(await sdk().rpc('save_donor', values)) as unknown as Donor,
     onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
   });
@@ -126,7 +133,7 @@ export const useMyMoney = (userId: string | undefined) =>
     enabled: !!userId,
     queryFn: async () => {
       const client = sdk();
-      const [payments, receipts, years] = await Promise.all([
+      const [payments, receipts, years, certificates] = await Promise.all([
         client
           .from('payments')
           .select()
@@ -144,11 +151,17 @@ export const useMyMoney = (userId: string | undefined) =>
           .select()
           .eq('user_id', userId!)
           .order('fy', { ascending: false }),
+        client
+          .from('form_10be')
+          .select('id, fy, file_path, file_name, uploaded_at')
+          .eq('user_id', userId!)
+          .order('fy', { ascending: false }),
       ]);
       return {
         payments: unwrap(payments),
         receipts: unwrap(receipts),
         years: unwrap(years),
+        certificates: unwrap(certificates),
       };
     },
   });
@@ -158,16 +171,48 @@ export const useMyMoney = (userId: string | undefined) =>
  * it: policies/66_money.sql) and hands it to the browser as `HT-2026-27-000123.pdf`.
  */
 export async function downloadReceipt(path: string, receiptNo: string) {
+  await downloadFile(path, `${receiptNo.replaceAll('/', '-')}.pdf`);
+}
+
+/** Downloads a file of the private receipts bucket (a receipt, a statement, a Form 10BE). */
+export async function downloadFile(path: string, name: string) {
   const blob = unwrap(await sdk().storage.from('receipts').download(path));
   if (!blob) throw new Error('empty download');
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${receiptNo.replaceAll('/', '-')}.pdf`;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A donor's year statement PDF: asks the server for it (one's own, or for staff an account's
+ * or a walk-in donor's), waits while the documents worker renders it (a few seconds), and
+ * downloads it as `statement-2026-27.pdf`. Throws `timeout` when it is not ready in 60 s.
+ */
+export async function downloadYearStatement(
+  fy: string,
+  whose: { for_user?: string; donor?: string } = {},
+) {
+  const client = sdk();
+  const asked = unwrap(
+    await client.rpc('request_year_statement', { fy, ...whose }),
+  ) as unknown as YearStatementFile;
+  let path = asked.pdf_path;
+  for (let i = 0; !path && i < 60; i++) {
+    await sleep(1000);
+    const row = unwrap(
+      await client.from('year_statements').select('pdf_path').eq('id', asked.id).single(),
+    );
+    path = row.pdf_path;
+  }
+  if (!path) throw new Error('timeout');
+  await downloadFile(path, `statement-${fy}.pdf`);
 }
 
 // ---- Staff.
@@ -177,9 +222,13 @@ export const useAllReceipts = (search: string) =>
   useQuery({
     queryKey: [...moneyKeys.all, 'receipts', search] as const,
     queryFn: async () => {
+      // The receipts table itself: its donor (for a walk-in's year statement) is not a field the
+      // receipt prints.
       let query = sdk()
-        .from('receipt_documents')
-        .select('id, receipt_no, issued_on, donor_name, amount, status, pdf_path')
+        .from('receipts')
+        .select(
+          'id, receipt_no, fy, issued_on, donor_name, amount, status, pdf_path, user_id, donor_id',
+        )
         .order('issued_on', { ascending: false })
         .order('receipt_no', { ascending: false })
         .limit(100);
@@ -207,6 +256,9 @@ export interface FinanceOverview {
   pending_with_proof: number;
   receipts_issued: number;
   receipts_cancelled: number;
+  month_refunded: number;
+  year_refunded: number;
+  refunds: number;
 }
 
 export const useFinanceOverview = () =>
@@ -291,4 +343,129 @@ export const useWorklist = (fy: string) =>
 
 export async function fetch10bdCsv(fy: string) {
   return unwrap(await sdk().rpc('form_10bd_csv', { fy })) as string;
+}
+
+/** The Form 10BE files of a year (staff): matched ones with their donor, unmatched ones first. */
+export const useForm10be = (fy: string) =>
+  useQuery({
+    queryKey: moneyKeys.form10be(fy),
+    queryFn: async () =>
+      unwrap(
+        await sdk()
+          .from('form_10be')
+          .select('*, donor:donors!donor_id(name,id_masked)')
+          .eq('fy', fy)
+          .order('donor_id', { ascending: true, nullsFirst: true })
+          .order('uploaded_at', { ascending: false })
+          .returns<Form10beRow[]>(),
+      ),
+  });
+
+/**
+ * Uploads Form 10BE PDFs into the receipts bucket under 10be/{fy}/ (admins may: policies/
+ * 66_money.sql) and registers each, which matches it to a donor by its name.
+ */
+export function useUploadForm10be() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ fy, files }: { fy: string; files: File[] }) => {
+      const made: Form10be[] = [];
+      for (const file of files) {
+        // The object's name is ours; the match reads the original file name.
+        const path = uniqueName(`10be/${fy}`, file.name, 'pdf');
+        unwrap(
+          await sdk()
+            .storage.from('receipts')
+            .upload(path, file, { contentType: 'application/pdf' }),
+        );
+        made.push(
+          unwrap(
+            await sdk().rpc('register_form_10be', { fy, file_name: file.name, file_path: path }),
+          ) as unknown as Form10be,
+        );
+      }
+      return made;
+    },
+    onSuccess: (_, { fy }) => client.invalidateQueries({ queryKey: moneyKeys.form10be(fy) }),
+  });
+}
+
+export function useMatchForm10be() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (args: { form_id: string; donor_id: string }) =>
+      unwrap(await sdk().rpc('match_form_10be', args)) as unknown as Form10be,
+    onSuccess: () => client.invalidateQueries({ queryKey: [...moneyKeys.all, 'form10be'] }),
+  });
+}
+
+export function useRemoveForm10be() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (row: Form10be) => {
+      unwrap(await sdk().rpc('remove_form_10be', { form_id: row.id }));
+      unwrap(await sdk().storage.from('receipts').remove([row.file_path]));
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: [...moneyKeys.all, 'form10be'] }),
+  });
+}
+
+/** Saved donors and members whose names match (either script), for the staff's donor picker. */
+export const useDonorSearch = (search: string) =>
+  useQuery({
+    queryKey: moneyKeys.donorSearch(search),
+    enabled: search.trim().length >= 2,
+    queryFn: async () => {
+      const client = sdk();
+      const [donors, members] = await Promise.all([
+        client.rpc('donor_matches', { search }),
+        client
+          .rpc('admin_member_directory_matches', { search }, { get: true })
+          .select('id, user_id, unique_id, full_name, membership_no')
+          .limit(8),
+      ]);
+      return {
+        donors: unwrap(donors) as unknown as Donor[],
+        members: unwrap(members) as unknown as Pick<
+          MemberMatch,
+          'id' | 'user_id' | 'unique_id' | 'full_name' | 'membership_no'
+        >[],
+      };
+    },
+  });
+
+/** A donor's saved details by account (staff: a picked member's). */
+export async function donorOfUser(userId: string) {
+  return unwrap(
+    await sdk().from('donors').select().eq('user_id', userId).maybeSingle(),
+  ) as Donor | null;
+}
+
+export interface CashPayment {
+  payment_type: 'donation' | 'membership';
+  amount: number;
+  payment_method: 'cash' | 'cheque' | 'kind';
+  purpose: string | null;
+  transaction_reference: string | null;
+  member_id: string | null;
+  user_id: string | null;
+  donor_id: string | null;
+  payer_name: string;
+  payer_email: string | null;
+}
+
+/** Staff record cash, a cheque or a gift in kind as received: the receipt is issued at once. */
+export function useRecordCash() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (payment: CashPayment) =>
+      unwrap(
+        await sdk()
+          .from('payments')
+          .insert({ ...payment, status: 'completed' })
+          .select()
+          .single(),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
+  });
 }

@@ -1,6 +1,7 @@
 // Donor details for 80G receipts and Form 10BD, captured once: name as on PAN, address, and the
 // identity document (PAN or Aadhaar, else another Form 10BD type). The number is kept in the
-// database's vault; what comes back is masked.
+// database's vault; what comes back is masked. Staff use it too: for a member's account
+// (`forUser`) or a walk-in donor without one (neither: a new donor row each time).
 import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
@@ -24,9 +25,16 @@ const fromDonor = (d: Donor | null | undefined): DonorValues => ({
 export function DonorForm({
   donor,
   onSaved,
+  forUser,
+  heading = text.donor.heading,
+  saveLabel = text.donor.save,
 }: {
   donor: Donor | null | undefined;
-  onSaved: () => void;
+  onSaved: (saved: Donor) => void;
+  /** Staff: the member account whose details these are. */
+  forUser?: string;
+  heading?: string;
+  saveLabel?: string;
 }) {
   const [values, setValues] = useState<DonorValues>(() => fromDonor(donor));
   const [errors, setErrors] = useState<Partial<Record<keyof DonorValues, string>>>({});
@@ -45,21 +53,19 @@ export function DonorForm({
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await save.mutateAsync(values);
+      const saved = await save.mutateAsync({
+        ...values,
+        ...(forUser ? { for_user: forUser } : {}),
+      });
       toast({ title: text.donor.saved, variant: 'success' });
-      onSaved();
+      onSaved(saved);
     } catch (error) {
       toast({ ...errorToast(error), variant: 'destructive' });
     }
   };
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={text.donor.heading}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <form onSubmit={submit} noValidate aria-label={heading} className="grid gap-4 sm:grid-cols-2">
       <Field label={text.donor.name} error={errors.name} required className="sm:col-span-2">
         <input autoComplete="name" value={values.name} onChange={set('name')} />
       </Field>
@@ -100,7 +106,7 @@ export function DonorForm({
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
-          {text.donor.save}
+          {saveLabel}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 // The finance overview: received this month and this financial year by purpose and mode,
-// pending verifications, receipts issued.
+// net of refunds (what was refunded apart), pending verifications, receipts issued.
 import { QueryState } from '@/components/ui/query-state';
 import { formatInr } from '@/lib/display-format';
 import { useFinanceOverview, usePurposes, type FinanceGroup } from '../api/money';
@@ -53,6 +53,7 @@ export function FinanceOverview() {
               [f.year(o.fy), formatInr(o.year_total)],
               [f.pending, `${o.pending} (${f.pendingWithProof(o.pending_with_proof)})`],
               [f.receiptsIssued, String(o.receipts_issued)],
+              [f.refunded(o.refunds), formatInr(o.year_refunded)],
             ].map(([label, value]) => (
               <div key={label} className="rounded-md border border-stone-200 bg-white px-4 py-2">
                 <dt className="text-xs text-stone-600">{label}</dt>
@@ -60,6 +61,7 @@ export function FinanceOverview() {
               </div>
             ))}
           </dl>
+          <p className="text-sm text-stone-700">{f.netOfRefunds}</p>
           <section>
             <h3 className="mb-2 font-semibold">
               {f.month} — {f.byPurposeMode}

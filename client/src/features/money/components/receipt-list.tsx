@@ -7,6 +7,7 @@ import { formatDate, formatInr } from '@/lib/display-format';
 import { useAllReceipts } from '../api/money';
 import { text } from '../text';
 import { ReceiptDownload } from './receipt-download';
+import { YearStatementDownload } from './year-statement-download';
 
 const t = text.finance.receipts;
 
@@ -35,6 +36,7 @@ export function ReceiptList() {
                   <th className="p-2">{t.amount}</th>
                   <th className="p-2">{t.status}</th>
                   <th className="p-2">{t.pdf}</th>
+                  <th className="p-2">{t.statement}</th>
                 </tr>
               </thead>
               <tbody>
@@ -49,6 +51,16 @@ export function ReceiptList() {
                     </td>
                     <td className="p-2">
                       <ReceiptDownload path={r.pdf_path} receiptNo={r.receipt_no ?? ''} compact />
+                    </td>
+                    <td className="p-2">
+                      {(r.user_id || r.donor_id) && r.fy && (
+                        <YearStatementDownload
+                          fy={r.fy}
+                          forUser={r.user_id}
+                          donor={r.donor_id}
+                          compact
+                        />
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,11 +1,15 @@
 // /account/payments: the signed-in person's payments (pending until staff verify), their
-// receipts with every field, and a statement per financial year.
+// receipts with every field, a statement per financial year (and its PDF), and the Form 10BE
+// certificates the trust uploaded for them.
 import { EmptyState, Page, PageHeader } from '@/components/ui/states';
 import { QueryState } from '@/components/ui/query-state';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatInr } from '@/lib/display-format';
-import { useMyMoney } from '../api/money';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { downloadFile, useMyMoney } from '../api/money';
 import { ReceiptCard } from '../components/receipt-card';
+import { YearStatementDownload } from '../components/year-statement-download';
 import { text } from '../text';
 
 const m = text.mine;
@@ -85,6 +89,7 @@ export function Component() {
                         <th className="p-2">{m.count}</th>
                         <th className="p-2">{m.total}</th>
                         <th className="p-2">{m.eligibleTotal}</th>
+                        <th className="p-2">{text.finance.receipts.pdf}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -94,11 +99,41 @@ export function Component() {
                           <td className="p-2">{y.receipts}</td>
                           <td className="p-2 tabular-nums">{formatInr(y.total)}</td>
                           <td className="p-2 tabular-nums">{formatInr(y.eligible_total)}</td>
+                          <td className="p-2">{y.fy && <YearStatementDownload fy={y.fy} />}</td>
                         </tr>
                       ))}
                     </tbody>
                   </table>
                 </div>
+              </section>
+            )}
+            {data.certificates.length > 0 && (
+              <section aria-label={text.certificates.heading}>
+                <h2 className="mb-2 text-lg font-bold">{text.certificates.heading}</h2>
+                <p className="mb-2 text-sm text-stone-700">{text.certificates.intro}</p>
+                <ul className="grid gap-2">
+                  {data.certificates.map((c) => (
+                    <li
+                      key={c.id}
+                      className="flex flex-wrap items-center gap-3"
+                      data-testid="my-form-10be"
+                    >
+                      <span>
+                        {text.certificates.year} {c.fy}
+                      </span>
+                      <Button
+                        variant="secondary"
+                        onClick={() =>
+                          void downloadFile(c.file_path, `form-10be-${c.fy}.pdf`).catch(() =>
+                            toast({ title: text.receipt.downloadError, variant: 'destructive' }),
+                          )
+                        }
+                      >
+                        {text.certificates.download}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
               </section>
             )}
           </div>

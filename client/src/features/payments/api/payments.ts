@@ -92,6 +92,19 @@ export function useSetPaymentStatus() {
   });
 }
 
+/**
+ * Refunds a verified payment whole, with the reason (admins: public.refund_payment): its
+ * receipt is cancelled keeping its number, and the payer is told.
+ */
+export function useRefundPayment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
+      unwrap(await sdk().rpc('refund_payment', { payment_id: id, reason })),
+    onSuccess: invalidate,
+  });
+}
+
 export interface OfflinePayment {
   payment_type: string;
   amount: number;

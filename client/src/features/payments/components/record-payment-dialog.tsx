@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -74,6 +75,12 @@ export function RecordPaymentDialog({ by, onClose }: { by: string; onClose: () =
               <Dialog.Description className="text-sm text-stone-700">
                 {text.recordIntro}
               </Dialog.Description>
+              <Link
+                to="/admin/finance?tab=record"
+                className="text-sm font-semibold text-orange-800 hover:underline"
+              >
+                {text.cashWithDonor}
+              </Link>
             </div>
             <Dialog.Close asChild>
               <Button variant="ghost" aria-label={text.close}>

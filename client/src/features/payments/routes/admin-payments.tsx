@@ -1,6 +1,6 @@
 // /admin/payments (spec §7 payments): type, status and payer filters and a search in the URL,
 // newest first, 10 per page; member, profile, event, payer and verifier shown; totals of the
-// view; verify or mark failed; record an offline payment; CSV export.
+// view; verify or mark failed; refund a verified one; record an offline payment; CSV export.
 import { Plus, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
@@ -18,6 +18,7 @@ import {
   type PaymentRow,
 } from '../api/payments';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
+import { RefundDialog } from '../components/refund-dialog';
 import { payer, paymentColumns, paymentCsvColumns } from '../resources/payments/columns';
 import { paymentList } from '../resources/payments/filters';
 import { text } from '../text';
@@ -32,6 +33,7 @@ function Screen() {
   const auth = useAuth();
   const isAdmin = auth.user?.type === 'admin' || auth.user?.type === 'super_admin';
   const [recording, setRecording] = useState(false);
+  const [refunding, setRefunding] = useState<PaymentRow | null>(null);
   const payerFilter = state.filters.user
     ? list.query.data?.rows.find((p) => p.user_id === state.filters.user)
     : undefined;
@@ -57,7 +59,13 @@ function Screen() {
   );
   const { setFilter } = state;
   const columns = useMemo(
-    () => paymentColumns({ isAdmin, decide, filterPayer: (userId) => setFilter('user', userId) }),
+    () =>
+      paymentColumns({
+        isAdmin,
+        decide,
+        refund: setRefunding,
+        filterPayer: (userId) => setFilter('user', userId),
+      }),
     [isAdmin, decide, setFilter],
   );
 
@@ -121,6 +129,7 @@ function Screen() {
       {recording && (
         <RecordPaymentDialog by={auth.user?.id ?? ''} onClose={() => setRecording(false)} />
       )}
+      {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The payment list's columns (the payer filters the list to their account; verify or mark
-// failed while pending) and the CSV export's.
-import { Check, X } from 'lucide-react';
+// failed while pending; refund once verified) and the CSV export's.
+import { Check, Undo2, X } from 'lucide-react';
 import { columnHelper, type DataTableColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import type { CsvColumn } from '@/lib/csv';
@@ -36,8 +36,11 @@ export function paymentColumns({
   isAdmin,
   filterPayer,
   decide,
+  refund,
 }: {
   isAdmin: boolean;
+  /** Opens the refund of a verified payment. */
+  refund: (p: PaymentRow) => void;
   /** Shows only this account's payments. */
   filterPayer: (userId: string) => void;
   /** Verifies or fails a pending payment, after asking. */
@@ -124,6 +127,15 @@ export function paymentColumns({
               <X className="h-4 w-4" aria-hidden />
             </Button>
           </div>
+        ) : isAdmin && row.original.status === 'completed' ? (
+          <Button
+            variant="ghost"
+            className="!px-2 !py-1 text-xs"
+            aria-label={text.refundLabel(payer(row.original))}
+            onClick={() => refund(row.original)}
+          >
+            <Undo2 className="h-4 w-4" aria-hidden /> {text.refund}
+          </Button>
         ) : null,
     }),
   ];

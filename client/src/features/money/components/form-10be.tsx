@@ -1,0 +1,214 @@
+// Form 10BE: staff upload the portal's certificates (PDFs) of a financial year; the server
+// matches each to its donor by the PAN, Aadhaar or ARN in the file name (functions/
+// 66_money_form_10be.sql) and tells the donor; the rest are matched here by hand.
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { QueryState } from '@/components/ui/query-state';
+import { toast } from '@/components/ui/toast';
+import { formatDate } from '@/lib/display-format';
+import { errorToast } from '@/lib/errors';
+import {
+  downloadFile,
+  useForm10be,
+  useMatchForm10be,
+  useRemoveForm10be,
+  useUploadForm10be,
+  type Form10beRow,
+} from '../api/money';
+import { recentFinancialYears } from '../lib/fy';
+import { text } from '../text';
+import { DonorPicker, type PickedDonor } from './donor-picker';
+
+const t = text.form10be;
+
+function ManualMatch({ row }: { row: Form10beRow }) {
+  const [picked, setPicked] = useState<PickedDonor | null>(null);
+  const match = useMatchForm10be();
+  return (
+    <div className="grid gap-2" aria-label={t.matchTo(row.file_name ?? '')} role="group">
+      <DonorPicker value={picked} onChange={setPicked} />
+      {picked?.donor && (
+        <div>
+          <Button
+            disabled={match.isPending}
+            onClick={async () => {
+              try {
+                await match.mutateAsync({ form_id: row.id, donor_id: picked.donor!.id });
+                toast({ title: t.matchedToast, variant: 'success' });
+              } catch (error) {
+                toast({ ...errorToast(error), variant: 'destructive' });
+              }
+            }}
+          >
+            {t.match}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Form10be() {
+  const years = recentFinancialYears(new Date());
+  const [fy, setFy] = useState(years[1] ?? years[0]!);
+  const [files, setFiles] = useState<File[]>([]);
+  const rows = useForm10be(fy);
+  const upload = useUploadForm10be();
+  const remove = useRemoveForm10be();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const pdfs = files.filter((f) => f.type === 'application/pdf' || /\.pdf$/i.test(f.name));
+    if (!pdfs.length || pdfs.length !== files.length) {
+      toast({ title: t.notPdf, variant: 'destructive' });
+      return;
+    }
+    try {
+      const made = await upload.mutateAsync({ fy, files: pdfs });
+      toast({
+        title: t.uploaded(made.length, made.filter((m) => m.donor_id).length),
+        variant: 'success',
+      });
+      setFiles([]);
+      (event.target as HTMLFormElement).reset();
+    } catch (error) {
+      toast({ ...errorToast(error), variant: 'destructive' });
+    }
+  };
+
+  const open = async (row: Form10beRow) => {
+    try {
+      await downloadFile(row.file_path, row.file_name ?? 'form-10be.pdf');
+    } catch (error) {
+      toast({ ...errorToast(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <h3 className="font-semibold">{t.heading}</h3>
+      <p className="text-sm text-stone-700">{t.intro}</p>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <Field label={t.year}>
+          <select value={fy} onChange={(e) => setFy(e.target.value)}>
+            {years.map((y) => (
+              <option key={y}>{y}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t.files}>
+          <input
+            type="file"
+            accept="application/pdf,.pdf"
+            multiple
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          />
+        </Field>
+        <Button type="submit" disabled={!files.length || upload.isPending}>
+          {t.upload}
+        </Button>
+      </form>
+      <QueryState query={rows} empty={t.none}>
+        {(list) => {
+          const unmatched = list.filter((r) => !r.donor_id);
+          const matched = list.filter((r) => r.donor_id);
+          return (
+            <div className="grid gap-6">
+              {unmatched.length > 0 && (
+                <section aria-label={t.unmatched} className="grid gap-3">
+                  <h4 className="font-semibold">{t.unmatched}</h4>
+                  {unmatched.map((row) => (
+                    <div
+                      key={row.id}
+                      className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+                      data-testid="form-10be-unmatched"
+                    >
+                      <p>
+                        <span className="font-mono">{row.file_name}</span>
+                        {row.found_id && (
+                          <span className="ml-2 text-sm text-stone-700">
+                            {t.found}: {row.found_id}
+                          </span>
+                        )}
+                      </p>
+                      <div className="flex gap-2">
+                        <Button
+                          variant="secondary"
+                          className="min-h-9 px-3"
+                          onClick={() => void open(row)}
+                        >
+                          {t.download}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          className="min-h-9 px-3"
+                          aria-label={t.removeLabel(row.file_name ?? '')}
+                          onClick={async () => {
+                            try {
+                              await remove.mutateAsync(row);
+                              toast({ title: t.removed, variant: 'success' });
+                            } catch (error) {
+                              toast({ ...errorToast(error), variant: 'destructive' });
+                            }
+                          }}
+                        >
+                          {t.remove}
+                        </Button>
+                      </div>
+                      <ManualMatch row={row} />
+                    </div>
+                  ))}
+                </section>
+              )}
+              <section aria-label={t.matched}>
+                <h4 className="mb-2 font-semibold">{t.matched}</h4>
+                <div className="overflow-x-auto">
+                  <table className="w-full text-left text-sm">
+                    <thead>
+                      <tr className="border-b border-stone-300">
+                        <th className="p-2">{t.donor}</th>
+                        <th className="p-2">{t.file}</th>
+                        <th className="p-2">{t.how}</th>
+                        <th className="p-2">{text.finance.receipts.date}</th>
+                        <th className="p-2">{text.finance.receipts.pdf}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {matched.map((row) => (
+                        <tr
+                          key={row.id}
+                          className="border-b border-stone-100"
+                          data-testid="form-10be-matched"
+                        >
+                          <td className="p-2">
+                            {row.donor?.name}{' '}
+                            <span className="font-mono text-xs">{row.donor?.id_masked}</span>
+                          </td>
+                          <td className="p-2 font-mono">{row.file_name}</td>
+                          <td className="p-2">
+                            {t.howLabels[row.matched_by ?? ''] ?? row.matched_by}
+                          </td>
+                          <td className="p-2">{formatDate(row.uploaded_at)}</td>
+                          <td className="p-2">
+                            <Button
+                              variant="secondary"
+                              className="min-h-9 px-3"
+                              onClick={() => void open(row)}
+                            >
+                              {t.download}
+                            </Button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            </div>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+// Staff record cash, a cheque or a gift in kind received in person: the donor first (a member,
+// a saved donor or a walk-in entered once: DonorPicker), then the payment. It is recorded as
+// received, so the receipt is issued at once (app.issue_receipt) on the donor's details.
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
+import { errorToast } from '@/lib/errors';
+import { usePurposes, useRecordCash, type CashPayment } from '../api/money';
+import { text } from '../text';
+import { DonorPicker, type PickedDonor } from './donor-picker';
+
+const t = text.record;
+const METHODS = ['cash', 'cheque', 'kind'] as const;
+
+export function RecordCash() {
+  const purposes = usePurposes();
+  const record = useRecordCash();
+  const [donor, setDonor] = useState<PickedDonor | null>(null);
+  const [type, setType] = useState<CashPayment['payment_type']>('donation');
+  const [method, setMethod] = useState<CashPayment['payment_method']>('cash');
+  const [amount, setAmount] = useState('');
+  const [purpose, setPurpose] = useState('general');
+  const [reference, setReference] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<{ donor?: string; amount?: string }>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!donor) found.donor = t.needDonor;
+    if (!/^\d{1,9}$/.test(amount.trim()) || Number(amount) <= 0) found.amount = t.amountInvalid;
+    setErrors(found);
+    if (!donor || Object.keys(found).length) return;
+    try {
+      await record.mutateAsync({
+        payment_type: type,
+        amount: Number(amount),
+        payment_method: method,
+        purpose: type === 'donation' ? purpose : null,
+        transaction_reference: reference.trim() || null,
+        member_id: donor.memberId,
+        user_id: donor.userId,
+        donor_id: donor.donor?.id ?? null,
+        payer_name: donor.name,
+        payer_email: email.trim().toLowerCase() || donor.email,
+      });
+      toast({ title: t.saved, variant: 'success' });
+      setDonor(null);
+      setAmount('');
+      setReference('');
+      setEmail('');
+    } catch (error) {
+      toast({ ...errorToast(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <h3 className="font-semibold">{t.heading}</h3>
+      <p className="text-sm text-stone-700">{t.intro}</p>
+      <section aria-label={text.picker.label} className="grid gap-2">
+        <h4 className="font-semibold">{text.picker.label}</h4>
+        <DonorPicker value={donor} onChange={setDonor} />
+        {errors.donor && <p className="text-sm text-red-800">{errors.donor}</p>}
+      </section>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={t.heading}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <Field label={t.type}>
+          <select
+            value={type}
+            onChange={(e) => setType(e.target.value as CashPayment['payment_type'])}
+          >
+            {(['donation', 'membership'] as const).map((v) => (
+              <option key={v} value={v}>
+                {text.typeLabels[v]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t.method}>
+          <select
+            value={method}
+            onChange={(e) => setMethod(e.target.value as CashPayment['payment_method'])}
+          >
+            {METHODS.map((m) => (
+              <option key={m} value={m}>
+                {text.modeLabels[m]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t.amount} error={errors.amount} required>
+          <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </Field>
+        {type === 'donation' && (
+          <Field label={t.purpose}>
+            <select value={purpose} onChange={(e) => setPurpose(e.target.value)}>
+              {(purposes.data ?? []).map((p) => (
+                <option key={p.code} value={p.code}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <Field label={t.chequeNo}>
+          <input value={reference} onChange={(e) => setReference(e.target.value)} />
+        </Field>
+        <Field label={t.email}>
+          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={record.isPending}>
+            {t.save}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
