@@ -9,7 +9,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 use support::auth::{PASSWORD, assert_auth_error, email, link_in, param};
 use support::rest::send;
-use support::{TestApp, TestAppOptions, test_site_url};
+use support::TestApp;
 
 async fn recover(app: &TestApp, address: &str) -> support::rest::Answer {
     send(

@@ -9,7 +9,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 use support::auth::{PASSWORD, assert_auth_error, claims_of, email};
 use support::rest::send;
-use support::{TestApp, TestAppOptions, test_site_url};
+use support::TestApp;
 
 #[tokio::test]
 async fn sign_up_answers_a_session_with_gotrue_claims() {

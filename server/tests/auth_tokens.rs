@@ -11,7 +11,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 use support::auth::{PASSWORD, assert_auth_error, email};
 use support::rest::send;
-use support::{TestApp, TestAppOptions, sign, test_site_url};
+use support::{TestApp, sign};
 
 #[tokio::test]
 async fn user_answers_the_bare_user() {
