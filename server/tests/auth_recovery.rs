@@ -7,9 +7,9 @@ use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+use support::TestApp;
 use support::auth::{PASSWORD, assert_auth_error, email, link_in, param};
 use support::rest::send;
-use support::TestApp;
 
 async fn recover(app: &TestApp, address: &str) -> support::rest::Answer {
     send(

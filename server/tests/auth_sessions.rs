@@ -6,9 +6,9 @@ use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+use support::TestApp;
 use support::auth::{PASSWORD, assert_auth_error, email};
 use support::rest::send;
-use support::TestApp;
 
 fn token(session: &Value, key: &str) -> String {
     session[key].as_str().unwrap_or_else(|| panic!("no {key} in {session}")).to_owned()

@@ -7,9 +7,9 @@ use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+use support::TestApp;
 use support::auth::{PASSWORD, assert_auth_error, claims_of, email};
 use support::rest::send;
-use support::TestApp;
 
 #[tokio::test]
 async fn sign_up_answers_a_session_with_gotrue_claims() {
