@@ -3,7 +3,12 @@
 
 mod support;
 
-mod access;
+mod access_directory;
+mod access_identity;
+mod access_matrimony;
+mod access_payments;
+mod access_public;
+mod access_users;
 mod backups;
 mod concurrency;
 mod demo;

@@ -1,4 +1,5 @@
-//! The JWT secret and the two API keys derived from it.
+//! The JWT secret and the two API keys derived from it, and how a generated secret is kept in
+//! the data directory ([`kept_secret`], for the VAPID keys too).
 
 use std::io::Write;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
@@ -27,23 +28,39 @@ pub fn jwt_secret(config: &Config) -> Result<String, StartupError> {
 }
 
 fn load_or_generate(path: &Path) -> Result<String, StartupError> {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let generated = hex::encode(bytes);
+    match kept_secret(path, &generated, "JWT secret")? {
+        None => Ok(generated),
+        Some(secret) if secret.len() < MIN_JWT_SECRET_BYTES => Err(StartupError::environment(format!(
+            "{} holds a secret shorter than {} bytes; delete it to generate a new one",
+            path.display(),
+            MIN_JWT_SECRET_BYTES
+        ))),
+        Some(secret) => Ok(secret),
+    }
+}
+
+/// A secret kept in the file `path` (its directory is created): the text of the file when it
+/// exists (trimmed; a mode wider than 0600 is narrowed), else `None` once `generated` is written
+/// to a new file of mode 0600 (`what` names it in the log). A file another replica creates
+/// meanwhile is read instead.
+pub fn kept_secret(path: &Path, generated: &str, what: &str) -> Result<Option<String>, StartupError> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| {
             StartupError::environment(format!("cannot create data directory {}: {e}", parent.display()))
         })?;
     }
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    let generated = hex::encode(bytes);
     match std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path) {
         Ok(mut file) => {
             file.write_all(generated.as_bytes())
                 .and_then(|()| file.sync_all())
                 .map_err(|e| StartupError::environment(format!("cannot write {}: {e}", path.display())))?;
-            tracing::info!(file = %path.display(), "generated a new JWT secret");
-            Ok(generated)
+            tracing::info!(file = %path.display(), "generated a new {what}");
+            Ok(None)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_existing(path),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_existing(path).map(Some),
         Err(e) => Err(StartupError::environment(format!(
             "cannot create {} (is the data directory writable?): {e}",
             path.display()
@@ -58,18 +75,9 @@ fn read_existing(path: &Path) -> Result<String, StartupError> {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
             .map_err(|e| StartupError::environment(format!("cannot set mode 0600 on {}: {e}", path.display())))?;
     }
-    let secret = std::fs::read_to_string(path)
-        .map_err(|e| StartupError::environment(format!("cannot read {}: {e}", path.display())))?
-        .trim()
-        .to_string();
-    if secret.len() < MIN_JWT_SECRET_BYTES {
-        return Err(StartupError::environment(format!(
-            "{} holds a secret shorter than {} bytes; delete it to generate a new one",
-            path.display(),
-            MIN_JWT_SECRET_BYTES
-        )));
-    }
-    Ok(secret)
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| StartupError::environment(format!("cannot read {}: {e}", path.display())))?;
+    Ok(text.trim().to_string())
 }
 
 /// The public (anon) and private (service_role) API keys: long-lived HS256 JWTs that carry
@@ -122,6 +130,22 @@ mod tests {
         assert!(first.len() >= 64);
         assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
         assert_eq!(load_or_generate(&path).unwrap(), first);
+    }
+
+    #[test]
+    fn a_kept_secret_is_read_trimmed_with_its_mode_narrowed_and_a_short_one_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested").join(JWT_SECRET_FILE);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let kept = "k".repeat(MIN_JWT_SECRET_BYTES);
+        std::fs::write(&path, format!("{kept}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(kept_secret(&path, "unused", "test secret").unwrap().as_deref(), Some(kept.as_str()));
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(load_or_generate(&path).unwrap(), kept);
+        std::fs::write(&path, "short").unwrap();
+        let refused = load_or_generate(&path).unwrap_err().to_string();
+        assert!(refused.contains("shorter than 32 bytes"), "{refused}");
     }
 
     #[test]

@@ -394,7 +394,7 @@ fn start_documents(
     config: &Config,
     state: &AppState,
     ops_pool: &sqlx::PgPool,
-) -> Result<crate::documents::worker::WorkerHandle, StartupError> {
+) -> Result<crate::shutdown::Stoppable, StartupError> {
     use crate::documents::{TemplateSource, worker};
     let templates = TemplateSource::new(config.document_templates_dir.clone());
     let fonts = templates.fonts().map_err(|e| StartupError::setting("DOCUMENT_TEMPLATES_DIR", e))?;

@@ -7,9 +7,9 @@ use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+use support::TestApp;
 use support::auth::{PASSWORD, assert_auth_error, email, link_in, param};
 use support::rest::send;
-use support::{TestApp, TestAppOptions, test_site_url};
 
 async fn recover(app: &TestApp, address: &str) -> support::rest::Answer {
     send(
@@ -100,9 +100,10 @@ async fn expired_tokens_are_refused() {
 
 #[tokio::test]
 async fn the_mailed_link_redirects_with_the_session_in_the_fragment() {
-    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
-    settings.redirect_urls = vec![url::Url::parse("http://localhost:5173/").unwrap()];
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let app = TestApp::with_auth(|settings| {
+        settings.redirect_urls = vec![url::Url::parse("http://localhost:5173/").unwrap()]
+    })
+    .await;
     let address = email();
     app.sign_up(&address).await;
     send(

@@ -6,9 +6,9 @@ use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+use support::TestApp;
 use support::auth::{PASSWORD, assert_auth_error, email};
 use support::rest::send;
-use support::{TestApp, TestAppOptions, test_site_url};
 
 fn token(session: &Value, key: &str) -> String {
     session[key].as_str().unwrap_or_else(|| panic!("no {key} in {session}")).to_owned()
@@ -151,9 +151,7 @@ async fn an_email_change_applies_at_once_when_auto_confirmed() {
 
 #[tokio::test]
 async fn an_email_change_waits_for_the_new_address_to_confirm() {
-    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
-    settings.autoconfirm = false;
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let app = TestApp::with_auth(|settings| settings.autoconfirm = false).await;
     let old_address = email();
     let id: uuid::Uuid = {
         let answer = send(app.auth_admin(Method::POST, "/admin/users").json(&json!({
@@ -260,9 +258,7 @@ async fn a_mailed_nonce_changes_the_password_once_and_the_owner_is_told() {
 
 #[tokio::test]
 async fn without_the_requirement_a_token_alone_may_change_the_password_but_the_owner_is_told() {
-    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
-    settings.require_reauthentication = false;
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let app = TestApp::with_auth(|settings| settings.require_reauthentication = false).await;
     let address = email();
     let session = app.sign_up(&address).await;
     let answer = send(

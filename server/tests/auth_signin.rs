@@ -7,9 +7,9 @@ use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
+use support::TestApp;
 use support::auth::{PASSWORD, assert_auth_error, claims_of, email};
 use support::rest::send;
-use support::{TestApp, TestAppOptions, test_site_url};
 
 #[tokio::test]
 async fn sign_up_answers_a_session_with_gotrue_claims() {
@@ -71,9 +71,7 @@ async fn sign_up_metadata_never_sets_roles() {
 
 #[tokio::test]
 async fn a_taken_address_a_weak_password_and_a_bad_address_are_refused() {
-    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
-    settings.signin.site_name = "Sangha Community".into();
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let app = TestApp::with_auth(|settings| settings.signin.site_name = "Sangha Community".into()).await;
     let address = email();
     app.sign_up(&address).await;
     let again =
@@ -152,9 +150,7 @@ async fn sign_in_works_and_wrong_password_equals_unknown_address() {
 
 #[tokio::test]
 async fn unconfirmed_accounts_get_a_mail_and_cannot_sign_in_until_confirmed() {
-    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
-    settings.autoconfirm = false;
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let app = TestApp::with_auth(|settings| settings.autoconfirm = false).await;
     let address = email();
     let answer = send(app.auth(Method::POST, "/signup").json(&json!({"email": address, "password": PASSWORD}))).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
@@ -225,9 +221,10 @@ async fn the_api_key_is_required() {
 
 #[tokio::test]
 async fn sign_ins_are_rate_limited_per_address_and_recover_after_the_window() {
-    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
-    settings.request_limit = server::auth::settings::Limit { hits: 3, window: std::time::Duration::from_secs(2) };
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let app = TestApp::with_auth(|settings| {
+        settings.request_limit = server::auth::settings::Limit { hits: 3, window: std::time::Duration::from_secs(2) }
+    })
+    .await;
     let address = email();
     for _ in 0..3 {
         assert_auth_error(&app.sign_in(&address, "wrong-password").await, 400, "invalid_credentials");

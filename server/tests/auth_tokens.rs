@@ -11,7 +11,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 use support::auth::{PASSWORD, assert_auth_error, email};
 use support::rest::send;
-use support::{TestApp, TestAppOptions, sign, test_site_url};
+use support::{TestApp, sign};
 
 #[tokio::test]
 async fn user_answers_the_bare_user() {
@@ -95,9 +95,7 @@ async fn refresh_rotates_and_the_old_token_gives_the_same_continuation_for_a_whi
 
 #[tokio::test]
 async fn reuse_after_the_interval_revokes_the_whole_session() {
-    let mut settings = server::auth::settings::AuthSettings::defaults(test_site_url());
-    settings.refresh_reuse_interval = std::time::Duration::ZERO;
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let app = TestApp::with_auth(|settings| settings.refresh_reuse_interval = std::time::Duration::ZERO).await;
     let address = email();
     let session = app.sign_up(&address).await;
     let other_session = app.sign_in(&address, PASSWORD).await.json();

@@ -55,7 +55,7 @@ async fn token_of(app: &TestApp, user: &str) -> String {
 
 /// Verifies `token` against the keys the server publishes, at `at`.
 async fn verify_published(app: &TestApp, token_text: &str, at: i64) -> Result<Map<String, Value>, Refused> {
-    let response = app.client.get(app.url("/cards/v1/keys")).send().await.unwrap();
+    let response = app.get("/cards/v1/keys").await;
     assert_eq!(response.status(), StatusCode::OK);
     let jwks: Value = response.json().await.unwrap();
     let keys: Vec<(String, p256::ecdsa::VerifyingKey)> = jwks["keys"]
@@ -88,7 +88,7 @@ async fn a_token_round_trips_through_the_published_keys() {
     assert!((claims["iat"].as_i64().unwrap() - now()).abs() < 60);
     assert_eq!(Value::Object(claims.clone()), body["claims"]);
     assert!(text.len() < 200, "short enough for a small QR code: {} characters", text.len());
-    let keys = app.client.get(app.url("/cards/v1/keys")).send().await.unwrap();
+    let keys = app.get("/cards/v1/keys").await;
     assert!(keys.headers()["cache-control"].to_str().unwrap().starts_with("public"), "verifiers may cache the keys");
     let jwks: Value = keys.json().await.unwrap();
     let jwk = &jwks["keys"][0];
@@ -163,7 +163,7 @@ async fn after_a_rotation_old_tokens_still_verify_and_new_ones_name_the_new_key(
     // A later, unhurried rotation publishes its key before it signs.
     let next = server::cards::store::rotate(&app.state.connections, cards.sealer(), false).await.unwrap();
     cards.load(&app.state.connections).await.unwrap();
-    let jwks: Value = app.client.get(app.url("/cards/v1/keys")).send().await.unwrap().json().await.unwrap();
+    let jwks: Value = app.get("/cards/v1/keys").await.json().await.unwrap();
     let kids: Vec<&str> = jwks["keys"].as_array().unwrap().iter().map(|k| k["kid"].as_str().unwrap()).collect();
     assert!(kids.contains(&next.as_str()) && kids.contains(&old_kid.as_str()), "{kids:?}");
     let still = verify_published(&app, &token_of(&app, &user).await, now()).await.unwrap();

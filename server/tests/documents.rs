@@ -242,22 +242,23 @@ async fn a_broken_template_leaves_the_row_waiting_and_no_bytes() {
 #[tokio::test]
 async fn a_declaration_naming_a_missing_column_is_refused() {
     let setup = setup("letter.typ").await;
-    let error = sqlx::query(
-        "select ops.declare_document('bad', 'public.letter_rows', 'id', 'letter.typ', 'letters', 'no_such_column',
-                                     'public.letters', 'pdf_path')",
-    )
-    .execute(&setup.pool)
-    .await
-    .unwrap_err();
-    assert!(error.to_string().contains("has no column no_such_column"), "{error}");
-    let error = sqlx::query(
-        "select ops.declare_document('bad', 'public.letter_rows', 'id', 'letter.typ', 'nowhere', 'pdf_name',
-                                     'public.letters', 'pdf_path')",
-    )
-    .execute(&setup.pool)
-    .await
-    .unwrap_err();
-    assert!(error.to_string().contains("no bucket nowhere"), "{error}");
+    // A declaration of `letter.typ` into `bucket`, its file name read from `column`: refused.
+    let refusal = async |bucket: &str, column: &str| {
+        sqlx::query(
+            "select ops.declare_document('bad', 'public.letter_rows', 'id', 'letter.typ', $1, $2,
+                                         'public.letters', 'pdf_path')",
+        )
+        .bind(bucket)
+        .bind(column)
+        .execute(&setup.pool)
+        .await
+        .unwrap_err()
+        .to_string()
+    };
+    let error = refusal("letters", "no_such_column").await;
+    assert!(error.contains("has no column no_such_column"), "{error}");
+    let error = refusal("nowhere", "pdf_name").await;
+    assert!(error.contains("no bucket nowhere"), "{error}");
 }
 
 #[test]

@@ -36,7 +36,7 @@ async fn serve(app: axum::Router) -> String {
 #[tokio::test]
 async fn health_answers_without_the_database() {
     let app = TestApp::spawn().await;
-    let response = app.client.get(app.url("/health")).send().await.unwrap();
+    let response = app.get("/health").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(json_of(response).await, json!({"status": "ok"}));
 }
@@ -45,7 +45,7 @@ async fn health_answers_without_the_database() {
 async fn ready_answers_when_the_database_is_migrated() {
     // The platform's migrations (no app): /ready waits for the latest one.
     let app = TestApp::spawn().await;
-    let response = app.client.get(app.url("/ready")).send().await.unwrap();
+    let response = app.get("/ready").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(json_of(response).await, json!({"status": "ready"}));
 }
@@ -83,7 +83,7 @@ async fn ready_is_503_with_retry_after_when_the_database_is_unreachable() {
 async fn ready_is_503_while_shutting_down() {
     let app = TestApp::spawn().await;
     app.state.begin_shutdown();
-    let response = app.client.get(app.url("/ready")).send().await.unwrap();
+    let response = app.get("/ready").await;
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_envelope(&json_of(response).await, "PGRST002");
 }
@@ -93,7 +93,7 @@ async fn ready_is_503_while_shutting_down() {
 async fn unknown_api_paths_are_json_404s() {
     let app = TestApp::spawn().await;
     for path in ["/rest/v1/events/1", "/storage/v1/x", "/api/x", "/rest"] {
-        let response = app.client.get(app.url(path)).send().await.unwrap();
+        let response = app.get(path).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
         assert_envelope(&json_of(response).await, "PGRST125");
@@ -168,7 +168,7 @@ async fn only_configured_origins_are_allowed() {
 #[tokio::test]
 async fn every_response_carries_a_request_id_and_keeps_a_given_one() {
     let app = TestApp::spawn().await;
-    let response = app.client.get(app.url("/health")).send().await.unwrap();
+    let response = app.get("/health").await;
     let id = response.headers()["x-request-id"].to_str().unwrap();
     assert!(uuid::Uuid::parse_str(id).is_ok(), "{id}");
 
@@ -292,7 +292,7 @@ async fn a_precompressed_copy_is_sent_as_it_is_to_a_client_accepting_it() {
 #[tokio::test]
 async fn without_a_built_client_the_root_explains_itself() {
     let app = TestApp::spawn().await;
-    let response = app.client.get(app.url("/")).send().await.unwrap();
+    let response = app.get("/").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let body = json_of(response).await;
     assert_envelope(&body, "PGRST125");
@@ -302,7 +302,7 @@ async fn without_a_built_client_the_root_explains_itself() {
 #[tokio::test]
 async fn the_web_app_reads_the_anon_key_and_never_the_service_key() {
     let app = TestApp::spawn().await;
-    let response = app.client.get(app.url("/api/client-config")).send().await.unwrap();
+    let response = app.get("/api/client-config").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["cache-control"], "no-cache");
     let body = json_of(response).await;
@@ -363,7 +363,7 @@ async fn a_client_sending_headers_slowly_is_cut_off_at_the_header_timeout() {
         tokio::time::timeout(std::time::Duration::from_secs(3), tokio::io::AsyncReadExt::read(&mut idle, &mut buffer));
     assert!(matches!(read.await, Ok(Ok(0) | Err(_))), "an idle connection was kept open");
     // Other clients are served meanwhile.
-    assert_eq!(app.client.get(app.url("/health")).send().await.unwrap().status(), StatusCode::OK);
+    assert_eq!(app.get("/health").await.status(), StatusCode::OK);
 }
 
 #[tokio::test]
@@ -443,7 +443,7 @@ async fn the_web_apps_pages_carry_a_strict_policy_and_cannot_be_framed() {
             .await;
     let hash = format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(boot)));
     for path in ["/", "/index.html", "/admin/members"] {
-        let page = app.client.get(app.url(path)).send().await.unwrap();
+        let page = app.get(path).await;
         assert_eq!(page.status(), StatusCode::OK, "{path}");
         let policy = page.headers()["content-security-policy"].to_str().unwrap().to_owned();
         let script_src = policy.split(';').map(str::trim).find(|d| d.starts_with("script-src")).unwrap();
@@ -453,6 +453,6 @@ async fn the_web_apps_pages_carry_a_strict_policy_and_cannot_be_framed() {
         }
         assert_eq!(page.headers()["x-frame-options"], "DENY", "{path}");
     }
-    let asset = app.client.get(app.url("/assets/app-3f9a1c.js")).send().await.unwrap();
+    let asset = app.get("/assets/app-3f9a1c.js").await;
     assert!(!asset.headers().contains_key("content-security-policy"), "scripts need no page policy");
 }

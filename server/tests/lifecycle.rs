@@ -59,6 +59,18 @@ async fn wait_ready(server: &ServerProcess) {
     panic!("/ready never answered 200");
 }
 
+/// The server on `data`, once it is ready.
+async fn ready(data: &Path) -> ServerProcess {
+    let server = ServerProcess::start(data);
+    wait_ready(&server).await;
+    server
+}
+
+/// Whether every PostgreSQL process of the cluster under `dir` has ended within `within`.
+fn cluster_stops(dir: &Path, within: Duration) -> bool {
+    eventually(within, || postgres_processes_in(&pgdata(dir)).is_empty())
+}
+
 #[tokio::test]
 async fn a_cold_start_serves_and_a_clean_stop_leaves_no_postgres() {
     let dir = data_dir();
@@ -87,7 +99,7 @@ async fn a_cold_start_serves_and_a_clean_stop_leaves_no_postgres() {
     let status = server.terminate();
     assert!(status.success(), "SIGTERM ends the server cleanly: {status:?}");
     assert!(
-        eventually(Duration::from_secs(5), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
+        cluster_stops(dir.path(), Duration::from_secs(5)),
         "PostgreSQL processes left behind: {:?}",
         postgres_processes_in(&pgdata(dir.path()))
     );
@@ -96,28 +108,22 @@ async fn a_cold_start_serves_and_a_clean_stop_leaves_no_postgres() {
 #[tokio::test]
 async fn ctrl_c_stops_the_server_and_its_cluster() {
     let dir = data_dir();
-    let server = ServerProcess::start(&dir.path().join("data"));
-    wait_ready(&server).await;
+    let server = ready(&dir.path().join("data")).await;
     let status = server.stop_with(Signal::SIGINT);
     assert!(status.success(), "{status:?}");
-    assert!(
-        eventually(Duration::from_secs(5), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
-        "PostgreSQL processes left behind after Ctrl-C"
-    );
+    assert!(cluster_stops(dir.path(), Duration::from_secs(5)), "PostgreSQL processes left behind after Ctrl-C");
 }
 
 #[tokio::test]
 async fn a_second_start_reuses_the_data_and_the_secret() {
     let dir = data_dir();
     let data = dir.path().join("data");
-    let first = ServerProcess::start(&data);
-    wait_ready(&first).await;
+    let first = ready(&data).await;
     run_sql(dir.path(), "create table public.kept (note text); insert into public.kept values ('still here');").await;
     let secret = std::fs::read_to_string(data.join("jwt_secret")).unwrap();
     assert!(first.terminate().success());
 
-    let second = ServerProcess::start(&data);
-    wait_ready(&second).await;
+    let second = ready(&data).await;
     let note: String = read_scalar(dir.path(), "select note from public.kept").await;
     assert_eq!(note, "still here");
     assert_eq!(std::fs::read_to_string(data.join("jwt_secret")).unwrap(), secret);
@@ -128,17 +134,15 @@ async fn a_second_start_reuses_the_data_and_the_secret() {
 async fn a_restart_after_kill_9_of_the_server_keeps_the_data() {
     let dir = data_dir();
     let data = dir.path().join("data");
-    let first = ServerProcess::start(&data);
-    wait_ready(&first).await;
+    let first = ready(&data).await;
     run_sql(dir.path(), "create table public.survivor (n int); insert into public.survivor values (7);").await;
     first.kill_hard();
     assert!(
-        eventually(Duration::from_secs(10), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
+        cluster_stops(dir.path(), Duration::from_secs(10)),
         "the orphaned cluster stops by itself when the server dies"
     );
 
-    let second = ServerProcess::start(&data);
-    wait_ready(&second).await;
+    let second = ready(&data).await;
     let n: i32 = read_scalar(dir.path(), "select n from public.survivor").await;
     assert_eq!(n, 7);
     assert!(second.terminate().success());
@@ -148,8 +152,7 @@ async fn a_restart_after_kill_9_of_the_server_keeps_the_data() {
 async fn a_restart_after_kill_9_of_both_processes_recovers() {
     let dir = data_dir();
     let data = dir.path().join("data");
-    let first = ServerProcess::start(&data);
-    wait_ready(&first).await;
+    let first = ready(&data).await;
     run_sql(dir.path(), "create table public.crash (n int); insert into public.crash values (42);").await;
     let postmasters = postgres_processes_in(&pgdata(dir.path()));
     assert!(!postmasters.is_empty());
@@ -159,8 +162,7 @@ async fn a_restart_after_kill_9_of_both_processes_recovers() {
     first.kill_hard();
     assert!(pgdata(dir.path()).join("postmaster.pid").exists(), "a stale lock file is left behind");
 
-    let second = ServerProcess::start(&data);
-    wait_ready(&second).await;
+    let second = ready(&data).await;
     let n: i32 = read_scalar(dir.path(), "select n from public.crash").await;
     assert_eq!(n, 42, "crash recovery replays the committed row");
     assert!(second.terminate().success());
@@ -170,8 +172,7 @@ async fn a_restart_after_kill_9_of_both_processes_recovers() {
 async fn in_flight_requests_finish_during_a_graceful_stop() {
     let dir = data_dir();
     let data = dir.path().join("data");
-    let server = ServerProcess::start(&data);
-    wait_ready(&server).await;
+    let server = ready(&data).await;
     let address = server.address.clone();
     // Keep requests flowing while the signal arrives: none may fail with a reset.
     let load = tokio::spawn(async move {
@@ -197,8 +198,7 @@ async fn in_flight_requests_finish_during_a_graceful_stop() {
 async fn a_killed_embedded_postgres_is_restarted_and_nothing_acknowledged_is_lost() {
     let dir = data_dir();
     let data = dir.path().join("data");
-    let server = ServerProcess::start(&data);
-    wait_ready(&server).await;
+    let server = ready(&data).await;
     run_sql(
         dir.path(),
         "create table public.ledger_lines (n int primary key);
@@ -281,8 +281,5 @@ async fn a_killed_embedded_postgres_is_restarted_and_nothing_acknowledged_is_los
     let lost: Vec<&i32> = acknowledged.iter().filter(|n| !kept.contains(n)).collect();
     assert!(lost.is_empty(), "acknowledged writes lost: {lost:?}");
     assert!(server.terminate().success(), "the server still stops cleanly");
-    assert!(
-        eventually(Duration::from_secs(5), || postgres_processes_in(&pgdata(dir.path())).is_empty()),
-        "the restarted cluster stops with the server"
-    );
+    assert!(cluster_stops(dir.path(), Duration::from_secs(5)), "the restarted cluster stops with the server");
 }

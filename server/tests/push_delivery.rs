@@ -12,13 +12,14 @@ use reqwest::StatusCode;
 use serde_json::json;
 use server::push::endpoint::HostPattern;
 use server::push::settings::PushSettings;
+use server::push::worker::WorkerHandle;
 use support::TestApp;
 use support::push::{Device, PushSink, test_push_settings, verify_vapid};
 
 const WAIT: Duration = Duration::from_secs(15);
 
 /// The app with a worker, a stand-in push service and settings changed by `adjust`.
-async fn setup(adjust: impl FnOnce(&mut PushSettings)) -> (TestApp, PushSink, server::push::worker::WorkerHandle) {
+async fn setup(adjust: impl FnOnce(&mut PushSettings)) -> (TestApp, PushSink, WorkerHandle) {
     let mut settings = test_push_settings();
     adjust(&mut settings);
     let app = TestApp::with_push(settings).await;
@@ -33,6 +34,21 @@ async fn subscribe(app: &TestApp, sink: &PushSink, name: &str, user: Option<&str
     let answer = app.subscribe(user, &device.subscription()).await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
     device
+}
+
+/// A visitor's device `name` whose push service answers `answers` in turn (then 201), and a
+/// broadcast `title` sent to everyone.
+async fn broadcast_to_one(
+    adjust: impl FnOnce(&mut PushSettings),
+    name: &str,
+    answers: &[(u16, Option<&str>)],
+    title: &str,
+) -> (TestApp, PushSink, WorkerHandle, Device) {
+    let (app, sink, worker) = setup(adjust).await;
+    let device = subscribe(&app, &sink, name, None).await;
+    sink.answer(name, answers);
+    app.sql(&format!("select push.enqueue_broadcast('{title}', '')")).await;
+    (app, sink, worker, device)
 }
 
 #[tokio::test]
@@ -130,10 +146,7 @@ async fn users_topics_and_broadcasts_reach_exactly_their_devices() {
 
 #[tokio::test]
 async fn a_410_removes_the_subscription() {
-    let (app, sink, worker) = setup(|_| {}).await;
-    subscribe(&app, &sink, "old-phone", None).await;
-    sink.answer("old-phone", &[(410, None)]);
-    app.sql("select push.enqueue_broadcast('hello', '')").await;
+    let (app, sink, worker, _) = broadcast_to_one(|_| {}, "old-phone", &[(410, None)], "hello").await;
     assert!(
         app.wait_until(
             "select (select count(*) from push.subscriptions) = 0 and \
@@ -148,10 +161,8 @@ async fn a_410_removes_the_subscription() {
 
 #[tokio::test]
 async fn a_503_is_retried_then_succeeds() {
-    let (app, sink, worker) = setup(|_| {}).await;
-    let device = subscribe(&app, &sink, "busy", None).await;
-    sink.answer("busy", &[(503, None), (503, None)]);
-    app.sql("select push.enqueue_broadcast('after a while', '')").await;
+    let (app, sink, worker, device) =
+        broadcast_to_one(|_| {}, "busy", &[(503, None), (503, None)], "after a while").await;
     let received = sink.wait_for(3, WAIT).await;
     assert_eq!(received.len(), 3);
     assert_eq!(device.decrypt(&received[2].body)["title"], "after a while");
@@ -165,10 +176,7 @@ async fn a_503_is_retried_then_succeeds() {
 
 #[tokio::test]
 async fn a_429_retry_after_is_honoured() {
-    let (app, sink, worker) = setup(|_| {}).await;
-    subscribe(&app, &sink, "limited", None).await;
-    sink.answer("limited", &[(429, Some("2"))]);
-    app.sql("select push.enqueue_broadcast('patience', '')").await;
+    let (app, sink, worker, _) = broadcast_to_one(|_| {}, "limited", &[(429, Some("2"))], "patience").await;
     let received = sink.wait_for(2, WAIT).await;
     assert_eq!(received.len(), 2);
     let waited = received[1].at - received[0].at;
@@ -179,10 +187,13 @@ async fn a_429_retry_after_is_honoured() {
 
 #[tokio::test]
 async fn a_delivery_is_given_up_after_the_last_attempt() {
-    let (app, sink, worker) = setup(|settings| settings.max_attempts = 2).await;
-    subscribe(&app, &sink, "broken", None).await;
-    sink.answer("broken", &[(500, None), (500, None), (500, None)]);
-    app.sql("select push.enqueue_broadcast('lost', '')").await;
+    let (app, sink, worker, _) = broadcast_to_one(
+        |settings| settings.max_attempts = 2,
+        "broken",
+        &[(500, None), (500, None), (500, None)],
+        "lost",
+    )
+    .await;
     assert!(
         app.wait_until(
             "select bool_and(d.status = 'failed' and d.attempts = 2 and d.last_error like 'gave up after 2 attempts%' \
@@ -197,10 +208,7 @@ async fn a_delivery_is_given_up_after_the_last_attempt() {
 
 #[tokio::test]
 async fn a_redirect_is_not_followed() {
-    let (app, sink, worker) = setup(|_| {}).await;
-    subscribe(&app, &sink, "moved", None).await;
-    sink.answer("moved", &[(307, None)]);
-    app.sql("select push.enqueue_broadcast('elsewhere', '')").await;
+    let (app, sink, worker, _) = broadcast_to_one(|_| {}, "moved", &[(307, None)], "elsewhere").await;
     assert!(
         app.wait_until(
             "select bool_and(status = 'failed' and http_status = 307 and last_error like '%redirect%') from push.deliveries",

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use server::db::request_connections::{Checkout, RequestConnections};
-use server::db::wire::{Error, Status};
+use server::db::wire::{Connection, Error, Replies, Status};
 use support::TestDb;
 use tokio_postgres::types::Type;
 
@@ -29,6 +29,16 @@ async fn scalar(db: &TestDb, sql: &str) -> i64 {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&mut conn).await.unwrap()
 }
 
+/// Sends `statements` (each with whether its rows are kept) as one batch ending in one Sync.
+async fn send_batch(connection: &mut Connection, statements: &[(&str, bool)]) -> Result<Replies, Error> {
+    let mut batch = connection.batch();
+    for (sql, keep) in statements {
+        batch.run(sql, &[], &[], *keep).unwrap();
+    }
+    batch.sync();
+    batch.send().await
+}
+
 /// Runs `sql` alone (one batch, one Sync) and returns its rows.
 async fn rows(checkout: &mut Checkout, sql: &str) -> Result<Vec<server::db::wire::Row>, Error> {
     let mut batch = checkout.connection().batch();
@@ -44,14 +54,14 @@ async fn a_batch_runs_in_order_in_one_round_trip_and_keeps_only_the_kept_rows() 
     let pool = pool(&db).await;
     let mut checkout = pool.checkout().await.unwrap();
     let connection = checkout.connection();
-    let mut batch = connection.batch();
-    batch.run("BEGIN READ WRITE", &[], &[], false).unwrap();
-    batch.run("select set_config('role', 'anon', true)", &[], &[], false).unwrap();
-    batch.run("insert into public.marks values (1), (2)", &[], &[], false).unwrap();
-    batch.run("select current_user::text, count(*) from public.marks", &[], &[], true).unwrap();
-    batch.run("COMMIT", &[], &[], false).unwrap();
-    batch.sync();
-    let replies = batch.send().await.unwrap();
+    let statements = [
+        ("BEGIN READ WRITE", false),
+        ("select set_config('role', 'anon', true)", false),
+        ("insert into public.marks values (1), (2)", false),
+        ("select current_user::text, count(*) from public.marks", true),
+        ("COMMIT", false),
+    ];
+    let replies = send_batch(connection, &statements).await.unwrap();
     assert_eq!(replies.rows.len(), 1, "only the kept statement's rows");
     let (user, count): (String, i64) = (replies.rows[0].get(0), replies.rows[0].get(1));
     assert_eq!((user.as_str(), count), ("anon", 2), "the role was set before the statement ran");
@@ -67,30 +77,25 @@ async fn a_refusal_skips_the_rest_of_the_batch_and_is_reported_after_it() {
     let pool = pool(&db).await;
     let mut checkout = pool.checkout().await.unwrap();
     let connection = checkout.connection();
-    let mut batch = connection.batch();
-    batch.run("BEGIN", &[], &[], false).unwrap();
-    batch.run("insert into public.marks values (1)", &[], &[], false).unwrap();
-    batch.run("select 1 / 0", &[], &[], true).unwrap();
-    batch.run("insert into public.marks values (2)", &[], &[], false).unwrap();
-    batch.run("COMMIT", &[], &[], false).unwrap();
-    batch.sync();
-    let error = batch.send().await.unwrap_err();
+    let statements = [
+        ("BEGIN", false),
+        ("insert into public.marks values (1)", false),
+        ("select 1 / 0", true),
+        ("insert into public.marks values (2)", false),
+        ("COMMIT", false),
+    ];
+    let error = send_batch(connection, &statements).await.unwrap_err();
     assert_eq!(error.as_db_error().map(|db| db.code()), Some("22012"), "{error}");
     assert_eq!(connection.status(), Status::Failed, "the COMMIT was skipped: the transaction is failed");
     assert!(
         !connection.is_prepared("insert into public.marks values (2)"),
         "a statement whose Parse was skipped is not remembered as prepared"
     );
-    let mut batch = connection.batch();
-    batch.run("ROLLBACK", &[], &[], false).unwrap();
-    batch.sync();
-    batch.send().await.unwrap();
+    send_batch(connection, &[("ROLLBACK", false)]).await.unwrap();
     assert_eq!(connection.status(), Status::Idle);
     // The statement skipped above is prepared and runs now.
-    let mut batch = connection.batch();
-    batch.run("insert into public.marks values (2)", &[], &[], false).unwrap();
-    batch.sync();
-    assert_eq!(batch.send().await.unwrap().affected, 0, "affected rows are the kept statement's only");
+    let replies = send_batch(connection, &[("insert into public.marks values (2)", false)]).await.unwrap();
+    assert_eq!(replies.affected, 0, "affected rows are the kept statement's only");
     assert_eq!(scalar(&db, "select count(*) from public.marks").await, 1, "only the later insert is there");
 }
 

@@ -3,8 +3,8 @@
 // drill, a restore) starts in the background: these calls answer at once, and the list or the
 // restore's status tells when it is done.
 
-import { ApiError } from '../lib/errors';
-import { readJson, request, settle, type Transport } from '../lib/fetch';
+import type { Transport } from '../lib/fetch';
+import { jsonApi, type JsonApi } from '../lib/json-api';
 
 /** One backup, as the list shows it. */
 export interface BackupEntry {
@@ -68,16 +68,10 @@ export interface BackupOverview {
 }
 
 export class BackupsClient {
-  constructor(
-    private url: string,
-    private transport: Transport,
-  ) {}
+  private call: JsonApi;
 
-  private call<T>(method: string, path: string) {
-    return settle(async () => {
-      const res = await request(this.transport, `${this.url}${path}`, { method }, ApiError);
-      return readJson<T>(res);
-    });
+  constructor(url: string, transport: Transport) {
+    this.call = jsonApi(url, transport);
   }
 
   /** The backups (newest first), the last drill and backup run, and recent restores. */

@@ -2,8 +2,8 @@
 // SQL chooses for them (never over anything sent), and the public keys that verify tokens
 // offline (ES256: base64url(claims JSON) "." base64url(r || s)).
 
-import { ApiError } from '../lib/errors';
-import { readJson, request, settle, type Transport } from '../lib/fetch';
+import type { Transport } from '../lib/fetch';
+import { jsonApi, type JsonApi } from '../lib/json-api';
 
 /** A public key as `/cards/v1/keys` lists it; `exp`: when it stops verifying (seconds). */
 export interface CardKey {
@@ -24,16 +24,10 @@ export interface CardToken {
 }
 
 export class CardsClient {
-  constructor(
-    private url: string,
-    private transport: Transport,
-  ) {}
+  private call: JsonApi;
 
-  private call<T>(method: string, path: string) {
-    return settle(async () => {
-      const res = await request(this.transport, `${this.url}${path}`, { method }, ApiError);
-      return readJson<T>(res);
-    });
+  constructor(url: string, transport: Transport) {
+    this.call = jsonApi(url, transport);
   }
 
   /** The caller's token (404 when the app gives them none). */

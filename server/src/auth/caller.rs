@@ -145,12 +145,16 @@ fn resolve_bearer(
     if let Some(role) = role_of_key(token, keys) {
         return Ok(Caller::of_key(role));
     }
+    verified(token, tokens, now).map_err(jwt_error)
+}
+
+/// A token's caller, verified through the verified-token cache when there is one.
+fn verified(token: &str, tokens: &TokenCheck<'_>, now: i64) -> Result<Caller, JwtError> {
     let verify = || verify_token(token, tokens, now);
     match tokens.verified {
         Some(verified) => verified.get_or_verify(token, now, verify),
         None => verify(),
     }
-    .map_err(jwt_error)
 }
 
 /// The role of an API key that is not one of the keys this server prints but is signed by one
@@ -160,12 +164,7 @@ fn signed_key_role(key: &str, tokens: &TokenCheck<'_>, now: i64) -> Option<ApiRo
     if key.split('.').count() != 3 {
         return None;
     }
-    let verify = || verify_token(key, tokens, now);
-    let caller = match tokens.verified {
-        Some(verified) => verified.get_or_verify(key, now, verify),
-        None => verify(),
-    }
-    .ok()?;
+    let caller = verified(key, tokens, now).ok()?;
     (caller.subject().is_none() && caller.role != ApiRole::Authenticated).then_some(caller.role)
 }
 
@@ -177,12 +176,7 @@ pub fn signed_in_caller(headers: &HeaderMap, keys: &ApiKeys, tokens: &TokenCheck
     if token.is_empty() || role_of_key(token, keys).is_some() {
         return None;
     }
-    let verify = || verify_token(token, tokens, now);
-    let caller = match tokens.verified {
-        Some(verified) => verified.get_or_verify(token, now, verify),
-        None => verify(),
-    }
-    .ok()?;
+    let caller = verified(token, tokens, now).ok()?;
     caller.subject().is_some().then_some(caller)
 }
 

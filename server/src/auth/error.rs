@@ -199,21 +199,19 @@ impl AuthError {
     }
 
     pub fn over_email_send_rate_limit(retry_after: u64) -> Self {
-        let seconds = retry_after.max(1);
-        let mut error = Self::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "over_email_send_rate_limit",
-            format!("For security purposes, you can only request this after {seconds} seconds."),
-        );
-        error.0.core.retry_after(seconds);
-        error
+        Self::over_send_rate_limit("over_email_send_rate_limit", retry_after)
     }
 
     pub fn over_sms_send_rate_limit(retry_after: u64) -> Self {
+        Self::over_send_rate_limit("over_sms_send_rate_limit", retry_after)
+    }
+
+    /// Another mail or text to the same address or number too soon: when to ask again.
+    fn over_send_rate_limit(code: &'static str, retry_after: u64) -> Self {
         let seconds = retry_after.max(1);
         let mut error = Self::new(
             StatusCode::TOO_MANY_REQUESTS,
-            "over_sms_send_rate_limit",
+            code,
             format!("For security purposes, you can only request this after {seconds} seconds."),
         );
         error.0.core.retry_after(seconds);

@@ -13,19 +13,14 @@ use super::meta::{Dump, Encryption, FORMAT, Files, ManifestEntry, Meta};
 use super::snapshot;
 use super::store::{BackupStore, META};
 use super::target::DbTarget;
-use super::{BACKUP_LOCK, BACKUP_READ_LOCK, Backups};
+use super::{BACKUP_LOCK, BACKUP_READ_LOCK, Backups, sql};
 
 impl Backups {
     /// Makes a backup now (`kind`: `scheduled` or `manual`), then applies retention. Refused
     /// while another backup or restore holds the lock.
     pub async fn create(&self, kind: &str) -> Result<Meta, String> {
         let mut admin = self.admin.connect("server-backup").await?;
-        let locked: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
-            .bind(BACKUP_LOCK)
-            .fetch_one(&mut admin)
-            .await
-            .map_err(|e| e.to_string())?;
-        if !locked {
+        if !sql::try_lock(&mut admin, BACKUP_LOCK).await? {
             return Err("another backup or restore is running; try again when it has finished".into());
         }
         let result = self.create_locked(&mut admin, kind).await;
@@ -40,12 +35,7 @@ impl Backups {
     /// Applies retention, unless a drill is reading a backup now (then the old backups are
     /// kept until the next run).
     async fn prune_unless_read(&self, admin: &mut PgConnection) {
-        let free: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
-            .bind(BACKUP_READ_LOCK)
-            .fetch_one(&mut *admin)
-            .await
-            .unwrap_or(false);
-        if !free {
+        if !sql::try_lock(admin, BACKUP_READ_LOCK).await.unwrap_or(false) {
             tracing::info!("a drill is reading a backup; retention waits for the next run");
             return;
         }

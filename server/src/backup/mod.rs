@@ -24,6 +24,7 @@ pub mod restore;
 pub mod retention;
 pub mod settings;
 pub mod snapshot;
+pub mod sql;
 pub mod store;
 pub mod switch;
 pub mod target;

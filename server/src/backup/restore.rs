@@ -14,7 +14,7 @@ use tokio::io::AsyncWriteExt;
 use super::meta::{FORMAT, Meta};
 use super::store::BackupStore;
 use super::verify::{self, Summary};
-use super::{Backups, crypt};
+use super::{Backups, crypt, sql};
 
 /// What happened to the stored files a backup names.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
@@ -129,23 +129,12 @@ impl Backups {
             return Err(format!("{database} cannot be a restore's database: name a new database"));
         }
         let mut conn = self.maintenance().connect("server-restore").await?;
-        let exists: bool = sqlx::query_scalar("select exists (select from pg_database where datname = $1)")
-            .bind(database)
-            .fetch_one(&mut conn)
-            .await
-            .map_err(|e| e.to_string())?;
-        if exists {
+        if sql::database_exists(&mut conn, database).await? {
             return Err(format!("database {database} exists already: a restore goes into a new database"));
         }
-        let statement: String = sqlx::query_scalar("select format('create database %I template template0', $1::text)")
-            .bind(database)
-            .fetch_one(&mut conn)
-            .await
-            .map_err(|e| e.to_string())?;
-        sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
-            .execute(&mut conn)
-            .await
-            .map_err(|e| format!("cannot create database {database}: {e}"))?;
+        let format = "select format('create database %I template template0', $1::text)";
+        let statement = sql::formatted(&mut conn, format, &[database]).await?;
+        sql::execute(&mut conn, statement).await.map_err(|e| format!("cannot create database {database}: {e}"))?;
         // The API roles are the cluster's: a restore onto a new cluster needs them first.
         crate::db::bootstrap::ensure_roles(&mut conn).await.map_err(|e| format!("cannot create the API roles: {e}"))?;
         let _ = conn.close().await;
@@ -158,16 +147,9 @@ impl Backups {
             return Err("the live database is never dropped".into());
         }
         let mut conn = self.maintenance().connect("server-restore").await?;
-        let statement: String =
-            sqlx::query_scalar("select format('drop database if exists %I with (force)', $1::text)")
-                .bind(database)
-                .fetch_one(&mut conn)
-                .await
-                .map_err(|e| e.to_string())?;
-        sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
-            .execute(&mut conn)
-            .await
-            .map_err(|e| format!("cannot drop database {database}: {e}"))?;
+        let format = "select format('drop database if exists %I with (force)', $1::text)";
+        let statement = sql::formatted(&mut conn, format, &[database]).await?;
+        sql::execute(&mut conn, statement).await.map_err(|e| format!("cannot drop database {database}: {e}"))?;
         let _ = conn.close().await;
         Ok(())
     }

@@ -7,7 +7,7 @@
 use chrono::Utc;
 use sqlx::{Connection, PgConnection};
 
-use super::{BACKUP_LOCK, Backups};
+use super::{BACKUP_LOCK, Backups, sql};
 
 /// What a switch did.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -27,22 +27,12 @@ impl Backups {
             return Err("that is the live database already".into());
         }
         let mut maintenance = self.maintenance().connect("server-switch").await?;
-        let exists: bool = sqlx::query_scalar("select exists (select from pg_database where datname = $1)")
-            .bind(restored)
-            .fetch_one(&mut maintenance)
-            .await
-            .map_err(|e| e.to_string())?;
-        if !exists {
+        if !sql::database_exists(&mut maintenance, restored).await? {
             return Err(format!("there is no database {restored}"));
         }
         // No backup or restore may run against the live database while it moves.
         let mut admin = self.admin.connect("server-switch").await?;
-        let locked: bool = sqlx::query_scalar("select pg_try_advisory_lock($1)")
-            .bind(BACKUP_LOCK)
-            .fetch_one(&mut admin)
-            .await
-            .map_err(|e| e.to_string())?;
-        if !locked {
+        if !sql::try_lock(&mut admin, BACKUP_LOCK).await? {
             return Err("a backup or restore is running; switch when it has finished".into());
         }
         // What the old database knows and the restored copy does not: the restore itself and
@@ -99,24 +89,16 @@ async fn rename_away(conn: &mut PgConnection, live: &str, replaced: &str) -> Res
 }
 
 async fn rename(conn: &mut PgConnection, from: &str, to: &str) -> Result<(), String> {
-    let statement: String = sqlx::query_scalar("select format('alter database %I rename to %I', $1::text, $2::text)")
-        .bind(from)
-        .bind(to)
-        .fetch_one(&mut *conn)
-        .await
-        .map_err(|e| e.to_string())?;
-    sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(&mut *conn).await.map(|_| ()).map_err(|e| e.to_string())
+    let statement =
+        sql::formatted(conn, "select format('alter database %I rename to %I', $1::text, $2::text)", &[from, to])
+            .await?;
+    sql::execute(conn, statement).await.map_err(|e| e.to_string())
 }
 
 async fn allow_connections(conn: &mut PgConnection, database: &str, allow: bool) -> Result<(), String> {
-    let statement: String =
-        sqlx::query_scalar("select format('alter database %I allow_connections %s', $1::text, $2::text)")
-            .bind(database)
-            .bind(if allow { "true" } else { "false" })
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(|e| e.to_string())?;
-    sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(&mut *conn).await.map(|_| ()).map_err(|e| e.to_string())
+    let format = "select format('alter database %I allow_connections %s', $1::text, $2::text)";
+    let statement = sql::formatted(conn, format, &[database, if allow { "true" } else { "false" }]).await?;
+    sql::execute(conn, statement).await.map_err(|e| e.to_string())
 }
 
 /// The old database's restore row and drills, as JSON, to write into the new one.

@@ -186,11 +186,7 @@ async fn bootstrap_or_explain(
 /// The pool that serves requests. Connections are not pinged before use (one round trip
 /// saved per request); a broken connection fails one request and is replaced.
 pub fn request_pool(requests: &PgConnectOptions, size: u32) -> PgPool {
-    PgPoolOptions::new()
-        .max_connections(size)
-        .min_connections(0)
-        .acquire_timeout(Duration::from_secs(5))
-        .idle_timeout(Duration::from_secs(300))
+    pool_options(size, Duration::from_secs(5))
         .test_before_acquire(false)
         .connect_lazy_with(requests.clone().application_name("server").disable_statement_logging())
 }
@@ -198,17 +194,22 @@ pub fn request_pool(requests: &PgConnectOptions, size: u32) -> PgPool {
 /// A small pool as the role that migrates (the scheduler, backups, /metrics): the owner of
 /// `ops`. Slow statements are not logged (a backup's snapshot reads take their time).
 pub fn admin_pool(admin: &PgConnectOptions, size: u32) -> PgPool {
+    pool_options(size, Duration::from_secs(10)).connect_lazy_with(
+        admin
+            .clone()
+            .application_name("server-scheduler")
+            .log_slow_statements(log::LevelFilter::Off, Duration::from_secs(3600)),
+    )
+}
+
+/// Up to `size` connections, none kept open when idle (closed after five idle minutes); a
+/// request for one waits up to `acquire`.
+fn pool_options(size: u32, acquire: Duration) -> PgPoolOptions {
     PgPoolOptions::new()
         .max_connections(size)
         .min_connections(0)
-        .acquire_timeout(Duration::from_secs(10))
+        .acquire_timeout(acquire)
         .idle_timeout(Duration::from_secs(300))
-        .connect_lazy_with(
-            admin
-                .clone()
-                .application_name("server-scheduler")
-                .log_slow_statements(log::LevelFilter::Off, Duration::from_secs(3600)),
-        )
 }
 
 /// `%XX` escapes of a URL part decoded (a `+` stays a `+`).

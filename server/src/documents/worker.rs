@@ -13,13 +13,13 @@ use std::time::{Duration, Instant};
 
 use sqlx::PgPool;
 use sqlx::postgres::PgListener;
-use tokio::sync::watch;
 
 use super::store::{self, Declaration, Pending, Stored};
 use super::{Fonts, TemplateSource, render_pdf};
 use crate::auth::mail::Mailer;
 use crate::auth::templates::{Templates, Vars};
 use crate::db::request_connections::RequestConnections;
+use crate::shutdown::Stoppable;
 use crate::storage::backend::Backend;
 
 /// The NOTIFY channel of declared tables' changes.
@@ -179,26 +179,10 @@ impl Documents {
     }
 }
 
-/// A running worker; [`WorkerHandle::stop`] ends it.
-pub struct WorkerHandle {
-    stop: watch::Sender<bool>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl WorkerHandle {
-    /// Asks the worker to stop and waits up to `grace` for the render in flight.
-    pub async fn stop(mut self, grace: Duration) {
-        let _ = self.stop.send(true);
-        if tokio::time::timeout(grace, &mut self.task).await.is_err() {
-            self.task.abort();
-        }
-    }
-}
-
-/// Starts the worker: a round at start, on every notice and every `poll`.
-pub fn spawn(documents: Arc<Documents>, poll: Duration) -> WorkerHandle {
-    let (stop_tx, mut stop) = watch::channel(false);
-    let task = tokio::spawn(async move {
+/// Starts the worker: a round at start, on every notice and every `poll`. Stopping it waits
+/// for the render in flight.
+pub fn spawn(documents: Arc<Documents>, poll: Duration) -> Stoppable {
+    Stoppable::spawn(|mut stop| async move {
         let mut listener: Option<PgListener> = None;
         let mut skip = HashMap::new();
         while !*stop.borrow() {
@@ -226,8 +210,7 @@ pub fn spawn(documents: Arc<Documents>, poll: Duration) -> WorkerHandle {
                 }
             }
         }
-    });
-    WorkerHandle { stop: stop_tx, task }
+    })
 }
 
 async fn listen(pool: &PgPool) -> Option<PgListener> {

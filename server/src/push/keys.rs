@@ -2,8 +2,6 @@
 //! subscribe with and whose private half signs every push request. From VAPID_PRIVATE_KEY, or
 //! generated once and kept in the data directory (mode 0600) like the JWT secret.
 
-use std::io::Write;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
 use base64::Engine;
@@ -98,47 +96,22 @@ pub fn resolve(configured: Option<&VapidKeys>, data_dir: &Path) -> Result<VapidK
 }
 
 fn load_or_generate(path: &Path) -> Result<VapidKeys, StartupError> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| {
-            StartupError::environment(format!("cannot create data directory {}: {e}", parent.display()))
-        })?;
-    }
     let generated = VapidKeys::generate();
-    match std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path) {
-        Ok(mut file) => {
-            file.write_all(generated.private_base64().as_bytes())
-                .and_then(|()| file.sync_all())
-                .map_err(|e| StartupError::environment(format!("cannot write {}: {e}", path.display())))?;
-            tracing::info!(file = %path.display(), "generated a new VAPID key pair");
-            Ok(generated)
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_existing(path),
-        Err(e) => Err(StartupError::environment(format!(
-            "cannot create {} (is the data directory writable?): {e}",
-            path.display()
-        ))),
+    match crate::secrets::kept_secret(path, &generated.private_base64(), "VAPID key pair")? {
+        None => Ok(generated),
+        Some(text) => VapidKeys::from_private(&text).map_err(|e| {
+            StartupError::environment(format!(
+                "{} {e}; delete it to generate a new pair (browsers then subscribe again)",
+                path.display()
+            ))
+        }),
     }
-}
-
-fn read_existing(path: &Path) -> Result<VapidKeys, StartupError> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| StartupError::environment(format!("cannot read {}: {e}", path.display())))?;
-    if meta.permissions().mode() & 0o077 != 0 {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-            .map_err(|e| StartupError::environment(format!("cannot set mode 0600 on {}: {e}", path.display())))?;
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| StartupError::environment(format!("cannot read {}: {e}", path.display())))?;
-    VapidKeys::from_private(text.trim()).map_err(|e| {
-        StartupError::environment(format!(
-            "{} {e}; delete it to generate a new pair (browsers then subscribe again)",
-            path.display()
-        ))
-    })
 }
 
 #[cfg(test)]
 mod tests {
+    use std::os::unix::fs::PermissionsExt;
+
     use super::*;
 
     #[test]

@@ -19,6 +19,7 @@ use super::message;
 use super::retry;
 use super::send::{self, Connector, Outcome};
 use super::store::{self, Claimed, Record};
+use crate::shutdown::Stoppable;
 
 /// The NOTIFY channel of `push.outbox` inserts.
 pub const CHANNEL: &str = "push_outbox";
@@ -30,18 +31,13 @@ const CLEAN_UP_EVERY: Duration = Duration::from_secs(3600);
 const FAN_OUT_BATCH: i64 = 50;
 
 /// A running worker; [`WorkerHandle::stop`] ends it.
-pub struct WorkerHandle {
-    stop: watch::Sender<bool>,
-    task: tokio::task::JoinHandle<()>,
-}
+pub struct WorkerHandle(Stoppable);
 
 impl WorkerHandle {
     /// Asks the worker to stop and waits up to `grace` for the sends in flight.
-    pub async fn stop(mut self, grace: Duration) {
-        let _ = self.stop.send(true);
-        if tokio::time::timeout(grace, &mut self.task).await.is_err() {
+    pub async fn stop(self, grace: Duration) {
+        if !self.0.stop(grace).await {
             tracing::warn!("push sends still running after the grace period were cut; they will be retried");
-            self.task.abort();
         }
     }
 }
@@ -55,15 +51,13 @@ struct Worker {
 
 /// Starts a worker on `pool` (a pool of the request login role, which may become `push_admin`).
 pub fn spawn(pool: PgPool, service: Arc<PushService>) -> WorkerHandle {
-    let (stop_tx, stop) = watch::channel(false);
     let connector = Arc::new(Connector {
         tls: Arc::clone(&service.tls),
         allow_loopback: service.settings.allow_loopback_http,
         timeout: service.settings.send_timeout,
         user_agent: service.settings.user_agent.clone(),
     });
-    let worker = Worker { pool, service, connector, stop };
-    WorkerHandle { stop: stop_tx, task: tokio::spawn(worker.run()) }
+    WorkerHandle(Stoppable::spawn(|stop| Worker { pool, service, connector, stop }.run()))
 }
 
 impl Worker {

@@ -71,24 +71,43 @@ fn address(state: &RealtimeState, peer: Option<SocketAddr>, headers: &HeaderMap)
         .unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
 }
 
+/// A caller the API admits: the API is enabled (else Realtime's "not enabled") and the token is
+/// valid (else 401).
+fn admit(state: &RealtimeState, headers: &HeaderMap) -> Result<Identity, Response> {
+    if !state.realtime.settings.enabled {
+        return Err(error::disabled());
+    }
+    caller(state, headers).ok_or_else(|| error::message(StatusCode::UNAUTHORIZED, "Unauthorized"))
+}
+
+/// `count` more messages from the caller's address stay within the rate (else 429).
+fn within_rate(
+    state: &RealtimeState,
+    connect: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: &HeaderMap,
+    count: u32,
+) -> Result<(), Response> {
+    let address = address(state, connect.map(|Extension(ConnectInfo(peer))| peer), headers);
+    if rate().hit(address, count, state.realtime.settings.max_events_per_second) {
+        Ok(())
+    } else {
+        Err(error::message(StatusCode::TOO_MANY_REQUESTS, "You have exceeded your rate limit"))
+    }
+}
+
 /// `POST /realtime/v1/api/broadcast`.
 pub async fn batch(
     State(state): State<RealtimeState>,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
-    if !state.realtime.settings.enabled {
-        return error::disabled();
-    }
-    let Some(identity) = caller(&state, &headers) else {
-        return error::message(StatusCode::UNAUTHORIZED, "Unauthorized");
-    };
+) -> Result<Response, Response> {
+    let identity = admit(&state, &headers)?;
     let Ok(body) = serde_json::from_slice::<Value>(&body) else {
-        return error::invalid("messages", "can't be blank");
+        return Err(error::invalid("messages", "can't be blank"));
     };
     let Some(messages) = body.get("messages").and_then(Value::as_array) else {
-        return error::invalid("messages", "can't be blank");
+        return Err(error::invalid("messages", "can't be blank"));
     };
     let settings = &state.realtime.settings;
     let mut parsed = Vec::with_capacity(messages.len());
@@ -100,7 +119,10 @@ pub async fn batch(
         match (topic, event, payload) {
             (Some(topic), Some(event), Some(payload)) if !topic.is_empty() && !event.is_empty() => {
                 if payload.to_string().len() > settings.max_payload_bytes {
-                    return error::invalid(&format!("messages[{index}].payload"), "Payload size exceeds tenant limit");
+                    return Err(error::invalid(
+                        &format!("messages[{index}].payload"),
+                        "Payload size exceeds tenant limit",
+                    ));
                 }
                 let private = field("private").and_then(Value::as_bool).unwrap_or(false);
                 let mut body = json!({"payload": payload, "event": event, "type": "broadcast"});
@@ -109,13 +131,10 @@ pub async fn batch(
                 }
                 parsed.push((topic.to_owned(), private, body));
             }
-            _ => return error::invalid(&format!("messages[{index}]"), "topic, event and payload can't be blank"),
+            _ => return Err(error::invalid(&format!("messages[{index}]"), "topic, event and payload can't be blank")),
         }
     }
-    let address = address(&state, connect.map(|Extension(ConnectInfo(peer))| peer), &headers);
-    if !rate().hit(address, u32::try_from(parsed.len()).unwrap_or(u32::MAX), settings.max_events_per_second) {
-        return error::message(StatusCode::TOO_MANY_REQUESTS, "You have exceeded your rate limit");
-    }
+    within_rate(&state, connect, &headers, u32::try_from(parsed.len()).unwrap_or(u32::MAX))?;
     let mut allowed: HashMap<String, bool> = HashMap::new();
     for (topic, private, body) in parsed {
         if private {
@@ -127,7 +146,10 @@ pub async fn batch(
                             Ok(permitted) => permitted,
                             Err(error) => {
                                 tracing::warn!(%error, "cannot check a private broadcast's policies");
-                                return error::message(StatusCode::UNPROCESSABLE_ENTITY, "Tenant database unavailable");
+                                return Err(error::message(
+                                    StatusCode::UNPROCESSABLE_ENTITY,
+                                    "Tenant database unavailable",
+                                ));
                             }
                         };
                     allowed.insert(topic.clone(), permitted);
@@ -141,7 +163,7 @@ pub async fn batch(
         let key = TopicKey { name: Arc::from(topic.as_str()), private };
         state.realtime.broadcast(&key, None, &Broadcast::Json(Arc::from(body.to_string())));
     }
-    StatusCode::ACCEPTED.into_response()
+    Ok(StatusCode::ACCEPTED.into_response())
 }
 
 #[derive(serde::Deserialize)]
@@ -157,50 +179,42 @@ pub async fn single(
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
-    if !state.realtime.settings.enabled {
-        return error::disabled();
-    }
-    let Some(identity) = caller(&state, &headers) else {
-        return error::message(StatusCode::UNAUTHORIZED, "Unauthorized");
-    };
+) -> Result<Response, Response> {
+    let identity = admit(&state, &headers)?;
     let private = query.private.as_deref() == Some("true");
     let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("application/json");
     let settings = &state.realtime.settings;
     if body.len() > settings.max_payload_bytes {
-        return error::invalid("payload", "Payload size exceeds tenant limit");
+        return Err(error::invalid("payload", "Payload size exceeds tenant limit"));
     }
     let broadcast = if content_type.starts_with("application/octet-stream") {
         Broadcast::User(UserBroadcast { event: event.clone(), json: false, payload: body, metadata: None })
     } else if content_type.starts_with("application/json") {
         let Ok(payload) = serde_json::from_slice::<Value>(&body) else {
-            return error::invalid("payload", "can't be blank");
+            return Err(error::invalid("payload", "can't be blank"));
         };
         if payload.is_null() {
-            return error::invalid("payload", "can't be blank");
+            return Err(error::invalid("payload", "can't be blank"));
         }
         Broadcast::Json(Arc::from(json!({"payload": payload, "event": event, "type": "broadcast"}).to_string()))
     } else {
-        return error::message(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Unsupported content type");
+        return Err(error::message(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Unsupported content type"));
     };
     if topic.is_empty() || event.is_empty() {
-        return error::invalid("topic", "can't be blank");
+        return Err(error::invalid("topic", "can't be blank"));
     }
-    let address = address(&state, connect.map(|Extension(ConnectInfo(peer))| peer), &headers);
-    if !rate().hit(address, 1, settings.max_events_per_second) {
-        return error::message(StatusCode::TOO_MANY_REQUESTS, "You have exceeded your rate limit");
-    }
+    within_rate(&state, connect, &headers, 1)?;
     if private {
         match authorize::write(state.realtime.connections(), &identity, &topic, "broadcast").await {
             Ok(true) => {}
-            Ok(false) => return error::message(StatusCode::FORBIDDEN, "Unauthorized"),
+            Ok(false) => return Err(error::message(StatusCode::FORBIDDEN, "Unauthorized")),
             Err(error) => {
                 tracing::warn!(%error, "cannot check a private broadcast's policies");
-                return error::message(StatusCode::UNPROCESSABLE_ENTITY, "Tenant database unavailable");
+                return Err(error::message(StatusCode::UNPROCESSABLE_ENTITY, "Tenant database unavailable"));
             }
         }
     }
     let key = TopicKey { name: Arc::from(topic.as_str()), private };
     state.realtime.broadcast(&key, None, &broadcast);
-    StatusCode::ACCEPTED.into_response()
+    Ok(StatusCode::ACCEPTED.into_response())
 }

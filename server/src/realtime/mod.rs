@@ -337,29 +337,21 @@ async fn relay_writer(service: Arc<RealtimeService>, mut rx: mpsc::Receiver<Rela
                 )
                 .await?;
                 if relay.kind == "P" {
-                    for join in relay.message["joins"].as_array().into_iter().flatten() {
+                    // A join keeps its payload; a leave (no payload) ends the presence.
+                    let message = &relay.message;
+                    let joins =
+                        message["joins"].as_array().into_iter().flatten().map(|j| (j, Some(j["payload"].to_string())));
+                    let leaves = message["leaves"].as_array().into_iter().flatten().map(|l| (l, None));
+                    for (entry, payload) in joins.chain(leaves) {
                         tx.query(
                             "select realtime.keep_presence($1::text::uuid, $2::text, $3::bool, $4::text, $5::text, $6::text::jsonb)",
                             &[
                                 &origin,
                                 &relay.topic,
                                 &relay.private,
-                                &join["key"].as_str().unwrap_or_default(),
-                                &join["ref"].as_str().unwrap_or_default(),
-                                &join["payload"].to_string(),
-                            ],
-                        )
-                        .await?;
-                    }
-                    for leave in relay.message["leaves"].as_array().into_iter().flatten() {
-                        tx.query(
-                            "select realtime.keep_presence($1::text::uuid, $2::text, $3::bool, $4::text, $5::text, null)",
-                            &[
-                                &origin,
-                                &relay.topic,
-                                &relay.private,
-                                &leave["key"].as_str().unwrap_or_default(),
-                                &leave["ref"].as_str().unwrap_or_default(),
+                                &entry["key"].as_str().unwrap_or_default(),
+                                &entry["ref"].as_str().unwrap_or_default(),
+                                &payload,
                             ],
                         )
                         .await?;

@@ -78,15 +78,7 @@ pub fn cache() -> SchemaCache {
     let relationships = relationships::derive(&relations, &foreign_keys);
     let function = |fname: &str, params: &[(&str, &str)], returns: ReturnType, returns_set: bool| Function {
         name: name(fname),
-        params: params
-            .iter()
-            .map(|(p, t)| FunctionParam {
-                name: (*p).into(),
-                data_type: (*t).into(),
-                has_default: false,
-                variadic: false,
-            })
-            .collect(),
+        params: params.iter().map(|(p, t)| FunctionParam::new(p, t, false)).collect(),
         returns,
         returns_set,
         volatility: Volatility::Stable,

@@ -34,6 +34,8 @@ use tokio::task::JoinSet;
 pub use schedule::Schedule;
 use store::Claimed;
 
+use crate::shutdown::Stoppable;
+
 /// What a job's function receives.
 #[derive(Clone)]
 pub struct JobContext {
@@ -77,10 +79,7 @@ impl Job {
 }
 
 /// A running scheduler; [`Scheduler::stop`] ends it.
-pub struct Scheduler {
-    stop: watch::Sender<bool>,
-    task: tokio::task::JoinHandle<()>,
-}
+pub struct Scheduler(Stoppable);
 
 /// The longest sleep between two looks at the table (another replica may have changed it).
 const LONGEST_SLEEP: Duration = Duration::from_secs(30);
@@ -110,25 +109,20 @@ impl Scheduler {
             let next = job.schedule.next_after(now).unwrap_or(now);
             store::register(&pool, &job.name, &job.schedule.describe(), next).await?;
         }
-        let (stop_tx, stop) = watch::channel(false);
-        let runner =
-            Runner { pool, jobs: Arc::new(jobs), zone: Arc::from(zone), instance: Arc::from(instance_name()), stop };
-        Ok(Self { stop: stop_tx, task: tokio::spawn(runner.run()) })
+        let (jobs, zone, instance) = (Arc::new(jobs), Arc::from(zone), Arc::from(instance_name()));
+        Ok(Self(Stoppable::spawn(|stop| Runner { pool, jobs, zone, instance, stop }.run())))
     }
 
     /// Ends the scheduler at once without telling the database, as a crash would: its runs
     /// keep their leases until they run out (tests of the takeover).
     pub fn kill(self) {
-        self.task.abort();
+        self.0.abort();
     }
 
     /// Stops claiming; runs in progress are cut after `grace` and handed back (due at once,
     /// for another replica or the next start).
-    pub async fn stop(mut self, grace: Duration) {
-        let _ = self.stop.send(true);
-        if tokio::time::timeout(grace, &mut self.task).await.is_err() {
-            self.task.abort();
-        }
+    pub async fn stop(self, grace: Duration) {
+        self.0.stop(grace).await;
     }
 }
 

@@ -189,6 +189,13 @@ pub struct FunctionParam {
     pub variadic: bool,
 }
 
+impl FunctionParam {
+    /// A parameter that is not variadic (`name` empty for an unnamed one).
+    pub fn new(name: &str, data_type: &str, has_default: bool) -> Self {
+        Self { name: name.into(), data_type: data_type.into(), has_default, variadic: false }
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub enum ReturnType {
     #[default]
@@ -349,12 +356,7 @@ mod tests {
             name: QualifiedName::new("public", "f"),
             params: params
                 .iter()
-                .map(|(name, data_type, has_default)| FunctionParam {
-                    name: (*name).into(),
-                    data_type: (*data_type).into(),
-                    has_default: *has_default,
-                    variadic: false,
-                })
+                .map(|(name, data_type, default)| FunctionParam::new(name, data_type, *default))
                 .collect(),
             ..Function::default()
         }

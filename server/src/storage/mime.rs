@@ -108,52 +108,55 @@ pub fn sniff(prefix: &[u8]) -> Option<&'static str> {
     binary(prefix).or_else(|| markup(prefix))
 }
 
+/// Formats told by bytes at fixed offsets, in the order they are tried: a row matches when
+/// all its `(offset, bytes)` do.
+type Signature = (&'static [(usize, &'static [u8])], &'static str);
+
+const SIGNATURES: &[Signature] = &[
+    (&[(0, b"\x89PNG\r\n\x1a\n")], "image/png"),
+    (&[(0, b"\xff\xd8\xff")], "image/jpeg"),
+    (&[(0, b"GIF87a")], "image/gif"),
+    (&[(0, b"GIF89a")], "image/gif"),
+    (&[(0, b"RIFF"), (8, b"WEBP")], "image/webp"),
+    (&[(0, b"RIFF"), (8, b"WAVE")], "audio/wav"),
+    (&[(0, b"RIFF"), (8, b"AVI ")], "video/x-msvideo"),
+    (&[(0, b"%PDF-")], "application/pdf"),
+    (&[(0, b"PK\x03\x04")], "application/zip"),
+    (&[(0, b"\x1f\x8b")], "application/gzip"),
+];
+
+/// Tried after the ISO media files (`ftyp` at 4).
+const LATER_SIGNATURES: &[Signature] = &[
+    (&[(0, b"\x1a\x45\xdf\xa3")], "video/webm"),
+    (&[(0, b"OggS")], "audio/ogg"),
+    (&[(0, b"fLaC")], "audio/flac"),
+    (&[(0, b"ID3")], "audio/mpeg"),
+    (&[(0, b"\xff\xfb")], "audio/mpeg"),
+    (&[(0, b"\xff\xf3")], "audio/mpeg"),
+    (&[(0, b"\xff\xf2")], "audio/mpeg"),
+    (&[(0, b"II*\0")], "image/tiff"),
+    (&[(0, b"MM\0*")], "image/tiff"),
+    (&[(0, b"\0\0\x01\0")], "image/x-icon"),
+];
+
 fn binary(b: &[u8]) -> Option<&'static str> {
     let at = |offset: usize, magic: &[u8]| b.get(offset..offset + magic.len()) == Some(magic);
-    let kind = if at(0, b"\x89PNG\r\n\x1a\n") {
-        "image/png"
-    } else if at(0, b"\xff\xd8\xff") {
-        "image/jpeg"
-    } else if at(0, b"GIF87a") || at(0, b"GIF89a") {
-        "image/gif"
-    } else if at(0, b"RIFF") && at(8, b"WEBP") {
-        "image/webp"
-    } else if at(0, b"RIFF") && at(8, b"WAVE") {
-        "audio/wav"
-    } else if at(0, b"RIFF") && at(8, b"AVI ") {
-        "video/x-msvideo"
-    } else if at(0, b"%PDF-") {
-        "application/pdf"
-    } else if at(0, b"PK\x03\x04") {
-        "application/zip"
-    } else if at(0, b"\x1f\x8b") {
-        "application/gzip"
-    } else if at(4, b"ftyp") {
-        match b.get(8..12) {
+    let known = |table: &[Signature]| {
+        table.iter().find(|(parts, _)| parts.iter().all(|(offset, magic)| at(*offset, magic))).map(|(_, kind)| *kind)
+    };
+    if let Some(kind) = known(SIGNATURES) {
+        return Some(kind);
+    }
+    if at(4, b"ftyp") {
+        return Some(match b.get(8..12) {
             Some(b"avif" | b"avis") => "image/avif",
             Some(b"heic" | b"heix" | b"mif1" | b"msf1") => "image/heic",
             Some(b"qt  ") => "video/quicktime",
             Some(b"M4A ") => "audio/mp4",
             _ => "video/mp4",
-        }
-    } else if at(0, b"\x1a\x45\xdf\xa3") {
-        "video/webm"
-    } else if at(0, b"OggS") {
-        "audio/ogg"
-    } else if at(0, b"fLaC") {
-        "audio/flac"
-    } else if at(0, b"ID3") || at(0, b"\xff\xfb") || at(0, b"\xff\xf3") || at(0, b"\xff\xf2") {
-        "audio/mpeg"
-    } else if at(0, b"II*\0") || at(0, b"MM\0*") {
-        "image/tiff"
-    } else if at(0, b"\0\0\x01\0") {
-        "image/x-icon"
-    } else if at(0, b"BM") && b.len() >= 14 {
-        "image/bmp"
-    } else {
-        return None;
-    };
-    Some(kind)
+        });
+    }
+    known(LATER_SIGNATURES).or_else(|| (at(0, b"BM") && b.len() >= 14).then_some("image/bmp"))
 }
 
 /// HTML, SVG and XML, recognised the way browsers sniff them (leading white space and a byte
@@ -312,6 +315,39 @@ mod tests {
         assert_eq!(sniff(b"\0\0\0\x20ftypisom"), Some("video/mp4"));
         assert_eq!(sniff(b"hello world"), None);
         assert_eq!(sniff(b""), None);
+    }
+
+    #[test]
+    fn every_signature_names_its_type() {
+        for (prefix, kind) in [
+            (&b"GIF87a..."[..], "image/gif"),
+            (b"GIF89a...", "image/gif"),
+            (b"RIFF\0\0\0\0WAVEfmt ", "audio/wav"),
+            (b"RIFF\0\0\0\0AVI LIST", "video/x-msvideo"),
+            (b"PK\x03\x04\x14\0", "application/zip"),
+            (b"\x1f\x8b\x08\0", "application/gzip"),
+            (b"\0\0\0\x1cftypavif", "image/avif"),
+            (b"\0\0\0\x18ftypheic", "image/heic"),
+            (b"\0\0\0\x14ftypqt  ", "video/quicktime"),
+            (b"\0\0\0\x20ftypM4A ", "audio/mp4"),
+            (b"\x1a\x45\xdf\xa3\x01", "video/webm"),
+            (b"OggS\0\x02", "audio/ogg"),
+            (b"fLaC\0\0", "audio/flac"),
+            (b"ID3\x04\0", "audio/mpeg"),
+            (b"\xff\xfb\x90\x64", "audio/mpeg"),
+            (b"\xff\xf3\x90\x64", "audio/mpeg"),
+            (b"\xff\xf2\x90\x64", "audio/mpeg"),
+            (b"II*\0\x08\0", "image/tiff"),
+            (b"MM\0*\0\0", "image/tiff"),
+            (b"\0\0\x01\0\x01\0", "image/x-icon"),
+            (b"BM\x36\0\0\0\0\0\0\0\x36\0\0\0", "image/bmp"),
+        ] {
+            assert_eq!(sniff(prefix), Some(kind), "{prefix:?}");
+        }
+        // Too short to be a bitmap; a RIFF of another kind; `ftyp` only at offset 4.
+        assert_eq!(sniff(b"BM short"), None);
+        assert_eq!(sniff(b"RIFF\0\0\0\0CDDA"), None);
+        assert_eq!(sniff(b"ftypisom"), None);
     }
 
     #[test]

@@ -45,15 +45,7 @@ fn table(name: &str, kind: RelationKind, columns: Vec<Column>) -> Relation {
 fn function(name: &str, params: &[(&str, &str, bool)], returns: ReturnType, returns_set: bool) -> Function {
     Function {
         name: qn(name),
-        params: params
-            .iter()
-            .map(|(name, data_type, has_default)| FunctionParam {
-                name: (*name).into(),
-                data_type: (*data_type).into(),
-                has_default: *has_default,
-                variadic: false,
-            })
-            .collect(),
+        params: params.iter().map(|(name, data_type, default)| FunctionParam::new(name, data_type, *default)).collect(),
         returns,
         returns_set,
         privileges: everyone(),

@@ -453,6 +453,18 @@ impl TestApp {
         format!("{}{}", self.address, path)
     }
 
+    /// A plain `GET` of `path`, as a browser's first request makes it.
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("the server answers")
+    }
+
+    /// The app with the default auth settings (SITE_URL http://localhost:3000) changed by `adjust`.
+    pub async fn with_auth(adjust: impl FnOnce(&mut AuthSettings)) -> Self {
+        let mut settings = AuthSettings::defaults(test_site_url());
+        adjust(&mut settings);
+        Self::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await
+    }
+
     /// The app on the REST fixture schema (`tests/fixtures/rest_schema.sql`).
     pub async fn with_rest_fixture() -> Self {
         let app = Self::spawn_with(TestAppOptions { fixture: Some(REST_FIXTURE), ..TestAppOptions::default() }).await;

@@ -25,7 +25,7 @@ use crate::auth::store::sessions::{self, Scope};
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::users::{self, Changes, NewUser};
 use crate::auth::store::{audit, factors};
-use crate::auth::user::merge_metadata;
+use crate::auth::user::{User, merge_metadata};
 use crate::db::request_tx::{self, RequestContext};
 
 const DEFAULT_PER_PAGE: i64 = 50;
@@ -245,8 +245,18 @@ async fn new_password_hash(state: &AuthState, password: Option<String>) -> Resul
     Ok(Some(state.auth.passwords.hash(password).await.map_err(AuthError::internal)?))
 }
 
-fn parse_id(raw: &str) -> Result<Uuid, AuthError> {
-    Uuid::parse_str(raw).map_err(|_| AuthError::user_not_found())
+/// The administrator and the account a path's `{id}` names (404 for an id that is none).
+pub(super) async fn authorize_on(state: &AuthState, client: &Client, id: &str) -> Result<(Actor, Uuid), AuthError> {
+    let actor = authorize(state, client).await?;
+    let id = Uuid::parse_str(id).map_err(|_| AuthError::user_not_found())?;
+    Ok((actor, id))
+}
+
+/// [`authorize_on`], for a change: the administrator must also rank above the account.
+async fn authorize_change_of(state: &AuthState, client: &Client, id: &str) -> Result<(Actor, Uuid), AuthError> {
+    let (actor, id) = authorize_on(state, client, id).await?;
+    actor.may_act_on(state, id).await?;
+    Ok((actor, id))
 }
 
 pub async fn get_user(
@@ -254,13 +264,22 @@ pub async fn get_user(
     client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AuthError> {
-    authorize(&state, &client).await?;
-    let id = parse_id(&id)?;
+    let (user, factors) = user_with_factors(&state, &client, &id).await?;
+    Ok(Json(user.to_json_with_factors(&factors)))
+}
+
+/// For an administrator: the account a path's `{id}` names, and its second factors.
+pub(super) async fn user_with_factors(
+    state: &AuthState,
+    client: &Client,
+    id: &str,
+) -> Result<(User, Vec<Value>), AuthError> {
+    let (_, id) = authorize_on(state, client, id).await?;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = users::by_id(&mut tx, id, false).await?.ok_or_else(AuthError::user_not_found)?;
     let factors = factors::json_of_user(&mut tx, id).await?;
     tx.commit().await?;
-    Ok(Json(user.to_json_with_factors(&factors)))
+    Ok((user, factors))
 }
 
 pub async fn update_user(
@@ -269,9 +288,7 @@ pub async fn update_user(
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    let actor = authorize(&state, &client).await?;
-    let id = parse_id(&id)?;
-    actor.may_act_on(&state, id).await?;
+    let (actor, id) = authorize_change_of(&state, &client, &id).await?;
     let request: UserAttributes = parse_body(&body)?;
     request.check_unsupported()?;
     if request.id.is_some_and(|new| new != id) {
@@ -368,9 +385,7 @@ pub async fn delete_user(
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    let actor = authorize(&state, &client).await?;
-    let id = parse_id(&id)?;
-    actor.may_act_on(&state, id).await?;
+    let (actor, id) = authorize_change_of(&state, &client, &id).await?;
     let request: DeleteRequest = parse_body(&body)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let Some(_) = users::by_id(&mut tx, id, true).await? else {

@@ -10,28 +10,19 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::AuthState;
-use super::admin::{authorize, record};
+use super::admin::{authorize_on, record, user_with_factors};
 use super::client::Client;
 use crate::auth::error::AuthError;
 use crate::auth::store::tx::AuthTx;
 use crate::auth::store::{factors, sessions, users};
-
-fn user_id(raw: &str) -> Result<Uuid, AuthError> {
-    Uuid::parse_str(raw).map_err(|_| AuthError::user_not_found())
-}
 
 pub async fn list(
     State(state): State<AuthState>,
     client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AuthError> {
-    authorize(&state, &client).await?;
-    let id = user_id(&id)?;
-    let mut tx = AuthTx::begin(&state.connections).await?;
-    users::by_id(&mut tx, id, false).await?.ok_or_else(AuthError::user_not_found)?;
-    let list = factors::json_of_user(&mut tx, id).await?;
-    tx.commit().await?;
-    Ok(Json(Value::Array(list)))
+    let (_, factors) = user_with_factors(&state, &client, &id).await?;
+    Ok(Json(Value::Array(factors)))
 }
 
 pub async fn delete(
@@ -39,8 +30,7 @@ pub async fn delete(
     client: Client,
     Path((id, factor)): Path<(String, String)>,
 ) -> Result<Json<Value>, AuthError> {
-    let actor = authorize(&state, &client).await?;
-    let id = user_id(&id)?;
+    let (actor, id) = authorize_on(&state, &client, &id).await?;
     let factor = Uuid::parse_str(&factor).map_err(|_| AuthError::mfa_factor_not_found())?;
     actor.may_act_on(&state, id).await?;
     let mut tx = AuthTx::begin(&state.connections).await?;

@@ -25,13 +25,12 @@ pub async fn logout(State(state): State<AuthState>, client: Client) -> Result<St
     let ended = sessions::end(&mut tx, claims.user_id, claims.session_id, scope).await?;
     audit::record(
         &mut tx,
-        audit::Entry {
-            action: "logout",
-            actor: Some(claims.user_id),
-            target: Some(claims.user_id),
-            ip: &client.ip,
-            details: json!({"scope": format!("{scope:?}").to_lowercase(), "sessions": ended}),
-        },
+        audit::Entry::own(
+            "logout",
+            claims.user_id,
+            &client.ip,
+            json!({"scope": format!("{scope:?}").to_lowercase(), "sessions": ended}),
+        ),
     )
     .await?;
     tx.commit().await?;

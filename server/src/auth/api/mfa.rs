@@ -118,17 +118,7 @@ pub async fn enroll(State(state): State<AuthState>, client: Client, body: Bytes)
         .unwrap_or_else(|| user.id.to_string());
     let uri = totp::uri(&secret, &issuer, &account);
     let qr_code = totp::qr_svg(&uri).map_err(|e| AuthError::internal(format!("Error generating QR Code: {e}")))?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            action: "factor_enrolled",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"factor_id": id}),
-        },
-    )
-    .await?;
+    audit::record(&mut tx, audit::Entry::own("factor_enrolled", user.id, &client.ip, json!({"factor_id": id}))).await?;
     tx.commit().await?;
     Ok(Json(json!({
         "id": factor.id,
@@ -241,13 +231,7 @@ pub async fn verify(
     if !accepted {
         audit::record(
             &mut tx,
-            audit::Entry {
-                action: "factor_verification_failed",
-                actor: Some(user.id),
-                target: Some(user.id),
-                ip: &client.ip,
-                details: json!({"factor_id": factor.id}),
-            },
+            audit::Entry::own("factor_verification_failed", user.id, &client.ip, json!({"factor_id": factor.id})),
         )
         .await?;
         tx.commit().await?;
@@ -261,13 +245,12 @@ pub async fn verify(
     };
     audit::record(
         &mut tx,
-        audit::Entry {
-            action: "factor_verified",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"factor_id": factor.id, "challenge_id": challenge_id, "first": !factor.is_verified()}),
-        },
+        audit::Entry::own(
+            "factor_verified",
+            user.id,
+            &client.ip,
+            json!({"factor_id": factor.id, "challenge_id": challenge_id, "first": !factor.is_verified()}),
+        ),
     )
     .await?;
     // A new refresh token for the raised session: the old one keeps its family.
@@ -299,13 +282,12 @@ pub async fn unenroll(
     factors::delete(&mut tx, user.id, factor.id).await?;
     audit::record(
         &mut tx,
-        audit::Entry {
-            action: "factor_unenrolled",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"factor_id": factor.id, "status": factor.status}),
-        },
+        audit::Entry::own(
+            "factor_unenrolled",
+            user.id,
+            &client.ip,
+            json!({"factor_id": factor.id, "status": factor.status}),
+        ),
     )
     .await?;
     tx.commit().await?;

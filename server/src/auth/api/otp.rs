@@ -63,7 +63,10 @@ pub async fn otp(State(state): State<AuthState>, client: Client, body: Bytes) ->
             let mut tx = AuthTx::begin(&state.connections).await?;
             rate_limit(&mut tx, &format!("otp:{}", client.ip), limit).await?;
             let outcome = email_code(&state, &mut tx, &client, &email, create_user, &data, pkce.as_ref()).await;
-            finish(&state, tx, outcome).await
+            if let Some(id) = end(tx, outcome).await? {
+                state.auth.mailer.deliver(&state.connections, id);
+            }
+            Ok(Json(json!({})))
         }
         (None, Some(phone)) => {
             let phone = normalise_phone(&phone, &state.auth.settings.signin.default_country_code)?;
@@ -78,42 +81,22 @@ pub async fn otp(State(state): State<AuthState>, client: Client, body: Bytes) ->
             let mut tx = AuthTx::begin(&state.connections).await?;
             rate_limit(&mut tx, &format!("otp:{}", client.ip), limit).await?;
             let outcome = sms_code(&state, &mut tx, &client, &phone, create_user, &data).await;
-            match outcome {
-                Ok(message_id) => {
-                    tx.commit().await?;
-                    Ok(Json(match message_id {
-                        Some(id) => json!({"message_id": id}),
-                        None => json!({}),
-                    }))
-                }
-                Err(error) => {
-                    // A limit hit is kept; anything else undoes the request (a failed text
-                    // leaves no account behind).
-                    if error.status() == http::StatusCode::TOO_MANY_REQUESTS {
-                        tx.commit().await?;
-                    } else {
-                        tx.rollback().await;
-                    }
-                    Err(error)
-                }
-            }
+            Ok(Json(match end(tx, outcome).await? {
+                Some(id) => json!({"message_id": id}),
+                None => json!({}),
+            }))
         }
         (None, None) => Err(AuthError::validation("One of email or phone must be set")),
     }
 }
 
-async fn finish(
-    state: &AuthState,
-    tx: AuthTx,
-    outcome: Result<Option<i64>, AuthError>,
-) -> Result<Json<Value>, AuthError> {
+/// Ends the request's transaction: committed when it went well. Of a failure, a limit hit is
+/// kept; anything else is undone (a failed mail or text leaves no account behind).
+async fn end<T>(tx: AuthTx, outcome: Result<T, AuthError>) -> Result<T, AuthError> {
     match outcome {
-        Ok(mail_id) => {
+        Ok(value) => {
             tx.commit().await?;
-            if let Some(id) = mail_id {
-                state.auth.mailer.deliver(&state.connections, id);
-            }
-            Ok(Json(json!({})))
+            Ok(value)
         }
         Err(error) => {
             if error.status() == http::StatusCode::TOO_MANY_REQUESTS {
@@ -154,19 +137,8 @@ async fn email_code(
     let user = match existing {
         Some(user) => user,
         None => {
-            let app_metadata = provider_metadata(Map::new(), "email", &["email"]);
-            let new_user = NewUser {
-                email: Some(email),
-                confirmed: settings.autoconfirm,
-                app_metadata: Some(&app_metadata),
-                user_metadata: Some(data),
-                ..NewUser::default()
-            };
-            let user = users::insert(tx, &new_user)
-                .await?
-                .ok_or_else(|| AuthError::internal("an account appeared meanwhile"))?;
-            record_signup(tx, client, &user, "email").await?;
-            user
+            let new_user = NewUser { email: Some(email), confirmed: settings.autoconfirm, ..NewUser::default() };
+            sign_up(tx, client, "email", new_user, data).await?
         }
     };
     if user.is_banned(chrono::Utc::now()) {
@@ -215,20 +187,7 @@ async fn sms_code(
     }
     let user = match existing {
         Some(user) => user,
-        None => {
-            let app_metadata = provider_metadata(Map::new(), "phone", &["phone"]);
-            let new_user = NewUser {
-                phone: Some(phone),
-                app_metadata: Some(&app_metadata),
-                user_metadata: Some(data),
-                ..NewUser::default()
-            };
-            let user = users::insert(tx, &new_user)
-                .await?
-                .ok_or_else(|| AuthError::internal("an account appeared meanwhile"))?;
-            record_signup(tx, client, &user, "phone").await?;
-            user
-        }
+        None => sign_up(tx, client, "phone", NewUser { phone: Some(phone), ..NewUser::default() }, data).await?,
     };
     if user.is_banned(chrono::Utc::now()) {
         return Ok(None);
@@ -238,17 +197,22 @@ async fn sms_code(
     Ok(message_id)
 }
 
-async fn record_signup(tx: &mut AuthTx, client: &Client, user: &User, provider: &str) -> Result<(), AuthError> {
+/// A new account for a code sign-in (`provider`: `email` or `phone`), recorded as signed up.
+async fn sign_up(
+    tx: &mut AuthTx,
+    client: &Client,
+    provider: &str,
+    new_user: NewUser<'_>,
+    data: &Value,
+) -> Result<User, AuthError> {
+    let app_metadata = provider_metadata(Map::new(), provider, &[provider]);
+    let new_user = NewUser { app_metadata: Some(&app_metadata), user_metadata: Some(data), ..new_user };
+    let user =
+        users::insert(tx, &new_user).await?.ok_or_else(|| AuthError::internal("an account appeared meanwhile"))?;
     audit::record(
         tx,
-        audit::Entry {
-            action: "user_signedup",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"provider": provider, "via": "otp"}),
-        },
+        audit::Entry::own("user_signedup", user.id, &client.ip, json!({"provider": provider, "via": "otp"})),
     )
     .await?;
-    Ok(())
+    Ok(user)
 }

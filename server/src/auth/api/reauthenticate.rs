@@ -67,17 +67,7 @@ pub async fn reauthenticate(State(state): State<AuthState>, client: Client) -> R
     vars.insert("Minutes", (settings.otp_expiry.as_secs() / 60).to_string());
     let letter = state.auth.templates.mail("reauthentication", language_of(&user.user_metadata).as_deref(), &vars);
     let mail_id = state.auth.mailer.enqueue(&mut tx, &email, "reauthentication", &letter).await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            action: "reauthentication_requested",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({}),
-        },
-    )
-    .await?;
+    audit::record(&mut tx, audit::Entry::own("reauthentication_requested", user.id, &client.ip, json!({}))).await?;
     tx.commit().await?;
     state.auth.mailer.deliver(&state.connections, mail_id);
     Ok(Json(json!({})))

@@ -127,17 +127,8 @@ pub async fn sign_up(State(state): State<AuthState>, client: Client, body: Bytes
             Ok(Json(fake_user(&identity, &user_metadata)))
         };
     };
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            action: "user_signedup",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"provider": provider}),
-        },
-    )
-    .await?;
+    audit::record(&mut tx, audit::Entry::own("user_signedup", user.id, &client.ip, json!({"provider": provider})))
+        .await?;
     if autoconfirm {
         let (user, grant) = session::open(&mut tx, &client, &user, "password").await?;
         let answer = session::respond(&state, &mut tx, &user, &grant.session, &grant.refresh_token).await?;
@@ -195,17 +186,8 @@ async fn anonymous(state: &AuthState, client: &Client, data: Option<Value>) -> R
     };
     let user =
         users::insert(&mut tx, &new_user).await?.ok_or_else(|| AuthError::internal("a new anonymous id collided"))?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            action: "user_signedup",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"provider": "anonymous"}),
-        },
-    )
-    .await?;
+    audit::record(&mut tx, audit::Entry::own("user_signedup", user.id, &client.ip, json!({"provider": "anonymous"})))
+        .await?;
     let (user, grant) = session::open(&mut tx, client, &user, "anonymous").await?;
     let answer = session::respond(state, &mut tx, &user, &grant.session, &grant.refresh_token).await?;
     tx.commit().await?;

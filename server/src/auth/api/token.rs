@@ -212,13 +212,7 @@ async fn exchange(state: &AuthState, client: &Client, request: PkceGrant) -> Res
     let answer = session::respond(state, &mut tx, &user, &grant.session, &grant.refresh_token).await?;
     audit::record(
         &mut tx,
-        audit::Entry {
-            action: "login",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"grant_type": "pkce", "flow": flow.id}),
-        },
+        audit::Entry::own("login", user.id, &client.ip, json!({"grant_type": "pkce", "flow": flow.id})),
     )
     .await?;
     tx.commit().await?;
@@ -331,13 +325,12 @@ async fn revoke_for_reuse(
     sessions::end(tx, user.id, Some(token.session_id), sessions::Scope::Local).await?;
     audit::record(
         tx,
-        audit::Entry {
-            action: "token_revoked",
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"reason": "refresh_token_reused", "session_id": token.session_id}),
-        },
+        audit::Entry::own(
+            "token_revoked",
+            user.id,
+            &client.ip,
+            json!({"reason": "refresh_token_reused", "session_id": token.session_id}),
+        ),
     )
     .await?;
     Ok(())

@@ -244,17 +244,7 @@ pub async fn update_user(
     .into_iter()
     .filter_map(|(changed, name)| changed.then_some(name))
     .collect();
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            action,
-            actor: Some(user.id),
-            target: Some(user.id),
-            ip: &client.ip,
-            details: json!({"fields": fields}),
-        },
-    )
-    .await?;
+    audit::record(&mut tx, audit::Entry::own(action, user.id, &client.ip, json!({"fields": fields}))).await?;
     let factors = factors::json_of_user(&mut tx, user.id).await?;
     tx.commit().await?;
     for id in mail_ids {

@@ -335,11 +335,7 @@ async fn apply(
         Purpose::PhoneChange => "phone_changed",
         _ => "user_confirmed",
     };
-    audit::record(
-        tx,
-        audit::Entry { action, actor: Some(user.id), target: Some(user.id), ip: &client.ip, details: json!({}) },
-    )
-    .await?;
+    audit::record(tx, audit::Entry::own(action, user.id, &client.ip, json!({}))).await?;
     let mut notice = None;
     if let (Purpose::EmailChange, Some(old_email)) = (purpose, old_email.as_deref())
         && state.auth.settings.notify_email_changed

@@ -14,6 +14,14 @@ pub struct Entry<'a> {
     pub details: Value,
 }
 
+impl<'a> Entry<'a> {
+    /// What an account did to itself (signed up, signed in, changed a factor): it is both the
+    /// actor and the target.
+    pub fn own(action: &'a str, user: Uuid, ip: &'a str, details: Value) -> Self {
+        Entry { action, actor: Some(user), target: Some(user), ip, details }
+    }
+}
+
 pub async fn record(tx: &mut AuthTx, entry: Entry<'_>) -> Result<(), DbError> {
     tx.execute(
         "insert into auth.audit_log (action, actor_id, target_id, ip, details) values ($1, $2, $3, $4, $5)",

@@ -5,6 +5,7 @@ use tokio_postgres::types::{ToSql, Type};
 
 use super::context::RestContext;
 use crate::db::request_tx::{self, RequestContext, RequestTransaction};
+use crate::db::wire::Row;
 use crate::error::ApiError;
 use crate::rest::sql::{Param, Sql};
 use crate::state::AppState;
@@ -58,9 +59,7 @@ impl RequestTx {
     pub async fn fetch_then(&mut self, sql: &Sql, commit: bool) -> Result<Outcome, ApiError> {
         let commit = commit && !self.rollback;
         let result = async {
-            let (types, values) = parameters(sql);
-            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
-            let (rows, _) = self.transaction()?.run_then(&sql.text, &types, &params, commit).await?;
+            let (rows, _) = self.run(&sql.text, sql, commit).await?;
             let row = rows.first().ok_or_else(|| ApiError::internal("a REST statement returned no row"))?;
             let decode = |e: crate::db::wire::Error| ApiError::internal(e);
             Ok(Outcome {
@@ -78,22 +77,26 @@ impl RequestTx {
     pub async fn execute_then(&mut self, sql: &Sql, commit: bool) -> Result<u64, ApiError> {
         let commit = commit && !self.rollback;
         let result = async {
-            let (types, values) = parameters(sql);
-            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
-            let (_, affected) = self.transaction()?.run_then(&sql.text, &types, &params, commit).await?;
+            let (_, affected) = self.run(&sql.text, sql, commit).await?;
             Ok(affected)
         }
         .await;
         self.on_error(result).await
     }
 
+    /// Runs `text` (`sql`'s own, or an `EXPLAIN` of it) with `sql`'s parameters; commits in the
+    /// same round trip when `commit`. The rows and the number affected.
+    async fn run(&mut self, text: &str, sql: &Sql, commit: bool) -> Result<(Vec<Row>, u64), ApiError> {
+        let (types, values) = parameters(sql);
+        let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
+        self.transaction()?.run_then(text, &types, &params, commit).await
+    }
+
     /// `EXPLAIN (<options>) <sql>`: the plan as JSON text, or the text plan's lines.
     pub async fn explain(&mut self, sql: &Sql, options: &str) -> Result<String, ApiError> {
         let result = async {
             let explain = format!("EXPLAIN ({options}) {}", sql.text);
-            let (types, values) = parameters(sql);
-            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
-            let rows = self.transaction()?.query(&explain, &types, &params).await?;
+            let (rows, _) = self.run(&explain, sql, false).await?;
             let decode = |e: crate::db::wire::Error| ApiError::internal(e);
             let mut lines = Vec::with_capacity(rows.len());
             for row in &rows {
@@ -112,9 +115,7 @@ impl RequestTx {
     pub async fn planned_rows(&mut self, sql: &Sql) -> Result<i64, ApiError> {
         let result = async {
             let explain = format!("EXPLAIN (FORMAT JSON) {}", sql.text);
-            let (types, values) = parameters(sql);
-            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect();
-            let rows = self.transaction()?.query(&explain, &types, &params).await?;
+            let (rows, _) = self.run(&explain, sql, false).await?;
             let plan: serde_json::Value = rows
                 .first()
                 .and_then(|row| row.try_get::<_, serde_json::Value>(0).ok())

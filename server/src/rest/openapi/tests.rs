@@ -38,10 +38,7 @@ fn table(name: &str, columns: Vec<Column>, privileges: Privileges) -> Relation {
 fn function(name: &str, volatility: Volatility, privileges: Privileges) -> Function {
     Function {
         name: QualifiedName::new("public", name),
-        params: vec![
-            FunctionParam { name: "a".into(), data_type: "integer".into(), has_default: false, variadic: false },
-            FunctionParam { name: "b".into(), data_type: "integer".into(), has_default: true, variadic: false },
-        ],
+        params: vec![FunctionParam::new("a", "integer", false), FunctionParam::new("b", "integer", true)],
         returns: ReturnType::Scalar { data_type: "integer".into() },
         volatility,
         privileges,

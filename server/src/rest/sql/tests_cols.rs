@@ -12,12 +12,7 @@ fn cache() -> SchemaCache {
     let mut cache = test_schema::cache();
     let initials = Function {
         name: QualifiedName::new("public", "initials"),
-        params: vec![FunctionParam {
-            name: String::new(),
-            data_type: "public.people".into(),
-            has_default: false,
-            variadic: false,
-        }],
+        params: vec![FunctionParam::new("", "public.people", false)],
         returns: ReturnType::Scalar { data_type: "text".into() },
         ..Function::default()
     };

@@ -1,13 +1,16 @@
 //! What the storage handlers take from every request, checked once as axum extractors: the
 //! caller ([`Actor`]), a bucket id ([`BucketId`]) or a bucket and object name ([`ObjectPath`])
-//! from the path, and a JSON body ([`StorageJson`]). A check that fails answers in Storage's
-//! error shape; what axum itself refuses (a path that is not UTF-8, a body over the limit)
-//! keeps axum's answer.
+//! from the path, a JSON body ([`StorageJson`]), and what shapes a download's answer
+//! ([`Download`]). A check that fails answers in Storage's error shape; what axum itself
+//! refuses (a path that is not UTF-8, a body over the limit) keeps axum's answer.
+
+use std::convert::Infallible;
 
 use axum::extract::{FromRef, FromRequest, FromRequestParts, Path, Request};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use http::request::Parts;
+use http::{HeaderMap, Method};
 use serde::de::DeserializeOwned;
 
 use super::{bucket_id, json_body, object_path};
@@ -54,6 +57,26 @@ impl<S: Send + Sync> FromRequestParts<S> for ObjectPath {
             Path::<(String, String)>::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
         object_path(&bucket, &name).map_err(IntoResponse::into_response)?;
         Ok(Self { bucket, name })
+    }
+}
+
+/// What shapes a download's answer ([`super::serve`]): the method (`HEAD` has no body), the
+/// query (`?download[=name]`, a signed URL's `?token=`) and the headers (validators, ranges).
+pub struct Download {
+    pub method: Method,
+    pub query: Option<String>,
+    pub headers: HeaderMap,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Download {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(Self {
+            method: parts.method.clone(),
+            query: parts.uri.query().map(str::to_owned),
+            headers: parts.headers.clone(),
+        })
     }
 }
 

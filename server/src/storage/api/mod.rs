@@ -16,7 +16,7 @@ pub mod sign;
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
-use http::{HeaderMap, Method};
+use extract::Download;
 
 use super::error::StorageError;
 use super::names;
@@ -66,17 +66,15 @@ pub fn upsert_header(headers: &http::HeaderMap) -> bool {
     headers.get("x-upsert").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
 }
 
-/// An object's bytes as a response: `?download[=name]`, validators and ranges.
+/// An object's bytes as the answer to `request`: `?download[=name]`, validators and ranges.
 pub async fn serve(
     state: &StorageState,
     object: &StoredObject,
-    method: &Method,
-    query: Option<&str>,
-    headers: &HeaderMap,
+    request: &Download,
 ) -> Result<axum::response::Response, StorageError> {
-    let download = query_param(query, "download");
-    let presentation = Presentation { method, download: download.as_deref() };
-    object_response(&state.storage, object, headers, &presentation).await
+    let download = query_param(request.query.as_deref(), "download");
+    let presentation = Presentation { method: &request.method, download: download.as_deref() };
+    object_response(&state.storage, object, &request.headers, &presentation).await
 }
 
 pub fn now() -> i64 {

@@ -3,11 +3,11 @@
 
 use axum::Json;
 use axum::body::Body;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::response::Response;
-use http::{HeaderMap, Method};
+use http::HeaderMap;
 
-use super::extract::ObjectPath;
+use super::extract::{Download, ObjectPath};
 use super::{object_path, serve, upsert_header};
 use crate::storage::StorageState;
 use crate::storage::access::Actor;
@@ -54,12 +54,10 @@ async fn store_file(
 
 pub async fn download(
     State(state): State<StorageState>,
-    method: Method,
     ObjectPath { bucket, name }: ObjectPath,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    request: Download,
     actor: Actor,
 ) -> Result<Response, StorageError> {
     let object = actor.visible_object(&state, "object.get", &bucket, &name).await?;
-    serve(&state, &object, &method, query.as_deref(), &headers).await
+    serve(&state, &object, &request).await
 }

@@ -1,11 +1,10 @@
 //! Downloads without a token: objects of public buckets (`/object/public/...`) and signed URLs
 //! (`/object/sign/...?token=`). Both read the row as the storage service.
 
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::response::Response;
-use http::{HeaderMap, Method};
 
-use super::extract::ObjectPath;
+use super::extract::{Download, ObjectPath};
 use super::{now, query_param, serve};
 use crate::storage::StorageState;
 use crate::storage::access::Actor;
@@ -16,13 +15,11 @@ use crate::storage::tx::as_service;
 
 pub async fn public_download(
     State(state): State<StorageState>,
-    method: Method,
     ObjectPath { bucket, name }: ObjectPath,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    request: Download,
 ) -> Result<Response, StorageError> {
     let object = public_object(&state, &bucket, &name).await?;
-    serve(&state, &object, &method, query.as_deref(), &headers).await
+    serve(&state, &object, &request).await
 }
 
 /// A public bucket's object; a private bucket's answers exactly like a missing one.
@@ -33,13 +30,11 @@ pub async fn public_object(state: &StorageState, bucket: &str, name: &str) -> Re
 
 pub async fn signed_download(
     State(state): State<StorageState>,
-    method: Method,
     ObjectPath { bucket, name }: ObjectPath,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    request: Download,
 ) -> Result<Response, StorageError> {
-    let object = signed_object(&state, &bucket, &name, query.as_deref()).await?;
-    serve(&state, &object, &method, query.as_deref(), &headers).await
+    let object = signed_object(&state, &bucket, &name, request.query.as_deref()).await?;
+    serve(&state, &object, &request).await
 }
 
 /// The object a download token (`?token=`) opens.
