@@ -72,12 +72,12 @@ fn address(state: &RealtimeState, peer: Option<SocketAddr>, headers: &HeaderMap)
 }
 
 /// A caller the API admits: the API is enabled (else Realtime's "not enabled") and the token is
-/// valid (else 401).
-fn admit(state: &RealtimeState, headers: &HeaderMap) -> Result<Identity, Response> {
+/// valid (else 401). The refusal is boxed: a `Response` is large and this is the cold path.
+fn admit(state: &RealtimeState, headers: &HeaderMap) -> Result<Identity, Box<Response>> {
     if !state.realtime.settings.enabled {
-        return Err(error::disabled());
+        return Err(Box::new(error::disabled()));
     }
-    caller(state, headers).ok_or_else(|| error::message(StatusCode::UNAUTHORIZED, "Unauthorized"))
+    caller(state, headers).ok_or_else(|| Box::new(error::message(StatusCode::UNAUTHORIZED, "Unauthorized")))
 }
 
 /// `count` more messages from the caller's address stay within the rate (else 429).
@@ -86,12 +86,12 @@ fn within_rate(
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: &HeaderMap,
     count: u32,
-) -> Result<(), Response> {
+) -> Result<(), Box<Response>> {
     let address = address(state, connect.map(|Extension(ConnectInfo(peer))| peer), headers);
     if rate().hit(address, count, state.realtime.settings.max_events_per_second) {
         Ok(())
     } else {
-        Err(error::message(StatusCode::TOO_MANY_REQUESTS, "You have exceeded your rate limit"))
+        Err(Box::new(error::message(StatusCode::TOO_MANY_REQUESTS, "You have exceeded your rate limit")))
     }
 }
 
@@ -102,7 +102,7 @@ pub async fn batch(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, Response> {
-    let identity = admit(&state, &headers)?;
+    let identity = admit(&state, &headers).map_err(|refusal| *refusal)?;
     let Ok(body) = serde_json::from_slice::<Value>(&body) else {
         return Err(error::invalid("messages", "can't be blank"));
     };
@@ -134,7 +134,8 @@ pub async fn batch(
             _ => return Err(error::invalid(&format!("messages[{index}]"), "topic, event and payload can't be blank")),
         }
     }
-    within_rate(&state, connect, &headers, u32::try_from(parsed.len()).unwrap_or(u32::MAX))?;
+    within_rate(&state, connect, &headers, u32::try_from(parsed.len()).unwrap_or(u32::MAX))
+        .map_err(|refusal| *refusal)?;
     let mut allowed: HashMap<String, bool> = HashMap::new();
     for (topic, private, body) in parsed {
         if private {
@@ -180,7 +181,7 @@ pub async fn single(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, Response> {
-    let identity = admit(&state, &headers)?;
+    let identity = admit(&state, &headers).map_err(|refusal| *refusal)?;
     let private = query.private.as_deref() == Some("true");
     let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("application/json");
     let settings = &state.realtime.settings;
@@ -203,7 +204,7 @@ pub async fn single(
     if topic.is_empty() || event.is_empty() {
         return Err(error::invalid("topic", "can't be blank"));
     }
-    within_rate(&state, connect, &headers, 1)?;
+    within_rate(&state, connect, &headers, 1).map_err(|refusal| *refusal)?;
     if private {
         match authorize::write(state.realtime.connections(), &identity, &topic, "broadcast").await {
             Ok(true) => {}
