@@ -156,6 +156,9 @@ async fn a_restart_after_kill_9_of_both_processes_recovers() {
     run_sql(dir.path(), "create table public.crash (n int); insert into public.crash values (42);").await;
     let postmasters = postgres_processes_in(&pgdata(dir.path()));
     assert!(!postmasters.is_empty());
+    // The server is frozen first: its supervisor would otherwise start the cluster again in
+    // the moment between the two kills (and the new postmaster replaces the lock file).
+    kill(Pid::from_raw(first.pid() as i32), Signal::SIGSTOP).unwrap();
     for pid in &postmasters {
         let _ = kill(Pid::from_raw(*pid as i32), Signal::SIGKILL);
     }
