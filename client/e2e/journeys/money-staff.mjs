@@ -111,7 +111,7 @@ export default function journey(test) {
     const got = await readFile(await tenBe.path());
     assert(got.equals(PDF), 'the member downloads the uploaded Form 10BE');
     const statementButton = page.getByRole('button', {
-      name: /^Download the statement of \d{4}-\d{2} \(PDF\)$/,
+      name: /^Download year statement \(PDF\), \d{4}-\d{2}$/,
     });
     const [statement] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),

@@ -203,7 +203,7 @@ export const text = {
   },
   statement: {
     download: 'ವಾರ್ಷಿಕ ವಿವರಣೆ ಡೌನ್‌ಲೋಡ್ ಮಾಡಿ (PDF)',
-    downloadFor: (fy: string) => `${fy} ರ ವಿವರಣೆ ಡೌನ್‌ಲೋಡ್ ಮಾಡಿ (PDF)`,
+    downloadFor: (label: string, fy: string) => `${label}, ${fy}`,
     preparing: 'ವಿವರಣೆ ಸಿದ್ಧವಾಗುತ್ತಿದೆ…',
     failed: 'ವಿವರಣೆ ಸಿದ್ಧವಾಗಲಿಲ್ಲ. ದಯವಿಟ್ಟು ಒಂದು ನಿಮಿಷದ ನಂತರ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
   },

@@ -204,7 +204,7 @@ export const text = {
   },
   statement: {
     download: 'Download year statement (PDF)',
-    downloadFor: (fy: string) => `Download the statement of ${fy} (PDF)`,
+    downloadFor: (label: string, fy: string) => `${label}, ${fy}`,
     preparing: 'Preparing the statement…',
     failed: 'The statement could not be prepared. Please try again in a minute.',
   },

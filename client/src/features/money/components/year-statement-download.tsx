@@ -30,19 +30,21 @@ export function YearStatementDownload({
       setBusy(false);
     }
   };
+  // The visible words begin the accessible name (WCAG 2.5.3); the year follows them.
+  const label = busy
+    ? text.statement.preparing
+    : compact
+      ? text.finance.receipts.statement
+      : text.statement.download;
   return (
     <Button
       variant="secondary"
       className={compact ? 'min-h-9 px-3' : ''}
       disabled={busy}
-      aria-label={text.statement.downloadFor(fy)}
+      aria-label={text.statement.downloadFor(label, fy)}
       onClick={() => void download()}
     >
-      {busy
-        ? text.statement.preparing
-        : compact
-          ? text.finance.receipts.statement
-          : text.statement.download}
+      {label}
     </Button>
   );
 }
