@@ -1,6 +1,6 @@
 -- Money (issue 36, the remaining parts): refunds of verified payments, Form 10BE files from the
 -- portal matched to donors, donors' year statements as PDFs, and donor details staff enter for
--- a member's account. Functions: functions/66_money_refunds.sql, functions/66_money_10be.sql,
+-- a member's account. Functions: functions/66_money_refunds.sql, functions/66_money_form_10be.sql,
 -- functions/67_year_statement_pdfs.sql; policies: policies/66_money.sql.
 
 -- A refund: the whole payment (partial refunds are not supported), with its reason and time.
