@@ -51,7 +51,8 @@ as $$ select n.title, n.message from app.notice('event_' || kind, 'en', app.even
 revoke execute on function app.event_notice(text, public.events, timestamptz) from public;
 
 -- Tells `recipients` of an event, each in their language: bell and push (their notification
--- choices decide), and when `by_mail`, an e-mail to those who want event notices.
+-- choices decide), and when `by_mail`, an e-mail to those who want event notices, linking to
+-- the event's page (where an offer is accepted or declined).
 create or replace function app.tell_about_event(recipients uuid[], kind text, event public.events,
   by_mail boolean, until timestamptz default null, tag text default null)
 returns void
@@ -69,8 +70,8 @@ begin
     jsonb_build_object('event_id', event.id, 'notice', kind), '/events/' || event.id,
     coalesce(tag, kind || '-' || event.id));
   if by_mail then
-    insert into auth.mail_outbox (recipient, subject, body_text, kind)
-    select u.email, n.title, n.message, 'event_' || kind
+    insert into auth.mail_outbox (recipient, subject, body_text, kind, link)
+    select u.email, n.title, n.message, 'event_' || kind, '/events/' || event.id
       from public.users u
      cross join lateral app.notice('event_' || kind, coalesce(u.preferred_language, 'en'), vals) n
      where u.id = any (recipients) and u.email is not null and app.wants_notification(u.id, 'event');

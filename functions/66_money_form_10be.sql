@@ -108,7 +108,7 @@ begin
   end if;
   perform app.mail_notice(coalesce((select u.email from public.users u where u.id = person.user_id), person.email),
                           app.user_language(person.user_id), 'form_10be_ready', jsonb_build_object('fy', done.fy),
-                          'money_form_10be_ready');
+                          'money_form_10be_ready', case when person.user_id is not null then '/account/payments' end);
   return done;
 end
 $$;

@@ -5,8 +5,10 @@
 -- audit records it, and the payer is told in their language (bell, push, mail). See
 -- 66_money.sql for the domain's files.
 
--- A mail of a keyed notice (app.notice_texts) in the given language, queued in this transaction.
-create or replace function app.mail_notice(recipient text, language text, key text, vals jsonb, kind text) returns void
+-- A mail of a keyed notice (app.notice_texts) in the given language, queued in this transaction;
+-- `link`, a path on the site, is delivered as SITE_URL joined with it (auth.mail_outbox.link).
+create or replace function app.mail_notice(recipient text, language text, key text, vals jsonb, kind text,
+  link text default null) returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -15,11 +17,11 @@ begin
   if nullif(btrim(recipient), '') is null then
     return;
   end if;
-  insert into auth.mail_outbox (recipient, subject, body_text, kind)
-  select btrim(recipient), n.title, n.message, kind from app.notice(key, coalesce(language, 'en'), vals) n;
+  insert into auth.mail_outbox (recipient, subject, body_text, kind, link)
+  select btrim(recipient), n.title, n.message, kind, link from app.notice(key, coalesce(language, 'en'), vals) n;
 end
 $$;
-revoke execute on function app.mail_notice(text, text, text, jsonb, text) from public;
+revoke execute on function app.mail_notice(text, text, text, jsonb, text, text) from public;
 
 -- Tells a payment's payer about it: their bell and push (an account), and a mail to the
 -- address the payment names, else their account's (never a staff member's who recorded it).
@@ -36,9 +38,11 @@ begin
     perform app.notify_notice(array[payer.id], 'other', key, vals, jsonb_build_object('payment_id', pay.id, 'path', url), url,
                               key || '-' || pay.id);
   end if;
+  -- The link only for a payer with an account (the page is theirs once signed in).
   perform app.mail_notice(coalesce(nullif(btrim(pay.payer_email), ''),
                                    case when payer.type <> all (app.staff_types()) then payer.email end),
-                          coalesce(payer.preferred_language, 'en'), key, vals, 'money_' || key);
+                          coalesce(payer.preferred_language, 'en'), key, vals, 'money_' || key,
+                          case when payer.id is not null then url end);
 end
 $$;
 revoke execute on function app.tell_payer(public.payments, text, jsonb, text) from public;

@@ -3,7 +3,7 @@
 -- what each person is told. now() is fixed in a test's transaction: offers expire by moving
 -- their offer_expires_at into the past (the injected clock).
 begin;
-select plan(51);
+select plan(52);
 select tests.seed();
 
 create temporary table people as select
@@ -74,6 +74,9 @@ select is((select offer_expires_at from public.event_waitlist where user_id = pg
 select is(pg_temp.bells(4, 'A place is free'), 1, 'u4 hears of it on the bell');
 select is((select count(*)::int from push.outbox where user_id = pg_temp.p(4) and title like 'A place is free%'), 1, 'and by push');
 select is(pg_temp.mails(4), 1, 'and by e-mail');
+select is((select m.link from auth.mail_outbox m join public.users u on u.email = m.recipient
+            where u.id = pg_temp.p(4) and m.kind = 'event_offer'), '/events/' || pg_temp.ev(),
+  'the mail links to the event''s page, where the offer is accepted or declined');
 select is(pg_temp.bells(3, 'A place is free') + pg_temp.bells(5, 'A place is free'), 0, 'nobody else is told');
 select tests.act_as(pg_temp.p(6));
 select throws_ok($$insert into public.event_registrations (event_id, user_id) values (pg_temp.ev(), auth.uid())$$,

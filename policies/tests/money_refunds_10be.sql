@@ -5,7 +5,7 @@
 -- staff enter for a member's account (functions/66_money_refunds.sql, 66_money_form_10be.sql,
 -- 67_year_statement_pdfs.sql, 66_money_paying.sql; policies/66_money.sql).
 begin;
-select plan(76);
+select plan(78);
 
 create temporary table people as select
   tests.create_user('member', 'approved', 'donor') as donor, tests.create_user('member', 'approved', 'other') as other,
@@ -79,6 +79,9 @@ select is((select count(*)::int from auth.mail_outbox where kind = 'money_paymen
              and recipient = (select email from public.users where id = pg_temp.p('donor'))
              and subject = 'ಪಾವತಿ ಹಿಂತಿರುಗಿಸಲಾಗಿದೆ: ₹1,500' and body_text like '%Paid twice by mistake%'), 1,
   'and mailed in it, with the reason');
+select is((select link from auth.mail_outbox where kind = 'money_payment_refunded'
+             and recipient = (select email from public.users where id = pg_temp.p('donor'))), '/account/payments',
+  'the mail links to the payer''s payments page');
 
 -- Donor details staff enter for a member's account, and the donor picker.
 select tests.act_as(pg_temp.p('other'));
@@ -145,6 +148,9 @@ select is((select count(*)::int from auth.mail_outbox where kind = 'money_form_1
   'and mailed, as is the walk-in (their address)');
 select is((select count(*)::int from auth.mail_outbox where kind = 'money_form_10be_ready' and recipient = 'ganesh@example.org'
              and subject = 'Form 10BE for ' || pg_temp.fy() || ' is ready'), 1, 'the walk-in in English');
+select is((select string_agg(coalesce(link, '(none)'), ' ' order by recipient = 'ganesh@example.org')
+             from auth.mail_outbox where kind = 'money_form_10be_ready'), '/account/payments (none)',
+  'the member''s mail links to their payments page; the walk-in, with no account, gets no link');
 
 -- Manual match and ARN match.
 select tests.act_as(pg_temp.p('donor'));

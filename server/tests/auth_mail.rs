@@ -48,6 +48,42 @@ async fn mail_goes_out_over_smtp_and_is_marked_sent() {
 }
 
 #[tokio::test]
+async fn a_mail_written_in_sql_goes_with_the_next_delivery_linking_to_its_page_on_the_site() {
+    let sink = SmtpSink::start().await;
+    let mut settings = AuthSettings::defaults(test_site_url());
+    settings.smtp = Some(SmtpSettings {
+        host: "127.0.0.1".into(),
+        port: sink.port,
+        credentials: None,
+        security: SmtpSecurity::None,
+    });
+    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    app.sql(
+        "insert into auth.mail_outbox (recipient, subject, body_text, kind, link) \
+         values ('elder@example.org', 'A seat is yours', 'Accept or decline by Friday.', 'event_offer', '/events/42')",
+    )
+    .await;
+    let address = email();
+    app.sign_up(&address).await;
+    let answer = send(app.auth(Method::POST, "/recover").json(&json!({"email": address}))).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    let messages = sink.wait_for(2).await;
+    let offer = messages.iter().find(|m| m.contains("To: elder@example.org")).expect("the SQL mail was delivered");
+    let offer = offer.replace("\r\n", "\n");
+    assert!(offer.contains("Accept or decline by Friday.\n\nhttp://localhost:3000/events/42\n"), "{offer}");
+    assert!(messages.iter().any(|m| m.contains(&format!("To: {address}"))), "the reset mail went too");
+    // A link that is not a path on the site is refused where it is written.
+    let mut conn = app.db.admin_connection().await;
+    let refused = sqlx::query(
+        "insert into auth.mail_outbox (recipient, subject, body_text, kind, link) \
+         values ('a@b.c', 's', 'b', 'k', 'https://evil.example/')",
+    )
+    .execute(&mut conn)
+    .await;
+    assert!(refused.is_err(), "an absolute link is refused: {refused:?}");
+}
+
+#[tokio::test]
 async fn an_unreachable_smtp_server_leaves_the_mail_in_the_outbox_with_its_error() {
     let closed_port = {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -26,6 +26,8 @@ const RETRY_EVERY: Duration = Duration::from_secs(60);
 pub struct Mailer {
     transport: Option<AsyncSmtpTransport<Tokio1Executor>>,
     from: Option<Mailbox>,
+    /// Where a mail's `link` (a path on the site) points: SITE_URL joined with it.
+    site_url: Url,
 }
 
 pub use super::templates::Letter;
@@ -83,10 +85,11 @@ pub fn link(settings: &AuthSettings, token: &str, verify_type: &str, redirect_to
 
 impl Mailer {
     pub fn new(settings: &AuthSettings) -> Result<Self, String> {
-        let Some(smtp) = &settings.smtp else { return Ok(Self { transport: None, from: None }) };
+        let site_url = settings.site_url.clone();
+        let Some(smtp) = &settings.smtp else { return Ok(Self { transport: None, from: None, site_url }) };
         let (name, address) = &settings.sender;
         let from = Mailbox::new(Some(name.clone()), address.parse().map_err(|e| format!("SMTP_ADMIN_EMAIL: {e}"))?);
-        Ok(Self { transport: Some(transport(smtp)?), from: Some(from) })
+        Ok(Self { transport: Some(transport(smtp)?), from: Some(from), site_url })
     }
 
     /// Writes a mail to the outbox (inside `tx`); its id, for [`Mailer::deliver`] after commit.
@@ -110,7 +113,8 @@ impl Mailer {
         .await
     }
 
-    /// Sends committed mail in the background (or logs where it waits).
+    /// Sends committed mail in the background (or logs where it waits): this one, and any other
+    /// waiting (mail the app wrote in SQL goes with it, else with the next minute's retry).
     pub fn deliver(&self, connections: &RequestConnections, id: i64) {
         if self.transport.is_none() {
             tracing::info!(mail_id = id, "mail kept in auth.mail_outbox (SMTP_HOST is not set)");
@@ -139,13 +143,17 @@ impl Mailer {
         }))
     }
 
-    /// Sends mail `only`, or every pending mail, marking each sent or failed.
-    async fn send_pending(&self, connections: &RequestConnections, only: Option<i64>) -> Result<(), String> {
+    /// Sends every pending mail (`just`, the one that asked, among them), marking each sent or
+    /// failed.
+    async fn send_pending(&self, connections: &RequestConnections, just: Option<i64>) -> Result<(), String> {
         let (Some(transport), Some(from)) = (&self.transport, &self.from) else { return Ok(()) };
         let mut tx = AuthTx::begin(connections).await.map_err(|e| e.to_string())?;
         let pending = outbox::pending(&mut tx, 50).await.map_err(|e| e.to_string())?;
-        for mail in pending.iter().filter(|mail| only.is_none_or(|id| id == mail.id)) {
-            let outcome = send(transport, from, mail).await;
+        if let Some(id) = just.filter(|id| !pending.iter().any(|mail| mail.id == *id)) {
+            tracing::debug!(mail_id = id, "mail already sent by another delivery");
+        }
+        for mail in &pending {
+            let outcome = send(transport, from, &with_link(mail, &self.site_url)).await;
             if let Err(error) = &outcome {
                 tracing::warn!(mail_id = mail.id, %error, "SMTP refused a mail");
             }
@@ -167,6 +175,39 @@ fn transport(smtp: &SmtpSettings) -> Result<AsyncSmtpTransport<Tokio1Executor>, 
         builder = builder.credentials(Credentials::new(user.clone(), pass.clone()));
     }
     Ok(builder.build())
+}
+
+/// A mail with its `link` (a path on the site) joined to the site's address and written out: the
+/// text's last line, and a link at the end of the HTML. A mail without one is as it was.
+fn with_link(mail: &Pending, site_url: &Url) -> Pending {
+    let mut out = Pending {
+        id: mail.id,
+        recipient: mail.recipient.clone(),
+        subject: mail.subject.clone(),
+        body_text: mail.body_text.clone(),
+        body_html: mail.body_html.clone(),
+        link: None,
+    };
+    let Some(path) = mail.link.as_deref().filter(|path| path.starts_with('/') && !path.starts_with("//")) else {
+        return out;
+    };
+    let mut url = site_url.clone();
+    url.set_query(None);
+    url.set_fragment(None);
+    let base = url.path().trim_end_matches('/').to_owned();
+    let (page, query) = path.split_once('?').map_or((path, None), |(page, query)| (page, Some(query)));
+    url.set_path(&format!("{base}{page}"));
+    url.set_query(query);
+    out.body_text = format!("{}\n\n{url}\n", out.body_text.trim_end());
+    if let Some(html) = &mut out.body_html {
+        let href = html_escape(url.as_str());
+        html.push_str(&format!("<p><a href=\"{href}\">{href}</a></p>"));
+    }
+    out
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 async fn send(transport: &AsyncSmtpTransport<Tokio1Executor>, from: &Mailbox, mail: &Pending) -> Result<(), String> {
@@ -201,5 +242,44 @@ mod tests {
         let letter =
             Notice::EmailChanged { new_email: "new@example.org" }.letter(&settings, &Templates::default(), None);
         assert!(letter.body.contains("new@example.org") && letter.body.contains("site.example"), "{}", letter.body);
+    }
+
+    fn pending(body_html: Option<&str>, link: Option<&str>) -> Pending {
+        Pending {
+            id: 1,
+            recipient: "asha@example.org".into(),
+            subject: "A seat is yours".into(),
+            body_text: "Accept by Friday.\n".into(),
+            body_html: body_html.map(str::to_owned),
+            link: link.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn a_mails_link_is_a_page_on_the_site() {
+        let site = Url::parse("https://site.example/app/?x=1#y").unwrap();
+        let mail = with_link(&pending(Some("<p>Accept by Friday.</p>"), Some("/events/42?offer=1")), &site);
+        assert_eq!(mail.body_text, "Accept by Friday.\n\nhttps://site.example/app/events/42?offer=1\n");
+        assert_eq!(
+            mail.body_html.as_deref(),
+            Some(
+                "<p>Accept by Friday.</p><p><a href=\"https://site.example/app/events/42?offer=1\">https://site.example/app/events/42?offer=1</a></p>"
+            )
+        );
+        let plain = Url::parse("https://site.example").unwrap();
+        assert_eq!(
+            with_link(&pending(None, Some("/events/42")), &plain).body_text,
+            "Accept by Friday.\n\nhttps://site.example/events/42\n"
+        );
+    }
+
+    #[test]
+    fn a_mail_without_a_site_path_is_sent_as_written() {
+        let site = Url::parse("https://site.example/").unwrap();
+        for link in [None, Some("https://elsewhere.example/x"), Some("//elsewhere.example/x")] {
+            let mail = with_link(&pending(None, link), &site);
+            assert_eq!(mail.body_text, "Accept by Friday.\n", "{link:?}");
+            assert!(mail.body_html.is_none());
+        }
     }
 }

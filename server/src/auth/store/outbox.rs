@@ -30,6 +30,8 @@ pub struct Pending {
     pub subject: String,
     pub body_text: String,
     pub body_html: Option<String>,
+    /// The page the mail is about, a path on the site (`auth.mail_outbox.link`).
+    pub link: Option<String>,
 }
 
 /// Unsent mail younger than a day, oldest first, at most `limit`; skips rows another replica
@@ -37,7 +39,7 @@ pub struct Pending {
 pub async fn pending(tx: &mut AuthTx, limit: i64) -> Result<Vec<Pending>, DbError> {
     let rows = tx
         .query(
-            "select id, recipient, subject, body_text, body_html from auth.mail_outbox \
+            "select id, recipient, subject, body_text, body_html, link from auth.mail_outbox \
              where sent_at is null and created_at > now() - interval '1 day' \
              order by id limit $1 for update skip locked",
             &[&limit],
@@ -51,6 +53,7 @@ pub async fn pending(tx: &mut AuthTx, limit: i64) -> Result<Vec<Pending>, DbErro
             subject: row.get(2),
             body_text: row.get(3),
             body_html: row.get(4),
+            link: row.get(5),
         })
         .collect())
 }
