@@ -69,6 +69,8 @@ export class AuthClient {
   private lock: Lock;
   private autoRefresh: boolean;
   private refreshing: { token: string; promise: Promise<Session> } | null = null;
+  /** Counts sign-outs: a refresh answered after one began is dropped, never stored. */
+  private signOuts = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private channel: BroadcastChannel | undefined;
   private ready: Promise<AuthError | null>;
@@ -204,6 +206,7 @@ export class AuthClient {
   async signOut(options: { scope?: 'global' | 'local' | 'others' } = {}) {
     const scope = options.scope ?? 'global';
     const token = (await this.getSession()).data.session?.access_token;
+    if (scope !== 'others') this.signOuts += 1;
     let unreached: SdkError | null = null;
     if (token) {
       const { error } = await settle(() =>
@@ -303,6 +306,7 @@ export class AuthClient {
       this.adopt(stored, 'TOKEN_REFRESHED');
       return stored;
     }
+    const signOuts = this.signOuts;
     try {
       const answer = await this.call('/token?grant_type=refresh_token', {
         method: 'POST',
@@ -310,10 +314,12 @@ export class AuthClient {
       });
       const session = toSession(answer);
       if (!session) throw new AuthError('The server answered without a session', { status: 500 });
+      // Signed out while the answer was on its way: the sign-out stands.
+      if (signOuts !== this.signOuts) throw missingSession();
       await this.save(session, 'TOKEN_REFRESHED');
       return session;
     } catch (e) {
-      if (!retryable(e)) await this.save(null, 'SIGNED_OUT');
+      if (!retryable(e) && signOuts === this.signOuts) await this.save(null, 'SIGNED_OUT');
       throw e;
     }
   }

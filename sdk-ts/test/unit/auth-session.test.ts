@@ -356,6 +356,27 @@ describe('signing out and updating', () => {
     expect(names()).toContain('SIGNED_OUT');
   });
 
+  test('a refresh answered after the sign-out began does not bring the session back', async () => {
+    const { state, stub, refreshes } = authServer();
+    const storage = memory();
+    const client = authClient(stub.fetch, { storage, autoRefreshToken: false });
+    const { names } = events(client);
+    await client.auth.signInWithPassword({ email: 'a@example.com', password: 'pw' });
+    let open!: () => void;
+    state.gate = new Promise((r) => (open = r));
+    const refreshing = client.auth.refreshSession();
+    await settle();
+    expect(refreshes()).toHaveLength(1);
+    expect(await client.auth.signOut({ scope: 'local' })).toEqual({ error: null });
+    open();
+    const { error } = await refreshing;
+    expect(error?.message).toBe('Auth session missing!');
+    expect((await client.auth.getSession()).data.session).toBeNull();
+    expect(stored(storage)).toBeNull();
+    await settle();
+    expect(names()).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT']);
+  });
+
   test("scope 'others' keeps this session", async () => {
     const { stub } = authServer();
     const client = authClient(stub.fetch);
