@@ -20,8 +20,32 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 root="$(repo_root)"
 cd "$root"
 
+# Every heading with the run's clock, so a log's tail shows where the time went.
+say() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
+
 scripts/system-deps.sh test || exit 1
 ensure_cargo_on_path
+
+# Time limits. CI stops a run at 90 minutes and then prints nothing of it: a stage runs at most
+# `limit` seconds (default 20 minutes; `limit=N counted …` for another), and once the run has
+# used RUN_BUDGET_SECONDS (75 minutes) the stages left are counted as failed without running,
+# so the run still ends with its table and its closing line.
+run_budget="${RUN_BUDGET_SECONDS:-4500}"
+limited() { # seconds command...: the command, stopped (with its children) after the limit
+  local seconds="$1"; shift
+  timeout --kill-after=20 "$seconds" "$@"
+  local code=$?
+  if [ "$code" -eq 124 ] || [ "$code" -eq 137 ]; then
+    say "stopped after its limit of $seconds s: $*"
+  fi
+  return "$code"
+}
+over_budget() { # name: true (and the stage counted failed) when the run's budget is spent
+  if [ "$SECONDS" -lt "$run_budget" ]; then return 1; fi
+  say "$1: not run, the run's budget of $run_budget s is spent"
+  printf '%s\t%s\t%s\t%s\n' 0 1 0 "$1 (not run: the run's budget was spent)" >>"$results"
+  return 0
+}
 
 # Every result is one line of $results (passed, failed, seconds, name), so suites may run in
 # parallel lanes (background subshells) and still add up at the end.
@@ -63,15 +87,17 @@ join_lanes() {
 
 check() { # name command...: a check that counts as one test
   local name="$1"; shift
+  over_budget "$name" && return
   say "$name"
-  if "$@"; then record "$name" 1 0; else record "$name" 0 1; fi
+  if limited "${limit:-1200}" "$@"; then record "$name" 1 0; else record "$name" 0 1; fi
 }
 
 counted() { # name command...: a suite whose last `N passed, N failed` line is recorded
   local name="$1"; shift
+  over_budget "$name" && return
   say "$name"
   local log; log="$(mktemp)"
-  "$@" 2>&1 | tee "$log"
+  limited "${limit:-1200}" "$@" 2>&1 | tee "$log"
   local last ok bad
   last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
   rm -f "$log"
@@ -102,6 +128,7 @@ trap stop_cluster EXIT
 # Every cargo command below inherits this and reuses that one build.
 clippy_driver="$(dirname "$(rustup which rustc 2>/dev/null || command -v rustc)")/clippy-driver"
 lint_build() {
+  over_budget "clippy (-D warnings, in the build of every target)" && return
   if [ ! -x "$clippy_driver" ]; then
     say "clippy is not installed (rustup component add clippy): building without lints"
     record "clippy (-D warnings, in the build of every target)" 0 1
@@ -122,13 +149,14 @@ lint_build() {
 }
 
 rust_tests() {
+  over_budget "Rust tests" && return
   # The storage tests' S3 stand-in (moto, from PyPI), installed once into the build directory.
   if HWT_MOTO_SERVER="$(scripts/moto.sh)"; then export HWT_MOTO_SERVER; fi
   if cargo nextest --version >/dev/null 2>&1; then
     say "Rust tests (cargo nextest)"
     local junit="target/nextest/ci/junit.xml"
     rm -f "$junit"
-    cargo nextest run --workspace --locked --profile ci
+    limited 2400 cargo nextest run --workspace --locked --profile ci
     if [ ! -f "$junit" ]; then record "Rust tests" 0 1; return; fi
     local head tests failures errors
     head="$(grep -o '<testsuites [^>]*>' "$junit" | head -n 1)"
@@ -222,7 +250,7 @@ else
 
   # Phase 3, alone (they measure and wait on the screen): the browser tests and Lighthouse in
   # Debian's Chromium against the debug server serving the build with the demo community.
-  counted "client browser tests (Chromium)" node client/e2e/run.mjs --server "$server_bin"
+  limit=1800 counted "client browser tests (Chromium)" node client/e2e/run.mjs --server "$server_bin"
   counted "client Lighthouse (home, admin member list, home and /events in Kannada; mobile)" node client/lighthouse/run.mjs --server "$server_bin"
 
   # Phase 4: the deployment past one machine (issue 38): two replicas of the debug server behind

@@ -42,6 +42,10 @@ let passed = 0;
 let failed = 0;
 
 const log = (line) => process.stdout.write(`${line}\n`);
+
+// No request or command may wait for ever: a stuck one fails its check instead.
+const plainFetch = globalThis.fetch;
+globalThis.fetch = (url, init = {}) => plainFetch(url, { signal: AbortSignal.timeout(30000), ...init });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const asRoot = process.getuid?.() === 0;
 
@@ -82,7 +86,8 @@ function start(name, command, argv, env = {}, options = {}) {
 }
 
 function run(command, argv, env = {}, options = {}) {
-  const result = spawnSync(command, argv, { env: { ...process.env, ...env }, encoding: 'utf8', ...options });
+  const result = spawnSync(command, argv, { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 300000, ...options });
+  if (result.error) throw new Error(`${path.basename(command)} ${argv.join(' ')}: ${result.error.message}`);
   if (result.status !== 0) {
     throw new Error(`${path.basename(command)} ${argv.join(' ')} failed: ${result.stderr || result.stdout}`);
   }
