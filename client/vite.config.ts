@@ -54,6 +54,42 @@ function inlineHeroBoot(): Plugin {
   };
 }
 
+/** The Kannada letters of Noto Sans Kannada (src/index.css), preloaded by index.html's language
+ *  script when the page opens in Kannada (`l`, the language it chose): found only once Kannada
+ *  text is laid out, they arrived after it and moved it when they swapped in (Lighthouse,
+ *  /events in Kannada: a layout shift of 0.71). English pages do not load them. Builds only; in
+ *  place of the script's `/* kannada-fonts *\/` comment. */
+const KANNADA_FONTS_MARK = '/* kannada-fonts */';
+function preloadKannadaFonts(): Plugin {
+  return {
+    name: 'havyaka:preload-kannada-fonts',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!html.includes(KANNADA_FONTS_MARK))
+          throw new Error(`index.html lacks ${KANNADA_FONTS_MARK}`);
+        const fonts = Object.keys(ctx.bundle ?? {})
+          .filter((file) => /noto-sans-kannada-kannada-(400|700)-normal-[^/]*\.woff2$/.test(file))
+          .sort()
+          .map((file) => `/${file}`);
+        if (ctx.bundle && fonts.length !== 2) {
+          throw new Error(`expected the two Kannada fonts in the build, found ${fonts.length}`);
+        }
+        const prefix = '/assets/noto-sans-kannada-kannada-';
+        const names = fonts.map((f) => f.slice(prefix.length, -'.woff2'.length));
+        if (fonts.some((f) => !f.startsWith(prefix)))
+          throw new Error(`unexpected font paths ${fonts}`);
+        return html.replace(
+          KANNADA_FONTS_MARK,
+          fonts.length === 0
+            ? ''
+            : `if(l=='kn')for(var f of${JSON.stringify(names)})document.head.insertAdjacentHTML('beforeend','<link rel=preload as=font crossorigin href=${prefix}'+f+'.woff2>');`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
@@ -102,6 +138,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     documentPages(pageWords, path.join(src, 'app/offline.html')),
     inlineHeroBoot(),
+    preloadKannadaFonts(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -41,9 +41,9 @@ const PAGES = [
     name: 'home page in Kannada (visitor)',
     path: '/',
     report: 'lighthouse-kn.html',
-    // Issue 35 asks 95 for both Kannada pages; measured on a loaded machine: home 63 (English
-    // 75 in the same run), /events 53 with a layout shift of 0.71. Floors as the English
-    // home's until those are fixed (issue 35 stays open for it).
+    // Issue 35 asks 95 for both Kannada pages. Quiet, with the Kannada fonts preloaded and the
+    // past events shown once the upcoming are in (no layout shift left): home 92, /events 91
+    // (English home 99 in the same run: the rest is main-thread time, TBT ~300 ms).
     perfFloor: 80,
     language: 'kn',
   },
@@ -51,7 +51,7 @@ const PAGES = [
     name: 'events in Kannada (visitor)',
     path: '/events',
     report: 'lighthouse-kn-events.html',
-    perfFloor: 50,
+    perfFloor: 75,
     language: 'kn',
   },
 ];

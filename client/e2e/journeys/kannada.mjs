@@ -83,6 +83,16 @@ export default function journey(test) {
     await page.goto(base);
     await page.getByRole('heading', { name: 'ಮುಂಬರುವ ಕಾರ್ಯಕ್ರಮಗಳು' }).waitFor();
     assert((await page.getAttribute('html', 'lang')) === 'kn', 'kn-IN browser: Kannada');
+    // Its letters' fonts are asked for before the first paint, not once the text is laid out
+    // (they moved the page when they swapped in late).
+    const preloaded = await page.$$eval('head link[rel=preload][as=font]', (links) =>
+      links.map((l) => l.getAttribute('href')),
+    );
+    assert(
+      preloaded.length === 2 &&
+        preloaded.every((h) => /noto-sans-kannada-kannada-(400|700)/.test(h)),
+      `the Kannada fonts are preloaded: ${preloaded}`,
+    );
     await ctx.close();
   });
 

@@ -4,8 +4,7 @@ import { useEvents } from '../api/events';
 import { EventCard } from '../components/event-card';
 import { text } from '../text';
 
-function PastEvents() {
-  const events = useEvents({ upcomingOnly: false, limit: 24 });
+function PastEvents({ events }: { events: ReturnType<typeof useEvents> }) {
   const ready = loaded(events);
   if (!ready.ok) return ready.fallback;
   if (ready.data.length === 0) return <EmptyState title={text.noPast} />;
@@ -22,36 +21,44 @@ function PastEvents() {
 
 export function Component() {
   const upcoming = useEvents({ upcomingOnly: true });
+  // Asked at once, shown once the upcoming list is in: arriving first it would stand where the
+  // upcoming cards then go, and be pushed down by them (a layout shift).
+  const past = useEvents({ upcomingOnly: false, limit: 24 });
   return (
     <Page>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
-      <section aria-labelledby="events-upcoming" className="mb-10">
-        <h2 id="events-upcoming" className="mb-4 font-serif text-2xl font-bold">
-          {text.upcomingTitle}
-        </h2>
-        <QueryState
-          query={upcoming}
-          errorTitle={text.loadError}
-          empty={text.noUpcoming}
-          emptyBody={text.noUpcomingBody}
-        >
-          {(data) => (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="events-list">
-              {data.map((e) => (
-                <li key={e.id}>
-                  <EventCard event={e} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </section>
-      <section aria-labelledby="events-past">
-        <h2 id="events-past" className="mb-4 font-serif text-2xl font-bold">
-          {text.past}
-        </h2>
-        <PastEvents />
-      </section>
+      {/* At least a screen high, so the footer is not in view to be pushed down as lists arrive. */}
+      <div className="min-h-screen">
+        <section aria-labelledby="events-upcoming" className="mb-10">
+          <h2 id="events-upcoming" className="mb-4 font-serif text-2xl font-bold">
+            {text.upcomingTitle}
+          </h2>
+          <QueryState
+            query={upcoming}
+            errorTitle={text.loadError}
+            empty={text.noUpcoming}
+            emptyBody={text.noUpcomingBody}
+          >
+            {(data) => (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="events-list">
+                {data.map((e) => (
+                  <li key={e.id}>
+                    <EventCard event={e} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        </section>
+        {upcoming.isPending ? null : (
+          <section aria-labelledby="events-past">
+            <h2 id="events-past" className="mb-4 font-serif text-2xl font-bold">
+              {text.past}
+            </h2>
+            <PastEvents events={past} />
+          </section>
+        )}
+      </div>
     </Page>
   );
 }
