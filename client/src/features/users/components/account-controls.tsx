@@ -35,11 +35,12 @@ export function AccountControls({ account, caller }: { account: AccountRow; call
   }
 
   return (
-    <div className="flex flex-col gap-1 sm:flex-row">
+    // Side by side where they fit, else one under the other (Kannada in Easy view at 200 % zoom).
+    <div className="flex flex-col gap-1 sm:flex-row sm:flex-wrap">
       <select
         aria-label={text.changeType(name)}
         title={types.length === 1 && caller.id !== account.id ? text.staffOnlySuper : undefined}
-        className={`${controlClass} !py-1 text-sm sm:w-44`}
+        className={`${controlClass} max-w-full min-w-0 !py-1 text-sm sm:w-44`}
         value={account.type}
         disabled={types.length === 1 || change.isPending}
         onChange={(e) => void apply({ type: e.target.value })}
@@ -52,7 +53,7 @@ export function AccountControls({ account, caller }: { account: AccountRow; call
       </select>
       <select
         aria-label={text.changeStatus(name)}
-        className={`${controlClass} !py-1 text-sm sm:w-32`}
+        className={`${controlClass} max-w-full min-w-0 !py-1 text-sm sm:w-32`}
         value={account.status}
         disabled={!statusEditable || change.isPending}
         onChange={(e) => void apply({ status: e.target.value })}
