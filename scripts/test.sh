@@ -100,11 +100,32 @@ counted() { # name command...: a suite whose last `N passed, N failed` line is r
   limited "${limit:-1200}" "$@" 2>&1 | tee "$log"
   local last ok bad
   last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
+  if [ -z "$last" ]; then ok=0; bad=1; else
+    ok="${last%% passed*}"
+    bad="${last#*passed, }"; bad="${bad%% failed}"
+  fi
+  [ "$bad" -gt 0 ] && which_failed "$name" "$log"
+  if grep -q '^FLAKY ' "$log"; then
+    { printf '  %s:\n' "$name"; grep '^FLAKY ' "$log" | cut -c 1-200 | sed 's/^/    /'; } >>"$flaky_lines"
+  fi
   rm -f "$log"
-  if [ -z "$last" ]; then record "$name" 0 1; return; fi
-  ok="${last%% passed*}"
-  bad="${last#*passed, }"; bad="${bad%% failed}"
   record "$name" "$ok" "$bad"
+}
+
+# The lines naming what failed, kept for the run's last lines: CI shows only the end of the
+# output, and a stage's own report of its failures may be thousands of lines above it.
+failure_lines="$(mktemp)"
+flaky_lines="$(mktemp)" # tests that failed once and passed when run again (the browser's)
+which_failed() { # name log
+  {
+    printf '  %s:\n' "$1"
+    local named
+    named="$(grep -E '^(FAIL|not ok|✖|✗|×| *FAIL |        FAIL \[|test .* FAILED|--- FAIL)' "$2" \
+      | grep -v '^FAIL  *[0-9]' | head -n 12)"
+    # Nothing names a test (the stage stopped, or failed as a whole): its last words instead.
+    [ -n "$named" ] || named="$(grep -v '^[[:space:]]*$' "$2" | tail -n 4)"
+    cut -c 1-200 <<<"$named" | sed 's/^/    /'
+  } >>"$failure_lines"
 }
 
 # One private PostgreSQL cluster for the whole run, shared by every test process.
@@ -164,6 +185,13 @@ rust_tests() {
     failures="$(sed -n 's/.* failures="\([0-9]*\)".*/\1/p' <<<"$head")"
     errors="$(sed -n 's/.* errors="\([0-9]*\)".*/\1/p' <<<"$head")"
     local bad=$(( ${failures:-0} + ${errors:-0} ))
+    if [ "$bad" -gt 0 ]; then
+      local named; named="$(mktemp)"
+      tr '\n' ' ' <"$junit" | grep -oE '<testcase [^>]*>[[:space:]]*<(failure|error)[ >]' \
+        | sed -E 's/.* name="([^"]*)".* classname="([^"]*)".*/FAIL \2 \1/' >"$named"
+      which_failed "Rust tests" "$named"
+      rm -f "$named"
+    fi
     record "Rust tests" $(( ${tests:-0} - bad )) "$bad"
   else
     say "Rust tests (cargo test; install cargo-nextest for a faster run)"
@@ -263,9 +291,14 @@ passed="$(awk -F'\t' '{s+=$1} END {print s+0}' "$results")"
 failed="$(awk -F'\t' '{s+=$2} END {print s+0}' "$results")"
 say "stage times (slowest first; a lane's stages overlap others; whole run $((SECONDS / 60)) min $((SECONDS % 60)) s)"
 awk -F'\t' '{printf "%5d s  %s\n", $3, $4}' "$results" | sort -rn
+if [ -s "$flaky_lines" ]; then
+  say "flaky: failed once, passed the second time (counted passed; mend them)"
+  cat "$flaky_lines"
+fi
 if [ "$failed" -gt 0 ]; then
   say "failed: $(awk -F'\t' '$2 > 0 {printf "%s%s (%s failed)", sep, $4, $2; sep="; "}' "$results")"
+  cat "$failure_lines"
 fi
-rm -rf "$results" "$lane_logs"
+rm -rf "$results" "$lane_logs" "$failure_lines" "$flaky_lines"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
