@@ -16,6 +16,7 @@ import {
   type CheckInAnswer,
   type CheckInOutcome,
   type QueuedCheckIn,
+  type Sender,
 } from '../lib/check-in-queue';
 
 export interface DayEvent {
@@ -73,40 +74,70 @@ async function sendCheckIn(entry: QueuedCheckIn): Promise<CheckInAnswer> {
   return { already: row?.already ?? false, checked_in_at: row?.checked_in_at ?? entry.scannedAt };
 }
 
-const RETRY_MS = 30_000;
+// A queue the server could not be reached for is tried again after 1 s, then 2, 4... up to
+// 30 s: the network that has just come back is often not quite there at the `online` event.
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 30_000;
 
 /**
  * The queue of the signed-in staff member: what waits to be sent, what was answered (newest
- * first), `add` (saves a scan and sends what waits) and `send` (tries again now).
+ * first), `add` (saves a scan and sends what waits) and `send` (tries again now). `sender` is
+ * the server's check-in (replaced in tests).
  */
-export function useCheckInQueue(userId: string | undefined) {
+export function useCheckInQueue(userId: string | undefined, sender: Sender = sendCheckIn) {
   const [pending, setPending] = useState<QueuedCheckIn[]>(() => (userId ? readQueue(userId) : []));
   const [outcomes, setOutcomes] = useState<CheckInOutcome[]>([]);
   const sending = useRef(false);
+  // Asked to send while a sending was under way (the network came back while a try made
+  // offline was still failing): once that one ends, the queue is tried again at once.
+  const askedAgain = useRef(false);
+  const retry = useRef<{ timer?: number; delay: number }>({ delay: FIRST_RETRY_MS });
+  const sendRef = useRef<() => Promise<void>>(async () => {});
 
   const send = useCallback(async () => {
-    if (!userId || sending.current) return;
+    if (!userId) return;
+    if (sending.current) {
+      askedAgain.current = true;
+      return;
+    }
     sending.current = true;
+    window.clearTimeout(retry.current.timer);
+    let unreachable: boolean;
     try {
-      for (;;) {
-        const queue = readQueue(userId);
-        if (queue.length === 0) break;
-        const { outcomes: answered, stopped } = await sendQueued(queue, sendCheckIn);
-        // Scans added while sending stay; the answered ones go.
-        const done = new Set(answered.map((o) => o.entry.id));
-        writeQueue(
-          userId,
-          readQueue(userId).filter((q) => !done.has(q.id)),
-        );
-        if (answered.length > 0)
-          setOutcomes((prev) => [...answered.reverse(), ...prev].slice(0, 30));
-        if (stopped || answered.length === 0) break;
-      }
+      do {
+        askedAgain.current = false;
+        unreachable = false;
+        for (;;) {
+          const queue = readQueue(userId);
+          if (queue.length === 0) break;
+          const { outcomes: answered, stopped } = await sendQueued(queue, sender);
+          // Scans added while sending stay; the answered ones go.
+          const done = new Set(answered.map((o) => o.entry.id));
+          writeQueue(
+            userId,
+            readQueue(userId).filter((q) => !done.has(q.id)),
+          );
+          if (answered.length > 0)
+            setOutcomes((prev) => [...answered.reverse(), ...prev].slice(0, 30));
+          unreachable = stopped;
+          if (stopped || answered.length === 0) break;
+        }
+      } while (askedAgain.current);
     } finally {
       sending.current = false;
       setPending(readQueue(userId));
     }
-  }, [userId]);
+    if (!unreachable) {
+      retry.current.delay = FIRST_RETRY_MS;
+    } else if (navigator.onLine) {
+      // Offline, the `online` event starts the next try.
+      retry.current.timer = window.setTimeout(() => void sendRef.current(), retry.current.delay);
+      retry.current.delay = Math.min(retry.current.delay * 2, LAST_RETRY_MS);
+    }
+  }, [userId, sender]);
+  useEffect(() => {
+    sendRef.current = send;
+  }, [send]);
 
   const add = useCallback(
     (entry: QueuedCheckIn) => {
@@ -121,14 +152,20 @@ export function useCheckInQueue(userId: string | undefined) {
     if (!userId) return;
     setPending(readQueue(userId));
     void send();
-    const online = () => void send();
+    const backoff = retry.current;
+    const online = () => {
+      backoff.delay = FIRST_RETRY_MS;
+      void send();
+    };
     window.addEventListener('online', online);
+    // However the device's network comes and goes, what waits is tried every half minute.
     const timer = window.setInterval(() => {
       if (readQueue(userId).length > 0) void send();
-    }, RETRY_MS);
+    }, LAST_RETRY_MS);
     return () => {
       window.removeEventListener('online', online);
       window.clearInterval(timer);
+      window.clearTimeout(backoff.timer);
     };
   }, [userId, send]);
 
