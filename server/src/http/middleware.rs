@@ -1,5 +1,5 @@
 //! The layers every request passes through, outermost first: panic guard, request id,
-//! tracing, CORS, compression, and the error normaliser. Body limits are set per route group in
+//! the access log, CORS, compression, and the error normaliser. Body limits are set per route group in
 //! `crate::routes` (uploads are limited by the storage service while it streams them).
 
 use std::any::Any;
@@ -15,10 +15,9 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
-use tower_http::request_id::{PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
-use tower_http::trace::TraceLayer;
-use tracing::Span;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 
+use super::access_log::AccessLogLayer;
 use super::request_id::MakeSequentialRequestId;
 use crate::error::{ApiError, ErrorKind};
 use crate::http::settings::CorsOrigins;
@@ -62,13 +61,7 @@ where
             .layer(crate::metrics::http::RequestMetricsLayer)
             .layer(CatchPanicLayer::custom(panic_response))
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeSequentialRequestId::new()))
-            .layer(
-                TraceLayer::new_for_http()
-                    .make_span_with(make_span)
-                    .on_request(())
-                    .on_response(on_response)
-                    .on_failure(()),
-            )
+            .layer(AccessLogLayer)
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(cors(&settings.cors_origins))
             .layer(CompressionLayer::new().compress_when(compressible()))
@@ -111,17 +104,6 @@ fn compressible() -> impl Predicate {
             !headers.contains_key(header::CONTENT_RANGE) && extensions.get::<Uncompressed>().is_none()
         },
     )
-}
-
-fn make_span(request: &Request) -> Span {
-    let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
-    // The fields are evaluated only when the span is enabled (LOG_LEVEL info or finer).
-    // The path only: query strings can carry personal data (filters on e-mail, phone...).
-    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
-}
-
-fn on_response<B>(response: &http::Response<B>, latency: Duration, _span: &Span) {
-    tracing::info!(status = response.status().as_u16(), latency_ms = latency.as_secs_f64() * 1000.0, "response");
 }
 
 fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {

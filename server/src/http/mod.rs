@@ -1,5 +1,6 @@
 //! HTTP plumbing shared by every surface: layers, health checks, the web app's files.
 
+pub mod access_log;
 pub mod anon_writes;
 pub mod client_config;
 pub mod connections;

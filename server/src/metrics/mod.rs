@@ -130,7 +130,7 @@ impl Metrics {
         let log_lines_dropped = Counter::default();
         registry.register(
             "log_lines_dropped",
-            "Log lines dropped because standard error could not keep up (logging.rs)",
+            "Log lines dropped because standard error could not keep up (logging/batched.rs)",
             log_lines_dropped.clone(),
         );
         let gauges = scrape::DatabaseGauges::register(&mut registry);
