@@ -2,6 +2,7 @@
 // and images resized by the server's image transforms through the SDK
 // (storage.from(bucket).getPublicUrl(path, { transform }) → /storage/v1/render/image/public/…).
 import { apiUrl, sdk } from './sdk';
+import { dateTimeFormat } from './date-formats';
 
 const PUBLIC_OBJECT = /^\/storage\/v1\/(?:object|render\/image)\/public\/([^/]+)\/([^?#]+)/;
 
@@ -56,7 +57,7 @@ export const formatDate = (
   opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ) =>
   value
-    ? new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', ...opts }).format(
+    ? dateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', ...opts }).format(
         new Date(value.length === 10 ? `${value}T00:00:00+05:30` : value),
       )
     : '';

@@ -2,6 +2,7 @@
 // Indian grouping (en-IN: ₹1,23,45,678, since CLDR's `kn` groups in thousands), day and month
 // names in Kannada (kn-IN) on the Kannada screen, amounts in words in lakh and crore in both
 // languages (Intl has no spell-out), and plurals over Intl.PluralRules (Kannada: one/other).
+import { dateTimeFormat } from '../date-formats';
 import { currentLanguage, type Language } from './words';
 
 const numbers = new Intl.NumberFormat('en-IN');
@@ -28,7 +29,7 @@ export function formatDay(
 ) {
   const date =
     typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00` : value) : value;
-  return new Intl.DateTimeFormat(language === 'kn' ? 'kn-IN' : 'en-IN', {
+  return dateTimeFormat(language === 'kn' ? 'kn-IN' : 'en-IN', {
     numberingSystem: 'latn',
     ...options,
   }).format(date);

@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { dateTimeFormat } from '@/lib/date-formats';
 import { formatDate, imageSrcSetW, imageUrl } from '@/lib/images';
 import type { EventRow } from '../api/events';
 import { eventTypeStyle } from '../lib/event-type-style';
@@ -12,7 +13,9 @@ export function DateBadge({ date }: { date: string }) {
       className="flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-lg bg-orange-800 text-white"
       aria-hidden
     >
-      <span className="text-xs uppercase">{d.toLocaleDateString('en-IN', { month: 'short' })}</span>
+      <span className="text-xs uppercase">
+        {dateTimeFormat('en-IN', { month: 'short' }).format(d)}
+      </span>
       <span className="text-2xl leading-none font-bold">{d.getDate()}</span>
     </div>
   );
@@ -81,5 +84,18 @@ export function EventCard({ event }: { event: EventRow }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** Event cards in the grid every list of events uses: one column on a phone, up to three. */
+export function EventGrid({ events, testId }: { events: EventRow[]; testId?: string }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
+      {events.map((e) => (
+        <li key={e.id}>
+          <EventCard event={e} />
+        </li>
+      ))}
+    </ul>
   );
 }
