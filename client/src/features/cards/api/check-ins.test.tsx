@@ -1,17 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readQueue, type CheckInAnswer, type QueuedCheckIn } from '../lib/check-in-queue';
+import { readQueue, type CheckInAnswer } from '../lib/check-in-queue';
+import { aScan } from '../lib/test-scans';
 import { useCheckInQueue } from './check-ins';
 
-const scan: QueuedCheckIn = {
-  id: 's1',
-  eventId: 'e1',
-  eventTitle: 'Ugadi',
-  memberNo: 'LM-1024',
-  version: 1,
-  name: 'Meera Kamath',
-  scannedAt: '2027-03-29T12:30:00.000Z',
-};
+const scan = aScan();
 const offline = Object.assign(new Error('Failed to fetch'), { code: 'NETWORK_ERROR' });
 const answered: CheckInAnswer = { already: false, checked_in_at: scan.scannedAt };
 

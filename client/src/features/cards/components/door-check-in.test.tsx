@@ -1,17 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CheckInOutcome, QueuedCheckIn } from '../lib/check-in-queue';
+import { aScan } from '../lib/test-scans';
 import { CheckInStatus, EventChoice } from './door-check-in';
 
-const scan: QueuedCheckIn = {
-  id: 's1',
-  eventId: 'e1',
-  eventTitle: 'Ugadi',
-  memberNo: 'LM-1024',
-  version: 1,
-  name: 'Meera Kamath',
-  scannedAt: '2027-03-29T12:30:00.000Z',
-};
+const scan = aScan();
 
 const status = (pending: QueuedCheckIn[], outcomes: CheckInOutcome[]) => {
   render(<CheckInStatus last={scan} pending={pending} outcomes={outcomes} onSend={() => {}} />);

@@ -4,7 +4,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
 import { useEvents } from '../api/events';
 import { text } from '../text';
-import { EventCard } from './event-card';
+import { EventGrid } from './event-card';
 
 export function UpcomingEvents({
   limit = 3,
@@ -34,15 +34,7 @@ export function UpcomingEvents({
         empty={text.noUpcoming}
         emptyBody={text.noUpcomingBody}
       >
-        {(data) => (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {data.map((e) => (
-              <li key={e.id}>
-                <EventCard event={e} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {(data) => <EventGrid events={data} />}
       </QueryState>
     </section>
   );

@@ -1,22 +1,14 @@
 import { loaded, QueryState } from '@/components/ui/query-state';
 import { EmptyState, Page, PageHeader } from '@/components/ui/states';
 import { useEvents } from '../api/events';
-import { EventCard } from '../components/event-card';
+import { EventGrid } from '../components/event-card';
 import { text } from '../text';
 
 function PastEvents({ events }: { events: ReturnType<typeof useEvents> }) {
   const ready = loaded(events);
   if (!ready.ok) return ready.fallback;
   if (ready.data.length === 0) return <EmptyState title={text.noPast} />;
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {ready.data.map((e) => (
-        <li key={e.id}>
-          <EventCard event={e} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <EventGrid events={ready.data} />;
 }
 
 export function Component() {
@@ -39,15 +31,7 @@ export function Component() {
             empty={text.noUpcoming}
             emptyBody={text.noUpcomingBody}
           >
-            {(data) => (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="events-list">
-                {data.map((e) => (
-                  <li key={e.id}>
-                    <EventCard event={e} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            {(data) => <EventGrid events={data} testId="events-list" />}
           </QueryState>
         </section>
         {upcoming.isPending ? null : (
