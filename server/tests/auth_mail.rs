@@ -12,21 +12,29 @@ use support::rest::send;
 use support::smtp::SmtpSink;
 use support::{TestApp, TestAppOptions, test_site_url};
 
-#[tokio::test]
-async fn mail_goes_out_over_smtp_and_is_marked_sent() {
-    let sink = SmtpSink::start().await;
+/// Auth settings whose mail goes to the SMTP server on this port of the loopback, in the clear.
+fn mailing_to(port: u16) -> AuthSettings {
     let mut settings = AuthSettings::defaults(test_site_url());
-    settings.smtp = Some(SmtpSettings {
-        host: "127.0.0.1".into(),
-        port: sink.port,
-        credentials: None,
-        security: SmtpSecurity::None,
-    });
-    settings.sender = ("Example Club".into(), "office@site.example".into());
-    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    settings.smtp =
+        Some(SmtpSettings { host: "127.0.0.1".into(), port, credentials: None, security: SmtpSecurity::None });
+    settings
+}
+
+/// A new account asks for a password reset: its address, and the answer to the request.
+async fn a_reset_mail_asked_for(app: &TestApp) -> (String, support::rest::Answer) {
     let address = email();
     app.sign_up(&address).await;
     let answer = send(app.auth(Method::POST, "/recover").json(&json!({"email": address}))).await;
+    (address, answer)
+}
+
+#[tokio::test]
+async fn mail_goes_out_over_smtp_and_is_marked_sent() {
+    let sink = SmtpSink::start().await;
+    let mut settings = mailing_to(sink.port);
+    settings.sender = ("Example Club".into(), "office@site.example".into());
+    let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
+    let (address, answer) = a_reset_mail_asked_for(&app).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     let messages = sink.wait_for(1).await;
     assert_eq!(messages.len(), 1, "one mail delivered");
@@ -50,22 +58,14 @@ async fn mail_goes_out_over_smtp_and_is_marked_sent() {
 #[tokio::test]
 async fn a_mail_written_in_sql_goes_with_the_next_delivery_linking_to_its_page_on_the_site() {
     let sink = SmtpSink::start().await;
-    let mut settings = AuthSettings::defaults(test_site_url());
-    settings.smtp = Some(SmtpSettings {
-        host: "127.0.0.1".into(),
-        port: sink.port,
-        credentials: None,
-        security: SmtpSecurity::None,
-    });
+    let settings = mailing_to(sink.port);
     let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
     app.sql(
         "insert into auth.mail_outbox (recipient, subject, body_text, kind, link) \
          values ('elder@example.org', 'A seat is yours', 'Accept or decline by Friday.', 'event_offer', '/events/42')",
     )
     .await;
-    let address = email();
-    app.sign_up(&address).await;
-    let answer = send(app.auth(Method::POST, "/recover").json(&json!({"email": address}))).await;
+    let (address, answer) = a_reset_mail_asked_for(&app).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     let messages = sink.wait_for(2).await;
     let offer = messages.iter().find(|m| m.contains("To: elder@example.org")).expect("the SQL mail was delivered");
@@ -89,17 +89,9 @@ async fn an_unreachable_smtp_server_leaves_the_mail_in_the_outbox_with_its_error
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         listener.local_addr().unwrap().port()
     };
-    let mut settings = AuthSettings::defaults(test_site_url());
-    settings.smtp = Some(SmtpSettings {
-        host: "127.0.0.1".into(),
-        port: closed_port,
-        credentials: None,
-        security: SmtpSecurity::None,
-    });
+    let settings = mailing_to(closed_port);
     let app = TestApp::spawn_with(TestAppOptions { auth: Some(settings), ..TestAppOptions::default() }).await;
-    let address = email();
-    app.sign_up(&address).await;
-    let answer = send(app.auth(Method::POST, "/recover").json(&json!({"email": address}))).await;
+    let (_, answer) = a_reset_mail_asked_for(&app).await;
     assert_eq!(answer.status, StatusCode::OK, "the request does not depend on delivery");
     let mut failed = false;
     for _ in 0..100 {
