@@ -253,6 +253,33 @@ async fn large_responses_are_compressed_when_the_client_accepts_it() {
 }
 
 #[tokio::test]
+async fn a_large_rest_read_is_compressed_but_a_partial_answer_is_not() {
+    let app = TestApp::with_rest_fixture().await;
+    app.sql(
+        "insert into events (title, event_date) \
+         select 'A gathering of the community, number ' || g, current_date from generate_series(1, 500) g",
+    )
+    .await;
+    let read = |path: &'static str, encoding: &'static str, prefer: &'static str| {
+        app.service(reqwest::Method::GET, path).header("accept-encoding", encoding).header("prefer", prefer).send()
+    };
+    // Its Content-Range names rows, not bytes: the whole list is compressed.
+    let whole = read("/events?select=id,title&order=id", "gzip", "count=none").await.unwrap();
+    assert_eq!(whole.status(), StatusCode::OK);
+    assert!(whole.headers()["content-range"].to_str().unwrap().starts_with("0-"));
+    assert_eq!(whole.headers()["content-encoding"], "gzip");
+    let zipped = whole.bytes().await.unwrap().len();
+    let plain = read("/events?select=id,title&order=id", "identity", "count=none").await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.bytes().await.unwrap().len();
+    assert!(zipped * 4 < plain, "{zipped} bytes compressed, {plain} plain");
+    // A 206 (a part of the rows, with their exact count) is sent as it is.
+    let part = read("/events?select=id,title&order=id&limit=300", "gzip", "count=exact").await.unwrap();
+    assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
+    assert!(part.headers().get("content-encoding").is_none());
+}
+
+#[tokio::test]
 async fn a_precompressed_copy_is_sent_as_it_is_to_a_client_accepting_it() {
     let dir = client_dir();
     // Not real Brotli: the server must send the build's bytes untouched, not decode or redo them.
