@@ -273,6 +273,10 @@ async fn a_large_rest_read_is_compressed_but_a_partial_answer_is_not() {
     assert!(plain.headers().get("content-encoding").is_none());
     let plain = plain.bytes().await.unwrap().len();
     assert!(zipped * 4 < plain, "{zipped} bytes compressed, {plain} plain");
+    // A small answer (one row) is sent as it is.
+    let one = read("/events?select=id,title&order=id&limit=1", "gzip", "count=none").await.unwrap();
+    assert_eq!(one.status(), StatusCode::OK);
+    assert!(one.headers().get("content-encoding").is_none());
     // A 206 (a part of the rows, with their exact count) is sent as it is.
     let part = read("/events?select=id,title&order=id&limit=300", "gzip", "count=exact").await.unwrap();
     assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);

@@ -13,7 +13,7 @@ use http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use tower::{Service, ServiceBuilder};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::compression::predicate::{DefaultPredicate, Predicate};
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 
@@ -98,14 +98,20 @@ fn cors(origins: &CorsOrigins) -> CorsLayer {
 #[derive(Debug, Clone, Copy)]
 pub struct Uncompressed;
 
-/// The default rules (not images, not tiny bodies), never a partial response, never a
+/// Answers smaller than this are sent as they are: a one-row read gains a few bytes from
+/// compression and costs the server more than it saves the network.
+const MIN_COMPRESSED_BYTES: u64 = 1024;
+
+/// Not images, server-sent events or gRPC, not small bodies, never a partial response, never a
 /// response marked [`Uncompressed`].
 fn compressible() -> impl Predicate {
-    DefaultPredicate::new().and(
-        |_: StatusCode, _: http::Version, headers: &http::HeaderMap, extensions: &http::Extensions| {
+    SizeAbove::new(MIN_COMPRESSED_BYTES)
+        .and(NotForContentType::IMAGES)
+        .and(NotForContentType::SSE)
+        .and(NotForContentType::GRPC)
+        .and(|_: StatusCode, _: http::Version, headers: &http::HeaderMap, extensions: &http::Extensions| {
             !headers.contains_key(header::CONTENT_RANGE) && extensions.get::<Uncompressed>().is_none()
-        },
-    )
+        })
 }
 
 /// A whole REST read's `Content-Range` (`0-4999/*`: rows, not bytes), held aside while the
