@@ -360,3 +360,39 @@ async fn the_auth_tables_are_out_of_reach_of_the_api_roles() {
     let can_manage: bool = sqlx::query_scalar("select auth.can_manage_users()").fetch_one(&mut conn).await.unwrap();
     assert!(!can_manage, "nobody manages users until the product says so");
 }
+
+#[tokio::test]
+async fn definitions_that_deadlock_with_a_live_request_are_tried_again() {
+    let db = TestDb::empty().await;
+    let mut setup = db.admin_connection().await;
+    sqlx::raw_sql("create table public.first (id int); create table public.second (id int)")
+        .execute(&mut setup)
+        .await
+        .unwrap();
+    // A request that holds `second` and will ask for `first`; it never runs the deadlock check
+    // itself, so the definitions' transaction, waiting since before, is the one cancelled.
+    let mut request = db.admin_connection().await;
+    sqlx::raw_sql("set deadlock_timeout = '30s'; begin; lock table public.second in access share mode")
+        .execute(&mut request)
+        .await
+        .unwrap();
+    // The definitions take `first`, then wait for `second`.
+    let policies = [SqlFile {
+        name: "10_tables.sql",
+        sql: "lock table public.first in access exclusive mode; lock table public.second in access exclusive mode;",
+    }];
+    let mut migrate = db.admin_connection().await;
+    let definitions = tokio::spawn(async move {
+        server::db::migrations::apply_definitions(&mut migrate, &[], &policies).await.map_err(|e| e.to_string())
+    });
+    let waiting = "select count(*) from pg_locks where not granted and relation = 'public.second'::regclass";
+    let mut watcher = db.admin_connection().await;
+    while sqlx::query_scalar::<_, i64>(waiting).fetch_one(&mut watcher).await.unwrap() == 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // The cycle: the request now asks for `first`. The definitions' transaction is cancelled
+    // (deadlock detected), the request gets `first` and finishes.
+    sqlx::raw_sql("lock table public.first in access share mode; commit").execute(&mut request).await.unwrap();
+    let outcome = tokio::time::timeout(std::time::Duration::from_secs(30), definitions).await.unwrap().unwrap();
+    assert_eq!(outcome, Ok(()), "tried again once the request was done");
+}

@@ -198,23 +198,64 @@ pub async fn check_applied(conn: &mut PgConnection, files: SqlBundle<'_>) -> Res
     Ok(())
 }
 
+/// How many times the definitions are tried when live requests' locks deadlock with them.
+const DEFINITION_ATTEMPTS: u32 = 5;
+
 /// Re-applies the functions, then the policies, in one transaction (nothing changes when a
-/// file fails).
+/// file fails). On a live database (a rolling upgrade: `server migrate` beside serving
+/// replicas) a policy's DROP and CREATE wait for the tables' locks, and a request holding one
+/// table while it waits for another can deadlock with them: PostgreSQL then cancels one side,
+/// often this transaction. Nothing was changed, so it is tried again, up to
+/// [`DEFINITION_ATTEMPTS`] times.
 pub async fn apply_definitions(
     conn: &mut PgConnection,
     functions: &[SqlFile<'_>],
     policies: &[SqlFile<'_>],
 ) -> Result<(), MigrationError> {
-    let mut tx = conn.begin().await?;
+    let mut attempt = 1;
+    loop {
+        match apply_definitions_once(conn, functions, policies).await {
+            Err((error, true)) if attempt < DEFINITION_ATTEMPTS => {
+                tracing::warn!(attempt, %error, "the functions and policies met live requests' locks; trying again");
+                tokio::time::sleep(std::time::Duration::from_millis(250 * u64::from(attempt))).await;
+                attempt += 1;
+            }
+            result => return result.map_err(|(error, _)| error),
+        }
+    }
+}
+
+/// One try; an error says whether it was a deadlock (or a serialization failure), worth a retry.
+async fn apply_definitions_once(
+    conn: &mut PgConnection,
+    functions: &[SqlFile<'_>],
+    policies: &[SqlFile<'_>],
+) -> Result<(), (MigrationError, bool)> {
+    let mut tx = conn.begin().await.map_err(|e| (MigrationError::from(e), false))?;
     for (folder, files) in [("functions", functions), ("policies", policies)] {
         for file in files {
             sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await.map_err(|e| {
-                MigrationError::DefinitionFailed { folder, file: file.name.to_string(), message: database_message(&e) }
+                let retry = is_lock_conflict(&e);
+                (
+                    MigrationError::DefinitionFailed {
+                        folder,
+                        file: file.name.to_string(),
+                        message: database_message(&e),
+                    },
+                    retry,
+                )
             })?;
         }
     }
-    tx.commit().await?;
-    Ok(())
+    tx.commit().await.map_err(|e| {
+        let retry = is_lock_conflict(&e);
+        (MigrationError::from(e), retry)
+    })
+}
+
+/// 40P01 deadlock_detected, 40001 serialization_failure.
+fn is_lock_conflict(error: &sqlx::Error) -> bool {
+    matches!(error.as_database_error().and_then(|db| db.code()).as_deref(), Some("40P01" | "40001"))
 }
 
 async fn upgrade_single_history_ledger(
