@@ -45,8 +45,17 @@ function psqlPath() {
   return found ?? 'psql';
 }
 
-/** Runs SQL as the embedded cluster's superuser (`psql -At`); the output, trimmed. */
+/** Runs SQL as the embedded cluster's superuser (`psql -At`); the output, trimmed. `query`
+ *  is a command, or `{ file, vars }` for a script file with psql variables (`-v name=value`). */
 function sqlOn(dataDir, query) {
+  const command =
+    typeof query === 'string'
+      ? ['-c', query]
+      : [
+          ...Object.entries(query.vars ?? {}).flatMap(([k, v]) => ['-v', `${k}=${v}`]),
+          '-f',
+          query.file,
+        ];
   const result = spawnSync(
     psqlPath(),
     [
@@ -63,12 +72,11 @@ function sqlOn(dataDir, query) {
       'postgres',
       '-d',
       'app',
-      '-c',
-      query,
+      ...command,
     ],
-    { encoding: 'utf8', timeout: 30_000 },
+    { encoding: 'utf8', timeout: 120_000 },
   );
-  if (result.status !== 0) throw new Error(`psql failed on ${query}: ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`psql failed on ${command.join(' ')}: ${result.stderr}`);
   return result.stdout.trim();
 }
 

@@ -26,19 +26,25 @@ function Tile({
   );
 }
 
+/** While the counts load: the same tiles, their values a dash, so the panels below do not
+ *  move when the numbers arrive (a layout shift). */
+const LOADING = { value: '–', detail: '\u00a0' };
+
 export function DayCounts({ eventId }: { eventId: string }) {
   const counts = useDayCounts(eventId);
   const c = counts.data;
-  if (!c) return null;
-  const full = c.max_attendees !== null && c.seats_taken >= c.max_attendees;
-  const present = c.people_checked_in + c.walk_in_seats;
-  const expected = c.people + c.walk_in_seats;
+  const full = c && c.max_attendees !== null && c.seats_taken >= c.max_attendees;
+  const present = c ? c.people_checked_in + c.walk_in_seats : 0;
+  const expected = c ? c.people + c.walk_in_seats : 0;
+  const shown = (value: () => string, detail: () => string) =>
+    c ? { value: value(), detail: detail() } : LOADING;
   return (
     <section
       aria-labelledby="day-counts-title"
       className="rounded-lg border border-stone-200 bg-white p-4"
       data-testid="day-counts"
       aria-live="polite"
+      aria-busy={!c}
     >
       <h2 id="day-counts-title" className="mb-3 font-serif text-lg font-bold">
         {t.countsTitle}
@@ -47,38 +53,50 @@ export function DayCounts({ eventId }: { eventId: string }) {
         <Tile
           id="seats"
           label={t.seatsTaken}
-          value={t.seatsOf(c.seats_taken, c.max_attendees)}
-          detail={full ? adminText.registrations.full : t.seatsHint}
+          {...shown(
+            () => t.seatsOf(c!.seats_taken, c!.max_attendees),
+            () => (full ? adminText.registrations.full : t.seatsHint),
+          )}
         />
         <Tile
           id="checked-in"
           label={t.checkedIn}
-          value={String(present)}
-          detail={t.checkedInOf(present, expected)}
+          {...shown(
+            () => String(present),
+            () => t.checkedInOf(present, expected),
+          )}
         />
         <Tile
           id="registered"
           label={t.registered}
-          value={String(c.people)}
-          detail={t.registeredDetail(c.registrations, c.people)}
+          {...shown(
+            () => String(c!.people),
+            () => t.registeredDetail(c!.registrations, c!.people),
+          )}
         />
         <Tile
           id="walk-ins"
           label={t.walkIns}
-          value={String(c.walk_in_seats)}
-          detail={t.walkInsDetail(c.walk_ins, c.walk_in_seats)}
+          {...shown(
+            () => String(c!.walk_in_seats),
+            () => t.walkInsDetail(c!.walk_ins, c!.walk_in_seats),
+          )}
         />
         <Tile
           id="waiting"
           label={t.waitlist}
-          value={String(c.waiting)}
-          detail={t.waiting(c.waiting)}
+          {...shown(
+            () => String(c!.waiting),
+            () => t.waiting(c!.waiting),
+          )}
         />
         <Tile
           id="offers"
           label={t.offers}
-          value={String(c.offered_seats)}
-          detail={t.offersDetail(c.offered, c.offered_seats)}
+          {...shown(
+            () => String(c!.offered_seats),
+            () => t.offersDetail(c!.offered, c!.offered_seats),
+          )}
         />
       </dl>
     </section>
