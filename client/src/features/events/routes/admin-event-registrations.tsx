@@ -2,7 +2,7 @@
 // list (search by name or phone; big buttons for a phone at the door), walk-in guests without
 // an account, the waitlist, attendance, cancellation (the row is kept, its place freed) and the
 // attendees' CSV (the filtered registrations and the walk-ins); search, attendance filter,
-// sort and page in the URL, cards below 768 px.
+// sort and page in the URL, applied by the server (a page at a time); cards below 768 px.
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ScanLine } from 'lucide-react';
 import { useMemo } from 'react';
@@ -12,23 +12,18 @@ import { ButtonLink } from '@/components/ui/button';
 import { loaded } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
 import { formatDate } from '@/lib/images';
-import type { ListView } from '@/lib/list-view';
 import { adminText } from '../admin-text';
 import { eventQuery, isUuid } from '../api/events';
 import { mumbaiToday } from '../lib/attendees-csv';
 import { EventWaitlistPanel } from '../components/admin/event-waitlist-panel';
 import { ExportCsvButton } from '@/components/data-table';
 import { useWalkIns } from '../api/event-day';
-import { registrationsQuery, useRegistrations, type Registration } from '../api/registrations';
+import { registrationPages, useLiveRegistrations } from '../api/registrations';
 import { DayCounts } from '../components/admin/day-counts';
 import { WalkInsPanel } from '../components/admin/walk-ins-panel';
 import { attendeeCsvColumns, attendeeRows } from '../lib/attendees-csv';
 import { registrationColumns } from '../resources/registrations/columns';
-import {
-  registrationList,
-  shownRows,
-  type RegistrationFilters,
-} from '../resources/registrations/filters';
+import { registrationList } from '../resources/registrations/filters';
 
 const t = adminText.registrations;
 const LIST = '/admin/events';
@@ -38,16 +33,13 @@ export function Component() {
   const valid = isUuid(id);
   const eventId = valid ? id : '00000000-0000-0000-0000-000000000000';
   const event = useQuery({ ...eventQuery(eventId), enabled: valid });
-  // Every registration of the event is read once (they are few): filtered, sorted and paged
-  // here, from the same cached list the export writes.
-  const registrations = useRegistrations(eventId, valid);
-  const list = useResourceList(registrationList, (view: ListView<RegistrationFilters>) => ({
-    ...registrationsQuery(eventId),
+  // A page of the registrations at a time, filtered and sorted by the server; the export reads
+  // every row of the view.
+  const pages = useMemo(() => registrationPages(eventId), [eventId]);
+  useLiveRegistrations(eventId, valid);
+  const list = useResourceList(registrationList, (view) => ({
+    ...pages.page(view),
     enabled: valid,
-    select: (all: Registration[]) => {
-      const rows = shownRows(all, view);
-      return { rows: rows.slice(view.from, view.to + 1), count: rows.length };
-    },
   }));
   const columns = useMemo(() => registrationColumns(eventId), [eventId]);
   const walkIns = useWalkIns(eventId);
@@ -73,7 +65,6 @@ export function Component() {
   if (!ready.ok) return ready.fallback;
   const e = ready.data;
   if (!e) return notFound;
-  const none = registrations.data?.length === 0;
 
   return (
     <div>
@@ -118,15 +109,16 @@ export function Component() {
         label={t.tableLabel}
         columns={columns}
         getRowId={(r) => r.id}
-        empty={none ? { title: t.empty, body: t.emptyBody } : { title: t.noMatch }}
+        empty={{ title: t.empty, body: t.emptyBody }}
+        noMatch={{ title: t.noMatch }}
         actions={
           <ExportCsvButton
             filename={adminText.day.exportName(e.title)}
             columns={attendeeCsvColumns(adminText.day.csv)}
             label={adminText.day.exportAttendees}
-            rows={() =>
+            rows={async () =>
               attendeeRows(
-                shownRows(registrations.data ?? [], list.state.view),
+                await pages.all(list.state.view),
                 walkIns.data ?? [],
                 (status) => t.statuses[status] ?? status,
                 adminText.day.walkInStatus,

@@ -11,12 +11,8 @@ import {
 import { formatDate } from '@/lib/images';
 import { adminText } from '../../admin-text';
 import { CheckInButton } from '../../components/admin/check-in-button';
-import {
-  ATTENDANCE_STATUSES,
-  useSetAttendance,
-  type AttendanceStatus,
-  type Registration,
-} from '../../api/registrations';
+import { useSetAttendance, type Registration } from '../../api/registrations';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../../lib/attendance';
 import { nameOf } from './filters';
 
 const t = adminText.registrations;

@@ -1,11 +1,13 @@
 // An event's registrations for its staff: a search over the registrant's name, e-mail and
-// phone, the attendance filter and the sort, all in the URL. The registrations of one event
-// are few: the whole list is read once and filtered, sorted and paged here (`shownRows`).
+// phone, the attendance filter and the sort, all in the URL, applied by the server
+// (api/registrations.ts reads a page of them, or all of the view for the CSV).
 import { labelledOptions } from '@/components/data-table';
 import { defineList, preset } from '@/components/resource-list';
-import type { WholeView } from '@/lib/list-view';
+import type { ListView } from '@/lib/list-view';
+import { ilikeAny } from '@/lib/search';
 import { adminText } from '../../admin-text';
-import { ATTENDANCE_STATUSES, type Registration } from '../../api/registrations';
+import type { Registration } from '../../api/registrations';
+import { ATTENDANCE_STATUSES } from '../../lib/attendance';
 
 const t = adminText.registrations;
 
@@ -28,31 +30,43 @@ export const registrationList = defineList<RegistrationFilters>({
   ],
 });
 
-/** The value a column sorts by. */
-const sortValue: Record<string, (r: Registration) => string | number> = {
-  name: (r) => nameOf(r).toLowerCase(),
-  registration_date: (r) => r.registration_date ?? '',
-  guests: (r) => r.guests,
-  attendance_status: (r) => r.attendance_status,
+/** The search as an `or` over the registrant's account (`referencedTable: 'user'`), or null. */
+export const registrationSearch = (search: string) =>
+  ilikeAny(['full_name', 'email', 'phone'], search);
+
+interface Filterable<Q> {
+  eq(column: string, value: string): Q;
+}
+
+/** The attendance filter (an unknown status matches nothing, as the server says). */
+export function applyRegistrationFilters<Q extends Filterable<Q>>(
+  q: Q,
+  filters: RegistrationFilters,
+): Q {
+  return filters.status ? q.eq('attendance_status', filters.status) : q;
+}
+
+interface Orderable<Q> {
+  order(column: string, options?: { ascending?: boolean; nullsFirst?: boolean }): Q;
+}
+
+/** The columns a sort id orders by: the name is the account's name, else its e-mail (as
+ *  `nameOf` shows it), a to-one embed's columns (`user(full_name)`). */
+const SORT_COLUMNS: Record<string, readonly string[]> = {
+  name: ['user(full_name)', 'user(email)'],
+  registration_date: ['registration_date'],
+  guests: ['guests'],
+  attendance_status: ['attendance_status'],
 };
 
-/** The registrations of a view, filtered and sorted (not paged: the export writes them all). */
-export function shownRows(all: readonly Registration[], view: WholeView<RegistrationFilters>) {
-  const q = view.search.toLowerCase();
-  const status = view.filters.status;
-  const rows = all.filter(
-    (r) =>
-      (!status || r.attendance_status === status) &&
-      (!q ||
-        [r.user?.full_name, r.user?.email, r.user?.phone].some((v) =>
-          v?.toLowerCase().includes(q),
-        )),
-  );
-  const by = sortValue[view.sort?.id ?? ''] ?? sortValue.registration_date;
-  const dir = view.sort?.desc ? -1 : 1;
-  return rows.sort((a, b) => {
-    const x = by(a);
-    const y = by(b);
-    return (x < y ? -1 : x > y ? 1 : 0) * dir;
-  });
+/** The view's sort (the registration date by default), then the id: pages never overlap. */
+export function orderRegistrations<Q extends Orderable<Q>>(
+  q: Q,
+  sort: ListView<RegistrationFilters>['sort'],
+): Q {
+  const { id, desc } = sort ?? DEFAULT_SORT;
+  const columns = SORT_COLUMNS[id] ?? SORT_COLUMNS[DEFAULT_SORT.id];
+  return columns
+    .reduce((next, column) => next.order(column, { ascending: !desc, nullsFirst: false }), q)
+    .order('id');
 }
