@@ -5,9 +5,11 @@
 //
 // `useLiveQueries` keeps queries fresh: a change to the tables it names invalidates them (a
 // burst of changes once), and a resubscription after the connection was lost invalidates them
-// too, as changes may have been missed meanwhile. It says whether the channel is live, so a
-// query polls only while it is not (`refetchInterval: live ? false : …`).
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+// too, as changes may have been missed meanwhile. The invalidations of every hook within 100 ms
+// are one batch: each query refetches once (a key under another's prefix goes with it), and a
+// refetch under way is not restarted. It says whether the channel is live, so a query polls
+// only while it is not (`refetchInterval: live ? false : …`).
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RealtimeClient } from '@havyaka/sdk/realtime';
 import { apiUrl, sdk, sdkKey } from './sdk';
@@ -107,6 +109,38 @@ export function useLive(spec: LiveChannel | null, onEvent: (payload: unknown) =>
   return live;
 }
 
+/** Per query cache, the keys to invalidate at the end of the current burst, for every hook at
+ *  once: three panels joining together (or one bulk change heard by three channels) refetch
+ *  each query once. */
+const bursts = new WeakMap<QueryClient, Map<string, QueryKey>>();
+
+/** `key` starts with every part of `prefix` (so invalidating `prefix` refetches `key`). */
+const covers = (prefix: QueryKey, key: QueryKey) =>
+  prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
+
+/** Invalidates `queryKeys` after a burst of 100 ms, together with every other hook's. */
+function invalidateSoon(client: QueryClient, queryKeys: readonly QueryKey[]) {
+  let burst = bursts.get(client);
+  if (!burst) {
+    const keys = new Map<string, QueryKey>();
+    bursts.set(client, keys);
+    burst = keys;
+    setTimeout(() => {
+      bursts.delete(client);
+      const batch = [...keys.values()];
+      for (const queryKey of batch) {
+        // Equal keys are one entry already; a longer key under another's prefix goes with it.
+        const covered = batch.some(
+          (other) => other.length < queryKey.length && covers(other, queryKey),
+        );
+        // A refetch already under way is the one wanted: it is not restarted.
+        if (!covered) void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+      }
+    }, 100);
+  }
+  for (const queryKey of queryKeys) burst.set(JSON.stringify(queryKey), queryKey);
+}
+
 /**
  * Keeps `queryKeys` fresh with `spec`'s changes (see the module); returns whether they are live.
  */
@@ -114,14 +148,5 @@ export function useLiveQueries(spec: LiveChannel | null, queryKeys: QueryKey[]):
   const client = useQueryClient();
   const keys = useRef(queryKeys);
   keys.current = queryKeys;
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useLive(spec, () => {
-    if (timer.current) return;
-    // A burst of changes (a bulk approval) refetches once.
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      for (const queryKey of keys.current) void client.invalidateQueries({ queryKey });
-    }, 100);
-  });
+  return useLive(spec, () => invalidateSoon(client, keys.current));
 }

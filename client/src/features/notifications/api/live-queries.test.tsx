@@ -47,13 +47,14 @@ class FakeSocket implements WebSocketLike {
 const latest = () => FakeSocket.all.at(-1) as FakeSocket;
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 
-/** Opens the latest socket and accepts its last join with the bindings it asked for, numbered. */
-async function acceptJoin() {
+/** Opens the latest socket and accepts its last join (or the join `which` of those sent) with
+ *  the bindings it asked for, numbered. */
+async function acceptJoin(which = -1) {
   await flush();
   const socket = latest();
   if (socket.readyState !== 1) socket.open();
   await flush();
-  const [joinRef, ref, topic, , payload] = socket.joins().at(-1) as Frame;
+  const [joinRef, ref, topic, , payload] = socket.joins().at(which) as Frame;
   const asked = (payload.config as { postgres_changes: object[] }).postgres_changes;
   await act(async () => {
     socket.receive([
@@ -153,6 +154,30 @@ describe('useLiveQueries', () => {
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
       ['members', 'list'],
       ['members', 'stats'],
+    ]);
+  });
+
+  test('hooks joining together refetch each query once, a key under another with it', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    renderHook(
+      () => {
+        useLiveQueries({ name: 'list', changes: [{ table: 'event_registrations' }] }, [
+          ['events', 'registrations', 'e1'],
+          ['events', 'attendance', 'e1'],
+        ]);
+        useLiveQueries({ name: 'waitlist', changes: [{ table: 'event_waitlist' }] }, [
+          ['events', 'registrations', 'e1', 'waitlist'],
+          ['events', 'attendance', 'e1'],
+        ]);
+      },
+      { wrapper },
+    );
+    await acceptJoin(0);
+    await acceptJoin(1);
+    await act(() => vi.advanceTimersByTimeAsync(150));
+    expect(invalidate.mock.calls).toEqual([
+      [{ queryKey: ['events', 'registrations', 'e1'] }, { cancelRefetch: false }],
+      [{ queryKey: ['events', 'attendance', 'e1'] }, { cancelRefetch: false }],
     ]);
   });
 
