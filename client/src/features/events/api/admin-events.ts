@@ -7,7 +7,8 @@ import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
-import type { EventPayload, EventStatus } from '../lib/event-form';
+import type { EventPayload } from '../lib/event-form';
+import type { EventStatus } from '../lib/event-kinds';
 import { ADMIN_EVENT_SORT, mumbaiToday, type AdminEventFilters } from '../resources/events/filters';
 import { checkEvents, eventKeys, type EventRow } from './events';
 

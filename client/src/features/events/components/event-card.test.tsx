@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../api/events';
-import { EVENT_TYPES } from '../lib/event-form';
+import { EVENT_TYPES } from '../lib/event-kinds';
 import { EVENT_TYPE_STYLES, eventTypeStyle } from '../lib/event-type-style';
 import { EventCard } from './event-card';
 

@@ -7,21 +7,7 @@ import { isEmail, isPhone, messages } from '@/lib/validation/validators';
 import { adminText as t } from '../admin-text';
 import type { EventRow } from '../api/events';
 import { descriptionToHtml, htmlText } from '@/lib/stored-html';
-
-export const EVENT_TYPES = [
-  'cultural',
-  'educational',
-  'social',
-  'religious',
-  'health',
-  'sports',
-  'business',
-  'other',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export const EVENT_STATUSES = ['upcoming', 'published', 'completed', 'cancelled'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+import { EVENT_STATUSES, EVENT_TYPES, type EventStatus, type EventType } from './event-kinds';
 
 export const LIMITS = {
   title: 200,

@@ -11,7 +11,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { EventType } from './event-form';
+import type { EventType } from './event-kinds';
 
 export interface EventTypeStyle {
   /** Tailwind classes of the panel: a gradient in the type's colour, white text. */

@@ -7,13 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SubmitButton, useSubmitState } from '@/components/ui/submit-button';
 import { adminText as t } from '@/features/events/admin-text';
-import {
-  EVENT_STATUSES,
-  EVENT_TYPES,
-  eventFormSchema,
-  LIMITS,
-  type EventFormValues,
-} from '@/features/events/lib/event-form';
+import { eventFormSchema, LIMITS, type EventFormValues } from '@/features/events/lib/event-form';
+import { EVENT_STATUSES, EVENT_TYPES } from '@/features/events/lib/event-kinds';
 import { DescriptionField } from './description-field';
 import { FeaturedImageField } from './featured-image-field';
 import { FormSection } from './form-section';

@@ -17,7 +17,7 @@ import { formatDate } from '@/lib/images';
 import { adminText } from '../../admin-text';
 import { useDeleteEvent, useDuplicateEvent, useSetEventStatus } from '../../api/admin-events';
 import type { EventRow } from '../../api/events';
-import { EVENT_STATUSES, type EventStatus } from '../../lib/event-form';
+import { EVENT_STATUSES, type EventStatus } from '../../lib/event-kinds';
 
 const t = adminText.list;
 

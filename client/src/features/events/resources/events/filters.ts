@@ -3,7 +3,7 @@
 import { labelledOptions } from '@/components/data-table';
 import { defineList, preset } from '@/components/resource-list';
 import { adminText } from '../../admin-text';
-import { EVENT_STATUSES, EVENT_TYPES } from '../../lib/event-form';
+import { EVENT_STATUSES, EVENT_TYPES } from '../../lib/event-kinds';
 
 const t = adminText.list;
 
