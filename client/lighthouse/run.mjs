@@ -79,6 +79,13 @@ const PAGES = [
 const PASSWORD = 'Havyaka@2025';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const advisory = process.env.LIGHTHOUSE_PERF_ADVISORY === '1';
+// LIGHTHOUSE_PAGES=admin,Kannada measures only the pages whose name contains one of the words.
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+if (only) {
+  for (let i = PAGES.length - 1; i >= 0; i--) {
+    if (!only.some((word) => PAGES[i].name.includes(word))) PAGES.splice(i, 1);
+  }
+}
 
 const platform = await startPlatform({ server });
 if (MEMBERS > 0) {
@@ -91,10 +98,8 @@ if (MEMBERS > 0) {
   for (const page of PAGES) page.path = page.path.replace(HALL, hall);
   console.log(`the community grown by ${MEMBERS} members in ${Date.now() - t0} ms`);
 } else {
-  PAGES.splice(
-    PAGES.findIndex((p) => p.grown),
-    1,
-  );
+  const grown = PAGES.findIndex((p) => p.grown);
+  if (grown >= 0) PAGES.splice(grown, 1);
 }
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
