@@ -19,7 +19,6 @@ import {
   type DirectoryFilters,
 } from '../resources/directory/filters';
 import {
-  directoryStatsSchema,
   statsFromRows,
   STATS_FALLBACK_COLUMNS,
   STATS_FALLBACK_ROWS,
@@ -27,7 +26,7 @@ import {
   type StatsRow,
 } from '../lib/directory-stats';
 import type { MemberFormValues } from '../lib/member-schema';
-import { memberRow } from '../lib/member-schema';
+import { memberRow } from '../lib/member-row';
 import { adminText as text } from '../text';
 
 export type DirectoryRow = Database['public']['Tables']['member_directory']['Row'];
@@ -85,7 +84,10 @@ export const directoryPages = pagedList({
 
 /** get_member_directory_stats, or (spec §7) counts from up to 2000 rows when it fails. */
 export async function fetchDirectoryStats(): Promise<DirectoryStats> {
-  const res = await sdk().rpc('get_member_directory_stats');
+  const [res, { directoryStatsSchema }] = await Promise.all([
+    sdk().rpc('get_member_directory_stats'),
+    import('../lib/directory-stats-schema'),
+  ]);
   const parsed = res.error ? null : directoryStatsSchema.safeParse(res.data);
   if (parsed?.success) return parsed.data;
   const sample = await sdk()

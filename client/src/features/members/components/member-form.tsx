@@ -5,12 +5,8 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { FormSection } from '@/components/form';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import {
-  DELIVERY_METHODS,
-  MEMBER_TYPES,
-  memberFormSchema,
-  type MemberFormValues,
-} from '../lib/member-schema';
+import { DELIVERY_METHODS, MEMBER_TYPES } from '../lib/member-row';
+import { memberFormSchema, type MemberFormValues } from '../lib/member-schema';
 import { adminText as text } from '../text';
 
 const f = text.fields;

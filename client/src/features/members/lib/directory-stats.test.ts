@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directoryStatsSchema, statsFromRows, topCounts, type StatsRow } from './directory-stats';
+import { statsFromRows, topCounts, type StatsRow } from './directory-stats';
+import { directoryStatsSchema } from './directory-stats-schema';
 
 const row = (over: Partial<StatsRow>): StatsRow => ({
   status: 'Yes',

@@ -1,19 +1,8 @@
 // The directory's figures: get_member_directory_stats, validated; when the function fails,
 // spec §7's fallback counts them from up to 2000 directory rows.
-import { z } from 'zod';
+import type { DirectoryStatsShape } from './directory-stats-schema';
 
-const counts = z.record(z.string(), z.number());
-export const directoryStatsSchema = z.object({
-  total: z.number(),
-  by_status: counts,
-  by_member_type: counts,
-  by_delivery_method: counts,
-  by_city: counts,
-  by_native_place: counts,
-  delivery_enabled: z.number(),
-  delivery_disabled: z.number(),
-});
-export type DirectoryStats = z.infer<typeof directoryStatsSchema> & {
+export type DirectoryStats = DirectoryStatsShape & {
   /** True when the figures were counted from a sample of rows (the fallback). */
   approximate?: boolean;
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMemberForm, memberFormSchema, memberFormValues, memberRow } from './member-schema';
+import { memberRow } from './member-row';
+import { emptyMemberForm, memberFormSchema, memberFormValues } from './member-schema';
 
 const valid = { ...emptyMemberForm, full_name: 'Ganesh Bhat' };
 const errors = (values: object) => {

@@ -5,7 +5,7 @@
 import { labelledOptions } from '@/components/data-table';
 import { defineList, preset } from '@/components/resource-list';
 import { ilikeAny, ilikePattern, searchTerm } from '@/lib/search';
-import { DELIVERY_METHODS, MEMBER_TYPES } from '../../lib/member-schema';
+import { DELIVERY_METHODS, MEMBER_TYPES } from '../../lib/member-row';
 import { adminText as text } from '../../text';
 
 /** The filters kept in the URL; '' means "no filter". */
