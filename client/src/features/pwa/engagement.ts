@@ -1,6 +1,6 @@
 // Engagement (spec §3, §9): time on site, page visits and interactions of this visit; sent
 // when the page is hidden (at most once a minute) and whenever the score rises.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { engagementScore, recordEngagement } from './analytics';
 
@@ -55,4 +55,36 @@ export function useEngagementTracking() {
       document.removeEventListener('visibilitychange', onHidden);
     };
   }, []);
+}
+
+/** How long on the site counts as engagement when nothing else did. */
+export const ENGAGED_AFTER_MS = 30_000;
+const ENGAGED = 'havyaka:engaged';
+
+/**
+ * Whether this visit is engaged enough to be offered the app (an install offer at page load only
+ * covers what the person came to read): a second page, a click or a key, or 30 s on the site.
+ * Kept for the browser tab's session once true.
+ */
+export function useEngaged(): boolean {
+  const { pathname } = useLocation();
+  const landing = useRef(pathname);
+  const [earlier, setEngaged] = useState(() => sessionStorage.getItem(ENGAGED) === '1');
+  const engaged = earlier || pathname !== landing.current;
+  useEffect(() => {
+    if (engaged) {
+      sessionStorage.setItem(ENGAGED, '1');
+      return;
+    }
+    const engage = () => setEngaged(true);
+    const timer = setTimeout(engage, ENGAGED_AFTER_MS);
+    window.addEventListener('click', engage, { passive: true });
+    window.addEventListener('keydown', engage, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('click', engage);
+      window.removeEventListener('keydown', engage);
+    };
+  }, [engaged]);
+  return engaged;
 }

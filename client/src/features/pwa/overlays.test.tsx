@@ -1,12 +1,19 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engagementScore } from './analytics';
+import { InstallCards } from './components/install-card';
+import { ENGAGED_AFTER_MS } from './engagement';
+import { captureInstallPrompt, clearInstallPrompt } from './install-prompt';
 import { INTRO_SEEN, IntroVideo } from './components/intro-video';
 import { NotificationPrompt, PROMPT_DISMISSED } from './components/notification-prompt';
+
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ status: 'signedOut', session: null }) }));
 
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
+  sessionStorage.clear();
   window.HTMLMediaElement.prototype.play = vi.fn(() => Promise.resolve());
 });
 afterEach(() => vi.useRealTimers());
@@ -91,6 +98,48 @@ describe('the notification opt-in card', () => {
     view.rerender(<NotificationPrompt paused={false} />);
     act(() => vi.advanceTimersByTime(5_000));
     expect(screen.getByTestId('notification-prompt')).toBeInTheDocument();
+  });
+});
+
+describe('the install card', () => {
+  beforeAll(() => captureInstallPrompt());
+  afterEach(() => clearInstallPrompt());
+
+  /** The app's pages with the install cards, the browser's install offer captured. */
+  function renderWithOffer() {
+    const router = createMemoryRouter(
+      ['/', '/events'].map((path) => ({ path, element: <InstallCards /> })),
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const offer = Object.assign(new Event('beforeinstallprompt'), {
+      prompt: vi.fn(() => Promise.resolve()),
+      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+    });
+    act(() => void window.dispatchEvent(offer));
+    return router;
+  }
+  const card = () => screen.queryByTestId('install-card');
+
+  it('is not offered at page load, but after 30 s on the site', () => {
+    renderWithOffer();
+    act(() => vi.advanceTimersByTime(ENGAGED_AFTER_MS - 1));
+    expect(card()).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(card()).toBeInTheDocument();
+  });
+  it('is offered after a click, and on every page of the visit after that', () => {
+    renderWithOffer();
+    expect(card()).toBeNull();
+    fireEvent.click(document.body);
+    expect(card()).toBeInTheDocument();
+    expect(sessionStorage.getItem('havyaka:engaged')).toBe('1');
+  });
+  it('is offered on the second page of a visit', async () => {
+    const router = renderWithOffer();
+    expect(card()).toBeNull();
+    await act(() => router.navigate('/events'));
+    expect(card()).toBeInTheDocument();
   });
 });
 

@@ -1,11 +1,13 @@
-// The install-app card (offered when the browser captured an install offer) and the
-// installed confirmation card.
+// The install-app card (offered when the browser captured an install offer and the visit is
+// engaged: a second page, a click or a key, or 30 s; see useEngaged) and the installed
+// confirmation card.
 import { CheckCircle2, Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { readLocal, writeLocal } from '@/lib/storage';
 import { installRecord, recordInstall } from '../analytics';
+import { useEngaged } from '../engagement';
 import {
   clearInstallPrompt,
   installPrompt,
@@ -22,6 +24,7 @@ export function InstallCards() {
   const installed = useSyncExternalStore(onInstallChange, wasInstalled, () => false);
   const [dismissed, setDismissed] = useState(() => readLocal(DISMISSED, false));
   const [showInstalled, setShowInstalled] = useState(false);
+  const engaged = useEngaged();
   useEffect(() => {
     if (installed) setShowInstalled(true);
   }, [installed]);
@@ -51,7 +54,7 @@ export function InstallCards() {
       </aside>
     );
   }
-  if (!offer || dismissed) return null;
+  if (!offer || dismissed || !engaged) return null;
   const install = async () => {
     await offer.prompt();
     const choice = await offer.userChoice;
