@@ -3,6 +3,7 @@
 import type { ReactTable, RowData } from '@tanstack/react-table';
 import { useId } from 'react';
 import { controlClass } from '@/components/ui/field';
+import { CellContent } from './cell-content';
 import { Checkbox, type RowSelection } from './checkbox';
 import type { DataTableColumn, DataTableFeatures } from './columns';
 import { sortKey } from './table-view';
@@ -113,7 +114,7 @@ export function CardList<T extends RowData>({
                 <div className="min-w-0 flex-1">
                   {titleCell && (
                     <p className="mb-2 font-semibold text-stone-900">
-                      <table.FlexRender cell={titleCell} />
+                      <CellContent cell={titleCell} />
                     </p>
                   )}
                   <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
@@ -125,7 +126,7 @@ export function CardList<T extends RowData>({
                             {columnLabel(defOf<T>(cell.column))}
                           </dt>
                           <dd className="break-words text-stone-900">
-                            <table.FlexRender cell={cell} />
+                            <CellContent cell={cell} />
                           </dd>
                         </div>
                       ))}

@@ -76,6 +76,30 @@ describe('DataTable', () => {
     expect(screen.queryByText(/selected$/)).toBeNull();
   });
 
+  it('renders its cells again only when their rows change, not for a selection or a refetch', () => {
+    const renders = vi.fn();
+    const counted: DataTableColumn<Member>[] = [
+      col.accessor('name', {
+        header: 'Name',
+        cell: ({ getValue }) => {
+          renders();
+          return getValue();
+        },
+      }),
+    ];
+    const table = (props: { rows: Member[]; isFetching?: boolean }) => (
+      <DataTable label="Members" columns={counted} getRowId={id} selectable {...props} />
+    );
+    const { rerender } = render(table({ rows }));
+    expect(renders).toHaveBeenCalledTimes(2);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    rerender(table({ rows, isFetching: true }));
+    expect(renders).toHaveBeenCalledTimes(2);
+    rerender(table({ rows: [rows[0], { ...rows[1], name: 'Bhat Kumar' }] }));
+    expect(screen.getByText('Bhat Kumar')).toBeInTheDocument();
+    expect(renders).toHaveBeenCalledTimes(4);
+  });
+
   it('shows loading, empty, and error with Retry', () => {
     const retry = vi.fn();
     const { rerender } = render(

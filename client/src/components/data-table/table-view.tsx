@@ -3,6 +3,7 @@
 import type { Header, ReactTable, RowData } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CellContent } from './cell-content';
 import { Checkbox, type RowSelection } from './checkbox';
 import type { DataTableColumn, DataTableFeatures } from './columns';
 import { text } from './text';
@@ -132,7 +133,7 @@ export function TableView<T extends RowData>({
                     key={cell.id}
                     className={`px-3 py-2 align-top text-stone-900 ${metaOf<T>(cell.column)?.className ?? ''}`}
                   >
-                    <table.FlexRender cell={cell} />
+                    <CellContent cell={cell} />
                   </td>
                 ))}
               </tr>
