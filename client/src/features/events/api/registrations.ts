@@ -29,7 +29,7 @@ const withUser = (inner: boolean) =>
 
 /**
  * An event's registrations, filtered, sorted and paged by the server with the exact count of the
- * view (5,000 registrations are 50 rows on screen, not 518 KB read and sorted by the phone);
+ * view (of 5,000 registrations a page is read, not 518 KB of JSON sorted by the phone);
  * `all` reads every row of the view, for the attendees' CSV.
  */
 export const registrationPages = (eventId: string) =>
