@@ -183,7 +183,7 @@ export const adminText = {
     } as Record<string, string>,
     statusOf: (name: string) => `Attendance of ${name}`,
     cancel: 'Cancel registration',
-    cancelOf: (name: string) => `Cancel the registration of ${name}`,
+    cancelOf: (name: string) => `Cancel registration of ${name}`,
     confirmCancel: (name: string) => `Cancel the registration of ${name}? Their place is freed.`,
     cancelled: 'Registration cancelled',
     updated: 'Attendance updated',
