@@ -1,5 +1,4 @@
-import { useDeferredValue } from 'react';
-import { ButtonLink } from '@/components/ui/button';
+import { LatestSection } from '@/components/ui/latest-section';
 import { QueryState } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
 import { useAlbums, type MediaAlbum } from '../api/media';
@@ -18,27 +17,18 @@ export const summary = (a: MediaAlbum): AlbumSummary => ({
 });
 
 export function LatestMedia({ limit = 3 }: { limit?: number }) {
-  // Deferred: the cards render in short background slices when the data arrives.
-  const albums = useDeferredValue(useAlbums());
   return (
-    <TitledSection
+    <LatestSection
       id="latest-media"
       title={text.latest}
-      action={
-        <ButtonLink to="/media" variant="ghost">
-          {text.seeAll}
-        </ButtonLink>
-      }
+      more={{ to: '/media', label: text.seeAll }}
+      query={useAlbums()}
+      height="h-[330px]"
+      empty={text.noAlbums}
+      emptyBody={text.noAlbumsBody}
     >
-      <QueryState
-        query={albums}
-        loading={<LoadingState rows={1} height="h-[330px]" />}
-        empty={text.noAlbums}
-        emptyBody={text.noAlbumsBody}
-      >
-        {(data) => <AlbumGrid albums={data.slice(0, limit).map(summary)} />}
-      </QueryState>
-    </TitledSection>
+      {(data) => <AlbumGrid albums={data.slice(0, limit).map(summary)} />}
+    </LatestSection>
   );
 }
 
