@@ -6,7 +6,6 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ResourceList, useResourceList } from '@/components/resource-list';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
@@ -25,6 +24,7 @@ import { videoColumns } from '../../resources/videos/columns';
 import { VIDEO_STATUSES, videoList } from '../../resources/videos/filters';
 import { formatDate } from '@/lib/display-format';
 import { AddOrEdit } from '@/components/add-or-edit';
+import { EditorForm, UploadProgress } from '@/components/editor-form';
 
 const t = adminText.video;
 
@@ -92,11 +92,13 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
     }
   });
   return (
-    <form
+    <EditorForm
+      label={video ? t.edit(video.title) : t.add}
       onSubmit={submit}
-      noValidate
-      aria-label={video ? t.edit(video.title) : t.add}
-      className="space-y-4 rounded-lg border border-orange-200 bg-orange-50/40 p-4"
+      cancelLabel={adminText.cancel}
+      onCancel={onDone}
+      saveLabel={t.save}
+      saveDisabled={save.isPending || uploading !== null}
     >
       <p className="text-sm text-stone-600">{t.draftHint}</p>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -150,27 +152,8 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
       <Field label={t.description} error={errors.description?.message}>
         <textarea rows={2} {...register('description')} />
       </Field>
-      {uploading !== null && (
-        <div
-          role="progressbar"
-          aria-label={`${uploading}%`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={uploading}
-          className="h-2 overflow-hidden rounded-full bg-stone-200"
-        >
-          <div className="h-full bg-orange-700" style={{ width: `${uploading}%` }} />
-        </div>
-      )}
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onDone}>
-          {adminText.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending || uploading !== null}>
-          {t.save}
-        </Button>
-      </div>
-    </form>
+      {uploading !== null && <UploadProgress percent={uploading} label={`${uploading}%`} />}
+    </EditorForm>
   );
 }
 
