@@ -16,8 +16,9 @@ import {
   useUploadForm10be,
   type Form10beRow,
 } from '../api/money';
-import { recentFinancialYears } from '../lib/fy';
 import { text } from '../text';
+import { PlainTable } from './plain-table';
+import { MoneyTool, useFinancialYear, YearField } from './money-tool';
 import { DonorPicker, type PickedDonor } from './donor-picker';
 
 const t = text.form10be;
@@ -50,8 +51,8 @@ function ManualMatch({ row }: { row: Form10beRow }) {
 }
 
 export function Form10be() {
-  const years = recentFinancialYears(new Date());
-  const [fy, setFy] = useState(years[1] ?? years[0]!);
+  const year = useFinancialYear();
+  const { fy } = year;
   const [files, setFiles] = useState<File[]>([]);
   const rows = useForm10be(fy);
   const upload = useUploadForm10be();
@@ -86,17 +87,9 @@ export function Form10be() {
   };
 
   return (
-    <div className="grid gap-4">
-      <h3 className="font-semibold">{t.heading}</h3>
-      <p className="text-sm text-stone-700">{t.intro}</p>
+    <MoneyTool heading={t.heading} intro={t.intro}>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <Field label={t.year}>
-          <select value={fy} onChange={(e) => setFy(e.target.value)}>
-            {years.map((y) => (
-              <option key={y}>{y}</option>
-            ))}
-          </select>
-        </Field>
+        <YearField label={t.year} {...year} />
         <Field label={t.files}>
           <input
             type="file"
@@ -163,52 +156,50 @@ export function Form10be() {
               )}
               <section aria-label={t.matched}>
                 <h4 className="mb-2 font-semibold">{t.matched}</h4>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <thead>
-                      <tr className="border-b border-stone-300">
-                        <th className="p-2">{t.donor}</th>
-                        <th className="p-2">{t.file}</th>
-                        <th className="p-2">{t.how}</th>
-                        <th className="p-2">{text.finance.receipts.date}</th>
-                        <th className="p-2">{text.finance.receipts.pdf}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {matched.map((row) => (
-                        <tr
-                          key={row.id}
-                          className="border-b border-stone-100"
-                          data-testid="form-10be-matched"
+                <PlainTable
+                  scroll
+                  ruled
+                  rows={matched}
+                  rowKey={(row) => row.id}
+                  rowData={() => ({ 'data-testid': 'form-10be-matched' })}
+                  columns={[
+                    {
+                      header: t.donor,
+                      cell: (row) => (
+                        <>
+                          {row.donor?.name}{' '}
+                          <span className="font-mono text-xs">{row.donor?.id_masked}</span>
+                        </>
+                      ),
+                    },
+                    { header: t.file, cell: (row) => row.file_name, className: 'font-mono' },
+                    {
+                      header: t.how,
+                      cell: (row) => t.howLabels[row.matched_by ?? ''] ?? row.matched_by,
+                    },
+                    {
+                      header: text.finance.receipts.date,
+                      cell: (row) => formatDate(row.uploaded_at),
+                    },
+                    {
+                      header: text.finance.receipts.pdf,
+                      cell: (row) => (
+                        <Button
+                          variant="secondary"
+                          className="min-h-9 px-3"
+                          onClick={() => void open(row)}
                         >
-                          <td className="p-2">
-                            {row.donor?.name}{' '}
-                            <span className="font-mono text-xs">{row.donor?.id_masked}</span>
-                          </td>
-                          <td className="p-2 font-mono">{row.file_name}</td>
-                          <td className="p-2">
-                            {t.howLabels[row.matched_by ?? ''] ?? row.matched_by}
-                          </td>
-                          <td className="p-2">{formatDate(row.uploaded_at)}</td>
-                          <td className="p-2">
-                            <Button
-                              variant="secondary"
-                              className="min-h-9 px-3"
-                              onClick={() => void open(row)}
-                            >
-                              {t.download}
-                            </Button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                          {t.download}
+                        </Button>
+                      ),
+                    },
+                  ]}
+                />
               </section>
             </div>
           );
         }}
       </QueryState>
-    </div>
+    </MoneyTool>
   );
 }

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { errorToast } from '@/lib/errors';
 import { usePurposes, useRecordCash, type CashPayment } from '../api/money';
 import { text } from '../text';
+import { MoneyTool } from './money-tool';
 import { DonorPicker, type PickedDonor } from './donor-picker';
 
 const t = text.record;
@@ -56,9 +57,7 @@ export function RecordCash() {
   };
 
   return (
-    <div className="grid gap-4">
-      <h3 className="font-semibold">{t.heading}</h3>
-      <p className="text-sm text-stone-700">{t.intro}</p>
+    <MoneyTool heading={t.heading} intro={t.intro}>
       <section aria-label={text.picker.label} className="grid gap-2">
         <h4 className="font-semibold">{text.picker.label}</h4>
         <DonorPicker value={donor} onChange={setDonor} />
@@ -120,6 +119,6 @@ export function RecordCash() {
           </Button>
         </div>
       </form>
-    </div>
+    </MoneyTool>
   );
 }
