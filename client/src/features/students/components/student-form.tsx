@@ -2,9 +2,8 @@
 // "approve now") or to edit an application. PAN and Aadhaar show masked; typing a new number
 // replaces the stored one, leaving the mask keeps it (the vault trigger).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormSection } from '@/components/form';
+import { FormSection, SaveOrCancel } from '@/components/form';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { adminText as text } from '../admin-text';
 import {
@@ -110,14 +109,12 @@ export function StudentForm({
           {text.approveNow}
         </label>
       )}
-      <div className="flex gap-3">
-        <Button type="submit" disabled={submitting}>
-          {mode === 'add' ? text.create : text.save}
-        </Button>
-        <ButtonLink to={cancelTo} variant="ghost">
-          {text.cancel}
-        </ButtonLink>
-      </div>
+      <SaveOrCancel
+        label={mode === 'add' ? text.create : text.save}
+        saving={submitting}
+        cancelTo={cancelTo}
+        cancelLabel={text.cancel}
+      />
     </form>
   );
 }
