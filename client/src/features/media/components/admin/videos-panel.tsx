@@ -14,7 +14,6 @@ import { adminText } from '../../admin-text';
 import {
   mediaKind,
   uploadMedia,
-  useEventOptions,
   useSaveVideo,
   VIDEO_MAX_BYTES,
   videoPages,
@@ -22,9 +21,9 @@ import {
 } from '../../api/admin-media';
 import { videoColumns } from '../../resources/videos/columns';
 import { VIDEO_STATUSES, videoList } from '../../resources/videos/filters';
-import { formatDate } from '@/lib/display-format';
 import { AddOrEdit } from '@/components/add-or-edit';
 import { EditorForm, UploadProgress } from '@/components/editor-form';
+import { EventField } from './event-field';
 
 const t = adminText.video;
 
@@ -42,7 +41,6 @@ type Values = z.infer<typeof schema>;
 
 function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }) {
   const save = useSaveVideo();
-  const events = useEventOptions();
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [uploading, setUploading] = useState<number | null>(null);
@@ -105,16 +103,7 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
         <Field label={t.title} error={errors.title?.message}>
           <input {...register('title')} />
         </Field>
-        <Field label={t.event}>
-          <select {...register('event_id')}>
-            <option value="">{adminText.album.noEvent}</option>
-            {(events.data ?? []).map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.title} ({formatDate(e.event_date)})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <EventField label={t.event} reg={register('event_id')} />
         <Field label={t.url} error={errors.video_url?.message}>
           <input
             type="url"
