@@ -13,11 +13,11 @@ import {
   Page,
   PageHeader,
 } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { ApprovalBadge } from '@/components/registration-page';
 import { formatDate } from '@/lib/display-format';
 import { useAuth } from '@/lib/auth';
-import { dataMessage, errorToast } from '@/lib/errors';
+import { dataMessage } from '@/lib/errors';
 import {
   useInterests,
   useRecentViews,
@@ -35,13 +35,7 @@ const nameOf = (i: InterestView) => (i.other ? `${i.other.first_name} ${i.other.
 function InterestRow({ i, userId }: { i: InterestView; userId: string }) {
   const respond = useRespond(userId);
   const withdraw = useWithdraw(userId);
-  const act = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
-  };
+  const act = (work: () => Promise<unknown>) => toastOutcome(work);
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid={`interest-${i.direction}`}>
       <ProfilePhoto url={i.other?.photo_url ?? null} name={nameOf(i)} className="h-14 w-14" />

@@ -8,10 +8,10 @@ import { useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, ErrorState, LoadingState, NotFoundState, Page } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
-import { dataMessage, errorToast, unwrap } from '@/lib/errors';
+import { dataMessage, unwrap } from '@/lib/errors';
 import { ageOn } from '@/lib/validation/parsers';
 import { sdk } from '@/lib/sdk';
 import { formatInr } from '@/lib/validation/parsers';
@@ -76,13 +76,8 @@ function InterestPanel({ profile, userId }: { profile: Profile; userId: string }
       className="space-y-3"
       onSubmit={async (e) => {
         e.preventDefault();
-        try {
-          await send.mutateAsync({ receiver: profile.user_id!, message: note });
-          setNote('');
-          toast({ title: t.interestSent, variant: 'success' });
-        } catch (error) {
-          toast({ ...errorToast(error), variant: 'destructive' });
-        }
+        const sendInterest = () => send.mutateAsync({ receiver: profile.user_id!, message: note });
+        if (await toastOutcome(sendInterest, t.interestSent)) setNote('');
       }}
     >
       <Field label={t.interestMessage}>

@@ -5,8 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { errorToast } from '@/lib/errors';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useSaveDonor, type Donor, type DonorValues } from '../api/money';
 import { text } from '../text';
 
@@ -52,16 +51,11 @@ export function DonorForm({
       found.pin_code = text.donor.pinInvalid;
     setErrors(found);
     if (Object.keys(found).length) return;
-    try {
-      const saved = await save.mutateAsync({
-        ...values,
-        ...(forUser ? { for_user: forUser } : {}),
-      });
-      toast({ title: text.donor.saved, variant: 'success' });
-      onSaved(saved);
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
+    await toastOutcome(
+      async () =>
+        onSaved(await save.mutateAsync({ ...values, ...(forUser ? { for_user: forUser } : {}) })),
+      text.donor.saved,
+    );
   };
 
   return (

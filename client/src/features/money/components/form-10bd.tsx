@@ -1,9 +1,8 @@
 // Form 10BD: the Part-B CSV of a financial year (built by the server in the portal's column
 // order) and the worklist of rows the portal would reject.
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { formatInr } from '@/lib/display-format';
-import { errorToast } from '@/lib/errors';
 import { fetch10bdCsv, useWorklist } from '../api/money';
 import { text } from '../text';
 import { PlainTable } from './plain-table';
@@ -26,13 +25,8 @@ export function Form10bd() {
   const year = useFinancialYear();
   const { fy } = year;
   const worklist = useWorklist(fy);
-  const exportCsv = async () => {
-    try {
-      download(`form-10bd-${fy}.csv`, await fetch10bdCsv(fy));
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
-  };
+  const exportCsv = () =>
+    toastOutcome(async () => download(`form-10bd-${fy}.csv`, await fetch10bdCsv(fy)));
   return (
     <MoneyTool heading={t.heading} intro={t.intro}>
       <div className="flex flex-wrap items-end gap-3">

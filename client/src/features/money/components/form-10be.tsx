@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { formatDate } from '@/lib/display-format';
-import { errorToast } from '@/lib/errors';
 import {
   downloadFile,
   useForm10be,
@@ -33,14 +33,12 @@ function ManualMatch({ row }: { row: Form10beRow }) {
         <div>
           <Button
             disabled={match.isPending}
-            onClick={async () => {
-              try {
-                await match.mutateAsync({ form_id: row.id, donor_id: picked.donor!.id });
-                toast({ title: t.matchedToast, variant: 'success' });
-              } catch (error) {
-                toast({ ...errorToast(error), variant: 'destructive' });
-              }
-            }}
+            onClick={() =>
+              void toastOutcome(
+                () => match.mutateAsync({ form_id: row.id, donor_id: picked.donor!.id }),
+                t.matchedToast,
+              )
+            }
           >
             {t.match}
           </Button>
@@ -65,26 +63,18 @@ export function Form10be() {
       toast({ title: t.notPdf, variant: 'destructive' });
       return;
     }
-    try {
-      const made = await upload.mutateAsync({ fy, files: pdfs });
-      toast({
-        title: t.uploaded(made.length, made.filter((m) => m.donor_id).length),
-        variant: 'success',
-      });
+    const uploaded = await toastOutcome(
+      () => upload.mutateAsync({ fy, files: pdfs }),
+      (made) => t.uploaded(made.length, made.filter((m) => m.donor_id).length),
+    );
+    if (uploaded) {
       setFiles([]);
       (event.target as HTMLFormElement).reset();
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
     }
   };
 
-  const open = async (row: Form10beRow) => {
-    try {
-      await downloadFile(row.file_path, row.file_name ?? 'form-10be.pdf');
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
-  };
+  const open = (row: Form10beRow) =>
+    toastOutcome(() => downloadFile(row.file_path, row.file_name ?? 'form-10be.pdf'));
 
   return (
     <MoneyTool heading={t.heading} intro={t.intro}>
@@ -137,14 +127,9 @@ export function Form10be() {
                           variant="ghost"
                           className="min-h-9 px-3"
                           aria-label={t.removeLabel(row.file_name ?? '')}
-                          onClick={async () => {
-                            try {
-                              await remove.mutateAsync(row);
-                              toast({ title: t.removed, variant: 'success' });
-                            } catch (error) {
-                              toast({ ...errorToast(error), variant: 'destructive' });
-                            }
-                          }}
+                          onClick={() =>
+                            void toastOutcome(() => remove.mutateAsync(row), t.removed)
+                          }
                         >
                           {t.remove}
                         </Button>

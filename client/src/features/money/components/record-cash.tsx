@@ -4,8 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast';
-import { errorToast } from '@/lib/errors';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { usePurposes, useRecordCash, type CashPayment } from '../api/money';
 import { text } from '../text';
 import { MoneyTool } from './money-tool';
@@ -33,26 +32,28 @@ export function RecordCash() {
     if (!/^\d{1,9}$/.test(amount.trim()) || Number(amount) <= 0) found.amount = t.amountInvalid;
     setErrors(found);
     if (!donor || Object.keys(found).length) return;
-    try {
-      await record.mutateAsync({
-        payment_type: type,
-        amount: Number(amount),
-        payment_method: method,
-        purpose: type === 'donation' ? purpose : null,
-        transaction_reference: reference.trim() || null,
-        member_id: donor.memberId,
-        user_id: donor.userId,
-        donor_id: donor.donor?.id ?? null,
-        payer_name: donor.name,
-        payer_email: email.trim().toLowerCase() || donor.email,
-      });
-      toast({ title: t.saved, variant: 'success' });
+    if (
+      await toastOutcome(
+        () =>
+          record.mutateAsync({
+            payment_type: type,
+            amount: Number(amount),
+            payment_method: method,
+            purpose: type === 'donation' ? purpose : null,
+            transaction_reference: reference.trim() || null,
+            member_id: donor.memberId,
+            user_id: donor.userId,
+            donor_id: donor.donor?.id ?? null,
+            payer_name: donor.name,
+            payer_email: email.trim().toLowerCase() || donor.email,
+          }),
+        t.saved,
+      )
+    ) {
       setDonor(null);
       setAmount('');
       setReference('');
       setEmail('');
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
     }
   };
 
