@@ -1,7 +1,8 @@
 // One screen for a list of site content records: the list (with image, summary, active badge),
 // add and edit in place, show/hide, order by arrows (display_order), delete after confirmation.
 import { ConfirmButton } from '@/components/confirm-button';
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { MoveButtons } from '@/components/move-buttons';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
@@ -133,26 +134,15 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
                   </div>
                   <div className="flex flex-wrap items-center gap-1">
                     {config.ordered && (
-                      <>
-                        <Button
-                          variant="ghost"
-                          className="!min-h-9 !px-2"
-                          aria-label={t.up(name)}
-                          disabled={i === 0 || reorder.isPending}
-                          onClick={() => move(i, i - 1)}
-                        >
-                          <ArrowUp className="h-4 w-4" aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="!min-h-9 !px-2"
-                          aria-label={t.down(name)}
-                          disabled={i === list.length - 1 || reorder.isPending}
-                          onClick={() => move(i, i + 1)}
-                        >
-                          <ArrowDown className="h-4 w-4" aria-hidden />
-                        </Button>
-                      </>
+                      <MoveButtons
+                        index={i}
+                        count={list.length}
+                        busy={reorder.isPending}
+                        onMove={(delta) => move(i, i + delta)}
+                        upLabel={t.up(name)}
+                        downLabel={t.down(name)}
+                        className="!min-h-9 !px-2"
+                      />
                     )}
                     {config.activeField && (
                       <Button

@@ -1,8 +1,9 @@
 // /admin/organization: the About page's sections: edit, publish, order, add (upsert by section)
 // and delete. The public About page shows the published ones in this order.
-import { ArrowDown, ArrowUp, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '@/components/confirm-button';
+import { MoveButtons } from '@/components/move-buttons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
@@ -216,22 +217,14 @@ export function Component() {
                         >
                           {s.is_published ? text.unpublishShort : text.publishShort}
                         </Button>
-                        <Button
-                          variant="ghost"
-                          aria-label={text.moveUp(name)}
-                          disabled={i === 0 || patch.isPending}
-                          onClick={() => void move(all, i, -1)}
-                        >
-                          <ArrowUp className="h-4 w-4" aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          aria-label={text.moveDown(name)}
-                          disabled={i === all.length - 1 || patch.isPending}
-                          onClick={() => void move(all, i, 1)}
-                        >
-                          <ArrowDown className="h-4 w-4" aria-hidden />
-                        </Button>
+                        <MoveButtons
+                          index={i}
+                          count={all.length}
+                          busy={patch.isPending}
+                          onMove={(delta) => void move(all, i, delta)}
+                          upLabel={text.moveUp(name)}
+                          downLabel={text.moveDown(name)}
+                        />
                         <Button
                           variant="ghost"
                           aria-label={text.edit(name)}
