@@ -70,3 +70,18 @@ export function Field({
     </div>
   );
 }
+
+/** A select's options: each value, shown by its label (the value itself when it has none). */
+export function Options({
+  values,
+  labels,
+}: {
+  values: readonly string[];
+  labels: Readonly<Record<string, string>>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value] ?? value}
+    </option>
+  ));
+}

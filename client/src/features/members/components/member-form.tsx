@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ComponentProps } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { FormSection, SaveOrCancel } from '@/components/form';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import {
   DELIVERY_METHODS,
   MEMBER_TYPES,
@@ -84,11 +84,7 @@ export function MemberForm({
       <FormSection title={text.sections.membership}>
         <Field label={`${f.member_type} *`} error={e('member_type')}>
           <select {...register('member_type')}>
-            {MEMBER_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {text.typeLabels[t] ?? t}
-              </option>
-            ))}
+            <Options values={MEMBER_TYPES} labels={text.typeLabels} />
           </select>
         </Field>
         {mode === 'create' ? (
@@ -120,11 +116,7 @@ export function MemberForm({
         <Field label={f.sandesha_delivery_method} error={e('sandesha_delivery_method')}>
           <select {...register('sandesha_delivery_method')}>
             <option value="">{text.noDelivery}</option>
-            {DELIVERY_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {text.deliveryLabels[m] ?? m}
-              </option>
-            ))}
+            <Options values={DELIVERY_METHODS} labels={text.deliveryLabels} />
           </select>
         </Field>
         <Checkbox label={f.sandesha_delivery_enabled} reg={register('sandesha_delivery_enabled')} />

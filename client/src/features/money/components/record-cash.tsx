@@ -3,7 +3,7 @@
 // received, so the receipt is issued at once (app.issue_receipt) on the donor's details.
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { toastOutcome } from '@/components/ui/toast-outcome';
 import { usePurposes, useRecordCash, type CashPayment } from '../api/money';
 import { text } from '../text';
@@ -75,11 +75,7 @@ export function RecordCash() {
             value={type}
             onChange={(e) => setType(e.target.value as CashPayment['payment_type'])}
           >
-            {(['donation', 'membership'] as const).map((v) => (
-              <option key={v} value={v}>
-                {text.typeLabels[v]}
-              </option>
-            ))}
+            <Options values={['donation', 'membership'] as const} labels={text.typeLabels} />
           </select>
         </Field>
         <Field label={t.method}>
@@ -87,11 +83,7 @@ export function RecordCash() {
             value={method}
             onChange={(e) => setMethod(e.target.value as CashPayment['payment_method'])}
           >
-            {METHODS.map((m) => (
-              <option key={m} value={m}>
-                {text.modeLabels[m]}
-              </option>
-            ))}
+            <Options values={METHODS} labels={text.modeLabels} />
           </select>
         </Field>
         <Field label={t.amount} error={errors.amount} required>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { isEmail, messages } from '@/lib/validation/validators';
@@ -92,11 +92,7 @@ export function RecordPaymentDialog({ by, onClose }: { by: string; onClose: () =
       >
         <Field label={f.payment_type} error={errors.payment_type?.message}>
           <select {...register('payment_type')}>
-            {PAYMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {text.typeLabels[t]}
-              </option>
-            ))}
+            <Options values={PAYMENT_TYPES} labels={text.typeLabels} />
           </select>
         </Field>
         <Field label={`${f.amount} *`} error={errors.amount?.message}>
@@ -104,11 +100,7 @@ export function RecordPaymentDialog({ by, onClose }: { by: string; onClose: () =
         </Field>
         <Field label={f.payment_method} error={errors.payment_method?.message}>
           <select {...register('payment_method')}>
-            {OFFLINE_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {text.methodLabels[m]}
-              </option>
-            ))}
+            <Options values={OFFLINE_METHODS} labels={text.methodLabels} />
           </select>
         </Field>
         <Field label={f.transaction_reference} error={errors.transaction_reference?.message}>

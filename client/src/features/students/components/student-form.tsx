@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormSection, SaveOrCancel } from '@/components/form';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { adminText as text } from '../admin-text';
 import {
   newStudentSchema,
@@ -70,11 +70,7 @@ export function StudentForm({
         <Field label={f.gender} error={err('gender')}>
           <select {...reg('gender')}>
             <option value="">—</option>
-            {['female', 'male', 'other'].map((g) => (
-              <option key={g} value={g}>
-                {text.genderLabels[g]}
-              </option>
-            ))}
+            <Options values={['female', 'male', 'other']} labels={text.genderLabels} />
           </select>
         </Field>
         {input('father_name', f.father_name)}

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ResourceList, useResourceList } from '@/components/resource-list';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
 import { errorText } from '@/lib/text';
@@ -130,11 +130,7 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
         </Field>
         <Field label={t.status}>
           <select {...register('status')}>
-            {VIDEO_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t.statuses[s]}
-              </option>
-            ))}
+            <Options values={VIDEO_STATUSES} labels={t.statuses} />
           </select>
         </Field>
       </div>
