@@ -3,6 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { toastOutcome } from '@/components/ui/toast-outcome';
 import { formatInr } from '@/lib/display-format';
+import { csvBlob, saveFile } from '@/lib/save-file';
 import { fetch10bdCsv, useWorklist } from '../api/money';
 import { text } from '../text';
 import { PlainTable } from './plain-table';
@@ -10,23 +11,12 @@ import { MoneyTool, useFinancialYear, YearField } from './money-tool';
 
 const t = text.form10bd;
 
-function download(name: string, content: string) {
-  const url = URL.createObjectURL(
-    new Blob(['\uFEFF', content], { type: 'text/csv;charset=utf-8' }),
-  );
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function Form10bd() {
   const year = useFinancialYear();
   const { fy } = year;
   const worklist = useWorklist(fy);
   const exportCsv = () =>
-    toastOutcome(async () => download(`form-10bd-${fy}.csv`, await fetch10bdCsv(fy)));
+    toastOutcome(async () => saveFile(`form-10bd-${fy}.csv`, csvBlob(await fetch10bdCsv(fy))));
   return (
     <MoneyTool heading={t.heading} intro={t.intro}>
       <div className="flex flex-wrap items-end gap-3">
