@@ -3,19 +3,15 @@
 // deferred, so the cards render in short background slices when the data arrives.
 import { useDeferredValue, type ReactNode } from 'react';
 import { ButtonLink } from './button';
-import { QueryState, type QueryLike } from './query-state';
-import { TitledSection } from './section';
+import { QuerySection } from './query-section';
+import type { QueryLike } from './query-state';
 import { LoadingState } from './states';
 
 export function LatestSection<T>({
-  id,
-  title,
   more,
   query,
   height,
-  empty,
-  emptyBody,
-  children,
+  ...section
 }: {
   /** The heading's id (e2e tests and skip links name it). */
   id: string;
@@ -31,23 +27,15 @@ export function LatestSection<T>({
 }) {
   const deferred = useDeferredValue(query);
   return (
-    <TitledSection
-      id={id}
-      title={title}
+    <QuerySection
+      {...section}
+      query={deferred}
       action={
         <ButtonLink to={more.to} variant="ghost">
           {more.label}
         </ButtonLink>
       }
-    >
-      <QueryState
-        query={deferred}
-        loading={<LoadingState rows={1} height={height} />}
-        empty={empty}
-        emptyBody={emptyBody}
-      >
-        {children}
-      </QueryState>
-    </TitledSection>
+      loading={<LoadingState rows={1} height={height} />}
+    />
   );
 }

@@ -1,10 +1,8 @@
 import { LatestSection } from '@/components/ui/latest-section';
-import { QueryState } from '@/components/ui/query-state';
-import { LoadingState } from '@/components/ui/states';
 import { useAlbums, type MediaAlbum } from '../api/media';
 import { text } from '../text';
 import { AlbumGrid, type AlbumSummary } from './album-card';
-import { TitledSection } from '@/components/ui/section';
+import { QuerySection } from '@/components/ui/query-section';
 
 export const summary = (a: MediaAlbum): AlbumSummary => ({
   id: a.id,
@@ -37,15 +35,14 @@ export function EventAlbums({ eventId }: { eventId: string }) {
   const albums = useAlbums();
   const ofEvent = (a: MediaAlbum) => a.event_id === eventId;
   return (
-    <TitledSection id="event-albums" title={text.eventAlbums}>
-      <QueryState
-        query={albums}
-        loading={<LoadingState rows={1} />}
-        empty={text.noEventAlbums}
-        isEmpty={(all) => !all.some(ofEvent)}
-      >
-        {(all) => <AlbumGrid albums={all.filter(ofEvent).map(summary)} />}
-      </QueryState>
-    </TitledSection>
+    <QuerySection
+      id="event-albums"
+      title={text.eventAlbums}
+      query={albums}
+      empty={text.noEventAlbums}
+      isEmpty={(all) => !all.some(ofEvent)}
+    >
+      {(all) => <AlbumGrid albums={all.filter(ofEvent).map(summary)} />}
+    </QuerySection>
   );
 }
