@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { controlClass, Field } from '@/components/ui/field';
+import { controlClass, Field, FieldMessages, RequiredMark } from '@/components/ui/field';
 import { useRegisterField } from './context';
 import { text } from './text';
 
@@ -164,16 +164,7 @@ export function CheckboxField({
           {description && <span className="block text-stone-600">{description}</span>}
         </label>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 pl-8 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 pl-8 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} indent="pl-8" />
     </div>
   );
 }
@@ -200,11 +191,7 @@ export function RadioGroupField({
     >
       <legend className="mb-1 text-sm font-semibold text-stone-800">
         {label}
-        {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden>
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </legend>
       <div className={inline ? 'flex flex-wrap gap-x-6 gap-y-2' : 'space-y-2'}>
         {options.map((o, i) => (
@@ -223,16 +210,7 @@ export function RadioGroupField({
           </label>
         ))}
       </div>
-      {hint && (
-        <p id={`${base}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${base}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={base} hint={hint} error={error} />
     </fieldset>
   );
 }
