@@ -73,8 +73,17 @@ export function Form10be() {
     }
   };
 
-  const open = (row: Form10beRow) =>
-    toastOutcome(() => downloadFile(row.file_path, row.file_name ?? 'form-10be.pdf'));
+  const download = (row: Form10beRow) => (
+    <Button
+      variant="secondary"
+      className="min-h-9 px-3"
+      onClick={() =>
+        void toastOutcome(() => downloadFile(row.file_path, row.file_name ?? 'form-10be.pdf'))
+      }
+    >
+      {t.download}
+    </Button>
+  );
 
   return (
     <MoneyTool heading={t.heading} intro={t.intro}>
@@ -116,13 +125,7 @@ export function Form10be() {
                         )}
                       </p>
                       <div className="flex gap-2">
-                        <Button
-                          variant="secondary"
-                          className="min-h-9 px-3"
-                          onClick={() => void open(row)}
-                        >
-                          {t.download}
-                        </Button>
+                        {download(row)}
                         <Button
                           variant="ghost"
                           className="min-h-9 px-3"
@@ -168,15 +171,7 @@ export function Form10be() {
                     },
                     {
                       header: text.finance.receipts.pdf,
-                      cell: (row) => (
-                        <Button
-                          variant="secondary"
-                          className="min-h-9 px-3"
-                          onClick={() => void open(row)}
-                        >
-                          {t.download}
-                        </Button>
-                      ),
+                      cell: download,
                     },
                   ]}
                 />
