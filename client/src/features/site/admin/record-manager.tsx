@@ -12,6 +12,7 @@ import { imageUrl } from '@/lib/images';
 import { adminText as t } from '../admin-text';
 import { useRowActions, useRows, type Row, type SiteTable } from './api';
 import { RecordForm, type FieldSpec } from '@/components/record-editor';
+import { StaffHeader } from '@/components/ui/staff-header';
 
 export interface ManagerConfig {
   table: SiteTable;
@@ -68,11 +69,9 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
 
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{config.title}</h1>
-        <p className="mt-1 text-stone-700">{config.intro}</p>
+      <StaffHeader title={config.title} intro={config.intro}>
         <p className="mt-1 text-sm text-stone-600">{t.onSite}</p>
-      </header>
+      </StaffHeader>
       {editing === null ? (
         <Button onClick={() => setEditing('new')}>
           <Plus className="h-4 w-4" aria-hidden /> {config.addLabel}
