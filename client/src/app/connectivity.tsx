@@ -24,28 +24,37 @@ export const useOnline = () =>
     () => true,
   );
 
-export function useConnectivityToasts() {
+type WindowListeners = { [K in keyof WindowEventMap]?: (event: WindowEventMap[K]) => void };
+
+/** Listens to the window's events while the component is mounted. */
+function useWindowListeners(listeners: WindowListeners) {
   useEffect(() => {
-    const offline = () =>
-      toast({
-        title: t.offlineTitle,
-        description: t.offlineBody,
-        variant: 'destructive',
-        duration: Infinity,
-      });
-    const online = () =>
-      toast({
-        title: t.onlineTitle,
-        description: t.onlineBody,
-        variant: 'success',
-      });
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
+    const entries = Object.entries(listeners) as [string, EventListener][];
+    for (const [type, listener] of entries) window.addEventListener(type, listener);
     return () => {
-      window.removeEventListener('offline', offline);
-      window.removeEventListener('online', online);
+      for (const [type, listener] of entries) window.removeEventListener(type, listener);
     };
-  }, []);
+  }, [listeners]);
+}
+
+const connectivityListeners: WindowListeners = {
+  offline: () =>
+    toast({
+      title: t.offlineTitle,
+      description: t.offlineBody,
+      variant: 'destructive',
+      duration: Infinity,
+    }),
+  online: () =>
+    toast({
+      title: t.onlineTitle,
+      description: t.onlineBody,
+      variant: 'success',
+    }),
+};
+
+export function useConnectivityToasts() {
+  useWindowListeners(connectivityListeners);
 }
 
 /** When the oldest answer on screen was fetched (ms), or null when none is shown. */
@@ -92,30 +101,26 @@ export function OfflineBanner() {
 /** A toast for an unhandled promise rejection or script error (from this chunk's arrival on:
  *  none is needed before the first paint). */
 export function useGlobalErrorHandlers() {
-  useEffect(() => {
-    const onRejection = () =>
-      toast({
-        title: t.rejectionTitle,
-        description: t.rejectionBody,
-        variant: 'destructive',
-      });
-    const onError = (event: ErrorEvent) => {
-      // Resource load failures (images) are not script errors.
-      if (!event.error && !event.message) return;
-      toast({
-        title: t.scriptErrorTitle,
-        description: t.scriptErrorBody,
-        variant: 'destructive',
-      });
-    };
-    window.addEventListener('unhandledrejection', onRejection);
-    window.addEventListener('error', onError);
-    return () => {
-      window.removeEventListener('unhandledrejection', onRejection);
-      window.removeEventListener('error', onError);
-    };
-  }, []);
+  useWindowListeners(errorListeners);
 }
+
+const errorListeners: WindowListeners = {
+  unhandledrejection: () =>
+    toast({
+      title: t.rejectionTitle,
+      description: t.rejectionBody,
+      variant: 'destructive',
+    }),
+  error: (event) => {
+    // Resource load failures (images) are not script errors.
+    if (!event.error && !event.message) return;
+    toast({
+      title: t.scriptErrorTitle,
+      description: t.scriptErrorBody,
+      variant: 'destructive',
+    });
+  },
+};
 
 /** The banner and the toasts together: what the root layout mounts. */
 export default function Connectivity() {

@@ -2,6 +2,7 @@
 // (OWASP: a cell starting with = + - @, tab or carriage return is prefixed with a single quote,
 // so spreadsheet apps show it as text instead of running it), and a browser download.
 import Papa from 'papaparse';
+import { csvBlob, saveFile } from './save-file';
 
 /** One CSV column: its header and how to read the value from a row. */
 export interface CsvColumn<T> {
@@ -81,16 +82,7 @@ export function downloadCsv<T>(
   rows: readonly T[],
   columns: readonly CsvColumn<T>[],
 ): void {
-  const blob = new Blob(['\uFEFF', toCsv(rows, columns)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = csvFilename(filename);
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(csvFilename(filename), csvBlob(toCsv(rows, columns)));
 }
 
 /**

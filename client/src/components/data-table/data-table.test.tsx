@@ -19,16 +19,15 @@ const rows: Member[] = [
   { id: 'b', name: 'Bhat K', city: 'Pune' },
 ];
 const id = (m: Member) => m.id;
+/** What every table here shows: the members, labelled. */
+const members = { label: 'Members', columns, rows, getRowId: id };
 
 describe('DataTable', () => {
   it('renders a labelled table with sortable headers exposing aria-sort', () => {
     const onSortToggle = vi.fn();
     render(
       <DataTable
-        label="Members"
-        columns={columns}
-        rows={rows}
-        getRowId={id}
+        {...members}
         sort={{ id: 'name', desc: true }}
         onSortToggle={onSortToggle}
         total={42}
@@ -51,10 +50,7 @@ describe('DataTable', () => {
     const remove = vi.fn();
     render(
       <DataTable
-        label="Members"
-        columns={columns}
-        rows={rows}
-        getRowId={id}
+        {...members}
         selectable
         rowLabel={(m) => m.name}
         onSelectionChange={onSelectionChange}
@@ -102,26 +98,14 @@ describe('DataTable', () => {
 
   it('shows loading, empty, and error with Retry', () => {
     const retry = vi.fn();
-    const { rerender } = render(
-      <DataTable label="Members" columns={columns} rows={undefined} getRowId={id} isLoading />,
-    );
+    const { rerender } = render(<DataTable {...members} rows={undefined} isLoading />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-    rerender(
-      <DataTable
-        label="Members"
-        columns={columns}
-        rows={[]}
-        getRowId={id}
-        emptyTitle="No members"
-      />,
-    );
+    rerender(<DataTable {...members} rows={[]} emptyTitle="No members" />);
     expect(screen.getByText('No members')).toBeInTheDocument();
     rerender(
       <DataTable
-        label="Members"
-        columns={columns}
+        {...members}
         rows={undefined}
-        getRowId={id}
         error={{ status: 403, message: 'x' }}
         onRetry={retry}
       />,
@@ -141,16 +125,7 @@ describe('DataTable', () => {
     })) as unknown as typeof matchMedia;
     try {
       const onSortChange = vi.fn();
-      render(
-        <DataTable
-          label="Members"
-          columns={columns}
-          rows={rows}
-          getRowId={id}
-          sort={null}
-          onSortChange={onSortChange}
-        />,
-      );
+      render(<DataTable {...members} sort={null} onSortChange={onSortChange} />);
       expect(screen.queryByRole('table')).toBeNull();
       fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'city_name.desc' } });
       expect(onSortChange).toHaveBeenCalledWith({ id: 'city_name', desc: true });

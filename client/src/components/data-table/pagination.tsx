@@ -1,5 +1,11 @@
 // Page x of y, first/previous/next/last, the row range and total, and rows per page.
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
@@ -15,6 +21,31 @@ export interface PaginationProps {
   /** Shows a rows-per-page select when given. */
   onPageSizeChange?: (size: number) => void;
   pageSizeOptions?: number[];
+}
+
+/** A first, previous, next or last page button: an icon named by its label. */
+function PageButton({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      className="px-2"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon className="h-4 w-4" aria-hidden />
+    </Button>
+  );
 }
 
 /** The number of pages for a total (at least 1). */
@@ -35,7 +66,6 @@ export function Pagination({
   const current = Math.min(page, pages);
   const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
   const to = Math.min(total, current * pageSize);
-  const icon = 'h-4 w-4';
   return (
     <nav
       aria-label={text.pagination}
@@ -62,45 +92,33 @@ export function Pagination({
             </select>
           </span>
         )}
-        <Button
-          variant="secondary"
-          className="px-2"
-          aria-label={text.first}
+        <PageButton
+          label={text.first}
+          icon={ChevronsLeft}
           disabled={current <= 1}
           onClick={() => onPageChange(1)}
-        >
-          <ChevronsLeft className={icon} aria-hidden />
-        </Button>
-        <Button
-          variant="secondary"
-          className="px-2"
-          aria-label={text.previous}
+        />
+        <PageButton
+          label={text.previous}
+          icon={ChevronLeft}
           disabled={current <= 1}
           onClick={() => onPageChange(current - 1)}
-        >
-          <ChevronLeft className={icon} aria-hidden />
-        </Button>
+        />
         <span className="px-1 font-medium whitespace-nowrap text-stone-900">
           {text.pageOf(current, pages)}
         </span>
-        <Button
-          variant="secondary"
-          className="px-2"
-          aria-label={text.next}
+        <PageButton
+          label={text.next}
+          icon={ChevronRight}
           disabled={current >= pages}
           onClick={() => onPageChange(current + 1)}
-        >
-          <ChevronRight className={icon} aria-hidden />
-        </Button>
-        <Button
-          variant="secondary"
-          className="px-2"
-          aria-label={text.last}
+        />
+        <PageButton
+          label={text.last}
+          icon={ChevronsRight}
           disabled={current >= pages}
           onClick={() => onPageChange(pages)}
-        >
-          <ChevronsRight className={icon} aria-hidden />
-        </Button>
+        />
       </div>
     </nav>
   );

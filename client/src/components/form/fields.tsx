@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { controlClass, Field } from '@/components/ui/field';
+import { controlClass, Field, FieldMessages, RequiredMark } from '@/components/ui/field';
 import { useRegisterField } from './context';
 import { text } from './text';
 
@@ -32,6 +32,11 @@ function useFieldBits(name: string, label: string, id?: string) {
   return { id: fieldId, error: message };
 }
 
+/** What a bound field passes to Field: the bits above and the props it was given. */
+function useFieldProps({ name, label, hint, required, className }: BaseFieldProps, id?: string) {
+  return { ...useFieldBits(name, label, id), label, hint, required, className };
+}
+
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'className' | 'required'>;
 
 /** A text input (type text, email, tel, url, password, search). */
@@ -45,16 +50,9 @@ export function TextField({
   ...input
 }: BaseFieldProps & InputProps) {
   const { register } = useFormContext();
-  const { id, error } = useFieldBits(name, label, input.id);
+  const field = useFieldProps({ name, label, hint, required, className }, input.id);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      className={className}
-    >
+    <Field {...field}>
       <input type={type} {...input} {...register(name)} />
     </Field>
   );
@@ -73,20 +71,13 @@ export function TextareaField({
 }: BaseFieldProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'className' | 'required'>) {
   const { register } = useFormContext();
-  const { id, error } = useFieldBits(name, label, textarea.id);
+  const field = useFieldProps({ name, label, hint, required, className }, textarea.id);
   // useWatch re-renders this field only, not the whole form, on each keystroke.
   const watched: unknown = useWatch({ name });
   const value = maxLength ? String(watched ?? '') : '';
   const count = maxLength ? `${value.length} / ${maxLength}` : undefined;
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={[hint, count].filter(Boolean).join(' · ') || undefined}
-      error={error}
-      required={required}
-      className={className}
-    >
+    <Field {...field} hint={[hint, count].filter(Boolean).join(' · ') || undefined}>
       <textarea rows={rows} {...textarea} {...register(name)} />
     </Field>
   );
@@ -115,16 +106,9 @@ export function SelectField({
   disabled?: boolean;
 }) {
   const { register } = useFormContext();
-  const { id, error } = useFieldBits(name, label);
+  const field = useFieldProps({ name, label, hint, required, className });
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      className={className}
-    >
+    <Field {...field}>
       <select disabled={disabled} {...register(name)}>
         {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((o) => (
@@ -164,16 +148,7 @@ export function CheckboxField({
           {description && <span className="block text-stone-600">{description}</span>}
         </label>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 pl-8 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 pl-8 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} indent="pl-8" />
     </div>
   );
 }
@@ -200,11 +175,7 @@ export function RadioGroupField({
     >
       <legend className="mb-1 text-sm font-semibold text-stone-800">
         {label}
-        {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden>
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </legend>
       <div className={inline ? 'flex flex-wrap gap-x-6 gap-y-2' : 'space-y-2'}>
         {options.map((o, i) => (
@@ -223,16 +194,7 @@ export function RadioGroupField({
           </label>
         ))}
       </div>
-      {hint && (
-        <p id={`${base}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${base}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={base} hint={hint} error={error} />
     </fieldset>
   );
 }
@@ -279,16 +241,9 @@ export function NumberField({
   ...input
 }: BaseFieldProps & InputProps & { integer?: boolean }) {
   const { register } = useFormContext();
-  const { id, error } = useFieldBits(name, label, input.id);
+  const field = useFieldProps({ name, label, hint, required, className }, input.id);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      className={className}
-    >
+    <Field {...field}>
       <input
         type="text"
         inputMode={integer ? 'numeric' : 'decimal'}

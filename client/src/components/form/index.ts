@@ -15,7 +15,7 @@ export {
   toNumberOrNull,
 } from './fields';
 export type { BaseFieldProps, Option } from './fields';
-export { FormSection, FormActions, FormSubmit } from './layout';
+export { FormSection, FormActions, FormSubmit, SaveOrCancel } from './layout';
 export { useUnsavedChangesGuard, UnsavedChangesGuard } from './unsaved-changes';
 export { StepsForm } from './steps-form';
 export { StepCards, BackAndSubmit } from './step-cards';

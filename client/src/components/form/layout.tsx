@@ -3,7 +3,7 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
-import { buttonClass, type ButtonVariant } from '@/components/ui/button';
+import { Button, ButtonLink, buttonClass, type ButtonVariant } from '@/components/ui/button';
 import { text } from './text';
 
 /** A titled group of fields (a fieldset whose legend is the title). */
@@ -33,6 +33,30 @@ export function FormActions({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
       {children}
+    </div>
+  );
+}
+
+/** A staff form's submit button (disabled while it saves) and the link back without saving. */
+export function SaveOrCancel({
+  label,
+  saving,
+  cancelTo,
+  cancelLabel,
+}: {
+  label: string;
+  saving: boolean;
+  cancelTo: string;
+  cancelLabel: string;
+}) {
+  return (
+    <div className="flex gap-3">
+      <Button type="submit" disabled={saving}>
+        {label}
+      </Button>
+      <ButtonLink to={cancelTo} variant="ghost">
+        {cancelLabel}
+      </ButtonLink>
     </div>
   );
 }

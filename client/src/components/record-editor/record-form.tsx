@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
+import { EditorForm } from '@/components/editor-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
@@ -222,13 +223,16 @@ export function RecordForm({
     defaultValues: rowToForm(fields, row),
   });
   return (
-    <form
-      noValidate
-      aria-label={title}
+    <EditorForm
+      label={title}
+      title={title}
       onSubmit={handleSubmit((values) => onSave(formToRow(fields, values)))}
-      className="space-y-4 rounded-lg border border-orange-200 bg-orange-50/40 p-4 sm:p-6"
+      cancelLabel={t.cancel}
+      onCancel={onCancel}
+      saveLabel={saving ? t.saving : t.save}
+      saveDisabled={saving}
+      className="sm:p-6"
     >
-      <h2 className="text-lg font-semibold">{title}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((f) => (
           <div
@@ -239,14 +243,6 @@ export function RecordForm({
           </div>
         ))}
       </div>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t.saving : t.save}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

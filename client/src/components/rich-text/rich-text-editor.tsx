@@ -4,6 +4,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { useController } from 'react-hook-form';
 import { useRegisterField } from '@/components/form/context';
+import { FieldMessages, RequiredMark } from '@/components/ui/field';
 import { text } from './text';
 import type { RichTextEditorProps } from './types';
 
@@ -27,11 +28,7 @@ export function RichTextEditor({
     <div className={className}>
       <p id={labelId} className="mb-1 text-sm font-semibold text-stone-800">
         {label}
-        {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden>
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </p>
       <Suspense
         fallback={
@@ -53,16 +50,7 @@ export function RichTextEditor({
           minHeight={minHeight}
         />
       </Suspense>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -50,23 +50,66 @@ export function Field({
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
         {label}
-        {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden>
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
       {control}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The asterisk after a required field's label (the control says so with aria-required). */
+export function RequiredMark() {
+  return (
+    <span className="ml-0.5 text-red-700" aria-hidden>
+      *
+    </span>
+  );
+}
+
+/**
+ * A field's hint and error under its control, with the ids its `aria-describedby` names
+ * (`{id}-hint`, `{id}-error`); `indent` lines them up with a label beside a checkbox.
+ */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+  indent = '',
+}: {
+  id: string;
+  hint?: string;
+  error?: string;
+  indent?: string;
+}) {
+  const at = indent ? `mt-1 ${indent}` : 'mt-1';
+  return (
+    <>
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+        <p id={`${id}-hint`} className={`${at} text-xs text-stone-600`}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className={`${at} text-sm text-red-700`}>
           {error}
         </p>
       )}
-    </div>
+    </>
   );
+}
+
+/** A select's options: each value, shown by its label (the value itself when it has none). */
+export function Options({
+  values,
+  labels,
+}: {
+  values: readonly string[];
+  labels: Readonly<Record<string, string>>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value] ?? value}
+    </option>
+  ));
 }

@@ -56,14 +56,7 @@ export function loaded<T>(
   return { ok: true, data: query.data as T };
 }
 
-export function QueryState<T>({
-  query,
-  empty,
-  emptyBody,
-  isEmpty = noRows,
-  children,
-  ...fallbacks
-}: Fallbacks & {
+export type QueryStateProps<T> = Fallbacks & {
   query: QueryLike<T>;
   /** The empty state's title and body; without a title, no empty state. */
   empty?: string;
@@ -71,7 +64,16 @@ export function QueryState<T>({
   /** When the data counts as empty (default: an empty array). */
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
-}) {
+};
+
+export function QueryState<T>({
+  query,
+  empty,
+  emptyBody,
+  isEmpty = noRows,
+  children,
+  ...fallbacks
+}: QueryStateProps<T>) {
   const state = loaded(query, fallbacks);
   if (!state.ok) return state.fallback;
   if (empty !== undefined && isEmpty(state.data)) {

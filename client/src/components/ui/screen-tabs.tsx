@@ -1,6 +1,7 @@
 // A staff screen with tabs: its heading and introduction, then the tab strip (WAI-ARIA tablist;
 // tab `k` has the id `tab-k` and controls the panel `panel`). The screen renders the panel.
 import type { ReactNode } from 'react';
+import { StaffHeader } from './staff-header';
 
 export function ScreenTabs<K extends string>({
   title,
@@ -20,10 +21,7 @@ export function ScreenTabs<K extends string>({
 }) {
   return (
     <>
-      <header className="mb-4">
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{title}</h1>
-        <p className="mt-1 text-stone-700">{intro}</p>
-      </header>
+      <StaffHeader title={title} intro={intro} className="mb-4" />
       <div
         role="tablist"
         aria-label={title}

@@ -1,7 +1,9 @@
 // Sandesha issues a reader opened online stay readable offline (issue 40): the service worker
 // (src/sw.ts) keeps the files it served by signed URL, the latest ISSUES_KEPT, under their
 // address without the token; offline (or with the server out of reach) the archive opens that
-// address, which only the cache can answer. No SDK here: the service worker imports this too.
+// address, which only the cache can answer. No SDK and no '@/' path here: the service worker
+// imports this too.
+import { encodeObjectPath } from '../../lib/object-path';
 
 export const ISSUE_CACHE = 'sandesha-issues';
 export const ISSUES_KEPT = 3;
@@ -10,17 +12,9 @@ export const ISSUE_DAYS_KEPT = 90;
 /** `/storage/v1/object/sign/<bucket>/…`: a signed file of the Sandesha bucket. */
 export const SIGNED_ISSUE = /^\/storage\/v1\/object\/sign\/havyaka-sandesh\//;
 
-const encodePath = (path: string) =>
-  path
-    .replace(/^\/+|\/+$/g, '')
-    .replace(/\/+/g, '/')
-    .split('/')
-    .map(encodeURIComponent)
-    .join('/');
-
 /** The address an opened issue is kept under (its signed URL without the query). */
 export const savedIssueUrl = (origin: string, bucket: string, path: string) =>
-  `${origin}/storage/v1/object/sign/${bucket}/${encodePath(path)}`;
+  `${origin}/storage/v1/object/sign/${bucket}/${encodeObjectPath(path)}`;
 
 /** The cache key of a request: its address without the query (the token and file name). */
 export const issueCacheKey = (url: string) => {

@@ -10,6 +10,7 @@ import {
   ScanLine,
   ShieldCheck,
   Users,
+  type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryState } from '@/components/ui/query-state';
@@ -39,6 +40,38 @@ const WORK = [
 
 const figureLink =
   'block rounded-lg border border-stone-200 bg-white p-4 shadow-sm hover:border-orange-700 focus-visible:outline-2 focus-visible:outline-orange-700';
+
+/** A link to a tool under the figures: its icon, its name, and a line on what it does. */
+function ShortcutLink({
+  to,
+  icon: Icon,
+  title,
+  body,
+  warn = false,
+  'data-testid': testId,
+}: {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  body: string;
+  /** The line in red: something needs looking at. */
+  warn?: boolean;
+  'data-testid'?: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="mt-6 flex items-center gap-3 rounded-md border border-stone-200 bg-white px-4 py-3 hover:border-orange-700"
+      data-testid={testId}
+    >
+      <Icon className="h-5 w-5 text-orange-800" aria-hidden />
+      <span>
+        <span className="block font-semibold">{title}</span>
+        <span className={`block text-sm ${warn ? 'text-red-700' : 'text-stone-600'}`}>{body}</span>
+      </span>
+    </Link>
+  );
+}
 
 export function Component() {
   const auth = useAuth();
@@ -101,45 +134,30 @@ export function Component() {
         </div>
       )}
       {superAdmin && restore.data && (
-        <Link
+        <ShortcutLink
           to="/admin/backups"
-          className="mt-6 flex items-center gap-3 rounded-md border border-stone-200 bg-white px-4 py-3 hover:border-orange-700"
+          icon={ShieldCheck}
+          title={text.verifiedRestore(restore.data.days)}
+          body={restore.data.lastDrillFailed ? text.drillFailed : text.backupsLink}
+          warn={restore.data.lastDrillFailed}
           data-testid="verified-restore"
-        >
-          <ShieldCheck className="h-5 w-5 text-orange-800" aria-hidden />
-          <span>
-            <span className="block font-semibold">{text.verifiedRestore(restore.data.days)}</span>
-            <span
-              className={`block text-sm ${restore.data.lastDrillFailed ? 'text-red-700' : 'text-stone-600'}`}
-            >
-              {restore.data.lastDrillFailed ? text.drillFailed : text.backupsLink}
-            </span>
-          </span>
-        </Link>
+        />
       )}
       {EVENT_STAFF.includes(auth.user?.type as Role) && (
-        <Link
+        <ShortcutLink
           to="/admin/card-scanner"
-          className="mt-6 flex items-center gap-3 rounded-md border border-stone-200 bg-white px-4 py-3 hover:border-orange-700"
-        >
-          <ScanLine className="h-5 w-5 text-orange-800" aria-hidden />
-          <span>
-            <span className="block font-semibold">{text.scanner}</span>
-            <span className="block text-sm text-stone-600">{text.scannerBody}</span>
-          </span>
-        </Link>
+          icon={ScanLine}
+          title={text.scanner}
+          body={text.scannerBody}
+        />
       )}
       {ADMINS.includes(auth.user?.type as Role) && (
-        <Link
+        <ShortcutLink
           to="/admin/notifications?tab=inbox"
-          className="mt-6 flex items-center gap-3 rounded-md border border-stone-200 bg-white px-4 py-3 hover:border-orange-700"
-        >
-          <Mail className="h-5 w-5 text-orange-800" aria-hidden />
-          <span>
-            <span className="block font-semibold">{text.inbox}</span>
-            <span className="block text-sm text-stone-600">{text.inboxBody}</span>
-          </span>
-        </Link>
+          icon={Mail}
+          title={text.inbox}
+          body={text.inboxBody}
+        />
       )}
     </div>
   );

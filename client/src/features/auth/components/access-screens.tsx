@@ -12,6 +12,38 @@ function Screen({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A screen that stops the visitor: its icon, heading and reason, then the ways on. */
+function Stopped({
+  icon,
+  title,
+  body,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  body: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Screen>
+      {icon}
+      <h1 className="mt-4 font-serif text-2xl font-bold">{title}</h1>
+      <p className="mt-2 text-stone-700">{body}</p>
+      {children}
+    </Screen>
+  );
+}
+
+/** One line of the roles: what it is and who. */
+function RoleFact({ term, testId, children }: { term: string; testId: string; children: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-1">
+      <dt className="font-semibold">{term}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
 export function CheckingAccess() {
   return (
     <Screen>
@@ -25,10 +57,11 @@ export function CheckingAccess() {
 
 export function AuthenticationRequired({ from }: { from: string }) {
   return (
-    <Screen>
-      <LockKeyhole className="h-12 w-12 text-orange-800" aria-hidden />
-      <h1 className="mt-4 font-serif text-2xl font-bold">{text.authRequired}</h1>
-      <p className="mt-2 text-stone-700">{text.authRequiredBody}</p>
+    <Stopped
+      icon={<LockKeyhole className="h-12 w-12 text-orange-800" aria-hidden />}
+      title={text.authRequired}
+      body={text.authRequiredBody}
+    >
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/login" state={{ from }}>
           {text.signIn}
@@ -37,7 +70,7 @@ export function AuthenticationRequired({ from }: { from: string }) {
           {text.backHome}
         </ButtonLink>
       </div>
-    </Screen>
+    </Stopped>
   );
 }
 
@@ -56,26 +89,24 @@ export function AccessDenied({
 }) {
   const navigate = useNavigate();
   return (
-    <Screen>
-      <ShieldAlert className="h-12 w-12 text-red-700" aria-hidden />
-      <h1 className="mt-4 font-serif text-2xl font-bold">{text.accessDenied}</h1>
-      <p className="mt-2 text-stone-700">{text.accessDeniedBody}</p>
+    <Stopped
+      icon={<ShieldAlert className="h-12 w-12 text-red-700" aria-hidden />}
+      title={text.accessDenied}
+      body={text.accessDeniedBody}
+    >
       <dl className="mt-4 w-full rounded-lg border border-stone-200 bg-white p-4 text-left text-sm">
-        <div className="flex justify-between gap-4 py-1">
-          <dt className="font-semibold">{text.yourRole}</dt>
-          <dd data-testid="user-role">{role === 'none' ? text.noRole : roleLabel(role)}</dd>
-        </div>
+        <RoleFact term={text.yourRole} testId="user-role">
+          {role === 'none' ? text.noRole : roleLabel(role)}
+        </RoleFact>
         {required.length > 0 && (
-          <div className="flex justify-between gap-4 py-1">
-            <dt className="font-semibold">{text.requiredRole}</dt>
-            <dd data-testid="required-roles">{roleList(required)}</dd>
-          </div>
+          <RoleFact term={text.requiredRole} testId="required-roles">
+            {roleList(required)}
+          </RoleFact>
         )}
         {allowed.length > 0 && (
-          <div className="flex justify-between gap-4 py-1">
-            <dt className="font-semibold">{text.allowedRoles}</dt>
-            <dd data-testid="allowed-roles">{roleList(allowed)}</dd>
-          </div>
+          <RoleFact term={text.allowedRoles} testId="allowed-roles">
+            {roleList(allowed)}
+          </RoleFact>
         )}
       </dl>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -87,6 +118,6 @@ export function AccessDenied({
         </ButtonLink>
         {home !== '/' && <ButtonLink to={home}>{text.myHome}</ButtonLink>}
       </div>
-    </Screen>
+    </Stopped>
   );
 }

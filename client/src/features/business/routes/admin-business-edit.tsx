@@ -5,6 +5,7 @@ import { RecordForm } from '@/components/record-editor';
 import { ButtonLink } from '@/components/ui/button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
+import { StaffHeader } from '@/components/ui/staff-header';
 import { dataMessage } from '@/lib/errors';
 import { adminText as t } from '../admin-text';
 import { businessFields } from '../admin-fields';
@@ -22,14 +23,15 @@ export function Component() {
   const { save } = useBusinessActions();
 
   const header = (
-    <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
-      <h1 className="font-serif text-2xl font-bold sm:text-3xl">
-        {editing ? t.editTitle : t.addTitle}
-      </h1>
-      <ButtonLink to={LIST} variant="secondary">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> {t.backToList}
-      </ButtonLink>
-    </header>
+    <StaffHeader
+      title={editing ? t.editTitle : t.addTitle}
+      className="mb-6"
+      actions={
+        <ButtonLink to={LIST} variant="secondary">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> {t.backToList}
+        </ButtonLink>
+      }
+    />
   );
   if (editing && (!valid || (row.isSuccess && !row.data))) {
     return (

@@ -5,6 +5,7 @@
 import { Plus } from 'lucide-react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { ButtonLink } from '@/components/ui/button';
+import { StaffHeader } from '@/components/ui/staff-header';
 import { adminText as t } from '../admin-text';
 import { adminBusinessPages } from '../api/admin-business';
 import { businessColumns, businessCsvColumns } from '../resources/listings/columns';
@@ -14,15 +15,16 @@ export function Component() {
   const list = useResourceList(businessList, adminBusinessPages.page);
   return (
     <div>
-      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
-          <p className="mt-1 text-stone-700">{t.intro}</p>
-        </div>
-        <ButtonLink to="/admin/business/add">
-          <Plus className="h-4 w-4" aria-hidden /> {t.add}
-        </ButtonLink>
-      </header>
+      <StaffHeader
+        title={t.title}
+        intro={t.intro}
+        className="mb-6"
+        actions={
+          <ButtonLink to="/admin/business/add">
+            <Plus className="h-4 w-4" aria-hidden /> {t.add}
+          </ButtonLink>
+        }
+      />
       <ResourceList
         {...list}
         label={t.tableLabel}

@@ -2,13 +2,13 @@
 // valid-until and the QR code of the signed token, with the token's text under it for a
 // scanner without a camera. Kept on the device (the saved query ['members', 'card', 'own'];
 // the service worker keeps the photo), and printed alone at CR80 size (index.css).
+import { QrCode } from '@/components/qr-code';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/states';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/display-format';
 import { useMyCard } from '../api/cards';
 import { text } from '../text';
-import { CardQr } from './card-qr';
 
 export function MemberCard() {
   const auth = useAuth();
@@ -60,7 +60,13 @@ export function MemberCard() {
                 <dd>{card.valid_until ? formatDate(card.valid_until) : t.noEnd}</dd>
               </dl>
             </div>
-            <CardQr token={token} label={t.qrLabel(card.membership_no)} />
+            <QrCode
+              value={token}
+              label={t.qrLabel(card.membership_no)}
+              border={1}
+              data-testid="card-qr"
+              className="aspect-square h-full bg-white [&>svg]:h-full [&>svg]:w-full"
+            />
           </div>
           <p
             className="mt-2 max-w-md font-mono text-[10px] break-all text-stone-500 select-all"

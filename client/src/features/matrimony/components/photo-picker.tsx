@@ -1,6 +1,7 @@
 // The profile photo: picked, checked (JPEG, PNG, WebP), previewed and removable; the upload
 // resizes it (photo.ts). And the optional biodata PDF.
 import { useEffect, useId, useState } from 'react';
+import { FileInput, FileLabel } from '@/components/file-input';
 import { Button } from '@/components/ui/button';
 import { PHOTO_TYPES } from '../photo';
 import { text } from '../text';
@@ -28,10 +29,7 @@ export function PhotoPicker({
   const shown = preview ?? currentUrl ?? null;
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {text.photo}
-      </label>
-      <p className="mb-2 text-xs text-stone-600">{text.photoHint}</p>
+      <FileLabel id={id} label={text.photo} hint={text.photoHint} />
       <div className="flex flex-wrap items-start gap-4">
         {shown && (
           <img
@@ -41,14 +39,10 @@ export function PhotoPicker({
           />
         )}
         <div className="space-y-2">
-          <input
+          <FileInput
             id={id}
-            type="file"
             accept="image/jpeg,image/png,image/webp"
-            className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-orange-100 file:px-4 file:font-semibold file:text-orange-900"
-            onChange={(e) => {
-              const picked = e.target.files?.[0] ?? null;
-              e.target.value = '';
+            onPick={([picked]) => {
               if (!picked) return;
               if (!PHOTO_TYPES.includes(picked.type)) return setError(text.photoType);
               if (picked.size > MAX_PICKED) return setError(text.photoTooLarge);
@@ -83,18 +77,11 @@ export function BiodataPicker({
   const [error, setError] = useState<string | null>(null);
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {text.biodata}
-      </label>
-      <p className="mb-2 text-xs text-stone-600">{text.biodataHint}</p>
-      <input
+      <FileLabel id={id} label={text.biodata} hint={text.biodataHint} />
+      <FileInput
         id={id}
-        type="file"
         accept="application/pdf"
-        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-orange-100 file:px-4 file:font-semibold file:text-orange-900"
-        onChange={(e) => {
-          const picked = e.target.files?.[0] ?? null;
-          e.target.value = '';
+        onPick={([picked]) => {
           if (!picked) return;
           if (picked.type !== 'application/pdf') return setError(text.biodataType);
           if (picked.size > 10 * 1024 * 1024) return setError(text.biodataTooLarge);

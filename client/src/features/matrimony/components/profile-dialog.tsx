@@ -1,10 +1,8 @@
 // One matrimony profile for staff: its photo (signed URL), the details that matter for the
 // decision, and Approve / Reject.
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DecisionButtons } from '@/components/decision-buttons';
-import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { formatDate, formatDateTime, formatInr } from '@/lib/display-format';
 import { adminText as text } from '../admin-text';
 import { useDecideProfile, useProfilePhoto, type ProfileRow } from '../api/admin-matrimony';
@@ -65,49 +63,42 @@ export function ProfileDialog({
   ];
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
-        <Dialog.Content className="fixed inset-x-2 top-4 bottom-4 z-40 mx-auto max-w-3xl overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="font-serif text-2xl font-bold">{name}</Dialog.Title>
-              <Dialog.Description className="text-sm text-stone-700">
-                {text.genderLabels[profile.gender] ?? profile.gender} ·{' '}
-                {text.approvalLabels[profile.approval_status] ?? profile.approval_status}
-                {profile.approved_at && ` · ${text.decidedOn(formatDateTime(profile.approved_at))}`}
-              </Dialog.Description>
+    <Modal
+      title={name}
+      titleClassName="text-2xl"
+      description={
+        <>
+          {text.genderLabels[profile.gender] ?? profile.gender} ·{' '}
+          {text.approvalLabels[profile.approval_status] ?? profile.approval_status}
+          {profile.approved_at && ` · ${text.decidedOn(formatDateTime(profile.approved_at))}`}
+        </>
+      }
+      closeLabel={text.close}
+      onClose={onClose}
+      className="bottom-4 max-w-3xl overflow-y-auto"
+    >
+      <div className="mt-4 flex flex-col gap-5 sm:flex-row">
+        <Photo url={profile.photo_url} name={name} />
+        <dl className="grid flex-1 gap-x-5 gap-y-2 text-sm sm:grid-cols-2">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs font-semibold text-stone-600 uppercase">{label}</dt>
+              <dd>{value || '—'}</dd>
             </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" aria-label={text.close}>
-                <X className="h-5 w-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <div className="mt-4 flex flex-col gap-5 sm:flex-row">
-            <Photo url={profile.photo_url} name={name} />
-            <dl className="grid flex-1 gap-x-5 gap-y-2 text-sm sm:grid-cols-2">
-              {rows.map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-xs font-semibold text-stone-600 uppercase">{label}</dt>
-                  <dd>{value || '—'}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-          {canDecide && (
-            <div className="mt-5 flex gap-2">
-              <DecisionButtons
-                status={profile.approval_status}
-                pending={decide.isPending}
-                decide={(decision) => decide.mutateAsync({ id: profile.id, decision })}
-                onDecided={onClose}
-                labels={text}
-              />
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          ))}
+        </dl>
+      </div>
+      {canDecide && (
+        <div className="mt-5 flex gap-2">
+          <DecisionButtons
+            status={profile.approval_status}
+            pending={decide.isPending}
+            decide={(decision) => decide.mutateAsync({ id: profile.id, decision })}
+            onDecided={onClose}
+            labels={text}
+          />
+        </div>
+      )}
+    </Modal>
   );
 }

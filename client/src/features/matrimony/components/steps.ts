@@ -3,16 +3,11 @@
 // keep the words of its first evaluation).
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
-import { formatDay } from '@/lib/i18n/format';
-import { parseDate as toIsoDate } from '@/lib/validation/parsers';
-import { parseHeight, parseIncome, parsePhone, parseWeight } from '@/lib/validation/parsers';
+import { dateSpec, mobileSpec } from '@/lib/registration/field-specs';
+import { parseHeight, parseIncome, parseWeight } from '@/lib/validation/parsers';
 import { text } from '../text';
 
 const f = text.fields;
-const dateDisplay = (v: string) => {
-  const iso = toIsoDate(v);
-  return iso ? formatDay(iso, { day: 'numeric', month: 'long', year: 'numeric' }) : null;
-};
 const yesno = (name: keyof typeof f): FieldSpec => ({ name, label: f[name], kind: 'yesno' });
 const money = (name: keyof typeof f): FieldSpec => ({
   name,
@@ -29,14 +24,7 @@ export const personalStep = (): StepSpec => ({
     { name: 'firstName', label: f.firstName },
     { name: 'surname', label: f.surname },
     { name: 'gender', label: f.gender, kind: 'select', options: text.genders },
-    {
-      name: 'dateOfBirth',
-      label: f.dateOfBirth,
-      kind: 'date',
-      hint: text.hints.date,
-      parse: dateDisplay,
-      parseWhat: 'date',
-    },
+    dateSpec('dateOfBirth', f.dateOfBirth, text.hints.date),
     {
       name: 'height',
       label: f.height,
@@ -132,28 +120,14 @@ export const contactStep = (): StepSpec => ({
   title: text.steps.contact,
   intro: text.steps.contactIntro,
   fields: [
-    {
-      name: 'mobileNo',
-      label: f.mobileNo,
-      kind: 'tel',
-      autoComplete: 'tel',
-      parse: (v) => parsePhone(v)?.display ?? null,
-      parseWhat: 'mobile',
-    },
+    mobileSpec('mobileNo', f.mobileNo),
     { name: 'email', label: f.email, kind: 'email', autoComplete: 'email' },
     { name: 'telNo', label: f.telNo, kind: 'tel' },
     { name: 'contactPerson', label: f.contactPerson },
     { name: 'contactNo', label: f.contactNo, kind: 'tel' },
     { name: 'address', label: f.address, kind: 'textarea' },
     { name: 'signature', label: f.signature },
-    {
-      name: 'date',
-      label: f.date,
-      kind: 'date',
-      hint: text.hints.date,
-      parse: dateDisplay,
-      parseWhat: 'date',
-    },
+    dateSpec('date', f.date, text.hints.date),
     { name: 'placeField', label: f.placeField },
   ],
 });

@@ -13,11 +13,11 @@ import {
   Page,
   PageHeader,
 } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { ApprovalBadge } from '@/components/registration-page';
 import { formatDate } from '@/lib/display-format';
 import { useAuth } from '@/lib/auth';
-import { dataMessage, errorToast } from '@/lib/errors';
+import { dataMessage } from '@/lib/errors';
 import {
   useInterests,
   useRecentViews,
@@ -35,13 +35,7 @@ const nameOf = (i: InterestView) => (i.other ? `${i.other.first_name} ${i.other.
 function InterestRow({ i, userId }: { i: InterestView; userId: string }) {
   const respond = useRespond(userId);
   const withdraw = useWithdraw(userId);
-  const act = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
-  };
+  const act = (work: () => Promise<unknown>) => toastOutcome(work);
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid={`interest-${i.direction}`}>
       <ProfilePhoto url={i.other?.photo_url ?? null} name={nameOf(i)} className="h-14 w-14" />
@@ -81,6 +75,34 @@ function InterestRow({ i, userId }: { i: InterestView; userId: string }) {
 }
 
 /** `children`: what app/ composes below (the user's event registrations). */
+/** The interests received or sent: each with its actions, or a line saying there are none. */
+function Interests({
+  title,
+  none,
+  list,
+  userId,
+}: {
+  title: string;
+  none: string;
+  list: InterestView[];
+  userId: string;
+}) {
+  return (
+    <Card>
+      <h2 className="font-serif text-xl font-bold">{title}</h2>
+      {list.length === 0 ? (
+        <EmptyState title={none} />
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {list.map((i) => (
+            <InterestRow key={i.id} i={i} userId={userId} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export function Component({ children }: { children?: ReactNode }) {
   const { session } = useAuth();
   const userId = session?.user.id ?? '';
@@ -175,30 +197,8 @@ export function Component({ children }: { children?: ReactNode }) {
                 </ul>
               )}
             </Card>
-            <Card>
-              <h2 className="font-serif text-xl font-bold">{t.received}</h2>
-              {received.length === 0 ? (
-                <EmptyState title={t.noneReceived} />
-              ) : (
-                <ul className="divide-y divide-stone-200">
-                  {received.map((i) => (
-                    <InterestRow key={i.id} i={i} userId={userId} />
-                  ))}
-                </ul>
-              )}
-            </Card>
-            <Card>
-              <h2 className="font-serif text-xl font-bold">{t.sent}</h2>
-              {sent.length === 0 ? (
-                <EmptyState title={t.noneSent} />
-              ) : (
-                <ul className="divide-y divide-stone-200">
-                  {sent.map((i) => (
-                    <InterestRow key={i.id} i={i} userId={userId} />
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <Interests title={t.received} none={t.noneReceived} list={received} userId={userId} />
+            <Interests title={t.sent} none={t.noneSent} list={sent} userId={userId} />
           </div>
         </div>
       )}

@@ -7,11 +7,12 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FactList } from '@/components/ui/fact-list';
 import { Card, ErrorState, LoadingState, NotFoundState, Page } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
-import { dataMessage, errorToast, unwrap } from '@/lib/errors';
+import { dataMessage, unwrap } from '@/lib/errors';
 import { ageOn } from '@/lib/validation/parsers';
 import { sdk } from '@/lib/sdk';
 import { formatInr } from '@/lib/validation/parsers';
@@ -23,18 +24,22 @@ import { maritalLabel, text } from '../text';
 
 const yn = (v: boolean | null) => (v === null ? '—' : v ? t.yes : t.no);
 
-function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
+type FactRows = [string, string | null | undefined][];
+
+/** The profile's facts that are given (a dash when none is). */
+function Facts({ rows }: { rows: FactRows }) {
   const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== '');
   if (!shown.length) return <p className="text-sm text-stone-600">—</p>;
+  return <FactList rows={shown} />;
+}
+
+/** A card of facts under a heading. */
+function FactsCard({ title, rows }: { title: string; rows: FactRows }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {shown.map(([k, v]) => (
-        <div key={k} className="min-w-0">
-          <dt className="font-semibold text-stone-700">{k}</dt>
-          <dd className="break-words">{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <Card>
+      <h2 className="mb-3 font-serif text-xl font-bold">{title}</h2>
+      <Facts rows={rows} />
+    </Card>
   );
 }
 
@@ -76,13 +81,8 @@ function InterestPanel({ profile, userId }: { profile: Profile; userId: string }
       className="space-y-3"
       onSubmit={async (e) => {
         e.preventDefault();
-        try {
-          await send.mutateAsync({ receiver: profile.user_id!, message: note });
-          setNote('');
-          toast({ title: t.interestSent, variant: 'success' });
-        } catch (error) {
-          toast({ ...errorToast(error), variant: 'destructive' });
-        }
+        const sendInterest = () => send.mutateAsync({ receiver: profile.user_id!, message: note });
+        if (await toastOutcome(sendInterest, t.interestSent)) setNote('');
       }}
     >
       <Field label={t.interestMessage}>
@@ -173,66 +173,58 @@ export function Component() {
                 {p.height ? ` · ${p.height}` : ''} · {maritalLabel(p.marital_status)}
               </p>
             </div>
-            <Card>
-              <h2 className="mb-3 font-serif text-xl font-bold">{t.about}</h2>
-              <Facts
-                rows={[
-                  [text.fields.gotraNakshatra, p.gotra_nakshatra],
-                  [text.fields.nativePlace, p.native_place],
-                  [text.fields.bloodGroup, p.blood_group],
-                  [text.fields.weight, p.weight],
-                  [text.fields.vegetarianBrahmin, yn(p.vegetarian_brahmin)],
-                  [text.fields.smoking, yn(p.smoking)],
-                  [text.fields.horoscopeMatching, yn(p.horoscope_matching)],
-                  [text.fields.hobby, p.hobby],
-                  [text.fields.achievements, p.achievements],
-                ]}
-              />
-            </Card>
-            <Card>
-              <h2 className="mb-3 font-serif text-xl font-bold">{t.background}</h2>
-              <Facts
-                rows={[
-                  [text.fields.qualification, p.qualification],
-                  [text.fields.occupation, p.occupation],
-                  [text.fields.organization, p.organization],
-                  [text.fields.designation, p.designation],
-                  [text.fields.place, p.place],
-                  [
-                    text.fields.monthlyIncome,
-                    p.monthly_income === null ? null : formatInr(p.monthly_income),
-                  ],
-                ]}
-              />
-            </Card>
-            <Card>
-              <h2 className="mb-3 font-serif text-xl font-bold">{t.preferences}</h2>
-              <Facts
-                rows={[
-                  [
-                    t.preferredAge,
-                    p.preferred_age_from || p.preferred_age_to
-                      ? `${p.preferred_age_from ?? '…'} – ${p.preferred_age_to ?? '…'}`
-                      : null,
-                  ],
-                  [text.fields.preferredHeight, p.preferred_height],
-                  [text.fields.preferredQualification, p.preferred_qualification],
-                  [text.fields.preferredOccupation, p.preferred_occupation],
-                  [text.fields.preferredWorkLocation, p.preferred_work_location],
-                  [text.fields.otherExpectations, p.other_expectations],
-                ]}
-              />
-            </Card>
-            <Card>
-              <h2 className="mb-3 font-serif text-xl font-bold">{t.family}</h2>
-              <Facts
-                rows={[
-                  [text.fields.fatherName, p.father_name],
-                  [text.fields.motherName, p.mother_name],
-                  [text.fields.parentOrganization, p.parent_organization],
-                ]}
-              />
-            </Card>
+            <FactsCard
+              title={t.about}
+              rows={[
+                [text.fields.gotraNakshatra, p.gotra_nakshatra],
+                [text.fields.nativePlace, p.native_place],
+                [text.fields.bloodGroup, p.blood_group],
+                [text.fields.weight, p.weight],
+                [text.fields.vegetarianBrahmin, yn(p.vegetarian_brahmin)],
+                [text.fields.smoking, yn(p.smoking)],
+                [text.fields.horoscopeMatching, yn(p.horoscope_matching)],
+                [text.fields.hobby, p.hobby],
+                [text.fields.achievements, p.achievements],
+              ]}
+            />
+            <FactsCard
+              title={t.background}
+              rows={[
+                [text.fields.qualification, p.qualification],
+                [text.fields.occupation, p.occupation],
+                [text.fields.organization, p.organization],
+                [text.fields.designation, p.designation],
+                [text.fields.place, p.place],
+                [
+                  text.fields.monthlyIncome,
+                  p.monthly_income === null ? null : formatInr(p.monthly_income),
+                ],
+              ]}
+            />
+            <FactsCard
+              title={t.preferences}
+              rows={[
+                [
+                  t.preferredAge,
+                  p.preferred_age_from || p.preferred_age_to
+                    ? `${p.preferred_age_from ?? '…'} – ${p.preferred_age_to ?? '…'}`
+                    : null,
+                ],
+                [text.fields.preferredHeight, p.preferred_height],
+                [text.fields.preferredQualification, p.preferred_qualification],
+                [text.fields.preferredOccupation, p.preferred_occupation],
+                [text.fields.preferredWorkLocation, p.preferred_work_location],
+                [text.fields.otherExpectations, p.other_expectations],
+              ]}
+            />
+            <FactsCard
+              title={t.family}
+              rows={[
+                [text.fields.fatherName, p.father_name],
+                [text.fields.motherName, p.mother_name],
+                [text.fields.parentOrganization, p.parent_organization],
+              ]}
+            />
             <Card>
               <h2 className="mb-3 font-serif text-xl font-bold">{t.contact}</h2>
               {contacts.isPending ? (

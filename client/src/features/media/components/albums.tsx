@@ -1,11 +1,8 @@
-import { useDeferredValue } from 'react';
-import { ButtonLink } from '@/components/ui/button';
-import { QueryState } from '@/components/ui/query-state';
-import { LoadingState } from '@/components/ui/states';
+import { LatestSection } from '@/components/ui/latest-section';
 import { useAlbums, type MediaAlbum } from '../api/media';
 import { text } from '../text';
 import { AlbumGrid, type AlbumSummary } from './album-card';
-import { TitledSection } from '@/components/ui/section';
+import { QuerySection } from '@/components/ui/query-section';
 
 export const summary = (a: MediaAlbum): AlbumSummary => ({
   id: a.id,
@@ -18,27 +15,18 @@ export const summary = (a: MediaAlbum): AlbumSummary => ({
 });
 
 export function LatestMedia({ limit = 3 }: { limit?: number }) {
-  // Deferred: the cards render in short background slices when the data arrives.
-  const albums = useDeferredValue(useAlbums());
   return (
-    <TitledSection
+    <LatestSection
       id="latest-media"
       title={text.latest}
-      action={
-        <ButtonLink to="/media" variant="ghost">
-          {text.seeAll}
-        </ButtonLink>
-      }
+      more={{ to: '/media', label: text.seeAll }}
+      query={useAlbums()}
+      height="h-[330px]"
+      empty={text.noAlbums}
+      emptyBody={text.noAlbumsBody}
     >
-      <QueryState
-        query={albums}
-        loading={<LoadingState rows={1} height="h-[330px]" />}
-        empty={text.noAlbums}
-        emptyBody={text.noAlbumsBody}
-      >
-        {(data) => <AlbumGrid albums={data.slice(0, limit).map(summary)} />}
-      </QueryState>
-    </TitledSection>
+      {(data) => <AlbumGrid albums={data.slice(0, limit).map(summary)} />}
+    </LatestSection>
   );
 }
 
@@ -47,15 +35,14 @@ export function EventAlbums({ eventId }: { eventId: string }) {
   const albums = useAlbums();
   const ofEvent = (a: MediaAlbum) => a.event_id === eventId;
   return (
-    <TitledSection id="event-albums" title={text.eventAlbums}>
-      <QueryState
-        query={albums}
-        loading={<LoadingState rows={1} />}
-        empty={text.noEventAlbums}
-        isEmpty={(all) => !all.some(ofEvent)}
-      >
-        {(all) => <AlbumGrid albums={all.filter(ofEvent).map(summary)} />}
-      </QueryState>
-    </TitledSection>
+    <QuerySection
+      id="event-albums"
+      title={text.eventAlbums}
+      query={albums}
+      empty={text.noEventAlbums}
+      isEmpty={(all) => !all.some(ofEvent)}
+    >
+      {(all) => <AlbumGrid albums={all.filter(ofEvent).map(summary)} />}
+    </QuerySection>
   );
 }

@@ -1,10 +1,10 @@
 // The directory entry form, for create and edit: react-hook-form with the zod schema (spec §5
 // messages); the server checks the same rules and gives the numbers.
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ComponentProps } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { FormSection } from '@/components/form';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { FormSection, SaveOrCancel } from '@/components/form';
+import { Field, Options } from '@/components/ui/field';
 import { DELIVERY_METHODS, MEMBER_TYPES } from '../lib/member-row';
 import { memberFormSchema, type MemberFormValues } from '../lib/member-schema';
 import { adminText as text } from '../text';
@@ -44,6 +44,15 @@ export function MemberForm({
   });
   const upgradation = watch('is_upgradation');
   const e = (name: keyof MemberFormValues) => errors[name]?.message;
+  const input = (
+    name: keyof MemberFormValues,
+    label: string,
+    props: ComponentProps<'input'> = {},
+  ) => (
+    <Field label={label} error={e(name)}>
+      <input {...props} {...register(name)} />
+    </Field>
+  );
 
   return (
     <form
@@ -53,53 +62,25 @@ export function MemberForm({
       aria-label={mode === 'create' ? text.createTitle : text.editTitle}
     >
       <FormSection title={text.sections.person}>
-        <Field label={`${f.full_name} *`} error={e('full_name')}>
-          <input autoComplete="off" {...register('full_name')} />
-        </Field>
-        <Field label={f.date_of_birth} error={e('date_of_birth')}>
-          <input type="date" {...register('date_of_birth')} />
-        </Field>
-        <Field label={f.email} error={e('email')}>
-          <input type="email" {...register('email')} />
-        </Field>
-        <Field label={f.mobile_number} error={e('mobile_number')}>
-          <input type="tel" {...register('mobile_number')} />
-        </Field>
-        <Field label={f.gotra} error={e('gotra')}>
-          <input {...register('gotra')} />
-        </Field>
-        <Field label={f.profession} error={e('profession')}>
-          <input {...register('profession')} />
-        </Field>
+        {input('full_name', `${f.full_name} *`, { autoComplete: 'off' })}
+        {input('date_of_birth', f.date_of_birth, { type: 'date' })}
+        {input('email', f.email, { type: 'email' })}
+        {input('mobile_number', f.mobile_number, { type: 'tel' })}
+        {input('gotra', f.gotra)}
+        {input('profession', f.profession)}
       </FormSection>
       <FormSection title={text.sections.address}>
-        <Field label={f.address_line1} error={e('address_line1')}>
-          <input {...register('address_line1')} />
-        </Field>
-        <Field label={f.address_line2} error={e('address_line2')}>
-          <input {...register('address_line2')} />
-        </Field>
-        <Field label={f.city} error={e('city')}>
-          <input {...register('city')} />
-        </Field>
-        <Field label={f.state} error={e('state')}>
-          <input {...register('state')} />
-        </Field>
-        <Field label={f.pincode} error={e('pincode')}>
-          <input inputMode="numeric" {...register('pincode')} />
-        </Field>
-        <Field label={f.native_place} error={e('native_place')}>
-          <input {...register('native_place')} />
-        </Field>
+        {input('address_line1', f.address_line1)}
+        {input('address_line2', f.address_line2)}
+        {input('city', f.city)}
+        {input('state', f.state)}
+        {input('pincode', f.pincode, { inputMode: 'numeric' })}
+        {input('native_place', f.native_place)}
       </FormSection>
       <FormSection title={text.sections.membership}>
         <Field label={`${f.member_type} *`} error={e('member_type')}>
           <select {...register('member_type')}>
-            {MEMBER_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {text.typeLabels[t] ?? t}
-              </option>
-            ))}
+            <Options values={MEMBER_TYPES} labels={text.typeLabels} />
           </select>
         </Field>
         {mode === 'create' ? (
@@ -131,23 +112,17 @@ export function MemberForm({
         <Field label={f.sandesha_delivery_method} error={e('sandesha_delivery_method')}>
           <select {...register('sandesha_delivery_method')}>
             <option value="">{text.noDelivery}</option>
-            {DELIVERY_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {text.deliveryLabels[m] ?? m}
-              </option>
-            ))}
+            <Options values={DELIVERY_METHODS} labels={text.deliveryLabels} />
           </select>
         </Field>
         <Checkbox label={f.sandesha_delivery_enabled} reg={register('sandesha_delivery_enabled')} />
       </FormSection>
-      <div className="flex gap-3">
-        <Button type="submit" disabled={submitting}>
-          {mode === 'create' ? text.create : text.save}
-        </Button>
-        <ButtonLink to={cancelTo} variant="ghost">
-          {text.cancel}
-        </ButtonLink>
-      </div>
+      <SaveOrCancel
+        label={mode === 'create' ? text.create : text.save}
+        saving={submitting}
+        cancelTo={cancelTo}
+        cancelLabel={text.cancel}
+      />
     </form>
   );
 }

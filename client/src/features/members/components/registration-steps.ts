@@ -2,7 +2,7 @@
 // the language on screen (a module-level copy would keep the words of its first evaluation).
 import type { StepSpec } from '@/components/form';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
-import { formatAadhar, formatPan, parsePhone } from '@/lib/validation/parsers';
+import { aadharSpec, mobileSpec, panSpec } from '@/lib/registration/field-specs';
 import { registrationText as t } from '../registration-text';
 
 export const memberSteps = (): StepSpec[] => {
@@ -32,14 +32,7 @@ export const memberSteps = (): StepSpec[] => {
     {
       title: t.steps.contact,
       fields: [
-        {
-          name: 'mobileNumber',
-          label: f.mobileNumber,
-          kind: 'tel',
-          autoComplete: 'tel',
-          parse: (v) => parsePhone(v)?.display ?? null,
-          parseWhat: 'mobile',
-        },
+        mobileSpec('mobileNumber', f.mobileNumber),
         { name: 'email', label: f.email, kind: 'email', autoComplete: 'email' },
         { name: 'addressLine1', label: f.addressLine1, autoComplete: 'address-line1', wide: true },
         { name: 'addressLine2', label: f.addressLine2, autoComplete: 'address-line2', wide: true },
@@ -74,14 +67,8 @@ export const memberSteps = (): StepSpec[] => {
           showIf: (v) => v.isUpgradation === true,
         },
         { name: 'showInDirectory', label: f.showInDirectory, kind: 'checkbox', wide: true },
-        { name: 'panNumber', label: f.panNumber, parse: (v) => formatPan(v), parseWhat: 'pan' },
-        {
-          name: 'aadharNumber',
-          label: f.aadharNumber,
-          inputMode: 'numeric',
-          parse: (v) => formatAadhar(v),
-          parseWhat: 'aadhaar',
-        },
+        panSpec('panNumber', f.panNumber),
+        aadharSpec('aadharNumber', f.aadharNumber),
       ],
     },
   ];

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { uniqueName } from '@/lib/file-names';
 import { sdk } from '@/lib/sdk';
+import { saveFile } from '@/lib/save-file';
 
 type Tables = Database['public']['Tables'];
 type Views = Database['public']['Views'];
@@ -178,14 +179,7 @@ export async function downloadReceipt(path: string, receiptNo: string) {
 export async function downloadFile(path: string, name: string) {
   const blob = unwrap(await sdk().storage.from('receipts').download(path));
   if (!blob) throw new Error('empty download');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(name, blob);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

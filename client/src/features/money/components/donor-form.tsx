@@ -3,10 +3,9 @@
 // database's vault; what comes back is masked. Staff use it too: for a member's account
 // (`forUser`) or a walk-in donor without one (neither: a new donor row each time).
 import { useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { errorToast } from '@/lib/errors';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useSaveDonor, type Donor, type DonorValues } from '../api/money';
 import { text } from '../text';
 
@@ -52,16 +51,11 @@ export function DonorForm({
       found.pin_code = text.donor.pinInvalid;
     setErrors(found);
     if (Object.keys(found).length) return;
-    try {
-      const saved = await save.mutateAsync({
-        ...values,
-        ...(forUser ? { for_user: forUser } : {}),
-      });
-      toast({ title: text.donor.saved, variant: 'success' });
-      onSaved(saved);
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
+    await toastOutcome(
+      async () =>
+        onSaved(await save.mutateAsync({ ...values, ...(forUser ? { for_user: forUser } : {}) })),
+      text.donor.saved,
+    );
   };
 
   return (
@@ -88,11 +82,7 @@ export function DonorForm({
       </Field>
       <Field label={text.donor.idCode}>
         <select value={values.id_code} onChange={set('id_code')}>
-          {ID_CODES.map((code) => (
-            <option key={code} value={code}>
-              {text.donor.idTypes[code]}
-            </option>
-          ))}
+          <Options values={ID_CODES} labels={text.donor.idTypes} />
         </select>
       </Field>
       <Field

@@ -19,6 +19,36 @@ export interface PickedDonor {
   email: string | null;
 }
 
+/** One kind of match (members, saved donors): each a button that picks it, or "none". */
+function Matches({
+  label,
+  rows,
+}: {
+  label: string;
+  rows: { key: string; name: string; detail: string | null; pick: () => void }[];
+}) {
+  return (
+    <section aria-label={label}>
+      <h3 className="text-sm font-semibold">{label}</h3>
+      <ul className="grid gap-1">
+        {rows.map((r) => (
+          <li key={r.key}>
+            <button
+              type="button"
+              className="w-full rounded-md border border-stone-200 bg-white p-2 text-left hover:border-orange-700"
+              aria-label={t.choose(r.name)}
+              onClick={r.pick}
+            >
+              {r.name} <span className="font-mono text-xs text-stone-600">{r.detail}</span>
+            </button>
+          </li>
+        ))}
+        {rows.length === 0 && <li className="text-sm text-stone-600">{t.none}</li>}
+      </ul>
+    </section>
+  );
+}
+
 export function DonorPicker({
   value,
   onChange,
@@ -134,57 +164,32 @@ export function DonorPicker({
       </Field>
       {term.length >= 2 && found.data && (
         <div className="grid gap-2 sm:grid-cols-2">
-          <section aria-label={t.members}>
-            <h3 className="text-sm font-semibold">{t.members}</h3>
-            <ul className="grid gap-1">
-              {found.data.members.map((m) => (
-                <li key={m.id}>
-                  <button
-                    type="button"
-                    className="w-full rounded-md border border-stone-200 bg-white p-2 text-left hover:border-orange-700"
-                    aria-label={t.choose(m.full_name ?? '')}
-                    onClick={() =>
-                      void pickMember({ id: m.id!, user_id: m.user_id, full_name: m.full_name })
-                    }
-                  >
-                    {m.full_name}{' '}
-                    <span className="font-mono text-xs text-stone-600">{m.unique_id}</span>
-                  </button>
-                </li>
-              ))}
-              {found.data.members.length === 0 && (
-                <li className="text-sm text-stone-600">{t.none}</li>
-              )}
-            </ul>
-          </section>
-          <section aria-label={t.donors}>
-            <h3 className="text-sm font-semibold">{t.donors}</h3>
-            <ul className="grid gap-1">
-              {found.data.donors.map((d) => (
-                <li key={d.id}>
-                  <button
-                    type="button"
-                    className="w-full rounded-md border border-stone-200 bg-white p-2 text-left hover:border-orange-700"
-                    aria-label={t.choose(d.name)}
-                    onClick={() =>
-                      onChange({
-                        name: d.name,
-                        memberId: null,
-                        userId: d.user_id,
-                        donor: d,
-                        email: d.email,
-                      })
-                    }
-                  >
-                    {d.name} <span className="font-mono text-xs text-stone-600">{d.id_masked}</span>
-                  </button>
-                </li>
-              ))}
-              {found.data.donors.length === 0 && (
-                <li className="text-sm text-stone-600">{t.none}</li>
-              )}
-            </ul>
-          </section>
+          <Matches
+            label={t.members}
+            rows={found.data.members.map((m) => ({
+              key: m.id!,
+              name: m.full_name ?? '',
+              detail: m.unique_id,
+              pick: () =>
+                void pickMember({ id: m.id!, user_id: m.user_id, full_name: m.full_name }),
+            }))}
+          />
+          <Matches
+            label={t.donors}
+            rows={found.data.donors.map((d) => ({
+              key: d.id,
+              name: d.name,
+              detail: d.id_masked,
+              pick: () =>
+                onChange({
+                  name: d.name,
+                  memberId: null,
+                  userId: d.user_id,
+                  donor: d,
+                  email: d.email,
+                }),
+            }))}
+          />
         </div>
       )}
       <div>

@@ -4,6 +4,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { formatInr } from '@/lib/display-format';
 import { useFinanceOverview, usePurposes, type FinanceGroup } from '../api/money';
 import { text } from '../text';
+import { PlainTable } from './plain-table';
 
 const f = text.finance;
 
@@ -15,29 +16,22 @@ function Groups({ rows, label }: { rows: FinanceGroup[]; label: string }) {
       : (text.typeLabels[g.payment_type] ?? g.payment_type);
   if (rows.length === 0) return <p className="text-sm text-stone-700">{f.nothing}</p>;
   return (
-    <table className="w-full text-left text-sm" aria-label={label}>
-      <thead>
-        <tr>
-          <th className="p-2">{f.purpose}</th>
-          <th className="p-2">{f.mode}</th>
-          <th className="p-2">{f.count}</th>
-          <th className="p-2 text-right">{f.total}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((g) => (
-          <tr
-            key={`${g.payment_type}-${g.purpose}-${g.mode}`}
-            className="border-t border-stone-200"
-          >
-            <td className="p-2">{purposeLabel(g)}</td>
-            <td className="p-2">{text.modeLabels[g.mode] ?? g.mode}</td>
-            <td className="p-2 tabular-nums">{g.count}</td>
-            <td className="p-2 text-right tabular-nums">{formatInr(g.total)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <PlainTable
+      label={label}
+      rows={rows}
+      rowKey={(g) => `${g.payment_type}-${g.purpose}-${g.mode}`}
+      columns={[
+        { header: f.purpose, cell: purposeLabel },
+        { header: f.mode, cell: (g) => text.modeLabels[g.mode] ?? g.mode },
+        { header: f.count, cell: (g) => g.count, className: 'tabular-nums' },
+        {
+          header: f.total,
+          cell: (g) => formatInr(g.total),
+          right: true,
+          className: 'tabular-nums',
+        },
+      ]}
+    />
   );
 }
 

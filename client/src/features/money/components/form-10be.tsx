@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { formatDate } from '@/lib/display-format';
-import { errorToast } from '@/lib/errors';
 import {
   downloadFile,
   useForm10be,
@@ -16,8 +16,9 @@ import {
   useUploadForm10be,
   type Form10beRow,
 } from '../api/money';
-import { recentFinancialYears } from '../lib/fy';
 import { text } from '../text';
+import { PlainTable } from './plain-table';
+import { MoneyTool, useFinancialYear, YearField } from './money-tool';
 import { DonorPicker, type PickedDonor } from './donor-picker';
 
 const t = text.form10be;
@@ -32,14 +33,12 @@ function ManualMatch({ row }: { row: Form10beRow }) {
         <div>
           <Button
             disabled={match.isPending}
-            onClick={async () => {
-              try {
-                await match.mutateAsync({ form_id: row.id, donor_id: picked.donor!.id });
-                toast({ title: t.matchedToast, variant: 'success' });
-              } catch (error) {
-                toast({ ...errorToast(error), variant: 'destructive' });
-              }
-            }}
+            onClick={() =>
+              void toastOutcome(
+                () => match.mutateAsync({ form_id: row.id, donor_id: picked.donor!.id }),
+                t.matchedToast,
+              )
+            }
           >
             {t.match}
           </Button>
@@ -50,8 +49,8 @@ function ManualMatch({ row }: { row: Form10beRow }) {
 }
 
 export function Form10be() {
-  const years = recentFinancialYears(new Date());
-  const [fy, setFy] = useState(years[1] ?? years[0]!);
+  const year = useFinancialYear();
+  const { fy } = year;
   const [files, setFiles] = useState<File[]>([]);
   const rows = useForm10be(fy);
   const upload = useUploadForm10be();
@@ -64,39 +63,32 @@ export function Form10be() {
       toast({ title: t.notPdf, variant: 'destructive' });
       return;
     }
-    try {
-      const made = await upload.mutateAsync({ fy, files: pdfs });
-      toast({
-        title: t.uploaded(made.length, made.filter((m) => m.donor_id).length),
-        variant: 'success',
-      });
+    const uploaded = await toastOutcome(
+      () => upload.mutateAsync({ fy, files: pdfs }),
+      (made) => t.uploaded(made.length, made.filter((m) => m.donor_id).length),
+    );
+    if (uploaded) {
       setFiles([]);
       (event.target as HTMLFormElement).reset();
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
     }
   };
 
-  const open = async (row: Form10beRow) => {
-    try {
-      await downloadFile(row.file_path, row.file_name ?? 'form-10be.pdf');
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
-  };
+  const download = (row: Form10beRow) => (
+    <Button
+      variant="secondary"
+      className="min-h-9 px-3"
+      onClick={() =>
+        void toastOutcome(() => downloadFile(row.file_path, row.file_name ?? 'form-10be.pdf'))
+      }
+    >
+      {t.download}
+    </Button>
+  );
 
   return (
-    <div className="grid gap-4">
-      <h3 className="font-semibold">{t.heading}</h3>
-      <p className="text-sm text-stone-700">{t.intro}</p>
+    <MoneyTool heading={t.heading} intro={t.intro}>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <Field label={t.year}>
-          <select value={fy} onChange={(e) => setFy(e.target.value)}>
-            {years.map((y) => (
-              <option key={y}>{y}</option>
-            ))}
-          </select>
-        </Field>
+        <YearField label={t.year} {...year} />
         <Field label={t.files}>
           <input
             type="file"
@@ -133,25 +125,14 @@ export function Form10be() {
                         )}
                       </p>
                       <div className="flex gap-2">
-                        <Button
-                          variant="secondary"
-                          className="min-h-9 px-3"
-                          onClick={() => void open(row)}
-                        >
-                          {t.download}
-                        </Button>
+                        {download(row)}
                         <Button
                           variant="ghost"
                           className="min-h-9 px-3"
                           aria-label={t.removeLabel(row.file_name ?? '')}
-                          onClick={async () => {
-                            try {
-                              await remove.mutateAsync(row);
-                              toast({ title: t.removed, variant: 'success' });
-                            } catch (error) {
-                              toast({ ...errorToast(error), variant: 'destructive' });
-                            }
-                          }}
+                          onClick={() =>
+                            void toastOutcome(() => remove.mutateAsync(row), t.removed)
+                          }
                         >
                           {t.remove}
                         </Button>
@@ -163,52 +144,42 @@ export function Form10be() {
               )}
               <section aria-label={t.matched}>
                 <h4 className="mb-2 font-semibold">{t.matched}</h4>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <thead>
-                      <tr className="border-b border-stone-300">
-                        <th className="p-2">{t.donor}</th>
-                        <th className="p-2">{t.file}</th>
-                        <th className="p-2">{t.how}</th>
-                        <th className="p-2">{text.finance.receipts.date}</th>
-                        <th className="p-2">{text.finance.receipts.pdf}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {matched.map((row) => (
-                        <tr
-                          key={row.id}
-                          className="border-b border-stone-100"
-                          data-testid="form-10be-matched"
-                        >
-                          <td className="p-2">
-                            {row.donor?.name}{' '}
-                            <span className="font-mono text-xs">{row.donor?.id_masked}</span>
-                          </td>
-                          <td className="p-2 font-mono">{row.file_name}</td>
-                          <td className="p-2">
-                            {t.howLabels[row.matched_by ?? ''] ?? row.matched_by}
-                          </td>
-                          <td className="p-2">{formatDate(row.uploaded_at)}</td>
-                          <td className="p-2">
-                            <Button
-                              variant="secondary"
-                              className="min-h-9 px-3"
-                              onClick={() => void open(row)}
-                            >
-                              {t.download}
-                            </Button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <PlainTable
+                  scroll
+                  ruled
+                  rows={matched}
+                  rowKey={(row) => row.id}
+                  rowData={() => ({ 'data-testid': 'form-10be-matched' })}
+                  columns={[
+                    {
+                      header: t.donor,
+                      cell: (row) => (
+                        <>
+                          {row.donor?.name}{' '}
+                          <span className="font-mono text-xs">{row.donor?.id_masked}</span>
+                        </>
+                      ),
+                    },
+                    { header: t.file, cell: (row) => row.file_name, className: 'font-mono' },
+                    {
+                      header: t.how,
+                      cell: (row) => t.howLabels[row.matched_by ?? ''] ?? row.matched_by,
+                    },
+                    {
+                      header: text.finance.receipts.date,
+                      cell: (row) => formatDate(row.uploaded_at),
+                    },
+                    {
+                      header: text.finance.receipts.pdf,
+                      cell: download,
+                    },
+                  ]}
+                />
               </section>
             </div>
           );
         }}
       </QueryState>
-    </div>
+    </MoneyTool>
   );
 }

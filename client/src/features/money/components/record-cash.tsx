@@ -3,11 +3,11 @@
 // received, so the receipt is issued at once (app.issue_receipt) on the donor's details.
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast';
-import { errorToast } from '@/lib/errors';
+import { Field, Options } from '@/components/ui/field';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { usePurposes, useRecordCash, type CashPayment } from '../api/money';
 import { text } from '../text';
+import { MoneyTool } from './money-tool';
 import { DonorPicker, type PickedDonor } from './donor-picker';
 
 const t = text.record;
@@ -32,33 +32,33 @@ export function RecordCash() {
     if (!/^\d{1,9}$/.test(amount.trim()) || Number(amount) <= 0) found.amount = t.amountInvalid;
     setErrors(found);
     if (!donor || Object.keys(found).length) return;
-    try {
-      await record.mutateAsync({
-        payment_type: type,
-        amount: Number(amount),
-        payment_method: method,
-        purpose: type === 'donation' ? purpose : null,
-        transaction_reference: reference.trim() || null,
-        member_id: donor.memberId,
-        user_id: donor.userId,
-        donor_id: donor.donor?.id ?? null,
-        payer_name: donor.name,
-        payer_email: email.trim().toLowerCase() || donor.email,
-      });
-      toast({ title: t.saved, variant: 'success' });
+    if (
+      await toastOutcome(
+        () =>
+          record.mutateAsync({
+            payment_type: type,
+            amount: Number(amount),
+            payment_method: method,
+            purpose: type === 'donation' ? purpose : null,
+            transaction_reference: reference.trim() || null,
+            member_id: donor.memberId,
+            user_id: donor.userId,
+            donor_id: donor.donor?.id ?? null,
+            payer_name: donor.name,
+            payer_email: email.trim().toLowerCase() || donor.email,
+          }),
+        t.saved,
+      )
+    ) {
       setDonor(null);
       setAmount('');
       setReference('');
       setEmail('');
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
     }
   };
 
   return (
-    <div className="grid gap-4">
-      <h3 className="font-semibold">{t.heading}</h3>
-      <p className="text-sm text-stone-700">{t.intro}</p>
+    <MoneyTool heading={t.heading} intro={t.intro}>
       <section aria-label={text.picker.label} className="grid gap-2">
         <h4 className="font-semibold">{text.picker.label}</h4>
         <DonorPicker value={donor} onChange={setDonor} />
@@ -75,11 +75,7 @@ export function RecordCash() {
             value={type}
             onChange={(e) => setType(e.target.value as CashPayment['payment_type'])}
           >
-            {(['donation', 'membership'] as const).map((v) => (
-              <option key={v} value={v}>
-                {text.typeLabels[v]}
-              </option>
-            ))}
+            <Options values={['donation', 'membership'] as const} labels={text.typeLabels} />
           </select>
         </Field>
         <Field label={t.method}>
@@ -87,11 +83,7 @@ export function RecordCash() {
             value={method}
             onChange={(e) => setMethod(e.target.value as CashPayment['payment_method'])}
           >
-            {METHODS.map((m) => (
-              <option key={m} value={m}>
-                {text.modeLabels[m]}
-              </option>
-            ))}
+            <Options values={METHODS} labels={text.modeLabels} />
           </select>
         </Field>
         <Field label={t.amount} error={errors.amount} required>
@@ -120,6 +112,6 @@ export function RecordCash() {
           </Button>
         </div>
       </form>
-    </div>
+    </MoneyTool>
   );
 }

@@ -14,6 +14,7 @@ import {
   useStatements,
 } from '../api/money';
 import { text } from '../text';
+import { PlainTable } from './plain-table';
 
 const s = text.statements;
 
@@ -40,43 +41,35 @@ function Lines({ statementId }: { statementId: string }) {
           </Button>
         )}
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th className="p-2">{s.line}</th>
-              <th className="p-2">{s.date}</th>
-              <th className="p-2">{s.narration}</th>
-              <th className="p-2">{s.utr}</th>
-              <th className="p-2 text-right">{s.amount}</th>
-              <th className="p-2">{s.match}</th>
-              <th className="p-2">{s.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.data?.map((l) => (
-              <tr
-                key={l.id}
-                className="border-t border-stone-200"
-                data-testid="statement-line"
-                data-status={l.status}
-              >
-                <td className="p-2">{l.line_no}</td>
-                <td className="p-2">{formatDate(l.txn_date)}</td>
-                <td className="max-w-xs truncate p-2" title={l.narration}>
-                  {l.narration}
-                </td>
-                <td className="p-2 font-mono">{l.utr}</td>
-                <td className="p-2 text-right tabular-nums">{formatInr(l.amount)}</td>
-                <td className="p-2">
-                  {l.payment ? `${l.payment.payer_name ?? ''} · ${l.payment.reference ?? ''}` : ''}
-                </td>
-                <td className="p-2">{s.statusLabels[l.status] ?? l.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable
+        scroll
+        rows={lines.data ?? []}
+        rowKey={(l) => l.id}
+        rowData={(l) => ({ 'data-testid': 'statement-line', 'data-status': l.status })}
+        columns={[
+          { header: s.line, cell: (l) => l.line_no },
+          { header: s.date, cell: (l) => formatDate(l.txn_date) },
+          {
+            header: s.narration,
+            cell: (l) => l.narration,
+            className: 'max-w-xs truncate',
+            title: (l) => l.narration,
+          },
+          { header: s.utr, cell: (l) => l.utr, className: 'font-mono' },
+          {
+            header: s.amount,
+            cell: (l) => formatInr(l.amount),
+            right: true,
+            className: 'tabular-nums',
+          },
+          {
+            header: s.match,
+            cell: (l) =>
+              l.payment ? `${l.payment.payer_name ?? ''} · ${l.payment.reference ?? ''}` : '',
+          },
+          { header: s.status, cell: (l) => s.statusLabels[l.status] ?? l.status },
+        ]}
+      />
     </section>
   );
 }

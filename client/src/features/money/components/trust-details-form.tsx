@@ -3,8 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast';
-import { errorToast } from '@/lib/errors';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useSaveTrust, type TrustFinance } from '../api/money';
 import { text } from '../text';
 
@@ -58,12 +57,7 @@ export function TrustDetailsForm({ trust }: { trust: TrustFinance }) {
         ];
       }),
     ) as Partial<TrustFinance>;
-    try {
-      await save.mutateAsync(changes);
-      toast({ title: t.saved, variant: 'success' });
-    } catch (error) {
-      toast({ ...errorToast(error), variant: 'destructive' });
-    }
+    await toastOutcome(() => save.mutateAsync(changes), t.saved);
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t.heading} className="grid gap-4 sm:grid-cols-2">

@@ -4,6 +4,7 @@
 // screenshot that follows. Donor details for 80G are asked once.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { QrCode } from '@/components/qr-code';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Card, Page, PageHeader } from '@/components/ui/states';
@@ -23,7 +24,6 @@ import {
   type TrustFinance,
 } from '../api/money';
 import { DonorForm } from '../components/donor-form';
-import { UpiQr } from '../components/upi-qr';
 import { upiLink } from '../lib/upi';
 import { text } from '../text';
 
@@ -208,7 +208,15 @@ function UpiPayment({
     <div className="grid gap-6 md:grid-cols-2">
       <div className="text-center">
         <h3 className="mb-2 font-semibold">{text.pay.heading}</h3>
-        <UpiQr link={link} label={text.pay.qrAlt(formatInr(payment.amount))} />
+        {/* Loaded only when a payment shows it (never with the rest of /donate). */}
+        <QrCode
+          value={link}
+          label={text.pay.qrAlt(formatInr(payment.amount))}
+          border={2}
+          data-testid="upi-qr"
+          data-link={link}
+          className="mx-auto h-56 w-56 bg-white p-2 [&>svg]:h-full [&>svg]:w-full"
+        />
         <p className="mt-2 text-sm text-stone-700">{text.pay.scan}</p>
         <a
           href={link}

@@ -8,6 +8,7 @@ import { formatDate, formatInr } from '@/lib/display-format';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { downloadFile, useMyMoney } from '../api/money';
+import { PlainTable } from '../components/plain-table';
 import { ReceiptCard } from '../components/receipt-card';
 import { YearStatementDownload } from '../components/year-statement-download';
 import { text } from '../text';
@@ -31,38 +32,27 @@ export function Component() {
               {data.payments.length === 0 ? (
                 <EmptyState title={m.noPayments} />
               ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <thead>
-                      <tr>
-                        <th className="p-2">{m.date}</th>
-                        <th className="p-2">{m.what}</th>
-                        <th className="p-2">{m.amount}</th>
-                        <th className="p-2">{m.status}</th>
-                        <th className="p-2">{m.reference}</th>
-                        <th className="p-2">{m.utr}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.payments.map((p) => (
-                        <tr
-                          key={p.id}
-                          className="border-t border-stone-200"
-                          data-testid="my-payment"
-                        >
-                          <td className="p-2">{formatDate(p.received_on ?? p.created_at)}</td>
-                          <td className="p-2">
-                            {text.typeLabels[p.payment_type] ?? p.payment_type}
-                          </td>
-                          <td className="p-2 tabular-nums">{formatInr(p.amount)}</td>
-                          <td className="p-2">{text.statusLabels[p.status] ?? p.status}</td>
-                          <td className="p-2 font-mono">{p.reference}</td>
-                          <td className="p-2 font-mono">{p.utr}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <PlainTable
+                  scroll
+                  rows={data.payments}
+                  rowKey={(p) => p.id}
+                  rowData={() => ({ 'data-testid': 'my-payment' })}
+                  columns={[
+                    { header: m.date, cell: (p) => formatDate(p.received_on ?? p.created_at) },
+                    {
+                      header: m.what,
+                      cell: (p) => text.typeLabels[p.payment_type] ?? p.payment_type,
+                    },
+                    {
+                      header: m.amount,
+                      cell: (p) => formatInr(p.amount),
+                      className: 'tabular-nums',
+                    },
+                    { header: m.status, cell: (p) => text.statusLabels[p.status] ?? p.status },
+                    { header: m.reference, cell: (p) => p.reference, className: 'font-mono' },
+                    { header: m.utr, cell: (p) => p.utr, className: 'font-mono' },
+                  ]}
+                />
               )}
             </section>
             <section aria-label={m.receipts}>
@@ -81,30 +71,26 @@ export function Component() {
             {data.years.length > 0 && (
               <section aria-label={m.yearHeading}>
                 <h2 className="mb-2 text-lg font-bold">{m.yearHeading}</h2>
-                <div className="overflow-x-auto">
-                  <table className="text-left text-sm">
-                    <thead>
-                      <tr>
-                        <th className="p-2">{m.year}</th>
-                        <th className="p-2">{m.count}</th>
-                        <th className="p-2">{m.total}</th>
-                        <th className="p-2">{m.eligibleTotal}</th>
-                        <th className="p-2">{text.finance.receipts.pdf}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.years.map((y) => (
-                        <tr key={`${y.fy}-${y.donor_id}`} className="border-t border-stone-200">
-                          <td className="p-2">{y.fy}</td>
-                          <td className="p-2">{y.receipts}</td>
-                          <td className="p-2 tabular-nums">{formatInr(y.total)}</td>
-                          <td className="p-2 tabular-nums">{formatInr(y.eligible_total)}</td>
-                          <td className="p-2">{y.fy && <YearStatementDownload fy={y.fy} />}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <PlainTable
+                  scroll
+                  className=""
+                  rows={data.years}
+                  rowKey={(y) => `${y.fy}-${y.donor_id}`}
+                  columns={[
+                    { header: m.year, cell: (y) => y.fy },
+                    { header: m.count, cell: (y) => y.receipts },
+                    { header: m.total, cell: (y) => formatInr(y.total), className: 'tabular-nums' },
+                    {
+                      header: m.eligibleTotal,
+                      cell: (y) => formatInr(y.eligible_total),
+                      className: 'tabular-nums',
+                    },
+                    {
+                      header: text.finance.receipts.pdf,
+                      cell: (y) => y.fy && <YearStatementDownload fy={y.fy} />,
+                    },
+                  ]}
+                />
               </section>
             )}
             {data.certificates.length > 0 && (

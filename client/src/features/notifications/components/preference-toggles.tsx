@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import { loaded } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
-import { toast } from '@/components/ui/toast';
-import { errorToast } from '@/lib/errors';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { KINDS, usePreferences, useSavePreference, type Preferences } from '../api/preferences';
 import { settingsText as t } from '../settings-text';
 
@@ -32,14 +31,8 @@ export function PreferenceToggles({ userId }: { userId: string }) {
             onChange={async (e) => {
               const next = { ...(flipped ?? ready.data), [kind]: e.target.checked };
               setFlipped(next);
-              try {
-                await save.mutateAsync(next);
-                toast({ title: t.saved, variant: 'success' });
-              } catch (error) {
-                toast({ ...errorToast(error), variant: 'destructive' });
-              } finally {
-                setFlipped((current) => (current === next ? null : current));
-              }
+              await toastOutcome(() => save.mutateAsync(next), t.saved);
+              setFlipped((current) => (current === next ? null : current));
             }}
           />
         </li>

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { ScreenTabs } from '@/components/ui/screen-tabs';
 import { EmptyState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -78,11 +78,7 @@ function Compose({ onSent }: { onSent: () => void }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t.fields.audience}>
           <select {...register('audience')}>
-            {AUDIENCES.map((a) => (
-              <option key={a} value={a}>
-                {t.audiences[a]}
-              </option>
-            ))}
+            <Options values={AUDIENCES} labels={t.audiences} />
           </select>
         </Field>
         <Field label={t.fields.link} error={errors.link?.message} hint={t.fields.linkHint}>

@@ -1,12 +1,11 @@
 // Record a payment received in person (cash, cheque, UPI): a dialog with the form.
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { isEmail, messages } from '@/lib/validation/validators';
 import { useRecordPayment } from '../api/payments';
@@ -63,88 +62,68 @@ export function RecordPaymentDialog({ by, onClose }: { by: string; onClose: () =
   const f = text.fields;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
-        <Dialog.Content className="fixed inset-x-2 top-4 z-40 mx-auto max-h-[calc(100vh-2rem)] max-w-2xl overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="font-serif text-xl font-bold">
-                {text.recordTitle}
-              </Dialog.Title>
-              <Dialog.Description className="text-sm text-stone-700">
-                {text.recordIntro}
-              </Dialog.Description>
-              <Link
-                to="/admin/finance?tab=record"
-                className="text-sm font-semibold text-orange-800 hover:underline"
-              >
-                {text.cashWithDonor}
-              </Link>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" aria-label={text.close}>
-                <X className="h-5 w-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <form
-            noValidate
-            className="mt-4 grid gap-4 sm:grid-cols-2"
-            onSubmit={handleSubmit(async (v) => {
-              try {
-                await record.mutateAsync({ values: { ...v, amount: Number(v.amount) }, by });
-                toast({ title: text.recorded, variant: 'success' });
-                onClose();
-              } catch {
-                // Toasted by the query client.
-              }
-            })}
-          >
-            <Field label={f.payment_type} error={errors.payment_type?.message}>
-              <select {...register('payment_type')}>
-                {PAYMENT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {text.typeLabels[t]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={`${f.amount} *`} error={errors.amount?.message}>
-              <input inputMode="decimal" {...register('amount')} />
-            </Field>
-            <Field label={f.payment_method} error={errors.payment_method?.message}>
-              <select {...register('payment_method')}>
-                {OFFLINE_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {text.methodLabels[m]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={f.transaction_reference} error={errors.transaction_reference?.message}>
-              <input {...register('transaction_reference')} />
-            </Field>
-            <Field label={`${f.payer_name} *`} error={errors.payer_name?.message}>
-              <input {...register('payer_name')} />
-            </Field>
-            <Field label={f.payer_email} error={errors.payer_email?.message}>
-              <input type="email" {...register('payer_email')} />
-            </Field>
-            <Field label={f.member} error={errors.member?.message} hint={text.memberHint}>
-              <input {...register('member')} />
-            </Field>
-            <Field label={f.notes} error={errors.notes?.message}>
-              <input {...register('notes')} />
-            </Field>
-            <div className="sm:col-span-2">
-              <Button type="submit" disabled={record.isPending}>
-                {text.save}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      title={text.recordTitle}
+      description={text.recordIntro}
+      aside={
+        <Link
+          to="/admin/finance?tab=record"
+          className="text-sm font-semibold text-orange-800 hover:underline"
+        >
+          {text.cashWithDonor}
+        </Link>
+      }
+      closeLabel={text.close}
+      onClose={onClose}
+      className="max-h-[calc(100vh-2rem)] max-w-2xl overflow-y-auto"
+    >
+      <form
+        noValidate
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={handleSubmit(async (v) => {
+          try {
+            await record.mutateAsync({ values: { ...v, amount: Number(v.amount) }, by });
+            toast({ title: text.recorded, variant: 'success' });
+            onClose();
+          } catch {
+            // Toasted by the query client.
+          }
+        })}
+      >
+        <Field label={f.payment_type} error={errors.payment_type?.message}>
+          <select {...register('payment_type')}>
+            <Options values={PAYMENT_TYPES} labels={text.typeLabels} />
+          </select>
+        </Field>
+        <Field label={`${f.amount} *`} error={errors.amount?.message}>
+          <input inputMode="decimal" {...register('amount')} />
+        </Field>
+        <Field label={f.payment_method} error={errors.payment_method?.message}>
+          <select {...register('payment_method')}>
+            <Options values={OFFLINE_METHODS} labels={text.methodLabels} />
+          </select>
+        </Field>
+        <Field label={f.transaction_reference} error={errors.transaction_reference?.message}>
+          <input {...register('transaction_reference')} />
+        </Field>
+        <Field label={`${f.payer_name} *`} error={errors.payer_name?.message}>
+          <input {...register('payer_name')} />
+        </Field>
+        <Field label={f.payer_email} error={errors.payer_email?.message}>
+          <input type="email" {...register('payer_email')} />
+        </Field>
+        <Field label={f.member} error={errors.member?.message} hint={text.memberHint}>
+          <input {...register('member')} />
+        </Field>
+        <Field label={f.notes} error={errors.notes?.message}>
+          <input {...register('notes')} />
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={record.isPending}>
+            {text.save}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }

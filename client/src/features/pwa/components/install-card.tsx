@@ -3,7 +3,6 @@
 // confirmation card.
 import { CheckCircle2, Download, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { readLocal, writeLocal } from '@/lib/storage';
 import { installRecord, recordInstall } from '../analytics';
@@ -15,6 +14,7 @@ import {
   wasInstalled,
 } from '../install-prompt';
 import { text } from '../text';
+import { PromptActions, PromptCard } from './prompt-card';
 
 const DISMISSED = 'havyaka:install-dismissed';
 
@@ -31,27 +31,25 @@ export function InstallCards() {
 
   if (showInstalled) {
     return (
-      <aside
+      <PromptCard
         role="status"
-        className="fixed right-4 bottom-20 left-4 z-50 rounded-lg border border-emerald-600 bg-white p-4 shadow-xl sm:left-auto sm:w-96"
+        border="border-emerald-600"
         data-testid="installed-card"
+        icon={<CheckCircle2 className="h-6 w-6 shrink-0 text-emerald-700" aria-hidden />}
       >
-        <div className="flex gap-3">
-          <CheckCircle2 className="h-6 w-6 shrink-0 text-emerald-700" aria-hidden />
-          <div className="flex-1">
-            <p className="font-semibold">{text.install.installedTitle}</p>
-            <p className="text-sm text-stone-700">{text.install.installedBody}</p>
-          </div>
-          <button
-            type="button"
-            onClick={() => setShowInstalled(false)}
-            className="self-start rounded p-1 hover:bg-stone-100"
-          >
-            <X className="h-4 w-4" aria-hidden />
-            <span className="sr-only">{text.install.close}</span>
-          </button>
+        <div className="flex-1">
+          <p className="font-semibold">{text.install.installedTitle}</p>
+          <p className="text-sm text-stone-700">{text.install.installedBody}</p>
         </div>
-      </aside>
+        <button
+          type="button"
+          onClick={() => setShowInstalled(false)}
+          className="self-start rounded p-1 hover:bg-stone-100"
+        >
+          <X className="h-4 w-4" aria-hidden />
+          <span className="sr-only">{text.install.close}</span>
+        </button>
+      </PromptCard>
     );
   }
   if (!offer || dismissed || !engaged) return null;
@@ -68,32 +66,26 @@ export function InstallCards() {
     }
   };
   return (
-    <aside
+    <PromptCard
       aria-labelledby="install-title"
-      className="fixed right-4 bottom-20 left-4 z-50 rounded-lg border border-stone-200 bg-white p-4 shadow-xl sm:left-auto sm:w-96"
       data-testid="install-card"
+      icon={<Download className="h-6 w-6 shrink-0 text-orange-800" aria-hidden />}
     >
-      <div className="flex gap-3">
-        <Download className="h-6 w-6 shrink-0 text-orange-800" aria-hidden />
-        <div>
-          <p id="install-title" className="font-semibold">
-            {text.install.title}
-          </p>
-          <p className="text-sm text-stone-700">{text.install.body}</p>
-          <div className="mt-3 flex gap-2">
-            <Button onClick={install}>{text.install.accept}</Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                writeLocal(DISMISSED, true);
-                setDismissed(true);
-              }}
-            >
-              {text.install.dismiss}
-            </Button>
-          </div>
-        </div>
+      <div>
+        <p id="install-title" className="font-semibold">
+          {text.install.title}
+        </p>
+        <p className="text-sm text-stone-700">{text.install.body}</p>
+        <PromptActions
+          accept={text.install.accept}
+          onAccept={() => void install()}
+          dismiss={text.install.dismiss}
+          onDismiss={() => {
+            writeLocal(DISMISSED, true);
+            setDismissed(true);
+          }}
+        />
       </div>
-    </aside>
+    </PromptCard>
   );
 }

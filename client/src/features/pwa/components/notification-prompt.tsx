@@ -2,7 +2,7 @@
 // was not dismissed before; a status badge; subscribing through the SDK's push helper.
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { PromptActions, PromptCard } from './prompt-card';
 import { toast } from '@/components/ui/toast';
 import { sdk } from '@/lib/sdk';
 import { readLocal, writeLocal } from '@/lib/storage';
@@ -89,40 +89,34 @@ export function NotificationPrompt({ paused = false }: { paused?: boolean }) {
     setVisible(false);
   };
   return (
-    <aside
+    <PromptCard
       aria-labelledby="notify-title"
-      className="fixed right-4 bottom-4 left-4 z-50 rounded-lg border border-stone-200 bg-white p-4 shadow-xl sm:left-auto sm:w-96"
+      bottom="bottom-4"
       data-testid="notification-prompt"
+      icon={<BellRing className="h-6 w-6 shrink-0 text-orange-800" aria-hidden />}
     >
-      <div className="flex gap-3">
-        <BellRing className="h-6 w-6 shrink-0 text-orange-800" aria-hidden />
-        <div>
-          <div className="flex flex-wrap items-center gap-2">
-            <p id="notify-title" className="font-semibold">
-              {text.notifications.title}
-            </p>
-            <StatusBadge state={state} />
-          </div>
-          <p className="mt-1 text-sm text-stone-700">{text.notifications.body}</p>
-          <div className="mt-3 flex gap-2">
-            <Button
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                const ok = await enableNotifications();
-                setBusy(false);
-                setState(permission());
-                if (ok) close();
-              }}
-            >
-              {text.notifications.enable}
-            </Button>
-            <Button variant="ghost" onClick={close}>
-              {text.notifications.dismiss}
-            </Button>
-          </div>
+      <div>
+        <div className="flex flex-wrap items-center gap-2">
+          <p id="notify-title" className="font-semibold">
+            {text.notifications.title}
+          </p>
+          <StatusBadge state={state} />
         </div>
+        <p className="mt-1 text-sm text-stone-700">{text.notifications.body}</p>
+        <PromptActions
+          accept={text.notifications.enable}
+          busy={busy}
+          onAccept={async () => {
+            setBusy(true);
+            const ok = await enableNotifications();
+            setBusy(false);
+            setState(permission());
+            if (ok) close();
+          }}
+          dismiss={text.notifications.dismiss}
+          onDismiss={close}
+        />
       </div>
-    </aside>
+    </PromptCard>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@/components/data-table';
 import { QueryState } from '@/components/ui/query-state';
 import { Card, EmptyState, LoadingState } from '@/components/ui/states';
+import { StaffHeader } from '@/components/ui/staff-header';
 import { formatDate } from '@/lib/images';
 import { adminText as t } from '../admin/admin-text';
 import { useAnalyticsRows } from '../admin/api';
@@ -93,19 +94,20 @@ export function Component() {
   const engagement = useMemo(() => keyed(s?.recentEngagement ?? []), [s]);
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
-          <p className="mt-1 text-stone-700">{t.intro}</p>
-        </div>
-        <SelectFilter
-          state={period}
-          name="days"
-          label={t.window}
-          allLabel={null}
-          options={PERIODS.map((n) => ({ value: String(n), label: t.days(n) }))}
-        />
-      </header>
+      <StaffHeader
+        title={t.title}
+        intro={t.intro}
+        alignEnd
+        actions={
+          <SelectFilter
+            state={period}
+            name="days"
+            label={t.window}
+            allLabel={null}
+            options={PERIODS.map((n) => ({ value: String(n), label: t.days(n) }))}
+          />
+        }
+      />
       <QueryState
         query={rows}
         loading={<LoadingState rows={3} height="h-40" />}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { columnHelper, DataTable, type DataTableColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { StaffHeader } from '@/components/ui/staff-header';
 import { dataMessage, unwrap } from '@/lib/errors';
 import { apiUrl, sdk } from '@/lib/sdk';
 import { testText as t } from '../admin/test-text';
@@ -126,20 +127,20 @@ export function Component() {
   const all = [server, ready, auth, storage, push, browser];
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
-          <p className="mt-1 text-stone-700">{t.intro}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => all.forEach((q) => void q.refetch())}>
-            <RefreshCw className="h-4 w-4" aria-hidden /> {t.refresh}
-          </Button>
-          <Button onClick={() => testPush.mutate()} disabled={testPush.isPending}>
-            <BellRing className="h-4 w-4" aria-hidden /> {t.testPush}
-          </Button>
-        </div>
-      </header>
+      <StaffHeader
+        title={t.title}
+        intro={t.intro}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => all.forEach((q) => void q.refetch())}>
+              <RefreshCw className="h-4 w-4" aria-hidden /> {t.refresh}
+            </Button>
+            <Button onClick={() => testPush.mutate()} disabled={testPush.isPending}>
+              <BellRing className="h-4 w-4" aria-hidden /> {t.testPush}
+            </Button>
+          </div>
+        }
+      />
       <ul className="grid gap-3 md:grid-cols-2" aria-live="polite">
         <Check name={t.checks.server} query={server} detail={server.data && t.ms(server.data.ms)} />
         <Check name={t.checks.database} query={ready} detail={ready.data && t.ms(ready.data.ms)} />

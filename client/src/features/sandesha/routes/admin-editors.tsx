@@ -17,6 +17,7 @@ import { dataMessage } from '@/lib/errors';
 import { adminText } from '../admin-text';
 import { useCandidates, useEditors, useSetEditor, type Account } from '../api/editors';
 import { TitledSection } from '@/components/ui/section';
+import { StaffHeader } from '@/components/ui/staff-header';
 
 const t = adminText.editors;
 const nameOf = (a: Account) => a.full_name || a.email || t.unnamed;
@@ -146,11 +147,9 @@ export function Component() {
   const columns = useMemo(() => editorColumns(isAdmin), [isAdmin]);
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
-        <p className="mt-1 text-stone-700">{t.intro}</p>
+      <StaffHeader title={t.title} intro={t.intro}>
         {!isAdmin && <p className="mt-2 text-sm text-stone-600">{t.adminsOnly}</p>}
-      </header>
+      </StaffHeader>
       <TitledSection
         id="current-editors"
         title={t.current}

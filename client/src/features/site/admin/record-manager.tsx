@@ -1,7 +1,8 @@
 // One screen for a list of site content records: the list (with image, summary, active badge),
 // add and edit in place, show/hide, order by arrows (display_order), delete after confirmation.
 import { ConfirmButton } from '@/components/confirm-button';
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { MoveButtons } from '@/components/move-buttons';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryState } from '@/components/ui/query-state';
@@ -11,6 +12,7 @@ import { imageUrl } from '@/lib/images';
 import { adminText as t } from '../admin-text';
 import { useRowActions, useRows, type Row, type SiteTable } from './api';
 import { RecordForm, type FieldSpec } from '@/components/record-editor';
+import { StaffHeader } from '@/components/ui/staff-header';
 
 export interface ManagerConfig {
   table: SiteTable;
@@ -67,11 +69,9 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
 
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{config.title}</h1>
-        <p className="mt-1 text-stone-700">{config.intro}</p>
+      <StaffHeader title={config.title} intro={config.intro}>
         <p className="mt-1 text-sm text-stone-600">{t.onSite}</p>
-      </header>
+      </StaffHeader>
       {editing === null ? (
         <Button onClick={() => setEditing('new')}>
           <Plus className="h-4 w-4" aria-hidden /> {config.addLabel}
@@ -133,26 +133,15 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
                   </div>
                   <div className="flex flex-wrap items-center gap-1">
                     {config.ordered && (
-                      <>
-                        <Button
-                          variant="ghost"
-                          className="!min-h-9 !px-2"
-                          aria-label={t.up(name)}
-                          disabled={i === 0 || reorder.isPending}
-                          onClick={() => move(i, i - 1)}
-                        >
-                          <ArrowUp className="h-4 w-4" aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="!min-h-9 !px-2"
-                          aria-label={t.down(name)}
-                          disabled={i === list.length - 1 || reorder.isPending}
-                          onClick={() => move(i, i + 1)}
-                        >
-                          <ArrowDown className="h-4 w-4" aria-hidden />
-                        </Button>
-                      </>
+                      <MoveButtons
+                        index={i}
+                        count={list.length}
+                        busy={reorder.isPending}
+                        onMove={(delta) => move(i, i + delta)}
+                        upLabel={t.up(name)}
+                        downLabel={t.down(name)}
+                        className="!min-h-9 !px-2"
+                      />
                     )}
                     {config.activeField && (
                       <Button

@@ -6,7 +6,7 @@ import { LoadingState } from '@/components/ui/states';
 import { formatDate, imageUrl } from '@/lib/images';
 import { useAchievements, useBoard, useOrganization } from '../api/site';
 import { text } from '../text';
-import { TitledSection } from '@/components/ui/section';
+import { QuerySection } from '@/components/ui/query-section';
 
 export function OrganizationInfo() {
   return (
@@ -37,82 +37,75 @@ export function OrganizationInfo() {
 }
 
 export function BoardMembers() {
-  const board = useBoard();
   return (
-    <TitledSection id="board" title={text.board}>
-      <QueryState
-        query={board}
-        loading={<LoadingState rows={1} />}
-        errorTitle={text.loadError}
-        empty={text.noBoard}
-      >
-        {(members) => (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="board-members">
-            {members.map((m) => (
-              <li
-                key={m.id}
-                className="rounded-lg border border-stone-200 bg-white p-5 text-center"
-              >
-                {m.photo_url ? (
-                  <img
-                    src={imageUrl(m.photo_url, { width: 160, height: 160 })}
-                    alt=""
-                    width={80}
-                    height={80}
-                    className="mx-auto h-20 w-20 rounded-full object-cover"
-                  />
-                ) : (
-                  <UserRound
-                    className="mx-auto h-20 w-20 rounded-full bg-orange-100 p-4 text-orange-800"
-                    aria-hidden
-                  />
-                )}
-                <p className="mt-3 font-semibold">{m.name}</p>
-                <p className="text-sm text-orange-900">{m.designation}</p>
-                {m.bio && <p className="mt-2 text-sm text-stone-700">{m.bio}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </TitledSection>
+    <QuerySection
+      id="board"
+      title={text.board}
+      query={useBoard()}
+      errorTitle={text.loadError}
+      empty={text.noBoard}
+    >
+      {(members) => (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="board-members">
+          {members.map((m) => (
+            <li key={m.id} className="rounded-lg border border-stone-200 bg-white p-5 text-center">
+              {m.photo_url ? (
+                <img
+                  src={imageUrl(m.photo_url, { width: 160, height: 160 })}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="mx-auto h-20 w-20 rounded-full object-cover"
+                />
+              ) : (
+                <UserRound
+                  className="mx-auto h-20 w-20 rounded-full bg-orange-100 p-4 text-orange-800"
+                  aria-hidden
+                />
+              )}
+              <p className="mt-3 font-semibold">{m.name}</p>
+              <p className="text-sm text-orange-900">{m.designation}</p>
+              {m.bio && <p className="mt-2 text-sm text-stone-700">{m.bio}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   );
 }
 
 export function Achievements() {
-  const list = useAchievements();
   return (
-    <TitledSection id="achievements" title={text.achievements}>
-      <QueryState
-        query={list}
-        loading={<LoadingState rows={1} />}
-        errorTitle={text.loadError}
-        empty={text.noAchievements}
-      >
-        {(achievements) => (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {achievements.map((a) => (
-              <li key={a.id} className="flex gap-4 rounded-lg border border-stone-200 bg-white p-5">
-                <Award className="h-8 w-8 shrink-0 text-amber-700" aria-hidden />
-                <div>
-                  <p className="font-semibold">{a.title}</p>
-                  <p className="text-sm text-stone-600">
-                    {[a.achiever_name, a.category, formatDate(a.achievement_date)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                  {a.description && (
-                    <SafeHtml
-                      html={descriptionToHtml(a.description)}
-                      className="mt-1 text-sm text-stone-800"
-                    />
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </TitledSection>
+    <QuerySection
+      id="achievements"
+      title={text.achievements}
+      query={useAchievements()}
+      errorTitle={text.loadError}
+      empty={text.noAchievements}
+    >
+      {(achievements) => (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {achievements.map((a) => (
+            <li key={a.id} className="flex gap-4 rounded-lg border border-stone-200 bg-white p-5">
+              <Award className="h-8 w-8 shrink-0 text-amber-700" aria-hidden />
+              <div>
+                <p className="font-semibold">{a.title}</p>
+                <p className="text-sm text-stone-600">
+                  {[a.achiever_name, a.category, formatDate(a.achievement_date)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                {a.description && (
+                  <SafeHtml
+                    html={descriptionToHtml(a.description)}
+                    className="mt-1 text-sm text-stone-800"
+                  />
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   );
 }

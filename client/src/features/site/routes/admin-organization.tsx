@@ -1,8 +1,9 @@
 // /admin/organization: the About page's sections: edit, publish, order, add (upsert by section)
 // and delete. The public About page shows the published ones in this order.
-import { ArrowDown, ArrowUp, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useConfirm } from '@/components/confirm-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
+import { MoveButtons } from '@/components/move-buttons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
@@ -134,7 +135,6 @@ export function Component() {
   const sections = useSections();
   const patch = usePatchSection();
   const del = useDeleteSection();
-  const confirm = useConfirm();
   const [editing, setEditing] = useState<Section | 'new' | null>(null);
 
   async function move(items: Section[], index: number, delta: -1 | 1) {
@@ -158,26 +158,6 @@ export function Component() {
         title: s.is_published ? text.unpublishedToast : text.publishedToast,
         variant: 'success',
       });
-    } catch {
-      // Toasted by the query client.
-    }
-  }
-
-  async function remove(s: Section) {
-    const name = s.title ?? s.section;
-    if (
-      !(await confirm({
-        title: text.removeTitle(name),
-        description: text.removeBody,
-        confirmLabel: text.remove(name),
-        cancelLabel: text.cancel,
-        destructive: true,
-      }))
-    )
-      return;
-    try {
-      await del.mutateAsync(s.id);
-      toast({ title: text.removed, variant: 'success' });
     } catch {
       // Toasted by the query client.
     }
@@ -237,22 +217,14 @@ export function Component() {
                         >
                           {s.is_published ? text.unpublishShort : text.publishShort}
                         </Button>
-                        <Button
-                          variant="ghost"
-                          aria-label={text.moveUp(name)}
-                          disabled={i === 0 || patch.isPending}
-                          onClick={() => void move(all, i, -1)}
-                        >
-                          <ArrowUp className="h-4 w-4" aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          aria-label={text.moveDown(name)}
-                          disabled={i === all.length - 1 || patch.isPending}
-                          onClick={() => void move(all, i, 1)}
-                        >
-                          <ArrowDown className="h-4 w-4" aria-hidden />
-                        </Button>
+                        <MoveButtons
+                          index={i}
+                          count={all.length}
+                          busy={patch.isPending}
+                          onMove={(delta) => void move(all, i, delta)}
+                          upLabel={text.moveUp(name)}
+                          downLabel={text.moveDown(name)}
+                        />
                         <Button
                           variant="ghost"
                           aria-label={text.edit(name)}
@@ -260,13 +232,19 @@ export function Component() {
                         >
                           <Pencil className="h-4 w-4" aria-hidden />
                         </Button>
-                        <Button
-                          variant="ghost"
+                        <ConfirmButton
                           aria-label={text.remove(name)}
-                          onClick={() => void remove(s)}
+                          confirm={{
+                            title: text.removeTitle(name),
+                            description: text.removeBody,
+                            confirmLabel: text.remove(name),
+                            cancelLabel: text.cancel,
+                          }}
+                          action={() => del.mutateAsync(s.id)}
+                          done={text.removed}
                         >
                           <Trash2 className="h-4 w-4" aria-hidden />
-                        </Button>
+                        </ConfirmButton>
                       </div>
                     </div>
                   </Card>

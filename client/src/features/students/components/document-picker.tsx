@@ -2,6 +2,7 @@
 // picked, checked and listed before the one submit uploads them.
 import { FileText, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { FileInput, FileLabel } from '@/components/file-input';
 import { text } from '../text';
 
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
@@ -32,20 +33,13 @@ export function DocumentPicker({
   const [error, setError] = useState<string | null>(null);
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {text.documents}
-      </label>
-      <p className="mb-2 text-xs text-stone-600">{text.documentsHint}</p>
-      <input
+      <FileLabel id={id} label={text.documents} hint={text.documentsHint} />
+      <FileInput
         id={id}
-        type="file"
         multiple
         accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
         aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-orange-100 file:px-4 file:font-semibold file:text-orange-900"
-        onChange={(e) => {
-          const picked = [...(e.target.files ?? [])];
-          e.target.value = '';
+        onPick={(picked) => {
           const refused = picked.map(documentError).find(Boolean);
           const accepted = picked.filter((f) => !documentError(f));
           const all = [...files, ...accepted];

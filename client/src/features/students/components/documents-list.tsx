@@ -1,8 +1,7 @@
 // The student's documents, each opened through a link valid for an hour (private bucket).
 import { FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { errorToast } from '@/lib/errors';
+import { toastOutcome } from '@/components/ui/toast-outcome';
 import { documentLink } from '../api/students';
 import { text } from '../text';
 
@@ -22,13 +21,11 @@ export function DocumentsList({ names }: { names: string[] }) {
           <span className="min-w-0 flex-1 truncate">{documentLabel(name)}</span>
           <Button
             variant="ghost"
-            onClick={async () => {
-              try {
-                window.open(await documentLink(name), '_blank', 'noopener');
-              } catch (error) {
-                toast({ ...errorToast(error), variant: 'destructive' });
-              }
-            }}
+            onClick={() =>
+              void toastOutcome(async () =>
+                window.open(await documentLink(name), '_blank', 'noopener'),
+              )
+            }
           >
             {text.open}
           </Button>

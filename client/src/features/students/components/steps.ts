@@ -1,10 +1,9 @@
 // The steps of the student form: which fields, in which order, with which parser shown; built
 // when the form renders, so their words are the language on screen.
-import { formatAadhar, formatPan, parseIncome, parsePhone } from '@/lib/validation/parsers';
+import { parseIncome, parsePhone } from '@/lib/validation/parsers';
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
-import { formatDay } from '@/lib/i18n/format';
-import { parseDate as toIsoDate } from '@/lib/validation/parsers';
+import { aadharSpec, dateSpec, panSpec } from '@/lib/registration/field-specs';
 import { text } from '../text';
 
 const f = text.fields;
@@ -16,10 +15,6 @@ const money = (name: keyof typeof f): FieldSpec => ({
   parse: (v) => parseIncome(v)?.display ?? null,
   parseWhat: 'amount',
 });
-export const dateDisplay = (v: string) => {
-  const iso = toIsoDate(v);
-  return iso ? formatDay(iso, { day: 'numeric', month: 'long', year: 'numeric' }) : null;
-};
 const mobile = (name: keyof typeof f, autoComplete?: string): FieldSpec => ({
   name,
   label: f[name],
@@ -36,14 +31,7 @@ export const studentSteps = (): StepSpec[] => [
       { name: 'firstName', label: f.firstName, autoComplete: 'given-name' },
       { name: 'surname', label: f.surname, autoComplete: 'family-name' },
       { name: 'fatherName', label: f.fatherName },
-      {
-        name: 'dateOfBirth',
-        label: f.dateOfBirth,
-        kind: 'date',
-        hint: text.hints.dateOfBirth,
-        parse: dateDisplay,
-        parseWhat: 'date',
-      },
+      dateSpec('dateOfBirth', f.dateOfBirth, text.hints.dateOfBirth),
       { name: 'gender', label: f.gender, kind: 'select', options: text.genders },
       mobile('mobileNumber', 'tel'),
       { name: 'hometown', label: f.hometown },
@@ -57,21 +45,8 @@ export const studentSteps = (): StepSpec[] => [
       { name: 'currentPincode', label: f.currentPincode, inputMode: 'numeric' },
       { name: 'permanentAddress', label: f.permanentAddress, kind: 'textarea' },
       { name: 'permanentPincode', label: f.permanentPincode, inputMode: 'numeric' },
-      {
-        name: 'panNo',
-        label: f.panNo,
-        hint: text.hints.pan,
-        parse: (v) => formatPan(v),
-        parseWhat: 'pan',
-      },
-      {
-        name: 'aadharNo',
-        label: f.aadharNo,
-        inputMode: 'numeric',
-        hint: text.hints.aadhar,
-        parse: (v) => formatAadhar(v),
-        parseWhat: 'aadhaar',
-      },
+      panSpec('panNo', f.panNo, text.hints.pan),
+      aadharSpec('aadharNo', f.aadharNo, text.hints.aadhar),
       { name: 'passportNo', label: f.passportNo },
     ],
   },

@@ -2,10 +2,9 @@
 // "approve now") or to edit an application. PAN and Aadhaar show masked; typing a new number
 // replaces the stored one, leaving the mask keeps it (the vault trigger).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormSection } from '@/components/form';
+import { FormSection, SaveOrCancel } from '@/components/form';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { adminText as text } from '../admin-text';
 import {
   newStudentSchema,
@@ -71,11 +70,7 @@ export function StudentForm({
         <Field label={f.gender} error={err('gender')}>
           <select {...reg('gender')}>
             <option value="">—</option>
-            {['female', 'male', 'other'].map((g) => (
-              <option key={g} value={g}>
-                {text.genderLabels[g]}
-              </option>
-            ))}
+            <Options values={['female', 'male', 'other']} labels={text.genderLabels} />
           </select>
         </Field>
         {input('father_name', f.father_name)}
@@ -110,14 +105,12 @@ export function StudentForm({
           {text.approveNow}
         </label>
       )}
-      <div className="flex gap-3">
-        <Button type="submit" disabled={submitting}>
-          {mode === 'add' ? text.create : text.save}
-        </Button>
-        <ButtonLink to={cancelTo} variant="ghost">
-          {text.cancel}
-        </ButtonLink>
-      </div>
+      <SaveOrCancel
+        label={mode === 'add' ? text.create : text.save}
+        saving={submitting}
+        cancelTo={cancelTo}
+        cancelLabel={text.cancel}
+      />
     </form>
   );
 }

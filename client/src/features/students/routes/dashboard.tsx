@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Pencil } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
+import { FactList } from '@/components/ui/fact-list';
 import {
   Card,
   EmptyState,
@@ -36,16 +37,7 @@ function Summary({ a }: { a: StudentApplication }) {
     [text.fields.donationSeeking, money(a.donation_seeking)],
     [text.fields.familyIncome, money(a.family_income)],
   ];
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {rows.map(([k, v]) => (
-        <div key={k} className="min-w-0">
-          <dt className="font-semibold text-stone-700">{k}</dt>
-          <dd className="break-words">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} />;
 }
 
 function Committee({ userId }: { userId: string }) {

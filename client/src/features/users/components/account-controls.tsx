@@ -1,7 +1,7 @@
 // A row's type and status selects: only what the caller may choose is offered, and each change
 // is confirmed (deactivation says what it means). The database refuses anything else.
 import { useConfirm } from '@/components/confirm-dialog';
-import { controlClass } from '@/components/ui/field';
+import { controlClass, Options } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { useChangeAccount, type AccountRow } from '../api/accounts';
 import { allowedTypes, canChangeStatus, USER_STATUSES, type Caller } from '../lib/account-rules';
@@ -58,11 +58,7 @@ export function AccountControls({ account, caller }: { account: AccountRow; call
         disabled={!statusEditable || change.isPending}
         onChange={(e) => void apply({ status: e.target.value })}
       >
-        {USER_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {text.statusLabels[s]}
-          </option>
-        ))}
+        <Options values={USER_STATUSES} labels={text.statusLabels} />
       </select>
     </div>
   );

@@ -4,7 +4,7 @@
 // the person accepts sends a new link.
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { Card } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
@@ -96,11 +96,7 @@ export function InviteStaff({ onInvited }: { onInvited: () => void }) {
         </Field>
         <Field label={text.invite.type}>
           <select value={type} onChange={(e) => setType(e.target.value as (typeof STAFF)[number])}>
-            {STAFF.map((t) => (
-              <option key={t} value={t}>
-                {text.typeLabels[t] ?? t}
-              </option>
-            ))}
+            <Options values={STAFF} labels={text.typeLabels} />
           </select>
         </Field>
         <Button type="submit" disabled={busy}>

@@ -2,7 +2,7 @@
 // renames and deletes roles, and assigns and removes them. The policies are the gate.
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useConfirm } from '@/components/confirm-dialog';
+import { ConfirmButton } from '@/components/confirm-button';
 import { columnHelper, type DataTableColumn } from '@/components/data-table';
 import { ResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
@@ -162,26 +162,7 @@ type RoleWithHolders = NonNullable<ReturnType<typeof useRoles>['data']>[number];
 
 function RoleActions({ role, onEdit }: { role: RoleWithHolders; onEdit: (role: RoleRow) => void }) {
   const del = useDeleteRole();
-  const confirm = useConfirm();
   const holders = role.user_roles[0]?.count ?? 0;
-  async function onDelete() {
-    if (
-      !(await confirm({
-        title: text.deleteRoleTitle(role.name),
-        description: text.deleteRoleBody(holders),
-        confirmLabel: text.deleteRole(role.name),
-        cancelLabel: text.cancel,
-        destructive: true,
-      }))
-    )
-      return;
-    try {
-      await del.mutateAsync(role.id);
-      toast({ title: text.roleDeleted, variant: 'success' });
-    } catch {
-      // Toasted by the query client.
-    }
-  }
   return (
     <div className="flex gap-1">
       <Button
@@ -191,13 +172,19 @@ function RoleActions({ role, onEdit }: { role: RoleWithHolders; onEdit: (role: R
       >
         <Pencil className="h-4 w-4" aria-hidden />
       </Button>
-      <Button
-        variant="ghost"
+      <ConfirmButton
         aria-label={text.deleteRole(role.name)}
-        onClick={() => void onDelete()}
+        confirm={{
+          title: text.deleteRoleTitle(role.name),
+          description: text.deleteRoleBody(holders),
+          confirmLabel: text.deleteRole(role.name),
+          cancelLabel: text.cancel,
+        }}
+        action={() => del.mutateAsync(role.id)}
+        done={text.roleDeleted}
       >
         <Trash2 className="h-4 w-4" aria-hidden />
-      </Button>
+      </ConfirmButton>
     </div>
   );
 }
@@ -240,30 +227,21 @@ const whoOf = (a: Assignment) => a.user?.full_name ?? a.user?.email ?? a.user_id
 
 function RemoveAssignment({ a }: { a: Assignment }) {
   const remove = useRemoveAssignment();
-  const confirm = useConfirm();
   const who = whoOf(a);
   const role = a.role?.name ?? '';
-  async function onRemove() {
-    if (
-      !(await confirm({
+  return (
+    <ConfirmButton
+      aria-label={text.remove(role, who)}
+      confirm={{
         title: text.removeTitle(role, who),
         confirmLabel: text.remove(role, who),
         cancelLabel: text.cancel,
-        destructive: true,
-      }))
-    )
-      return;
-    try {
-      await remove.mutateAsync(a.id);
-      toast({ title: text.removed, variant: 'success' });
-    } catch {
-      // Toasted by the query client.
-    }
-  }
-  return (
-    <Button variant="ghost" aria-label={text.remove(role, who)} onClick={() => void onRemove()}>
+      }}
+      action={() => remove.mutateAsync(a.id)}
+      done={text.removed}
+    >
       <Trash2 className="h-4 w-4" aria-hidden />
-    </Button>
+    </ConfirmButton>
   );
 }
 

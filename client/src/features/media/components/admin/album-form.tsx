@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { adminText as t } from '@/features/media/admin-text';
-import { useEventOptions, useSaveAlbum, type AdminAlbum } from '@/features/media/api/admin-media';
-import { formatDate } from '@/lib/display-format';
+import { useSaveAlbum, type AdminAlbum } from '@/features/media/api/admin-media';
+import { EventField } from './event-field';
 
 const schema = z.object({
   title: z.string().trim().min(1, t.album.titleRequired).max(200, t.album.titleMax),
@@ -27,7 +27,6 @@ export function AlbumForm({
   onSaved: (id: string) => void;
   onCancel?: () => void;
 }) {
-  const events = useEventOptions();
   const save = useSaveAlbum();
   const {
     register,
@@ -76,16 +75,7 @@ export function AlbumForm({
         <Field label={t.album.title} error={errors.title?.message}>
           <input {...register('title')} />
         </Field>
-        <Field label={t.album.event}>
-          <select {...register('event_id')}>
-            <option value="">{t.album.noEvent}</option>
-            {(events.data ?? []).map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.title} ({formatDate(e.event_date)})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <EventField label={t.album.event} reg={register('event_id')} />
         <Field label={t.album.date}>
           <input type="date" {...register('album_date')} />
         </Field>

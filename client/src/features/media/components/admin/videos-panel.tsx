@@ -6,8 +6,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ResourceList, useResourceList } from '@/components/resource-list';
-import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
 import { errorText } from '@/lib/text';
@@ -15,7 +14,6 @@ import { adminText } from '../../admin-text';
 import {
   mediaKind,
   uploadMedia,
-  useEventOptions,
   useSaveVideo,
   VIDEO_MAX_BYTES,
   videoPages,
@@ -23,8 +21,9 @@ import {
 } from '../../api/admin-media';
 import { videoColumns } from '../../resources/videos/columns';
 import { VIDEO_STATUSES, videoList } from '../../resources/videos/filters';
-import { formatDate } from '@/lib/display-format';
 import { AddOrEdit } from '@/components/add-or-edit';
+import { EditorForm, UploadProgress } from '@/components/editor-form';
+import { EventField } from './event-field';
 
 const t = adminText.video;
 
@@ -42,7 +41,6 @@ type Values = z.infer<typeof schema>;
 
 function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }) {
   const save = useSaveVideo();
-  const events = useEventOptions();
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [uploading, setUploading] = useState<number | null>(null);
@@ -92,27 +90,20 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
     }
   });
   return (
-    <form
+    <EditorForm
+      label={video ? t.edit(video.title) : t.add}
       onSubmit={submit}
-      noValidate
-      aria-label={video ? t.edit(video.title) : t.add}
-      className="space-y-4 rounded-lg border border-orange-200 bg-orange-50/40 p-4"
+      cancelLabel={adminText.cancel}
+      onCancel={onDone}
+      saveLabel={t.save}
+      saveDisabled={save.isPending || uploading !== null}
     >
       <p className="text-sm text-stone-600">{t.draftHint}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t.title} error={errors.title?.message}>
           <input {...register('title')} />
         </Field>
-        <Field label={t.event}>
-          <select {...register('event_id')}>
-            <option value="">{adminText.album.noEvent}</option>
-            {(events.data ?? []).map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.title} ({formatDate(e.event_date)})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <EventField label={t.event} reg={register('event_id')} />
         <Field label={t.url} error={errors.video_url?.message}>
           <input
             type="url"
@@ -139,38 +130,15 @@ function VideoForm({ video, onDone }: { video?: AdminVideo; onDone: () => void }
         </Field>
         <Field label={t.status}>
           <select {...register('status')}>
-            {VIDEO_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t.statuses[s]}
-              </option>
-            ))}
+            <Options values={VIDEO_STATUSES} labels={t.statuses} />
           </select>
         </Field>
       </div>
       <Field label={t.description} error={errors.description?.message}>
         <textarea rows={2} {...register('description')} />
       </Field>
-      {uploading !== null && (
-        <div
-          role="progressbar"
-          aria-label={`${uploading}%`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={uploading}
-          className="h-2 overflow-hidden rounded-full bg-stone-200"
-        >
-          <div className="h-full bg-orange-700" style={{ width: `${uploading}%` }} />
-        </div>
-      )}
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onDone}>
-          {adminText.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending || uploading !== null}>
-          {t.save}
-        </Button>
-      </div>
-    </form>
+      {uploading !== null && <UploadProgress percent={uploading} label={`${uploading}%`} />}
+    </EditorForm>
   );
 }
 

@@ -13,6 +13,33 @@ import { mumbaiDay } from '@/lib/display-format';
 
 const col = columnHelper<DirectoryRow>();
 
+/** Approve or reject on a row: the icon, its word beside it where the table has room. */
+function RowAction({
+  decision,
+  m,
+  actions,
+}: {
+  decision: 'approve' | 'reject';
+  m: DirectoryRow;
+  actions: ApprovalActions;
+}) {
+  const Icon = decision === 'approve' ? Check : X;
+  const label = text[decision];
+  return (
+    <Button
+      variant={decision === 'approve' ? 'secondary' : 'ghost'}
+      className="!px-2 !py-1 text-xs"
+      aria-label={`${label} ${m.full_name}`}
+      title={`${label} ${m.full_name}`}
+      disabled={actions.busy}
+      onClick={() => void actions[decision]([m.id])}
+    >
+      <Icon className="h-4 w-4" aria-hidden />
+      <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">{label}</span>
+    </Button>
+  );
+}
+
 export function directoryColumns(actions: ApprovalActions): DataTableColumn<DirectoryRow>[] {
   return [
     col.accessor('unique_id', {
@@ -55,36 +82,8 @@ export function directoryColumns(actions: ApprovalActions): DataTableColumn<Dire
         const m = row.original;
         return (
           <div className="flex gap-1">
-            {m.status !== 'Yes' && (
-              <Button
-                variant="secondary"
-                className="!px-2 !py-1 text-xs"
-                aria-label={`${text.approve} ${m.full_name}`}
-                title={`${text.approve} ${m.full_name}`}
-                disabled={actions.busy}
-                onClick={() => void actions.approve([m.id])}
-              >
-                <Check className="h-4 w-4" aria-hidden />
-                <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">
-                  {text.approve}
-                </span>
-              </Button>
-            )}
-            {m.status !== 'No' && (
-              <Button
-                variant="ghost"
-                className="!px-2 !py-1 text-xs"
-                aria-label={`${text.reject} ${m.full_name}`}
-                title={`${text.reject} ${m.full_name}`}
-                disabled={actions.busy}
-                onClick={() => void actions.reject([m.id])}
-              >
-                <X className="h-4 w-4" aria-hidden />
-                <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">
-                  {text.reject}
-                </span>
-              </Button>
-            )}
+            {m.status !== 'Yes' && <RowAction decision="approve" m={m} actions={actions} />}
+            {m.status !== 'No' && <RowAction decision="reject" m={m} actions={actions} />}
           </div>
         );
       },

@@ -19,6 +19,7 @@ import {
   type Advertisement,
 } from '@/features/sandesha/api/admin-sandesha';
 import { AddOrEdit } from '@/components/add-or-edit';
+import { EditorForm } from '@/components/editor-form';
 
 const t = adminText.ad;
 
@@ -94,11 +95,13 @@ function AdForm({ ad, onDone }: { ad?: Advertisement; onDone: () => void }) {
     ),
   );
   return (
-    <form
+    <EditorForm
+      label={t.title}
       onSubmit={submit}
-      noValidate
-      className="space-y-4 rounded-lg border border-orange-200 bg-orange-50/40 p-4"
-      aria-label={t.title}
+      cancelLabel={adminText.cancel}
+      onCancel={onDone}
+      saveLabel={t.save}
+      saveDisabled={save.isPending}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t.title} error={errors.title?.message}>
@@ -124,15 +127,7 @@ function AdForm({ ad, onDone }: { ad?: Advertisement; onDone: () => void }) {
         <input type="checkbox" className="h-5 w-5 accent-orange-800" {...register('is_active')} />
         {t.active}
       </label>
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onDone}>
-          {adminText.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {t.save}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 

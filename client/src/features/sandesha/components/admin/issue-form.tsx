@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { EditorForm, UploadProgress } from '@/components/editor-form';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
@@ -73,13 +73,17 @@ export function IssueForm({ issue, onDone }: { issue?: Issue; onDone: () => void
   });
 
   return (
-    <form
+    <EditorForm
+      label={issue ? t.editIssue(issue.title) : t.newIssue}
+      title={issue ? t.editIssue(issue.title) : t.newIssue}
       onSubmit={submit}
-      noValidate
-      aria-label={issue ? t.editIssue(issue.title) : t.newIssue}
-      className="space-y-4 rounded-lg border border-orange-200 bg-orange-50/40 p-4 sm:p-6"
+      cancelLabel={t.cancel}
+      onCancel={onDone}
+      cancelDisabled={save.isPending}
+      saveLabel={save.isPending ? t.saving : t.save}
+      saveDisabled={save.isPending}
+      className="sm:p-6"
     >
-      <h2 className="text-lg font-semibold">{issue ? t.editIssue(issue.title) : t.newIssue}</h2>
       <Field label={t.fields.title} error={errors.title?.message}>
         <input {...register('title')} />
       </Field>
@@ -135,26 +139,7 @@ export function IssueForm({ issue, onDone }: { issue?: Issue; onDone: () => void
           {t.fields.featured}
         </label>
       </div>
-      {progress !== null && (
-        <div
-          role="progressbar"
-          aria-label={t.progress(progress)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="h-2 overflow-hidden rounded-full bg-stone-200"
-        >
-          <div className="h-full bg-orange-700 transition-all" style={{ width: `${progress}%` }} />
-        </div>
-      )}
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.save}
-        </Button>
-      </div>
-    </form>
+      {progress !== null && <UploadProgress percent={progress} label={t.progress(progress)} />}
+    </EditorForm>
   );
 }
