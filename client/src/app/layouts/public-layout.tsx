@@ -1,7 +1,7 @@
 // The public site's frame: header with navigation to every public page, the notification
 // bell and account links for signed-in users, and the footer.
 import { LogIn, Menu, X } from '@/components/ui/icons';
-import { lazy, Suspense, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { lazy, Suspense, type ComponentType, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { EasyViewSwitch, LanguageSwitch } from '@/components/view-controls';
@@ -16,33 +16,6 @@ const NotificationBell = lazy<ComponentType>(() =>
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap xl:px-1.5 2xl:px-2.5 ${isActive ? 'bg-orange-100 text-orange-900' : 'text-stone-800 hover:bg-stone-100'}`;
-
-type NavItem = { readonly to: string; readonly label: string };
-
-/** A list of the site's pages, the current one marked. */
-function NavLinks({ items, className }: { items: readonly NavItem[]; className: string }) {
-  return (
-    <ul className={className}>
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** A titled group of the menu. */
-function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div>
-      <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{title}</p>
-      {children}
-    </div>
-  );
-}
 
 function Brand() {
   return (
@@ -118,7 +91,10 @@ function AccountLinks() {
   const logOut = useLogOut();
   if (auth.status !== 'signedIn') return null;
   return (
-    <MenuGroup title={t.account}>
+    <div>
+      <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+        {t.account}
+      </p>
       <ul className="mt-1 grid gap-1">
         <li>
           <NavLink to={roleHome(auth.user?.type)} className={linkClass}>
@@ -140,7 +116,7 @@ function AccountLinks() {
           </button>
         </li>
       </ul>
-    </MenuGroup>
+    </div>
   );
 }
 
@@ -155,7 +131,15 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-3 py-2 sm:px-4 xl:max-w-7xl">
           <Brand />
           <nav aria-label={t.mainNav} className="hidden xl:block">
-            <NavLinks items={primaryNav} className="flex items-center gap-1" />
+            <ul className="flex items-center gap-1">
+              {primaryNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
           </nav>
           <div className="flex shrink-0 items-center gap-1">
             <LanguageSwitch className="hidden sm:inline-flex" />
@@ -184,17 +168,39 @@ export function PublicLayout() {
           className="border-t border-stone-200 bg-white"
         >
           <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4 sm:grid-cols-2">
-            <NavLinks items={primaryNav} className="grid gap-1" />
-            <MenuGroup title={t.services}>
-              <NavLinks items={serviceNav} className="mt-1 grid gap-1" />
-            </MenuGroup>
+            <ul className="grid gap-1">
+              {primaryNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div>
+              <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                {t.services}
+              </p>
+              <ul className="mt-1 grid gap-1">
+                {serviceNav.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={linkClass}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
             <AccountLinks />
-            <MenuGroup title={t.view}>
+            <div>
+              <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                {t.view}
+              </p>
               <div className="mt-1 flex flex-wrap gap-2 px-3">
                 <LanguageSwitch />
                 <EasyViewSwitch />
               </div>
-            </MenuGroup>
+            </div>
           </div>
         </nav>
       </header>
