@@ -8,7 +8,6 @@
 //
 // Pure helpers only (no SDK, no React): the script must stay a few kilobytes.
 import { setBoot } from '@/lib/boot';
-import { encodeObjectPath } from '@/lib/object-path';
 import { activeSlides } from './api/active-slides';
 
 /** The slider's image candidates and sizes (features/site/components/slider.tsx). */
@@ -29,6 +28,16 @@ interface SlideRow {
 
 const PUBLIC_OBJECT = /^\/storage\/v1\/(?:object|render\/image)\/public\/([^/]+)\/([^?#]+)/;
 
+// lib/object-path.ts's encodeObjectPath, written again: imported, it costs the first paint's
+// budget (this script is inlined in index.html and in the entry bundle) about 20 bytes.
+const encodePath = (path: string) =>
+  path
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\/+/g, '/')
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/');
+
 /** The server's resized image URL, as lib/images.ts's imageUrl builds it through the SDK. */
 export function heroImageUrl(
   origin: string,
@@ -38,7 +47,7 @@ export function heroImageUrl(
   const local = url.startsWith(origin) ? url.slice(origin.length) : url;
   const m = PUBLIC_OBJECT.exec(local);
   if (!m) return url.startsWith('/') ? `${origin}${url}` : url;
-  const object = `${m[1]}/${encodeObjectPath(decodeURIComponent(m[2]))}`;
+  const object = `${m[1]}/${encodePath(decodeURIComponent(m[2]))}`;
   const query = `width=${size.width}&height=${size.height}&resize=cover`;
   return `${origin}/storage/v1/render/image/public/${object}?${query}`;
 }
