@@ -232,8 +232,37 @@ function serverEnv(replica, extra = {}) {
   };
 }
 
-function migrate(extra = {}) {
-  return run(serverBin, ['migrate'], serverEnv({ name: 'migrate', port: 1, metricsPort: 2 }, extra));
+// `server migrate` runs beside the test's own servers (the push sink, the load's clients), so
+// it is awaited, never run with spawnSync: a blocked event loop would stall them. When it does
+// not finish in time, the error shows what each database session was doing and waiting for.
+const MIGRATE_TIMEOUT_MS = 180000;
+
+async function migrate(extra = {}) {
+  const env = { ...process.env, ...serverEnv({ name: 'migrate', port: 1, metricsPort: 2 }, extra) };
+  const child = spawn(serverBin, ['migrate'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const outcome = await Promise.race([exited, sleep(MIGRATE_TIMEOUT_MS).then(() => null)]);
+  if (outcome === null) {
+    const sessions = databaseSessions();
+    child.kill('SIGKILL');
+    throw new Error(`server migrate did not finish within ${MIGRATE_TIMEOUT_MS / 1000} s; the database's sessions:\n${sessions}\nits output:\n${output.slice(-3000)}`);
+  }
+  if (outcome.code !== 0) throw new Error(`server migrate failed (${outcome.code ?? outcome.signal}): ${output.slice(-3000)}`);
+}
+
+// Each session: who, its state, what it waits for, whom it waits on, and its statement.
+function databaseSessions() {
+  try {
+    return psql(`select pid, application_name, usename, state, wait_event_type || ':' || wait_event,
+                        pg_blocking_pids(pid), round(extract(epoch from now() - xact_start)), left(regexp_replace(query, '\\s+', ' ', 'g'), 160)
+                   from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()
+                  order by xact_start nulls last`);
+  } catch (error) {
+    return `(cannot read pg_stat_activity: ${error.message})`;
+  }
 }
 
 async function startReplica(replica, extra = {}) {
@@ -406,7 +435,7 @@ async function main() {
   await startPostgres();
   await startS3();
   readKeys();
-  migrate();
+  await migrate();
   psql(`create table public.cluster_probe (id uuid primary key, at timestamptz not null default now());
         alter table public.cluster_probe enable row level security;
         grant select, insert on public.cluster_probe to service_role;
@@ -519,7 +548,7 @@ async function main() {
   const upgradeLoad = load();
   await sleep(1000);
   await stopChild(replicas[0].child);
-  migrate({ MIGRATIONS_DIR: newMigrations });
+  await migrate({ MIGRATIONS_DIR: newMigrations });
   await startReplica(replicas[0], { MIGRATIONS_DIR: newMigrations });
   // As an operator does: the next replica goes only once the proxy uses the restarted one.
   await waitProxied(replicas[0]);

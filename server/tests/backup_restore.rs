@@ -253,3 +253,72 @@ async fn retention_never_removes_a_backup_while_a_drill_reads_it() {
     }
     assert!(fixture.backups.store.meta(&third.id).await.unwrap().is_some());
 }
+
+/// `server migrate` during a backup: its DDL waits for the tables the backup's snapshot has
+/// read, and pg_dump's LOCK TABLE then queues behind the DDL. PostgreSQL cannot see that the
+/// snapshot's session waits for pg_dump, so the three once waited for ever (a rolling upgrade
+/// in CI hung so). Now pg_dump gives up after its lock wait, the DDL goes through, and the next
+/// backup has the new column.
+#[tokio::test]
+async fn ddl_queued_behind_a_backup_does_not_deadlock_with_its_dump() {
+    let mut fixture = fixture(Vec::new(), None).await;
+    fill(&fixture).await;
+    // A pg_dump that starts only once the test says so: the DDL is queued by then.
+    let gate = tempfile::tempdir().unwrap();
+    let real = fixture.backups.tools.clone().unwrap();
+    let wrapper = gate.path().join("pg_dump");
+    let dir = gate.path().display();
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\ntouch '{dir}/started'\nwhile [ ! -e '{dir}/go' ]; do sleep 0.02; done\nexec '{}' \"$@\"\n",
+            real.pg_dump.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    fixture.backups.tools = Ok(server::backup::tools::PgTools { pg_dump: wrapper, pg_restore: real.pg_restore });
+    fixture.backups.settings.dump_lock_wait = std::time::Duration::from_secs(1);
+
+    let mut ddl_conn = fixture.db.admin_connection().await;
+    let mut watch = fixture.db.admin_connection().await;
+    let backup = fixture.backups.create("manual");
+    let ddl = async {
+        while !gate.path().join("started").exists() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        sqlx::raw_sql("alter table public.ledger add column extra text").execute(&mut ddl_conn).await
+    };
+    let release = async {
+        loop {
+            let queued: i64 = sqlx::query_scalar(
+                "select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query like 'alter table public.ledger%'",
+            )
+            .fetch_one(&mut watch)
+            .await
+            .unwrap();
+            if queued == 1 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        std::fs::write(gate.path().join("go"), b"").unwrap();
+    };
+    let (backup, ddl, ()) =
+        tokio::time::timeout(std::time::Duration::from_secs(60), async { tokio::join!(backup, ddl, release) })
+            .await
+            .expect("the backup, the DDL and the dump finish (no deadlock)");
+    let error = backup.unwrap_err();
+    assert!(error.contains("pg_dump failed"), "{error}");
+    ddl.expect("the DDL went through once the dump gave up");
+
+    let next = fixture.backups.create("manual").await.unwrap();
+    assert!(next.tables.iter().any(|t| t.name == "ledger"), "{:?}", next.tables);
+    let columns: i64 = sqlx::query_scalar(
+        "select count(*) from information_schema.columns where table_name = 'ledger' and column_name = 'extra'",
+    )
+    .fetch_one(&mut watch)
+    .await
+    .unwrap();
+    assert_eq!(columns, 1);
+}

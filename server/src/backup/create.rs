@@ -139,6 +139,7 @@ impl Backups {
             .dump_command(reader)
             .args(["--format=custom", "--no-password"])
             .arg(format!("--snapshot={snapshot_id}"))
+            .arg(format!("--lock-wait-timeout={}ms", self.settings.dump_lock_wait.as_millis()))
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .kill_on_drop(true)

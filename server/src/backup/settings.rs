@@ -96,7 +96,18 @@ pub struct BackupSettings {
     pub identity_file: Option<PathBuf>,
     pub retention: Retention,
     pub keep_replaced: Duration,
+    /// How long pg_dump waits for each table's lock before the backup gives up (a migration's
+    /// DDL queued on a table the backup has read): see [`DUMP_LOCK_WAIT`].
+    pub dump_lock_wait: Duration,
 }
+
+/// pg_dump's `--lock-wait-timeout`. The backup's snapshot transaction has read every table
+/// (their counts and checksums) and holds their ACCESS SHARE locks until pg_dump is done, so DDL
+/// such as `server migrate`'s waits for it; pg_dump's own LOCK TABLE then queues behind that
+/// DDL. PostgreSQL cannot see that the snapshot's session waits for pg_dump, so the three would
+/// wait for ever (and every request on the table behind them). With a bound, the dump gives up,
+/// the snapshot ends, the DDL goes through, and the next scheduled backup runs as usual.
+pub const DUMP_LOCK_WAIT: Duration = Duration::from_secs(10);
 
 impl std::fmt::Debug for BackupSettings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -198,6 +209,7 @@ impl BackupArgs {
                 monthly: self.backup_keep_monthly,
             },
             keep_replaced: Duration::from_secs(u64::from(self.backup_keep_replaced_days) * 86_400),
+            dump_lock_wait: DUMP_LOCK_WAIT,
         })
     }
 }

@@ -300,6 +300,7 @@ pub fn test_backups(
         identity_file,
         retention: Retention { daily: 7, weekly: 4, monthly: 12 },
         keep_replaced: std::time::Duration::from_secs(7 * 86_400),
+        dump_lock_wait: server::backup::settings::DUMP_LOCK_WAIT,
     };
     server::backup::Backups {
         store: server::backup::store::BackupStore::open(&settings.store, "").expect("the backup directory"),
