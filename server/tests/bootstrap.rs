@@ -396,3 +396,53 @@ async fn definitions_that_deadlock_with_a_live_request_are_tried_again() {
     let outcome = tokio::time::timeout(std::time::Duration::from_secs(30), definitions).await.unwrap().unwrap();
     assert_eq!(outcome, Ok(()), "tried again once the request was done");
 }
+
+/// A migration on a table that a long transaction reads (a report, a backup's dump): PostgreSQL
+/// queues every later request on the table behind the waiting DDL. Each attempt now gives up
+/// after its lock wait and tries again a moment later, so reads get through between attempts;
+/// once the reader ends, the migration applies.
+#[tokio::test]
+async fn a_migration_waiting_for_a_lock_lets_requests_through_and_applies_once_it_can() {
+    use server::db::migrations::LOCK_WAIT_PER_ATTEMPT;
+    use std::time::{Duration, Instant};
+
+    let db = TestDb::empty().await;
+    let table = SqlFile { name: "0001_a.sql", sql: "create table public.a (id int); insert into public.a values (1);" };
+    bootstrap_with(&db.admin, app(&[table], &[]), None).await.unwrap();
+
+    let mut reader = db.admin_connection().await;
+    sqlx::raw_sql("begin; select count(*) from public.a;").execute(&mut reader).await.unwrap();
+    let column = SqlFile { name: "0002_b.sql", sql: "alter table public.a add column b int;" };
+    let files = [table, column];
+    let migrate = bootstrap_with(&db.admin, app(&files, &[]), None);
+    let mut requests = db.admin_connection().await;
+    let probe = async {
+        // Each read waits at most one attempt's lock wait (a little more on a loaded machine);
+        // behind a DDL that waited for ever, the first one would wait for the reader.
+        sqlx::raw_sql("set statement_timeout = '6s'").execute(&mut requests).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let mut slowest = Duration::ZERO;
+        for _ in 0..4 {
+            let started = Instant::now();
+            let rows: i64 = sqlx::query_scalar("select count(*) from public.a").fetch_one(&mut requests).await.unwrap();
+            assert_eq!(rows, 1);
+            slowest = slowest.max(started.elapsed());
+            tokio::time::sleep(Duration::from_millis(700)).await;
+        }
+        sqlx::raw_sql("commit").execute(&mut reader).await.unwrap();
+        slowest
+    };
+    let (migrated, slowest) = tokio::time::timeout(Duration::from_secs(120), async { tokio::join!(migrate, probe) })
+        .await
+        .expect("the migration ends once the reader has");
+    let report = migrated.unwrap();
+    assert_eq!(report.applied, vec!["0002_b.sql".to_string()]);
+    assert!(slowest < LOCK_WAIT_PER_ATTEMPT + Duration::from_secs(2), "a read waited {slowest:?}");
+    let columns: i64 = sqlx::query_scalar(
+        "select count(*) from information_schema.columns where table_name = 'a' and column_name = 'b'",
+    )
+    .fetch_one(&mut requests)
+    .await
+    .unwrap();
+    assert_eq!(columns, 1);
+}

@@ -13,6 +13,8 @@
 //! A database made before the split recorded every migration in one history: its ledger gains
 //! the `history` column once, and the rows of the platform's files move to `platform`.
 
+use std::time::Duration;
+
 use sha2::{Digest, Sha256};
 use sqlx::{Connection, PgConnection, Row};
 
@@ -198,15 +200,47 @@ pub async fn check_applied(conn: &mut PgConnection, files: SqlBundle<'_>) -> Res
     Ok(())
 }
 
-/// How many times the definitions are tried when live requests' locks deadlock with them.
-const DEFINITION_ATTEMPTS: u32 = 5;
+/// How long one attempt (a migration file, or the functions and policies) may wait for a
+/// table's lock. On a live database (a rolling upgrade: `server migrate` beside serving
+/// replicas, a backup's dump, a long report) DDL that waits for a lock makes every later request
+/// on that table wait behind it: an attempt gives up after this, rolls back and is tried again a
+/// moment later, so no request queues behind it for longer.
+pub const LOCK_WAIT_PER_ATTEMPT: Duration = Duration::from_secs(2);
+
+/// Attempts bounded by [`LOCK_WAIT_PER_ATTEMPT`] (about a minute with their pauses); the last
+/// one waits as long as it takes, so an upgrade always ends.
+const ATTEMPTS: u32 = 12;
+
+/// The pause after failed attempt `attempt` (from 1): 0.25, 0.5, 1, 2, then 4 s.
+fn pause_after(attempt: u32) -> Duration {
+    Duration::from_millis(250u64 << attempt.saturating_sub(1).min(4))
+}
+
+/// After failed bounded attempt `attempt` (from 1) met a lock (a lock wait past the bound, a
+/// deadlock: nothing was changed, see [`is_lock_conflict`]): says so, and waits before the next.
+async fn pause_for_retry(what: &str, attempt: u32, error: &MigrationError) {
+    let pause = pause_after(attempt);
+    tracing::warn!(
+        what,
+        attempt,
+        %error,
+        retry_in_ms = u64::try_from(pause.as_millis()).unwrap_or(u64::MAX),
+        "live requests hold a lock this needs; rolled back, trying again"
+    );
+    tokio::time::sleep(pause).await;
+}
+
+/// Bounds the lock waits of the transaction `tx` (see [`LOCK_WAIT_PER_ATTEMPT`]).
+async fn bound_lock_waits(tx: &mut PgConnection) -> Result<(), sqlx::Error> {
+    let statement = format!("set local lock_timeout = '{}ms'", LOCK_WAIT_PER_ATTEMPT.as_millis());
+    sqlx::raw_sql(sqlx::AssertSqlSafe(statement)).execute(tx).await.map(|_| ())
+}
 
 /// Re-applies the functions, then the policies, in one transaction (nothing changes when a
-/// file fails). On a live database (a rolling upgrade: `server migrate` beside serving
-/// replicas) a policy's DROP and CREATE wait for the tables' locks, and a request holding one
-/// table while it waits for another can deadlock with them: PostgreSQL then cancels one side,
-/// often this transaction. Nothing was changed, so it is tried again, up to
-/// [`DEFINITION_ATTEMPTS`] times.
+/// file fails). On a live database a policy's DROP and CREATE wait for the tables' locks, and a
+/// request holding one table while it waits for another can deadlock with them: PostgreSQL
+/// then cancels one side, often this transaction. Nothing was changed, so it is tried again,
+/// as a lock wait past [`LOCK_WAIT_PER_ATTEMPT`] is.
 pub async fn apply_definitions(
     conn: &mut PgConnection,
     functions: &[SqlFile<'_>],
@@ -214,24 +248,26 @@ pub async fn apply_definitions(
 ) -> Result<(), MigrationError> {
     let mut attempt = 1;
     loop {
-        match apply_definitions_once(conn, functions, policies).await {
-            Err((error, true)) if attempt < DEFINITION_ATTEMPTS => {
-                tracing::warn!(attempt, %error, "the functions and policies met live requests' locks; trying again");
-                tokio::time::sleep(std::time::Duration::from_millis(250 * u64::from(attempt))).await;
-                attempt += 1;
-            }
+        let bounded = attempt < ATTEMPTS;
+        match apply_definitions_once(conn, functions, policies, bounded).await {
+            Err((error, true)) if bounded => pause_for_retry("the functions and policies", attempt, &error).await,
             result => return result.map_err(|(error, _)| error),
         }
+        attempt += 1;
     }
 }
 
-/// One try; an error says whether it was a deadlock (or a serialization failure), worth a retry.
+/// One try; an error says whether it was a lock conflict, worth a retry.
 async fn apply_definitions_once(
     conn: &mut PgConnection,
     functions: &[SqlFile<'_>],
     policies: &[SqlFile<'_>],
+    bounded: bool,
 ) -> Result<(), (MigrationError, bool)> {
     let mut tx = conn.begin().await.map_err(|e| (MigrationError::from(e), false))?;
+    if bounded {
+        bound_lock_waits(&mut tx).await.map_err(|e| (MigrationError::from(e), false))?;
+    }
     for (folder, files) in [("functions", functions), ("policies", policies)] {
         for file in files {
             sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await.map_err(|e| {
@@ -253,9 +289,10 @@ async fn apply_definitions_once(
     })
 }
 
-/// 40P01 deadlock_detected, 40001 serialization_failure.
+/// 40P01 deadlock_detected, 40001 serialization_failure, 55P03 lock_not_available (the
+/// attempt's lock_timeout).
 fn is_lock_conflict(error: &sqlx::Error) -> bool {
-    matches!(error.as_database_error().and_then(|db| db.code()).as_deref(), Some("40P01" | "40001"))
+    matches!(error.as_database_error().and_then(|db| db.code()).as_deref(), Some("40P01" | "40001" | "55P03"))
 }
 
 async fn upgrade_single_history_ledger(
@@ -327,21 +364,49 @@ async fn apply_history(
             tracing::warn!(history, file = file.name, "migration not applied: it has no SQL yet");
             continue;
         }
-        let mut tx = conn.begin().await?;
-        sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await.map_err(|e| {
-            MigrationError::MigrationFailed { file: file.name.to_string(), message: database_message(&e) }
-        })?;
-        sqlx::query("insert into server_meta.migrations (history, name, checksum) values ($1, $2, $3)")
-            .bind(history)
-            .bind(file.name)
-            .bind(checksum(file.sql))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
+        let mut attempt = 1;
+        loop {
+            let bounded = attempt < ATTEMPTS;
+            match apply_file_once(conn, history, file, bounded).await {
+                Err((error, true)) if bounded => pause_for_retry(file.name, attempt, &error).await,
+                result => break result.map_err(|(error, _)| error)?,
+            }
+            attempt += 1;
+        }
         tracing::info!(history, file = file.name, "migration applied");
         report.applied.push(file.name.to_string());
     }
     Ok(())
+}
+
+/// One try at one migration file, in a transaction with its ledger row; an error says whether
+/// it was a lock conflict, worth a retry.
+async fn apply_file_once(
+    conn: &mut PgConnection,
+    history: &str,
+    file: &SqlFile<'_>,
+    bounded: bool,
+) -> Result<(), (MigrationError, bool)> {
+    let plain = |e: sqlx::Error| {
+        let retry = is_lock_conflict(&e);
+        (MigrationError::from(e), retry)
+    };
+    let mut tx = conn.begin().await.map_err(plain)?;
+    if bounded {
+        bound_lock_waits(&mut tx).await.map_err(plain)?;
+    }
+    sqlx::raw_sql(sqlx::AssertSqlSafe(file.sql)).execute(&mut *tx).await.map_err(|e| {
+        let retry = is_lock_conflict(&e);
+        (MigrationError::MigrationFailed { file: file.name.to_string(), message: database_message(&e) }, retry)
+    })?;
+    sqlx::query("insert into server_meta.migrations (history, name, checksum) values ($1, $2, $3)")
+        .bind(history)
+        .bind(file.name)
+        .bind(checksum(file.sql))
+        .execute(&mut *tx)
+        .await
+        .map_err(plain)?;
+    tx.commit().await.map_err(plain)
 }
 
 /// Whether `sql` holds anything but comments, white space and semicolons.
