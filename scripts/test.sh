@@ -269,31 +269,51 @@ server_suites() {
   counted "cluster test (two replicas, Caddy, PostgreSQL, S3)" scripts/cluster-test.sh "$server"
 }
 
+# How busy the machine's cores were during each phase (from /proc/stat), printed with the stage
+# times: an idle core in a phase is time another stage could have used.
+phase_lines="$(mktemp)"
+cpu_ticks() { awk '/^cpu / {print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9}' /proc/stat 2>/dev/null; }
+phase_start() { phase_name="$1"; phase_began=$SECONDS; phase_cpu="$(cpu_ticks)"; }
+phase_end() {
+  local now; now="$(cpu_ticks)"
+  awk -v a="$phase_cpu" -v b="$now" -v name="$phase_name" -v took=$((SECONDS - phase_began)) 'BEGIN {
+    split(a, x, " "); split(b, y, " "); total = y[2] - x[2]; idle = y[1] - x[1];
+    busy = total > 0 ? 100 * (total - idle) / total : 0;
+    printf "%5d s  %s (the cores %d %% busy)\n", took, name, busy }' >>"$phase_lines"
+}
+
 # Phase 1: the one Rust build (linted) beside the JavaScript checks and the web app's build.
+phase_start "phase 1: the Rust build beside the JavaScript lane"
 lane js js_lane
 check "rustfmt" cargo fmt --all --check
 lint_build
 join_lanes
+phase_end
 server_bin="$(cargo_target_dir)/debug/server"
 if [ ! -x "$server_bin" ]; then
   say "no server binary at $server_bin: the suites that need it cannot run"
   record "server binary built" 0 1
 else
   # Phase 2: the Rust tests beside the suites that talk to a server of their own.
+  phase_start "phase 2: the Rust tests beside the server suites' lane"
   lane server server_suites
   rust_tests
   join_lanes
+  phase_end
 
   # Phase 3, alone (they measure and wait on the screen): the browser tests and Lighthouse in
   # Debian's Chromium against the debug server serving the build with the demo community.
+  phase_start "phase 3: the browser tests, then Lighthouse"
   limit=1800 counted "client browser tests (Chromium)" node client/e2e/run.mjs --server "$server_bin"
   counted "client Lighthouse (home; admin members and registrations at 5,000 more; Kannada home, /events)" node client/lighthouse/run.mjs --server "$server_bin"
+  phase_end
 fi
 
 passed="$(awk -F'\t' '{s+=$1} END {print s+0}' "$results")"
 failed="$(awk -F'\t' '{s+=$2} END {print s+0}' "$results")"
 say "stage times (slowest first; a lane's stages overlap others; whole run $((SECONDS / 60)) min $((SECONDS % 60)) s)"
 awk -F'\t' '{printf "%5d s  %s\n", $3, $4}' "$results" | sort -rn
+cat "$phase_lines"
 if [ -s "$flaky_lines" ]; then
   say "flaky: failed once, passed the second time (counted passed; mend them)"
   cat "$flaky_lines"
@@ -302,6 +322,6 @@ if [ "$failed" -gt 0 ]; then
   say "failed: $(awk -F'\t' '$2 > 0 {printf "%s%s (%s failed)", sep, $4, $2; sep="; "}' "$results")"
   cat "$failure_lines"
 fi
-rm -rf "$results" "$lane_logs" "$failure_lines" "$flaky_lines"
+rm -rf "$results" "$lane_logs" "$failure_lines" "$flaky_lines" "$phase_lines"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
