@@ -4,4 +4,6 @@ export type { EmptyText, ExportSpec, ResourceListProps } from './resource-list';
 export { defineList, useResourceList } from './use-resource-list';
 export type { ListSpec, ResourceListState } from './use-resource-list';
 export { preset, APPROVAL_STATUSES } from './presets';
+export { listWords } from './list-words';
+export type { ListText } from './list-words';
 export type { FilterControl } from './presets';

@@ -1,10 +1,11 @@
 // /admin/members: the trust's register for staff (spec §7 member_directory). Filters, search,
 // page and sort live in the URL; the count is exact; approve or reject one or many (§4);
 // export the filtered list as CSV.
-import { Check, Plus, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useMemo } from 'react';
-import { ResourceList, useResourceList } from '@/components/resource-list';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { listWords, ResourceList, useResourceList } from '@/components/resource-list';
+import { Button } from '@/components/ui/button';
+import { AddLink } from '@/components/ui/add-link';
 import { PageHeader } from '@/components/ui/states';
 import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { directoryPages, useLiveDirectory } from '../api/admin-directory';
@@ -31,10 +32,8 @@ function Screen() {
       <div className="mt-6">
         <ResourceList
           {...list}
-          label={text.listLabel}
+          {...listWords(text)}
           columns={columns}
-          empty={{ title: text.empty }}
-          noMatch={{ title: text.emptyFiltered }}
           selectable
           rowLabel={(m) => m.full_name}
           bulkActions={({ rows, clear }) => (
@@ -65,11 +64,7 @@ function Screen() {
             label: text.exportCsv,
             rows: directoryPages.all,
           }}
-          actions={
-            <ButtonLink to="/admin/members/add">
-              <Plus className="h-4 w-4" aria-hidden /> {text.addMember}
-            </ButtonLink>
-          }
+          actions={<AddLink to="/admin/members/add">{text.addMember}</AddLink>}
         />
       </div>
     </div>
