@@ -2,6 +2,7 @@ import { Briefcase, MapPin, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Field } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { QueryState } from '@/components/ui/query-state';
 import { Page, PageHeader } from '@/components/ui/states';
 import { filterBusinesses, useBusinesses, useBusinessNameMatches } from '../api/business';
@@ -25,14 +26,14 @@ export function Component() {
     <Page>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
       <div className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <Field id="business-search" label={text.search}>
-          <input
-            type="search"
-            placeholder={text.searchPlaceholder}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </Field>
+        <TextBox
+          id="business-search"
+          label={text.search}
+          type="search"
+          placeholder={text.searchPlaceholder}
+          value={search}
+          onValue={setSearch}
+        />
         <Field id="business-category" label={text.category}>
           <select value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">{text.allCategories}</option>

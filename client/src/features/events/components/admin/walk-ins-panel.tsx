@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { toast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/display-format';
 import { adminText } from '../../admin-text';
@@ -57,23 +58,23 @@ export function WalkInsPanel({ eventId }: { eventId: string }) {
         className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end"
         noValidate
       >
-        <Field label={t.walkInName} error={error} required>
-          <input
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            autoComplete="off"
-            maxLength={100}
-          />
-        </Field>
-        <Field label={t.walkInPhone}>
-          <input
-            type="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            autoComplete="off"
-            maxLength={20}
-          />
-        </Field>
+        <TextBox
+          label={t.walkInName}
+          error={error}
+          required
+          value={fullName}
+          autoComplete="off"
+          maxLength={100}
+          onValue={setFullName}
+        />
+        <TextBox
+          label={t.walkInPhone}
+          type="tel"
+          value={phone}
+          autoComplete="off"
+          maxLength={20}
+          onValue={setPhone}
+        />
         <Field label={t.walkInSeats} hint={t.walkInSeatsHint}>
           <input
             type="number"
