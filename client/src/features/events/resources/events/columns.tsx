@@ -2,9 +2,8 @@
 // registration, and the row's edit, registrations, view, duplicate and delete) and the CSV
 // export's: one row per event of the filtered view, labels as shown on screen (types and
 // states in words), dates as stored (YYYY-MM-DD sorts in a spreadsheet).
-import { Copy, ExternalLink, Pencil, Trash2, Users } from 'lucide-react';
+import { Copy, ExternalLink, Pencil, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { ConfirmButton } from '@/components/confirm-button';
 import {
   CellSelect,
   columnHelper,
@@ -18,6 +17,7 @@ import { adminText } from '../../admin-text';
 import { useDeleteEvent, useDuplicateEvent, useSetEventStatus } from '../../api/admin-events';
 import type { EventRow } from '../../api/events';
 import { EVENT_STATUSES, type EventStatus } from '../../lib/event-kinds';
+import { DeleteButton } from '@/components/row-actions';
 
 const t = adminText.list;
 
@@ -102,7 +102,7 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
           >
             <Copy className="h-4 w-4" aria-hidden />
           </button>
-          <ConfirmButton
+          <DeleteButton
             variant={null}
             className={`${iconButton} text-red-700 hover:bg-red-50`}
             aria-label={t.deleteOf(event.title)}
@@ -115,9 +115,7 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
             }}
             action={() => remove.mutateAsync(event.id)}
             done={t.deleted}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </ConfirmButton>
+          />
         </>
       )}
     </div>
