@@ -9,6 +9,7 @@ import { unwrap } from '@/lib/errors';
 import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 import { matrimonyKeys } from './profiles';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Interest = Database['public']['Tables']['matrimony_interests']['Row'];
 export type Message = Database['public']['Tables']['matrimony_messages']['Row'];
@@ -155,17 +156,16 @@ export function useConversation(userId: string, other: string | null) {
     queryKey: matrimonyKeys.messages(userId, other ?? ''),
     enabled: !!userId && !!other,
     refetchInterval: live ? false : 15_000,
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('matrimony_messages')
-          .select('*')
-          .or(
-            `and(sender_id.eq.${userId},receiver_id.eq.${other}),and(sender_id.eq.${other},receiver_id.eq.${userId})`,
-          )
-          .order('created_at', { ascending: true })
-          .limit(500),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('matrimony_messages')
+        .select('*')
+        .or(
+          `and(sender_id.eq.${userId},receiver_id.eq.${other}),and(sender_id.eq.${other},receiver_id.eq.${userId})`,
+        )
+        .order('created_at', { ascending: true })
+        .limit(500),
+    ),
   });
 }
 

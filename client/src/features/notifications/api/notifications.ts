@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { unwrap } from '@/lib/errors';
 import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Notification = Database['public']['Tables']['notifications']['Row'];
 
@@ -59,14 +60,9 @@ export function useMarkRead(userId: string) {
 export function useMarkAllRead(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await sdk()
-          .from('notifications')
-          .update({ is_read: true })
-          .eq('user_id', userId)
-          .eq('is_read', false),
-      ),
+    mutationFn: fromSdk((db) =>
+      db.from('notifications').update({ is_read: true }).eq('user_id', userId).eq('is_read', false),
+    ),
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
   });
 }
