@@ -133,8 +133,7 @@ export function useRespond(userId: string) {
 export function useWithdraw(userId: string) {
   const invalidate = useInvalidate(userId);
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('matrimony_interests').delete().eq('id', id)),
+    mutationFn: fromSdk((db, id: string) => db.from('matrimony_interests').delete().eq('id', id)),
     onSettled: invalidate,
   });
 }
@@ -202,15 +201,14 @@ export function useSendMessage(userId: string) {
 export function useMarkRead(userId: string) {
   const invalidate = useInvalidate(userId);
   return useMutation({
-    mutationFn: async (from: string) =>
-      unwrap(
-        await sdk()
-          .from('matrimony_messages')
-          .update({ is_read: true })
-          .eq('receiver_id', userId)
-          .eq('sender_id', from)
-          .eq('is_read', false),
-      ),
+    mutationFn: fromSdk((db, from: string) =>
+      db
+        .from('matrimony_messages')
+        .update({ is_read: true })
+        .eq('receiver_id', userId)
+        .eq('sender_id', from)
+        .eq('is_read', false),
+    ),
     onSettled: invalidate,
   });
 }

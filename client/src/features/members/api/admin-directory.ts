@@ -235,15 +235,14 @@ export function useRejectMembers() {
 export function useCreateMember() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: MemberFormValues) =>
-      unwrap(
-        await sdk()
-          .from('member_directory')
-          // unique_id and an empty membership_no are replaced by the server's numbers.
-          .insert({ unique_id: '', membership_no: '', ...memberRow(values, 'create') })
-          .select()
-          .single(),
-      ),
+    mutationFn: fromSdk((db, values: MemberFormValues) =>
+      db
+        .from('member_directory')
+        // unique_id and an empty membership_no are replaced by the server's numbers.
+        .insert({ unique_id: '', membership_no: '', ...memberRow(values, 'create') })
+        .select()
+        .single(),
+    ),
     onSuccess: () => invalidate(),
   });
 }
@@ -251,15 +250,9 @@ export function useCreateMember() {
 export function useUpdateMember(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: MemberFormValues) =>
-      unwrap(
-        await sdk()
-          .from('member_directory')
-          .update(memberRow(values, 'edit'))
-          .eq('id', id)
-          .select()
-          .single(),
-      ),
+    mutationFn: fromSdk((db, values: MemberFormValues) =>
+      db.from('member_directory').update(memberRow(values, 'edit')).eq('id', id).select().single(),
+    ),
     onSuccess: () => invalidate(id),
   });
 }

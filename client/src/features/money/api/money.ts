@@ -264,8 +264,9 @@ export const useFinanceOverview = () =>
 export function useSaveTrust() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: Partial<TrustFinance>) =>
-      unwrap(await sdk().from('trust_finance').update(changes).eq('id', true).select().single()),
+    mutationFn: fromSdk((db, changes: Partial<TrustFinance>) =>
+      db.from('trust_finance').update(changes).eq('id', true).select().single(),
+    ),
     onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.trust() }),
   });
 }
@@ -444,14 +445,13 @@ export interface CashPayment {
 export function useRecordCash() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payment: CashPayment) =>
-      unwrap(
-        await sdk()
-          .from('payments')
-          .insert({ ...payment, status: 'completed' })
-          .select()
-          .single(),
-      ),
+    mutationFn: fromSdk((db, payment: CashPayment) =>
+      db
+        .from('payments')
+        .insert({ ...payment, status: 'completed' })
+        .select()
+        .single(),
+    ),
     onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
   });
 }

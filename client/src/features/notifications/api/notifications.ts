@@ -51,8 +51,9 @@ export function useNotifications(userId: string) {
 export function useMarkRead(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('notifications').update({ is_read: true }).eq('id', id)),
+    mutationFn: fromSdk((db, id: string) =>
+      db.from('notifications').update({ is_read: true }).eq('id', id),
+    ),
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
   });
 }
@@ -70,8 +71,7 @@ export function useMarkAllRead(userId: string) {
 export function useDeleteNotification(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('notifications').delete().eq('id', id)),
+    mutationFn: fromSdk((db, id: string) => db.from('notifications').delete().eq('id', id)),
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
   });
 }

@@ -70,8 +70,9 @@ export function usePatchSection() {
 export function useDeleteSection() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('organization_info').delete().eq('id', id).select('id')),
+    mutationFn: fromSdk((db, id: string) =>
+      db.from('organization_info').delete().eq('id', id).select('id'),
+    ),
     onSuccess: invalidate,
   });
 }
