@@ -36,28 +36,26 @@ function Screen() {
           columns={columns}
           selectable
           rowLabel={(m) => m.full_name}
-          bulkActions={({ rows, clear }) => (
-            <>
-              <Button
-                variant="secondary"
-                disabled={actions.busy}
-                onClick={async () => {
-                  if (await actions.approve(rows.map((m) => m.id))) clear();
-                }}
-              >
-                <Check className="h-4 w-4" aria-hidden /> {text.approveSelected(rows.length)}
-              </Button>
-              <Button
-                variant="danger"
-                disabled={actions.busy}
-                onClick={async () => {
-                  if (await actions.reject(rows.map((m) => m.id))) clear();
-                }}
-              >
-                <X className="h-4 w-4" aria-hidden /> {text.rejectSelected(rows.length)}
-              </Button>
-            </>
-          )}
+          bulkActions={({ rows, clear }) => {
+            // Decides on every selected row; the selection is cleared once it is done.
+            const onAll = (decide: (ids: string[]) => Promise<boolean>) => async () => {
+              if (await decide(rows.map((m) => m.id))) clear();
+            };
+            return (
+              <>
+                <Button
+                  variant="secondary"
+                  disabled={actions.busy}
+                  onClick={onAll(actions.approve)}
+                >
+                  <Check className="h-4 w-4" aria-hidden /> {text.approveSelected(rows.length)}
+                </Button>
+                <Button variant="danger" disabled={actions.busy} onClick={onAll(actions.reject)}>
+                  <X className="h-4 w-4" aria-hidden /> {text.rejectSelected(rows.length)}
+                </Button>
+              </>
+            );
+          }}
           export={{
             filename: (view) => directoryCsvName(isFiltered(view.filters, view.search)),
             columns: directoryCsvColumns(),
