@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/display-format';
 import { adminText } from '../../admin-text';
 import { useWalkInAction, useWalkIns } from '../../api/event-day';
 import { registrationError } from '../event-registration';
+import { TitledSection } from '@/components/ui/section';
 
 const t = adminText.day;
 
@@ -44,14 +45,13 @@ export function WalkInsPanel({ eventId }: { eventId: string }) {
 
   const list = walkIns.data ?? [];
   return (
-    <section
-      aria-labelledby="walk-ins-title"
+    <TitledSection
+      id="walk-ins-title"
+      title={t.walkInTitle}
+      titleClassName="font-serif text-lg font-bold"
       data-testid="walk-ins"
       className="rounded-lg border border-stone-200 bg-white p-4"
     >
-      <h2 id="walk-ins-title" className="font-serif text-lg font-bold">
-        {t.walkInTitle}
-      </h2>
       <p className="mb-3 text-sm text-stone-600">{t.walkInIntro}</p>
       <form
         onSubmit={onSubmit}
@@ -125,6 +125,6 @@ export function WalkInsPanel({ eventId }: { eventId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
