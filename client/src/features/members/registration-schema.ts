@@ -3,17 +3,16 @@
 // Sandesha delivery, and "I am already a member" with the existing number (spec §7).
 import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
+import { personFields } from '@/lib/registration/person-fields';
 import { accountFields } from '@/lib/validation/account';
 import { parseDate as toIsoDate, textOrNull } from '@/lib/validation/parsers';
 import {
   aadhar,
-  dateField,
   optionalEmail,
   optionalText,
   pan,
   pincode,
   requiredMobile,
-  requiredText,
 } from '@/lib/validation/as-typed';
 import { messages } from '@/lib/validation/text';
 import { registrationValidationText } from './registration-text';
@@ -21,11 +20,7 @@ import { registrationValidationText } from './registration-text';
 const f = registrationValidationText.fields;
 
 export const memberFields = {
-  firstName: requiredText(messages.required(f.firstName)),
-  surname: requiredText(messages.required(f.surname)),
-  fatherName: optionalText(f.fatherName, 200),
-  dateOfBirth: dateField(f.dateOfBirth, { past: true }),
-  gender: z.string(),
+  ...personFields(f),
   gotra: optionalText(f.gotra, 100),
   nakshatraRashi: optionalText(f.nakshatraRashi, 100),
   motherTongue: optionalText(f.motherTongue, 50),

@@ -3,12 +3,12 @@
 import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
 import { parseIncome } from '@/lib/validation/parsers';
+import { personFields } from '@/lib/registration/person-fields';
 import { accountFields } from '@/lib/validation/account';
 import { parseDate as toIsoDate, textOrNull } from '@/lib/validation/parsers';
 import {
   aadhar,
   amountField,
-  dateField,
   optionalEmail,
   optionalMobile,
   optionalText,
@@ -16,7 +16,6 @@ import {
   passport,
   pincode,
   requiredMobile,
-  requiredText,
 } from '@/lib/validation/as-typed';
 import { accountMessages, messages } from '@/lib/validation/text';
 import { validationText } from './text';
@@ -24,11 +23,7 @@ import { validationText } from './text';
 const f = validationText.fields;
 
 export const studentFields = {
-  firstName: requiredText(messages.required(f.firstName)),
-  surname: requiredText(messages.required(f.surname)),
-  fatherName: optionalText(f.fatherName, 200),
-  dateOfBirth: dateField(f.dateOfBirth, { past: true }),
-  gender: z.string(),
+  ...personFields(f),
   mobileNumber: requiredMobile,
   hometown: optionalText(f.hometown, 100),
   currentAddress: optionalText(f.currentAddress, 500),

@@ -49,3 +49,9 @@ export const aadharSpec = (name: string, label: string, hint?: string): FieldSpe
   parse: (v) => formatAadhar(v),
   parseWhat: 'aadhaar',
 });
+
+/** Plain text fields, each labelled from `labels` by its name: `...textSpecs(f, 'place', 'hobby')`. */
+export const textSpecs = <K extends string>(
+  labels: Record<K, string>,
+  ...names: K[]
+): FieldSpec[] => names.map((name) => ({ name, label: labels[name] }));

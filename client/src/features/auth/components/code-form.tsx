@@ -3,7 +3,7 @@
 // one-time-code autofill and keeps only the digits of what is pasted.
 import type { Session } from '@havyaka/sdk';
 import { useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { dataMessage } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { emailSchema } from '@/lib/validation/validators';
@@ -98,24 +98,23 @@ export function CodeForm({
           </fieldset>
         )}
         {channel === 'email' ? (
-          <Field label={text.email}>
-            <input
-              type="email"
-              autoComplete="email"
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          </Field>
+          <TextBox
+            label={text.email}
+            type="email"
+            autoComplete="email"
+            value={address}
+            onValue={setAddress}
+          />
         ) : (
-          <Field label={text.mobile} hint={text.mobileHint}>
-            <input
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              value={address}
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          </Field>
+          <TextBox
+            label={text.mobile}
+            hint={text.mobileHint}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            value={address}
+            onValue={setAddress}
+          />
         )}
         <FormEnd error={error} disabled={busy}>
           {busy ? text.sendingCode : text.sendCode}

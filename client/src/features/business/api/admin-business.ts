@@ -2,7 +2,6 @@
 // its exact count, the CSV export, save, approve (is_active), delete. Writes refresh the public
 // directory's queries.
 import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { closestFirst, idList, nameMatchIds, orMatchingIds } from '@/lib/name-search';
@@ -11,6 +10,7 @@ import { useDeleteRow, useSaveRow } from '@/lib/row-mutations';
 import { sdk } from '@/lib/sdk';
 import { ADMIN_BUSINESS_SORT, type AdminBusinessFilters } from '../resources/listings/filters';
 import { businessKeys, type Business } from './business';
+import { fromSdk } from '@/lib/from-sdk';
 
 export const adminBusinessKeys = {
   list: (view: ListView<AdminBusinessFilters>) =>
@@ -66,8 +66,7 @@ export const useAdminBusiness = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: adminBusinessKeys.one(id),
     enabled,
-    queryFn: async () =>
-      unwrap(await sdk().from('business_listings').select().eq('id', id).maybeSingle()),
+    queryFn: fromSdk((db) => db.from('business_listings').select().eq('id', id).maybeSingle()),
   });
 
 export function useBusinessActions() {

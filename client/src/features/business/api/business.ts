@@ -1,10 +1,9 @@
 import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { unwrap } from '@/lib/errors';
 import { nameMatchIds } from '@/lib/name-search';
 import { searchTerm } from '@/lib/search';
-import { sdk } from '@/lib/sdk';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Business = Database['public']['Tables']['business_listings']['Row'];
 
@@ -18,31 +17,24 @@ export const businessKeys = {
 export const businessesQuery = () =>
   queryOptions({
     queryKey: businessKeys.list(),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('business_listings')
-          .select()
-          .eq('is_active', true)
-          .order('is_featured', { ascending: false })
-          .order('display_order')
-          .order('business_name'),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('business_listings')
+        .select()
+        .eq('is_active', true)
+        .order('is_featured', { ascending: false })
+        .order('display_order')
+        .order('business_name'),
+    ),
   });
 export const useBusinesses = () => useQuery(businessesQuery());
 
 export const useBusiness = (id: string) =>
   useQuery({
     queryKey: businessKeys.detail(id),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('business_listings')
-          .select()
-          .eq('id', id)
-          .eq('is_active', true)
-          .maybeSingle(),
-      ),
+    queryFn: fromSdk((db) =>
+      db.from('business_listings').select().eq('id', id).eq('is_active', true).maybeSingle(),
+    ),
     enabled: /^[0-9a-f-]{36}$/i.test(id),
   });
 

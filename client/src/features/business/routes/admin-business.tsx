@@ -2,9 +2,8 @@
 // in the URL) with an exact count, cards below 768 px and a CSV export of the filtered view;
 // approve or withdraw, edit, delete after confirmation. Content staff and admins (the policies
 // decide).
-import { Plus } from 'lucide-react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
-import { ButtonLink } from '@/components/ui/button';
+import { AddLink } from '@/components/ui/add-link';
 import { StaffHeader } from '@/components/ui/staff-header';
 import { adminText as t } from '../admin-text';
 import { adminBusinessPages } from '../api/admin-business';
@@ -19,11 +18,7 @@ export function Component() {
         title={t.title}
         intro={t.intro}
         className="mb-6"
-        actions={
-          <ButtonLink to="/admin/business/add">
-            <Plus className="h-4 w-4" aria-hidden /> {t.add}
-          </ButtonLink>
-        }
+        actions={<AddLink to="/admin/business/add">{t.add}</AddLink>}
       />
       <ResourceList
         {...list}

@@ -4,6 +4,7 @@ import type { Database } from '@havyaka/sdk/database';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type EventRow = Database['public']['Tables']['events']['Row'];
 
@@ -67,7 +68,7 @@ export const useEvents = (filters: { upcomingOnly: boolean; limit?: number }) =>
 export const eventQuery = (id: string) =>
   queryOptions({
     queryKey: eventKeys.detail(id),
-    queryFn: async () => unwrap(await sdk().from('events').select().eq('id', id).maybeSingle()),
+    queryFn: fromSdk((db) => db.from('events').select().eq('id', id).maybeSingle()),
   });
 
 export const useEvent = (id: string) => useQuery(eventQuery(id));

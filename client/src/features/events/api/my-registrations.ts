@@ -9,6 +9,7 @@ import { unwrap } from '@/lib/errors';
 import { useLive } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 import type { EventRow } from './events';
+import { fromSdk } from '@/lib/from-sdk';
 
 type RegistrationRow = Database['public']['Tables']['event_registrations']['Row'];
 export type MyRegistration = RegistrationRow & {
@@ -56,15 +57,14 @@ export const useMyRegistration = (userId: string | undefined, eventId: string) =
   useQuery({
     queryKey: myRegistrationKeys.forEvent(userId ?? '', eventId),
     enabled: !!userId,
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('event_registrations')
-          .select('*')
-          .eq('user_id', userId!)
-          .eq('event_id', eventId)
-          .maybeSingle(),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('event_registrations')
+        .select('*')
+        .eq('user_id', userId!)
+        .eq('event_id', eventId)
+        .maybeSingle(),
+    ),
   });
 
 type Attendance = { registrations: number; people: number; max_attendees: number | null };

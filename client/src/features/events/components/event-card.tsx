@@ -5,6 +5,7 @@ import { formatDate, imageSrcSetW, imageUrl } from '@/lib/images';
 import type { EventRow } from '../api/events';
 import { eventTypeStyle } from '../lib/event-type-style';
 import { text } from '../text';
+import { CardGrid } from '@/components/ui/card-grid';
 
 export function DateBadge({ date }: { date: string }) {
   const d = new Date(`${date}T00:00:00`);
@@ -90,12 +91,8 @@ export function EventCard({ event }: { event: EventRow }) {
 /** Event cards in the grid every list of events uses: one column on a phone, up to three. */
 export function EventGrid({ events, testId }: { events: EventRow[]; testId?: string }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
-      {events.map((e) => (
-        <li key={e.id}>
-          <EventCard event={e} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid items={events} testId={testId}>
+      {(e) => <EventCard event={e} />}
+    </CardGrid>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SafeHtml } from '@/components/rich-text';
 import { ButtonLink } from '@/components/ui/button';
 import { loaded } from '@/components/ui/query-state';
-import { LoadingState } from '@/components/ui/states';
+import { LoadingState, NotFoundState } from '@/components/ui/states';
 import { formatDate, imageSrcSet, imageUrl } from '@/lib/images';
 import { isUuid, useEvent } from '../api/events';
 import { descriptionToHtml } from '@/lib/stored-html';
@@ -27,13 +27,11 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 
 export function EventNotFound() {
   return (
-    <div className="py-12 text-center">
-      <h1 className="font-serif text-3xl font-bold">{text.notFound}</h1>
-      <p className="mt-2 text-stone-700">{text.notFoundBody}</p>
-      <ButtonLink to="/events" className="mt-6">
-        {text.backToEvents}
-      </ButtonLink>
-    </div>
+    <NotFoundState
+      title={text.notFound}
+      body={text.notFoundBody}
+      back={{ to: '/events', label: text.backToEvents }}
+    />
   );
 }
 

@@ -22,6 +22,7 @@ import { EventWaitlist } from './event-waitlist';
 import { GuestsField } from './guests-field';
 import { useCancelFlow } from './use-cancel-flow';
 import { errorText } from '@/lib/text';
+import { TitledSection } from '@/components/ui/section';
 
 /** A refusal of the registration trigger in the page's words, or the §8 toast. */
 export function registrationError(error: unknown) {
@@ -74,14 +75,13 @@ export function EventRegistration({ event }: { event: EventRow }) {
     event.max_attendees !== null && people !== null ? event.max_attendees - people : null;
 
   return (
-    <section
-      aria-labelledby="event-registration-title"
+    <TitledSection
+      id="event-registration-title"
+      title={text.registration}
+      titleClassName="font-serif text-lg font-bold"
       data-testid="event-registration"
       className="space-y-3 rounded-lg border border-stone-200 bg-white p-5"
     >
-      <h2 id="event-registration-title" className="font-serif text-lg font-bold">
-        {text.registration}
-      </h2>
       {event.registration_required && state !== 'past' && (
         <p className="text-sm text-stone-700">
           {event.registration_deadline &&
@@ -137,6 +137,6 @@ export function EventRegistration({ event }: { event: EventRow }) {
         </>
       )}
       {state !== 'past' && <CalendarLinks event={event} />}
-    </section>
+    </TitledSection>
   );
 }

@@ -2,10 +2,9 @@
 // sort, paging (all kept in the URL), an exact count, CSV export of the filtered view, a change
 // of state, duplicate and delete (after confirmation); cards below 768 px.
 // Event editors (admins, event managers) change events; other staff read.
-import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { ResourceList, useResourceList } from '@/components/resource-list';
-import { ButtonLink } from '@/components/ui/button';
+import { AddLink } from '@/components/ui/add-link';
 import { useAuth } from '@/lib/auth';
 import { EVENT_EDITORS, type Role } from '@/lib/authorization';
 import { adminText } from '../admin-text';
@@ -28,11 +27,7 @@ export function Component() {
           <h1 className="font-serif text-2xl font-bold sm:text-3xl">{t.title}</h1>
           <p className="mt-1 text-stone-700">{t.intro}</p>
         </div>
-        {canEdit && (
-          <ButtonLink to="/admin/events/create">
-            <Plus className="h-4 w-4" aria-hidden /> {t.create}
-          </ButtonLink>
-        )}
+        {canEdit && <AddLink to="/admin/events/create">{t.create}</AddLink>}
       </header>
       <ResourceList
         {...list}

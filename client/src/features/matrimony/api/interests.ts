@@ -9,6 +9,7 @@ import { unwrap } from '@/lib/errors';
 import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 import { matrimonyKeys } from './profiles';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Interest = Database['public']['Tables']['matrimony_interests']['Row'];
 export type Message = Database['public']['Tables']['matrimony_messages']['Row'];
@@ -132,8 +133,7 @@ export function useRespond(userId: string) {
 export function useWithdraw(userId: string) {
   const invalidate = useInvalidate(userId);
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('matrimony_interests').delete().eq('id', id)),
+    mutationFn: fromSdk((db, id: string) => db.from('matrimony_interests').delete().eq('id', id)),
     onSettled: invalidate,
   });
 }
@@ -155,17 +155,16 @@ export function useConversation(userId: string, other: string | null) {
     queryKey: matrimonyKeys.messages(userId, other ?? ''),
     enabled: !!userId && !!other,
     refetchInterval: live ? false : 15_000,
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('matrimony_messages')
-          .select('*')
-          .or(
-            `and(sender_id.eq.${userId},receiver_id.eq.${other}),and(sender_id.eq.${other},receiver_id.eq.${userId})`,
-          )
-          .order('created_at', { ascending: true })
-          .limit(500),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('matrimony_messages')
+        .select('*')
+        .or(
+          `and(sender_id.eq.${userId},receiver_id.eq.${other}),and(sender_id.eq.${other},receiver_id.eq.${userId})`,
+        )
+        .order('created_at', { ascending: true })
+        .limit(500),
+    ),
   });
 }
 
@@ -202,15 +201,14 @@ export function useSendMessage(userId: string) {
 export function useMarkRead(userId: string) {
   const invalidate = useInvalidate(userId);
   return useMutation({
-    mutationFn: async (from: string) =>
-      unwrap(
-        await sdk()
-          .from('matrimony_messages')
-          .update({ is_read: true })
-          .eq('receiver_id', userId)
-          .eq('sender_id', from)
-          .eq('is_read', false),
-      ),
+    mutationFn: fromSdk((db, from: string) =>
+      db
+        .from('matrimony_messages')
+        .update({ is_read: true })
+        .eq('receiver_id', userId)
+        .eq('sender_id', from)
+        .eq('is_read', false),
+    ),
     onSettled: invalidate,
   });
 }

@@ -15,6 +15,7 @@ import { sdk } from '@/lib/sdk';
 import { resizePhoto } from '../photo';
 import { toMatrimonyProfile, type MatrimonyValues } from '../schema';
 import { text } from '../text';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Profile = Database['public']['Tables']['matrimony_details']['Row'];
 /** Contact details live apart (matrimony_contacts): the database shows them to the owner,
@@ -81,15 +82,14 @@ export function useOwnProfile() {
   return useQuery({
     queryKey: matrimonyKeys.own(userId),
     enabled: !!userId,
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('matrimony_details')
-          .select('*, contacts:matrimony_contacts(*)')
-          .eq('user_id', userId)
-          .returns<OwnProfile[]>()
-          .maybeSingle(),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('matrimony_details')
+        .select('*, contacts:matrimony_contacts(*)')
+        .eq('user_id', userId)
+        .returns<OwnProfile[]>()
+        .maybeSingle(),
+    ),
   });
 }
 
@@ -120,14 +120,9 @@ export function useContacts(profileId: string | undefined) {
     queryKey: matrimonyKeys.contacts(profileId ?? ''),
     enabled: !!profileId,
     staleTime: 0,
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('matrimony_contacts')
-          .select('*')
-          .eq('profile_id', profileId!)
-          .maybeSingle(),
-      ),
+    queryFn: fromSdk((db) =>
+      db.from('matrimony_contacts').select('*').eq('profile_id', profileId!).maybeSingle(),
+    ),
   });
 }
 

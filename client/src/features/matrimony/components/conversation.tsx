@@ -2,7 +2,7 @@
 // opened, and a box to write the next message.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { LoadingState } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { errorToast } from '@/lib/errors';
@@ -73,9 +73,14 @@ export function Conversation({ interest, userId }: { interest: InterestView; use
           }
         }}
       >
-        <Field label={t.messageLabel(name)} error={error ?? undefined} className="min-w-0 flex-1">
-          <input value={draft} maxLength={2000} onChange={(e) => setDraft(e.target.value)} />
-        </Field>
+        <TextBox
+          label={t.messageLabel(name)}
+          error={error ?? undefined}
+          className="min-w-0 flex-1"
+          value={draft}
+          maxLength={2000}
+          onValue={setDraft}
+        />
         <Button type="submit" disabled={send.isPending}>
           {t.send}
         </Button>

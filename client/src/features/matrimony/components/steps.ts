@@ -3,7 +3,7 @@
 // keep the words of its first evaluation).
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
-import { dateSpec, mobileSpec } from '@/lib/registration/field-specs';
+import { dateSpec, mobileSpec, textSpecs } from '@/lib/registration/field-specs';
 import { parseHeight, parseIncome, parseWeight } from '@/lib/validation/parsers';
 import { text } from '../text';
 
@@ -21,8 +21,7 @@ const money = (name: keyof typeof f): FieldSpec => ({
 export const personalStep = (): StepSpec => ({
   title: text.steps.personal,
   fields: [
-    { name: 'firstName', label: f.firstName },
-    { name: 'surname', label: f.surname },
+    ...textSpecs(f, 'firstName', 'surname'),
     { name: 'gender', label: f.gender, kind: 'select', options: text.genders },
     dateSpec('dateOfBirth', f.dateOfBirth, text.hints.date),
     {
@@ -62,11 +61,7 @@ export const personalStep = (): StepSpec => ({
 export const backgroundStep = (): StepSpec => ({
   title: text.steps.background,
   fields: [
-    { name: 'qualification', label: f.qualification },
-    { name: 'occupation', label: f.occupation },
-    { name: 'organization', label: f.organization },
-    { name: 'designation', label: f.designation },
-    { name: 'place', label: f.place },
+    ...textSpecs(f, 'qualification', 'occupation', 'organization', 'designation', 'place'),
     money('monthlyIncome'),
     { name: 'nativePlace', label: f.nativePlace },
     {
@@ -87,14 +82,15 @@ export const preferencesStep = (): StepSpec => ({
   fields: [
     { name: 'preferredAgeFrom', label: f.preferredAgeFrom, inputMode: 'numeric' },
     { name: 'preferredAgeTo', label: f.preferredAgeTo, inputMode: 'numeric' },
-    { name: 'preferredHeight', label: f.preferredHeight },
-    { name: 'preferredWeight', label: f.preferredWeight },
-    { name: 'preferredQualification', label: f.preferredQualification },
-    { name: 'preferredOccupation', label: f.preferredOccupation },
+    ...textSpecs(
+      f,
+      'preferredHeight',
+      'preferredWeight',
+      'preferredQualification',
+      'preferredOccupation',
+    ),
     money('preferredIncomeAbove'),
-    { name: 'preferredComplexion', label: f.preferredComplexion },
-    { name: 'preferredWorkLocation', label: f.preferredWorkLocation },
-    { name: 'preferredStayLocation', label: f.preferredStayLocation },
+    ...textSpecs(f, 'preferredComplexion', 'preferredWorkLocation', 'preferredStayLocation'),
     { name: 'otherExpectations', label: f.otherExpectations, kind: 'textarea' },
   ],
 });
@@ -102,14 +98,17 @@ export const preferencesStep = (): StepSpec => ({
 export const familyStep = (): StepSpec => ({
   title: text.steps.family,
   fields: [
-    { name: 'fatherName', label: f.fatherName },
-    { name: 'motherName', label: f.motherName },
-    { name: 'parentOrganization', label: f.parentOrganization },
-    { name: 'parentDesignation', label: f.parentDesignation },
-    { name: 'reference1Name', label: f.reference1Name },
-    { name: 'reference1Contact', label: f.reference1Contact },
-    { name: 'reference2Name', label: f.reference2Name },
-    { name: 'reference2Contact', label: f.reference2Contact },
+    ...textSpecs(
+      f,
+      'fatherName',
+      'motherName',
+      'parentOrganization',
+      'parentDesignation',
+      'reference1Name',
+      'reference1Contact',
+      'reference2Name',
+      'reference2Contact',
+    ),
     yesno('memberOfTrust'),
     { name: 'membershipNo', label: f.membershipNo, showIf: (v) => v.memberOfTrust === 'yes' },
     { name: 'relation', label: f.relation, hint: text.hints.relation },

@@ -5,7 +5,7 @@ import { UserPlus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
-import { ResourceList, useResourceList } from '@/components/resource-list';
+import { listWords, ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -87,10 +87,8 @@ function Screen() {
       {outcome && <SyncReport outcome={outcome} />}
       <ResourceList
         {...list}
-        label={text.listLabel}
+        {...listWords(text)}
         columns={columns}
-        empty={{ title: text.empty }}
-        noMatch={{ title: text.emptyFiltered }}
         actions={
           isAdmin && (
             <Button variant="secondary" onClick={onSync} disabled={sync.isPending}>

@@ -18,6 +18,7 @@ import { ageOn } from '@/lib/validation/parsers';
 import { PAGE_SIZE, useBrowse, useOwnProfile, type BrowseFilters } from '../api/profiles';
 import { ProfilePhoto } from '../components/profile-photo';
 import { pagesText as t } from '../pages-text';
+import { CardGrid } from '@/components/ui/card-grid';
 
 type FilterKey = 'ageFrom' | 'ageTo' | 'heightFrom' | 'heightTo';
 
@@ -124,32 +125,30 @@ export function Component() {
           <p className="mb-3 text-sm text-stone-700" aria-live="polite">
             {t.results(list.data.count)}
           </p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="profiles">
-            {list.data.rows.map((p) => (
-              <li key={p.id}>
-                <Link
-                  to={`/profile/matrimony/${p.id}`}
-                  className="block rounded-lg border border-stone-200 bg-white p-3 shadow-sm hover:border-orange-700"
-                >
-                  <ProfilePhoto url={p.photo_url} name={`${p.first_name} ${p.surname}`} />
-                  <p className="mt-2 font-serif text-lg font-bold">
-                    {p.first_name} {p.surname}
-                  </p>
-                  <p className="text-sm text-stone-700">
-                    {t.years(ageOn(p.date_of_birth))}
-                    {p.height ? ` · ${p.height}` : ''}
-                  </p>
-                  <p className="text-sm text-stone-700">
-                    {[p.qualification, p.occupation].filter(Boolean).join(', ')}
-                  </p>
-                  <p className="text-sm text-stone-600">
-                    {[p.place, p.native_place].filter(Boolean).join(' · ')}
-                  </p>
-                  <span className="sr-only">{t.view}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={list.data.rows} testId="profiles">
+            {(p) => (
+              <Link
+                to={`/profile/matrimony/${p.id}`}
+                className="block rounded-lg border border-stone-200 bg-white p-3 shadow-sm hover:border-orange-700"
+              >
+                <ProfilePhoto url={p.photo_url} name={`${p.first_name} ${p.surname}`} />
+                <p className="mt-2 font-serif text-lg font-bold">
+                  {p.first_name} {p.surname}
+                </p>
+                <p className="text-sm text-stone-700">
+                  {t.years(ageOn(p.date_of_birth))}
+                  {p.height ? ` · ${p.height}` : ''}
+                </p>
+                <p className="text-sm text-stone-700">
+                  {[p.qualification, p.occupation].filter(Boolean).join(', ')}
+                </p>
+                <p className="text-sm text-stone-600">
+                  {[p.place, p.native_place].filter(Boolean).join(' · ')}
+                </p>
+                <span className="sr-only">{t.view}</span>
+              </Link>
+            )}
+          </CardGrid>
           <Pager
             page={filters.page}
             onPage={(page) => {

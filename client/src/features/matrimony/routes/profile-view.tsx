@@ -12,15 +12,15 @@ import { Card, ErrorState, LoadingState, NotFoundState, Page } from '@/component
 import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
-import { dataMessage, unwrap } from '@/lib/errors';
+import { dataMessage } from '@/lib/errors';
 import { ageOn } from '@/lib/validation/parsers';
-import { sdk } from '@/lib/sdk';
 import { formatInr } from '@/lib/validation/parsers';
 import { recordView, useInterests, useSendInterest } from '../api/interests';
 import { biodataLink, matrimonyKeys, useContacts, type Profile } from '../api/profiles';
 import { ProfilePhoto } from '../components/profile-photo';
 import { pagesText as t } from '../pages-text';
 import { maritalLabel, text } from '../text';
+import { fromSdk } from '@/lib/from-sdk';
 
 const yn = (v: boolean | null) => (v === null ? '—' : v ? t.yes : t.no);
 
@@ -106,15 +106,14 @@ export function Component() {
   const userId = session?.user.id ?? '';
   const profile = useQuery({
     queryKey: matrimonyKeys.profile(id),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('matrimony_details')
-          .select('*')
-          .eq('id', id)
-          .eq('approval_status', 'approved')
-          .maybeSingle(),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('matrimony_details')
+        .select('*')
+        .eq('id', id)
+        .eq('approval_status', 'approved')
+        .maybeSingle(),
+    ),
   });
   const contacts = useContacts(profile.data?.id);
   // The other side may accept while this page is open: ask the database again then.

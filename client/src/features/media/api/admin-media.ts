@@ -18,6 +18,7 @@ import { VIDEO_SORT, type VideoFilters } from '../resources/videos/filters';
 import { uploadError } from '@/lib/upload-refusal';
 import { adminText } from '../admin-text';
 import { mediaKeys } from './media';
+import { fromSdk } from '@/lib/from-sdk';
 
 type Tables = Database['public']['Tables'];
 export type AdminAlbum = Tables['media_albums']['Row'] & {
@@ -139,14 +140,13 @@ export const useAdminAlbum = (id: string, enabled: boolean) =>
 export const useEventOptions = () =>
   useQuery({
     queryKey: adminMediaKeys.events(),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('events')
-          .select('id, title, event_date')
-          .order('event_date', { ascending: false })
-          .limit(200),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('events')
+        .select('id, title, event_date')
+        .order('event_date', { ascending: false })
+        .limit(200),
+    ),
   });
 
 export const itemsQuery = (albumId: string) =>

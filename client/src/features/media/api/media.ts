@@ -2,9 +2,10 @@
 // sort order then newest; the older photo albums (photo_albums/photos_new) and published videos.
 import type { Database } from '@havyaka/sdk/database';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AppError, unwrap } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { text } from '../text';
+import { fromSdk } from '@/lib/from-sdk';
 
 type Fns = Database['public']['Functions'];
 export type MediaAlbum = Fns['get_public_media_albums']['Returns'][number];
@@ -40,28 +41,26 @@ export const mediaKeys = {
 export const albumsQuery = () =>
   queryOptions({
     queryKey: mediaKeys.albums(),
-    queryFn: async () => unwrap(await sdk().rpc('get_public_media_albums', {}, { get: true })),
+    queryFn: fromSdk((db) => db.rpc('get_public_media_albums', {}, { get: true })),
   });
 export const useAlbums = () => useQuery(albumsQuery());
 
 export const usePhotoAlbums = () =>
   useQuery({
     queryKey: mediaKeys.photoAlbums(),
-    queryFn: async () =>
-      unwrap(await sdk().rpc('get_public_photo_albums', { album_limit: 50 }, { get: true })),
+    queryFn: fromSdk((db) => db.rpc('get_public_photo_albums', { album_limit: 50 }, { get: true })),
   });
 
 export const useVideos = () =>
   useQuery({
     queryKey: mediaKeys.videos(),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('videos')
-          .select()
-          .eq('status', 'published')
-          .order('created_at', { ascending: false }),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('videos')
+        .select()
+        .eq('status', 'published')
+        .order('created_at', { ascending: false }),
+    ),
   });
 
 /** A media album (items through get_public_media_items), or else an older photo album. */

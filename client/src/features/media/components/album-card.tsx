@@ -2,6 +2,7 @@ import { Images } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate, imageSrcSetW, imageUrl } from '@/lib/images';
 import { text } from '../text';
+import { CardGrid } from '@/components/ui/card-grid';
 
 export interface AlbumSummary {
   id: string;
@@ -49,12 +50,8 @@ export function AlbumCard({ album }: { album: AlbumSummary }) {
 
 export function AlbumGrid({ albums }: { albums: AlbumSummary[] }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="album-grid">
-      {albums.map((a) => (
-        <li key={a.id}>
-          <AlbumCard album={a} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid items={albums} testId="album-grid">
+      {(a) => <AlbumCard album={a} />}
+    </CardGrid>
   );
 }

@@ -7,6 +7,7 @@ import { fileUrl, imageSrcSet, imageUrl } from '@/lib/images';
 import { isVideoFile, type AlbumView } from '../api/media';
 import { text } from '../text';
 import { TitledSection } from '@/components/ui/section';
+import { CardGrid } from '@/components/ui/card-grid';
 
 type Item = AlbumView['items'][number];
 
@@ -95,13 +96,7 @@ export function AlbumViewer({ album }: { album: AlbumView }) {
           titleClassName="mb-3 font-serif text-xl font-bold"
           className="mt-8"
         >
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {videos.map((v) => (
-              <li key={v.id}>
-                <VideoTile item={v} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={videos}>{(v) => <VideoTile item={v} />}</CardGrid>
         </TitledSection>
       )}
       <Dialog.Root open={current !== null} onOpenChange={(o) => !o && setIndex(null)}>

@@ -28,6 +28,7 @@ import {
 import type { MemberFormValues } from '../lib/member-schema';
 import { memberRow } from '../lib/member-row';
 import { adminText as text } from '../text';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type DirectoryRow = Database['public']['Tables']['member_directory']['Row'];
 export type LedgerEntry = Database['public']['Tables']['financial_ledger']['Row'];
@@ -118,15 +119,14 @@ export const useDirectoryEntry = (id: string) =>
 export const useMemberLedger = (id: string) =>
   useQuery({
     queryKey: adminMemberKeys.ledger(id),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('financial_ledger')
-          .select()
-          .eq('member_id', id)
-          .order('entry_date', { ascending: false })
-          .order('created_at', { ascending: false }),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('financial_ledger')
+        .select()
+        .eq('member_id', id)
+        .order('entry_date', { ascending: false })
+        .order('created_at', { ascending: false }),
+    ),
   });
 
 /** The member's connections (through their account; paper members have none). */
@@ -157,8 +157,7 @@ export const useMembershipForm = (userId: string | null) =>
   useQuery({
     queryKey: adminMemberKeys.form(userId ?? ''),
     enabled: Boolean(userId),
-    queryFn: async () =>
-      unwrap(await sdk().from('members').select().eq('user_id', userId!).maybeSingle()),
+    queryFn: fromSdk((db) => db.from('members').select().eq('user_id', userId!).maybeSingle()),
   });
 
 /** What the application claims (membership number, e-mail) against the register and account. */
@@ -190,7 +189,7 @@ export const useMembershipClaim = (id: string) =>
 export const useApprovalHistory = (id: string) =>
   useQuery({
     queryKey: adminMemberKeys.history(id),
-    queryFn: async () => unwrap(await sdk().rpc('get_member_approval_history', { member_id: id })),
+    queryFn: fromSdk((db) => db.rpc('get_member_approval_history', { member_id: id })),
   });
 
 /** After a write: lists, figures and the entry are stale. */
@@ -236,15 +235,14 @@ export function useRejectMembers() {
 export function useCreateMember() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: MemberFormValues) =>
-      unwrap(
-        await sdk()
-          .from('member_directory')
-          // unique_id and an empty membership_no are replaced by the server's numbers.
-          .insert({ unique_id: '', membership_no: '', ...memberRow(values, 'create') })
-          .select()
-          .single(),
-      ),
+    mutationFn: fromSdk((db, values: MemberFormValues) =>
+      db
+        .from('member_directory')
+        // unique_id and an empty membership_no are replaced by the server's numbers.
+        .insert({ unique_id: '', membership_no: '', ...memberRow(values, 'create') })
+        .select()
+        .single(),
+    ),
     onSuccess: () => invalidate(),
   });
 }
@@ -252,15 +250,9 @@ export function useCreateMember() {
 export function useUpdateMember(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (values: MemberFormValues) =>
-      unwrap(
-        await sdk()
-          .from('member_directory')
-          .update(memberRow(values, 'edit'))
-          .eq('id', id)
-          .select()
-          .single(),
-      ),
+    mutationFn: fromSdk((db, values: MemberFormValues) =>
+      db.from('member_directory').update(memberRow(values, 'edit')).eq('id', id).select().single(),
+    ),
     onSuccess: () => invalidate(id),
   });
 }

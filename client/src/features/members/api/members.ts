@@ -2,8 +2,7 @@
 // viewers, the directory with contact details (member_directory, filtered by policies).
 import type { Database } from '@havyaka/sdk/database';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors';
-import { sdk } from '@/lib/sdk';
+import { fromSdk } from '@/lib/from-sdk';
 
 export const PAGE_SIZE = 50;
 export type PublicMember = Database['public']['Functions']['get_public_members']['Returns'][number];
@@ -19,24 +18,22 @@ export const usePublicMembers = (f: { search: string; city: string; page: number
   useQuery({
     queryKey: memberKeys.public(f),
     placeholderData: keepPreviousData,
-    queryFn: async () =>
-      unwrap(
-        await sdk().rpc(
-          'get_public_members',
-          {
-            search: f.search || undefined,
-            city_filter: f.city || undefined,
-            page_limit: PAGE_SIZE,
-            page_offset: (f.page - 1) * PAGE_SIZE,
-          },
-          { get: true },
-        ),
+    queryFn: fromSdk((db) =>
+      db.rpc(
+        'get_public_members',
+        {
+          search: f.search || undefined,
+          city_filter: f.city || undefined,
+          page_limit: PAGE_SIZE,
+          page_offset: (f.page - 1) * PAGE_SIZE,
+        },
+        { get: true },
       ),
+    ),
   });
 
 export const useMember = (id: string) =>
   useQuery({
     queryKey: memberKeys.detail(id),
-    queryFn: async () =>
-      unwrap(await sdk().from('member_directory').select().eq('id', id).maybeSingle()),
+    queryFn: fromSdk((db) => db.from('member_directory').select().eq('id', id).maybeSingle()),
   });

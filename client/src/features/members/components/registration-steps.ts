@@ -2,7 +2,7 @@
 // the language on screen (a module-level copy would keep the words of its first evaluation).
 import type { StepSpec } from '@/components/form';
 import { parseDate as toIsoDate } from '@/lib/validation/parsers';
-import { aadharSpec, mobileSpec, panSpec } from '@/lib/registration/field-specs';
+import { aadharSpec, mobileSpec, panSpec, textSpecs } from '@/lib/registration/field-specs';
 import { registrationText as t } from '../registration-text';
 
 export const memberSteps = (): StepSpec[] => {
@@ -22,11 +22,7 @@ export const memberSteps = (): StepSpec[] => {
           parseWhat: 'date',
         },
         { name: 'gender', label: f.gender, kind: 'select', options: t.genders },
-        { name: 'gotra', label: f.gotra },
-        { name: 'nakshatraRashi', label: f.nakshatraRashi },
-        { name: 'motherTongue', label: f.motherTongue },
-        { name: 'profession', label: f.profession },
-        { name: 'education', label: f.education },
+        ...textSpecs(f, 'gotra', 'nakshatraRashi', 'motherTongue', 'profession', 'education'),
       ],
     },
     {

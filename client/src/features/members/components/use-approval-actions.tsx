@@ -1,6 +1,6 @@
 // Approve or reject one or several directory entries (spec §4), each after a confirmation that
 // asks for the notes or remarks; the outcome is toasted (failures by the query client).
-import { useConfirm } from '@/components/confirm-dialog';
+import { useConfirm, type ConfirmOptions } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { controlClass } from '@/components/ui/field';
 import { useApproveMembers, useRejectMembers } from '../api/admin-directory';
@@ -35,56 +35,64 @@ export function useApprovalActions() {
   const approveMutation = useApproveMembers();
   const rejectMutation = useRejectMembers();
 
-  async function approve(ids: string[]): Promise<boolean> {
-    const note = { value: '' };
+  /** Asks (with the note's field), then runs the decision with the note and toasts its outcome. */
+  async function decide(
+    ask: Omit<ConfirmOptions, 'description' | 'cancelLabel'> & {
+      body: string;
+      noteLabel: string;
+      note: string;
+    },
+    run: (note: string) => Promise<{ length: number }>,
+    done: (count: number) => string,
+  ): Promise<boolean> {
+    const { body, noteLabel, note: initial, ...options } = ask;
+    const note = { value: initial };
     const ok = await confirm({
-      title: text.approveTitle(ids.length),
+      ...options,
       description: (
         <>
-          <p>{text.approveBody}</p>
-          <NoteField label={text.notes} defaultValue="" onChange={(v) => (note.value = v)} />
+          <p>{body}</p>
+          <NoteField label={noteLabel} defaultValue={initial} onChange={(v) => (note.value = v)} />
         </>
       ),
-      confirmLabel: ids.length === 1 ? text.approve : text.approveSelected(ids.length),
       cancelLabel: text.cancel,
     });
     if (!ok) return false;
     try {
-      const rows = await approveMutation.mutateAsync({ ids, notes: note.value });
-      toast({ title: text.approved(rows.length), variant: 'success' });
+      const rows = await run(note.value);
+      toast({ title: done(rows.length), variant: 'success' });
       return true;
     } catch {
       return false;
     }
   }
 
-  async function reject(ids: string[]): Promise<boolean> {
-    const note = { value: text.defaultRemarks as string };
-    const ok = await confirm({
-      title: text.rejectTitle(ids.length),
-      description: (
-        <>
-          <p>{text.rejectBody}</p>
-          <NoteField
-            label={text.remarks}
-            defaultValue={text.defaultRemarks}
-            onChange={(v) => (note.value = v)}
-          />
-        </>
-      ),
-      confirmLabel: ids.length === 1 ? text.reject : text.rejectSelected(ids.length),
-      cancelLabel: text.cancel,
-      destructive: true,
-    });
-    if (!ok) return false;
-    try {
-      const rows = await rejectMutation.mutateAsync({ ids, remarks: note.value });
-      toast({ title: text.rejected(rows.length), variant: 'success' });
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  const approve = (ids: string[]) =>
+    decide(
+      {
+        title: text.approveTitle(ids.length),
+        body: text.approveBody,
+        noteLabel: text.notes,
+        note: '',
+        confirmLabel: ids.length === 1 ? text.approve : text.approveSelected(ids.length),
+      },
+      (notes) => approveMutation.mutateAsync({ ids, notes }),
+      text.approved,
+    );
+
+  const reject = (ids: string[]) =>
+    decide(
+      {
+        title: text.rejectTitle(ids.length),
+        body: text.rejectBody,
+        noteLabel: text.remarks,
+        note: text.defaultRemarks,
+        confirmLabel: ids.length === 1 ? text.reject : text.rejectSelected(ids.length),
+        destructive: true,
+      },
+      (remarks) => rejectMutation.mutateAsync({ ids, remarks }),
+      text.rejected,
+    );
 
   return { approve, reject, busy: approveMutation.isPending || rejectMutation.isPending };
 }

@@ -1,10 +1,11 @@
 // /admin/members: the trust's register for staff (spec §7 member_directory). Filters, search,
 // page and sort live in the URL; the count is exact; approve or reject one or many (§4);
 // export the filtered list as CSV.
-import { Check, Plus, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useMemo } from 'react';
-import { ResourceList, useResourceList } from '@/components/resource-list';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { listWords, ResourceList, useResourceList } from '@/components/resource-list';
+import { Button } from '@/components/ui/button';
+import { AddLink } from '@/components/ui/add-link';
 import { PageHeader } from '@/components/ui/states';
 import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { directoryPages, useLiveDirectory } from '../api/admin-directory';
@@ -31,45 +32,37 @@ function Screen() {
       <div className="mt-6">
         <ResourceList
           {...list}
-          label={text.listLabel}
+          {...listWords(text)}
           columns={columns}
-          empty={{ title: text.empty }}
-          noMatch={{ title: text.emptyFiltered }}
           selectable
           rowLabel={(m) => m.full_name}
-          bulkActions={({ rows, clear }) => (
-            <>
-              <Button
-                variant="secondary"
-                disabled={actions.busy}
-                onClick={async () => {
-                  if (await actions.approve(rows.map((m) => m.id))) clear();
-                }}
-              >
-                <Check className="h-4 w-4" aria-hidden /> {text.approveSelected(rows.length)}
-              </Button>
-              <Button
-                variant="danger"
-                disabled={actions.busy}
-                onClick={async () => {
-                  if (await actions.reject(rows.map((m) => m.id))) clear();
-                }}
-              >
-                <X className="h-4 w-4" aria-hidden /> {text.rejectSelected(rows.length)}
-              </Button>
-            </>
-          )}
+          bulkActions={({ rows, clear }) => {
+            // Decides on every selected row; the selection is cleared once it is done.
+            const onAll = (decide: (ids: string[]) => Promise<boolean>) => async () => {
+              if (await decide(rows.map((m) => m.id))) clear();
+            };
+            return (
+              <>
+                <Button
+                  variant="secondary"
+                  disabled={actions.busy}
+                  onClick={onAll(actions.approve)}
+                >
+                  <Check className="h-4 w-4" aria-hidden /> {text.approveSelected(rows.length)}
+                </Button>
+                <Button variant="danger" disabled={actions.busy} onClick={onAll(actions.reject)}>
+                  <X className="h-4 w-4" aria-hidden /> {text.rejectSelected(rows.length)}
+                </Button>
+              </>
+            );
+          }}
           export={{
             filename: (view) => directoryCsvName(isFiltered(view.filters, view.search)),
             columns: directoryCsvColumns(),
             label: text.exportCsv,
             rows: directoryPages.all,
           }}
-          actions={
-            <ButtonLink to="/admin/members/add">
-              <Plus className="h-4 w-4" aria-hidden /> {text.addMember}
-            </ButtonLink>
-          }
+          actions={<AddLink to="/admin/members/add">{text.addMember}</AddLink>}
         />
       </div>
     </div>

@@ -8,6 +8,7 @@ import { unwrap } from '@/lib/errors';
 import { uniqueName } from '@/lib/file-names';
 import { sdk } from '@/lib/sdk';
 import { saveFile } from '@/lib/save-file';
+import { fromSdk } from '@/lib/from-sdk';
 
 type Tables = Database['public']['Tables'];
 type Views = Database['public']['Views'];
@@ -46,30 +47,28 @@ export const moneyKeys = {
 export const useTrustFinance = () =>
   useQuery({
     queryKey: moneyKeys.trust(),
-    queryFn: async () => unwrap(await sdk().from('trust_finance').select().single()),
+    queryFn: fromSdk((db) => db.from('trust_finance').select().single()),
   });
 
 export const usePurposes = () =>
   useQuery({
     queryKey: moneyKeys.purposes(),
-    queryFn: async () =>
-      unwrap(
-        await sdk().from('donation_purposes').select().eq('is_active', true).order('display_order'),
-      ),
+    queryFn: fromSdk((db) =>
+      db.from('donation_purposes').select().eq('is_active', true).order('display_order'),
+    ),
   });
 
 export const useMembershipFees = () =>
   useQuery({
     queryKey: moneyKeys.fees(),
-    queryFn: async () => unwrap(await sdk().from('membership_fees').select().order('amount')),
+    queryFn: fromSdk((db) => db.from('membership_fees').select().order('amount')),
   });
 
 export const useOwnDonor = (userId: string | undefined) =>
   useQuery({
     queryKey: moneyKeys.donor(userId ?? ''),
     enabled: !!userId,
-    queryFn: async () =>
-      unwrap(await sdk().from('donors').select().eq('user_id', userId!).maybeSingle()),
+    queryFn: fromSdk((db) => db.from('donors').select().eq('user_id', userId!).maybeSingle()),
   });
 
 export interface DonorValues {
@@ -265,8 +264,9 @@ export const useFinanceOverview = () =>
 export function useSaveTrust() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: Partial<TrustFinance>) =>
-      unwrap(await sdk().from('trust_finance').update(changes).eq('id', true).select().single()),
+    mutationFn: fromSdk((db, changes: Partial<TrustFinance>) =>
+      db.from('trust_finance').update(changes).eq('id', true).select().single(),
+    ),
     onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.trust() }),
   });
 }
@@ -274,29 +274,23 @@ export function useSaveTrust() {
 export const useStatements = () =>
   useQuery({
     queryKey: moneyKeys.statements(),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('bank_statements')
-          .select()
-          .order('imported_at', { ascending: false })
-          .limit(20),
-      ),
+    queryFn: fromSdk((db) =>
+      db.from('bank_statements').select().order('imported_at', { ascending: false }).limit(20),
+    ),
   });
 
 export const useStatementLines = (statementId: string | null) =>
   useQuery({
     queryKey: moneyKeys.statementLines(statementId ?? ''),
     enabled: !!statementId,
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('bank_statement_lines')
-          .select('*, payment:payments!payment_id(payer_name,reference,amount)')
-          .eq('statement_id', statementId!)
-          .order('line_no')
-          .returns<StatementLine[]>(),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('bank_statement_lines')
+        .select('*, payment:payments!payment_id(payer_name,reference,amount)')
+        .eq('statement_id', statementId!)
+        .order('line_no')
+        .returns<StatementLine[]>(),
+    ),
   });
 
 export interface ImportResult {
@@ -343,16 +337,15 @@ export async function fetch10bdCsv(fy: string) {
 export const useForm10be = (fy: string) =>
   useQuery({
     queryKey: moneyKeys.form10be(fy),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('form_10be')
-          .select('*, donor:donors!donor_id(name,id_masked)')
-          .eq('fy', fy)
-          .order('donor_id', { ascending: true, nullsFirst: true })
-          .order('uploaded_at', { ascending: false })
-          .returns<Form10beRow[]>(),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('form_10be')
+        .select('*, donor:donors!donor_id(name,id_masked)')
+        .eq('fy', fy)
+        .order('donor_id', { ascending: true, nullsFirst: true })
+        .order('uploaded_at', { ascending: false })
+        .returns<Form10beRow[]>(),
+    ),
   });
 
 /**
@@ -452,14 +445,13 @@ export interface CashPayment {
 export function useRecordCash() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payment: CashPayment) =>
-      unwrap(
-        await sdk()
-          .from('payments')
-          .insert({ ...payment, status: 'completed' })
-          .select()
-          .single(),
-      ),
+    mutationFn: fromSdk((db, payment: CashPayment) =>
+      db
+        .from('payments')
+        .insert({ ...payment, status: 'completed' })
+        .select()
+        .single(),
+    ),
     onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
   });
 }

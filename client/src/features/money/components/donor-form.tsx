@@ -4,7 +4,7 @@
 // (`forUser`) or a walk-in donor without one (neither: a new donor row each time).
 import { useState, type FormEvent } from 'react';
 import { Field, Options } from '@/components/ui/field';
-import { Button } from '@/components/ui/button';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useSaveDonor, type Donor, type DonorValues } from '../api/money';
 import { text } from '../text';
@@ -94,11 +94,9 @@ export function DonorForm({
       >
         <input autoComplete="off" value={values.id_number} onChange={set('id_number')} />
       </Field>
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {saveLabel}
-        </Button>
-      </div>
+      <SubmitRow pending={save.isPending} className="sm:col-span-2">
+        {saveLabel}
+      </SubmitRow>
     </form>
   );
 }

@@ -2,8 +2,9 @@
 // a saved donor or a walk-in entered once: DonorPicker), then the payment. It is recorded as
 // received, so the receipt is issued at once (app.issue_receipt) on the donor's details.
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { Field, Options } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { toastOutcome } from '@/components/ui/toast-outcome';
 import { usePurposes, useRecordCash, type CashPayment } from '../api/money';
 import { text } from '../text';
@@ -86,9 +87,14 @@ export function RecordCash() {
             <Options values={METHODS} labels={text.modeLabels} />
           </select>
         </Field>
-        <Field label={t.amount} error={errors.amount} required>
-          <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        </Field>
+        <TextBox
+          label={t.amount}
+          error={errors.amount}
+          required
+          inputMode="numeric"
+          value={amount}
+          onValue={setAmount}
+        />
         {type === 'donation' && (
           <Field label={t.purpose}>
             <select value={purpose} onChange={(e) => setPurpose(e.target.value)}>
@@ -100,17 +106,11 @@ export function RecordCash() {
             </select>
           </Field>
         )}
-        <Field label={t.chequeNo}>
-          <input value={reference} onChange={(e) => setReference(e.target.value)} />
-        </Field>
-        <Field label={t.email}>
-          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={record.isPending}>
-            {t.save}
-          </Button>
-        </div>
+        <TextBox label={t.chequeNo} value={reference} onValue={setReference} />
+        <TextBox label={t.email} type="email" value={email} onValue={setEmail} />
+        <SubmitRow pending={record.isPending} className="sm:col-span-2">
+          {t.save}
+        </SubmitRow>
       </form>
     </MoneyTool>
   );

@@ -1,7 +1,7 @@
 // The trust's details staff keep: shown on /donate and printed on receipts issued from now on
 // (each receipt keeps what it was issued with). The database checks PAN, IFSC and UPI ID.
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { Field } from '@/components/ui/field';
 import { toastOutcome } from '@/components/ui/toast-outcome';
 import { useSaveTrust, type TrustFinance } from '../api/money';
@@ -72,11 +72,9 @@ export function TrustDetailsForm({ trust }: { trust: TrustFinance }) {
           />
         </Field>
       ))}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {t.save}
-        </Button>
-      </div>
+      <SubmitRow pending={save.isPending} className="sm:col-span-2">
+        {t.save}
+      </SubmitRow>
     </form>
   );
 }

@@ -6,7 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { QrCode } from '@/components/qr-code';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { Field } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { Card, Page, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
@@ -129,9 +131,14 @@ function PayForm({
               ))}
             </select>
           </Field>
-          <Field label={t.amount} error={error} required>
-            <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          </Field>
+          <TextBox
+            label={t.amount}
+            error={error}
+            required
+            inputMode="numeric"
+            value={amount}
+            onValue={setAmount}
+          />
         </>
       ) : (
         <Field label={t.memberType} hint={fee ? t.fee(formatInr(fee.amount)) : undefined}>
@@ -144,11 +151,9 @@ function PayForm({
           </select>
         </Field>
       )}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={start.isPending}>
-          {t.start}
-        </Button>
-      </div>
+      <SubmitRow pending={start.isPending} className="sm:col-span-2">
+        {t.start}
+      </SubmitRow>
     </form>
   );
 }
@@ -248,14 +253,14 @@ function UpiPayment({
       >
         <h3 className="font-semibold">{text.pay.thenHeading}</h3>
         <p className="text-sm text-stone-700">{text.pay.thenBody}</p>
-        <Field label={text.pay.utr} error={error}>
-          <input
-            inputMode="numeric"
-            autoComplete="off"
-            value={utr}
-            onChange={(e) => setUtr(e.target.value)}
-          />
-        </Field>
+        <TextBox
+          label={text.pay.utr}
+          error={error}
+          inputMode="numeric"
+          autoComplete="off"
+          value={utr}
+          onValue={setUtr}
+        />
         <Field label={text.pay.screenshot}>
           <input
             type="file"
@@ -263,11 +268,7 @@ function UpiPayment({
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </Field>
-        <div>
-          <Button type="submit" disabled={submitProof.isPending}>
-            {text.pay.submit}
-          </Button>
-        </div>
+        <SubmitRow pending={submitProof.isPending}>{text.pay.submit}</SubmitRow>
       </form>
     </div>
   );

@@ -9,11 +9,8 @@ import type { ListView, WholeView } from '@/lib/list-view';
 import { pagedList } from '@/lib/paged-list';
 import { ilikeAny } from '@/lib/search';
 import { sdk } from '@/lib/sdk';
-import {
-  NEWEST_FIRST,
-  type AUDIENCES,
-  type HistoryFilters,
-} from '../resources/announcements/filters';
+import { NEWEST_FIRST } from '@/components/resource-list/newest-first';
+import { type AUDIENCES, type HistoryFilters } from '../resources/announcements/filters';
 import type { InboxFilters } from '../resources/messages/filters';
 import { notificationKeys } from './notifications';
 

@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { unwrap } from '@/lib/errors';
 import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Notification = Database['public']['Tables']['notifications']['Row'];
 
@@ -50,8 +51,9 @@ export function useNotifications(userId: string) {
 export function useMarkRead(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('notifications').update({ is_read: true }).eq('id', id)),
+    mutationFn: fromSdk((db, id: string) =>
+      db.from('notifications').update({ is_read: true }).eq('id', id),
+    ),
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
   });
 }
@@ -59,14 +61,9 @@ export function useMarkRead(userId: string) {
 export function useMarkAllRead(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await sdk()
-          .from('notifications')
-          .update({ is_read: true })
-          .eq('user_id', userId)
-          .eq('is_read', false),
-      ),
+    mutationFn: fromSdk((db) =>
+      db.from('notifications').update({ is_read: true }).eq('user_id', userId).eq('is_read', false),
+    ),
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
   });
 }
@@ -74,8 +71,7 @@ export function useMarkAllRead(userId: string) {
 export function useDeleteNotification(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('notifications').delete().eq('id', id)),
+    mutationFn: fromSdk((db, id: string) => db.from('notifications').delete().eq('id', id)),
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
   });
 }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { SubmitRow } from '@/components/ui/submit-row';
 import { Field, Options } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
@@ -118,11 +118,9 @@ export function RecordPaymentDialog({ by, onClose }: { by: string; onClose: () =
         <Field label={f.notes} error={errors.notes?.message}>
           <input {...register('notes')} />
         </Field>
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={record.isPending}>
-            {text.save}
-          </Button>
-        </div>
+        <SubmitRow pending={record.isPending} className="sm:col-span-2">
+          {text.save}
+        </SubmitRow>
       </form>
     </Modal>
   );

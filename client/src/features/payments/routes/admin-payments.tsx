@@ -4,7 +4,7 @@
 import { Plus, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
-import { ResourceList, useResourceList } from '@/components/resource-list';
+import { listWords, ResourceList, useResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -96,11 +96,9 @@ function Screen() {
       </section>
       <ResourceList
         {...list}
-        label={text.listLabel}
+        {...listWords(text)}
         columns={columns}
         getRowId={(p) => p.id}
-        empty={{ title: text.empty }}
-        noMatch={{ title: text.emptyFiltered }}
         controls={[
           ...(list.controls ?? []),
           // The payer chosen from a row, with a way back to every payer.

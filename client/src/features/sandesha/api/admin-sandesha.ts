@@ -10,6 +10,7 @@ import { sdk } from '@/lib/sdk';
 import { uploadError } from '@/lib/upload-refusal';
 import { adminText as t } from '../admin-text';
 import { sandeshaKeys, type Issue } from './sandesha';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Advertisement = Database['public']['Tables']['magazine_advertisements']['Row'];
 type IssueInsert = Database['public']['Tables']['havyaka_sandesha_issues']['Insert'];
@@ -45,15 +46,14 @@ export const storedPdfPath = (url: string) => {
 export const adminIssuesQuery = () =>
   queryOptions({
     queryKey: adminSandeshaKeys.issues(),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('havyaka_sandesha_issues')
-          .select()
-          .order('issue_year', { ascending: false })
-          .order('issue_month', { ascending: false })
-          .order('created_at', { ascending: false }),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('havyaka_sandesha_issues')
+        .select()
+        .order('issue_year', { ascending: false })
+        .order('issue_month', { ascending: false })
+        .order('created_at', { ascending: false }),
+    ),
   });
 export const useAdminIssues = () => useQuery(adminIssuesQuery());
 
@@ -166,14 +166,13 @@ export function useDeleteIssue() {
 export const adsQuery = () =>
   queryOptions({
     queryKey: adminSandeshaKeys.ads(),
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('magazine_advertisements')
-          .select()
-          .order('is_active', { ascending: false })
-          .order('rate_per_insertion', { ascending: false }),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('magazine_advertisements')
+        .select()
+        .order('is_active', { ascending: false })
+        .order('rate_per_insertion', { ascending: false }),
+    ),
   });
 export const useAds = () => useQuery(adsQuery());
 

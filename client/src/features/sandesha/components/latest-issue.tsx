@@ -2,6 +2,7 @@ import { LatestSection } from '@/components/ui/latest-section';
 import { useIssues } from '../api/sandesha';
 import { text } from '../text';
 import { IssueCard } from './issue-card';
+import { CardGrid } from '@/components/ui/card-grid';
 
 export function LatestIssues({ limit = 2 }: { limit?: number }) {
   return (
@@ -14,13 +15,9 @@ export function LatestIssues({ limit = 2 }: { limit?: number }) {
       empty={text.empty}
     >
       {(data) => (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {data.map((i) => (
-            <li key={i.id}>
-              <IssueCard issue={i} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={data} className="grid gap-4 sm:grid-cols-2">
+          {(i) => <IssueCard issue={i} />}
+        </CardGrid>
       )}
     </LatestSection>
   );

@@ -3,6 +3,7 @@ import { Page, PageHeader } from '@/components/ui/states';
 import { useIssues, type Issue } from '../api/sandesha';
 import { IssueCard } from '../components/issue-card';
 import { text } from '../text';
+import { CardGrid } from '@/components/ui/card-grid';
 
 export function Component() {
   const issues = useIssues();
@@ -19,13 +20,7 @@ export function Component() {
               <h2 id={`year-${year}`} className="mb-4 font-serif text-2xl font-bold">
                 {text.year(year)}
               </h2>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {list.map((i) => (
-                  <li key={i.id}>
-                    <IssueCard issue={i} />
-                  </li>
-                ))}
-              </ul>
+              <CardGrid items={list}>{(i) => <IssueCard issue={i} />}</CardGrid>
             </section>
           ))
         }

@@ -1,7 +1,6 @@
 // One screen for a list of site content records: the list (with image, summary, active badge),
 // add and edit in place, show/hide, order by arrows (display_order), delete after confirmation.
-import { ConfirmButton } from '@/components/confirm-button';
-import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Plus } from 'lucide-react';
 import { MoveButtons } from '@/components/move-buttons';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { adminText as t } from '../admin-text';
 import { useRowActions, useRows, type Row, type SiteTable } from './api';
 import { RecordForm, type FieldSpec } from '@/components/record-editor';
 import { StaffHeader } from '@/components/ui/staff-header';
+import { DeleteButton, EditButton } from '@/components/row-actions';
 
 export interface ManagerConfig {
   table: SiteTable;
@@ -162,23 +162,18 @@ export function RecordManager({ config }: { config: ManagerConfig }) {
                         )}
                       </Button>
                     )}
-                    <Button
-                      variant="ghost"
-                      className="!min-h-9 !px-2"
-                      aria-label={t.editOf(name)}
+                    <EditButton
+                      label={t.editOf(name)}
                       onClick={() => setEditing(row)}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </Button>
-                    <ConfirmButton
+                      className="!min-h-9 !px-2"
+                    />
+                    <DeleteButton
                       className="!min-h-9 !px-2 text-red-700"
                       aria-label={t.deleteOf(name)}
                       confirm={{ title: t.confirmDelete(name), confirmLabel: t.delete }}
                       action={() => remove.mutateAsync(row.id)}
                       done={t.deleted}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </ConfirmButton>
+                    />
                   </div>
                 </li>
               );

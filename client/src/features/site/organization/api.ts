@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { siteKeys } from '../api/site';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type Section = Database['public']['Tables']['organization_info']['Row'];
 
@@ -15,10 +16,9 @@ export const organizationKeys = {
 export const useSections = () =>
   useQuery({
     queryKey: organizationKeys.all,
-    queryFn: async () =>
-      unwrap(
-        await sdk().from('organization_info').select().order('display_order').order('section'),
-      ),
+    queryFn: fromSdk((db) =>
+      db.from('organization_info').select().order('display_order').order('section'),
+    ),
   });
 
 function useInvalidate() {
@@ -70,8 +70,9 @@ export function usePatchSection() {
 export function useDeleteSection() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (id: string) =>
-      unwrap(await sdk().from('organization_info').delete().eq('id', id).select('id')),
+    mutationFn: fromSdk((db, id: string) =>
+      db.from('organization_info').delete().eq('id', id).select('id'),
+    ),
     onSuccess: invalidate,
   });
 }

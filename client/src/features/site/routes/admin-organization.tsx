@@ -1,8 +1,7 @@
 // /admin/organization: the About page's sections: edit, publish, order, add (upsert by section)
 // and delete. The public About page shows the published ones in this order.
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ConfirmButton } from '@/components/confirm-button';
 import { MoveButtons } from '@/components/move-buttons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
@@ -18,6 +17,7 @@ import {
   type Section,
 } from '../organization/api';
 import { text } from '../organization/text';
+import { DeleteButton, EditButton } from '@/components/row-actions';
 
 const SECTION_KEY = /^[a-z][a-z0-9_-]{0,49}$/;
 
@@ -225,14 +225,8 @@ export function Component() {
                           upLabel={text.moveUp(name)}
                           downLabel={text.moveDown(name)}
                         />
-                        <Button
-                          variant="ghost"
-                          aria-label={text.edit(name)}
-                          onClick={() => setEditing(s)}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden />
-                        </Button>
-                        <ConfirmButton
+                        <EditButton label={text.edit(name)} onClick={() => setEditing(s)} />
+                        <DeleteButton
                           aria-label={text.remove(name)}
                           confirm={{
                             title: text.removeTitle(name),
@@ -242,9 +236,7 @@ export function Component() {
                           }}
                           action={() => del.mutateAsync(s.id)}
                           done={text.removed}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden />
-                        </ConfirmButton>
+                        />
                       </div>
                     </div>
                   </Card>

@@ -16,6 +16,7 @@ import {
   STUDENT_SORT,
   type StudentFilters,
 } from '../resources/students/filters';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type StudentRow = Database['public']['Tables']['student_details']['Row'];
 export type StudentUpdate = Database['public']['Tables']['student_details']['Update'];
@@ -145,8 +146,9 @@ function useInvalidate() {
 export function useDecideStudent(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (decision: 'approved' | 'rejected') =>
-      unwrap(await sdk().rpc('set_student_approval', { student_id: id, decision })),
+    mutationFn: fromSdk((db, decision: 'approved' | 'rejected') =>
+      db.rpc('set_student_approval', { student_id: id, decision }),
+    ),
     onSuccess: () => invalidate(id),
   });
 }
@@ -154,8 +156,9 @@ export function useDecideStudent(id: string) {
 export function useUpdateStudent(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (changes: StudentUpdate) =>
-      unwrap(await sdk().from('student_details').update(changes).eq('id', id).select().single()),
+    mutationFn: fromSdk((db, changes: StudentUpdate) =>
+      db.from('student_details').update(changes).eq('id', id).select().single(),
+    ),
     onSuccess: () => invalidate(id),
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '@/lib/registration/api';
 import { toStudentApplication, type StudentValues } from '../schema';
 import { text } from '../text';
+import { fromSdk } from '@/lib/from-sdk';
 
 export type StudentApplication = Database['public']['Tables']['student_details']['Row'];
 export const DOCUMENTS_BUCKET = 'documents';
@@ -53,8 +54,9 @@ export function useOwnApplication() {
   return useQuery({
     queryKey: studentKeys.own(userId),
     enabled: !!userId,
-    queryFn: async () =>
-      unwrap(await sdk().from('student_details').select('*').eq('user_id', userId).maybeSingle()),
+    queryFn: fromSdk((db) =>
+      db.from('student_details').select('*').eq('user_id', userId).maybeSingle(),
+    ),
   });
 }
 
@@ -100,16 +102,15 @@ export function useCommitteeNotes(userId: string) {
   return useQuery({
     queryKey: [...studentKeys.own(userId), 'notes'],
     enabled: !!userId,
-    queryFn: async () =>
-      unwrap(
-        await sdk()
-          .from('notifications')
-          .select('id, title, message, created_at, type')
-          .eq('user_id', userId)
-          .in('type', ['registration', 'other'])
-          .order('created_at', { ascending: false })
-          .limit(20),
-      ),
+    queryFn: fromSdk((db) =>
+      db
+        .from('notifications')
+        .select('id, title, message, created_at, type')
+        .eq('user_id', userId)
+        .in('type', ['registration', 'other'])
+        .order('created_at', { ascending: false })
+        .limit(20),
+    ),
   });
 }
 

@@ -3,7 +3,7 @@
 import { parseIncome, parsePhone } from '@/lib/validation/parsers';
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
-import { aadharSpec, dateSpec, panSpec } from '@/lib/registration/field-specs';
+import { aadharSpec, dateSpec, panSpec, textSpecs } from '@/lib/registration/field-specs';
 import { text } from '../text';
 
 const f = text.fields;
@@ -53,9 +53,7 @@ export const studentSteps = (): StepSpec[] => [
   {
     title: text.steps.education,
     fields: [
-      { name: 'lastQualification', label: f.lastQualification },
-      { name: 'studyingClass', label: f.studyingClass },
-      { name: 'institutionName', label: f.institutionName },
+      ...textSpecs(f, 'lastQualification', 'studyingClass', 'institutionName'),
       { name: 'academicYear', label: f.academicYear, hint: text.hints.academicYear },
       { name: 'coursePlanning', label: f.coursePlanning, kind: 'textarea' },
       { name: 'courseDetails', label: f.courseDetails, kind: 'textarea' },
@@ -68,8 +66,7 @@ export const studentSteps = (): StepSpec[] => [
       { name: 'fatherOccupation', label: f.fatherOccupation },
       { name: 'fatherEmail', label: f.fatherEmail, kind: 'email' },
       mobile('fatherMobile'),
-      { name: 'motherName', label: f.motherName },
-      { name: 'motherOccupation', label: f.motherOccupation },
+      ...textSpecs(f, 'motherName', 'motherOccupation'),
       { name: 'motherEmail', label: f.motherEmail, kind: 'email' },
       mobile('motherMobile'),
       money('familyIncome'),
@@ -83,10 +80,7 @@ export const studentSteps = (): StepSpec[] => [
       money('selfContribution'),
       money('financialAssistance'),
       { name: 'whyDonation', label: f.whyDonation, kind: 'textarea' },
-      { name: 'reference1Name', label: f.reference1Name },
-      { name: 'reference1Contact', label: f.reference1Contact },
-      { name: 'reference2Name', label: f.reference2Name },
-      { name: 'reference2Contact', label: f.reference2Contact },
+      ...textSpecs(f, 'reference1Name', 'reference1Contact', 'reference2Name', 'reference2Contact'),
     ],
   },
 ];

@@ -25,6 +25,53 @@ const MONEY = new Set([
   'donation_seeking',
   'financial_assistance',
 ]);
+// The terms of each section, in the order the form asks them.
+const PERSONAL_KEYS: Key[] = [
+  'first_name',
+  'surname',
+  'father_name',
+  'date_of_birth',
+  'age',
+  'gender',
+  'email',
+  'mobile_number',
+  'current_address',
+  'current_pincode',
+  'permanent_address',
+  'permanent_pincode',
+  'passport_no',
+  'hometown',
+  'created_at',
+];
+const FAMILY_KEYS: Key[] = [
+  'father_occupation',
+  'family_income',
+  'father_email',
+  'father_mobile',
+  'mother_name',
+  'mother_occupation',
+  'mother_email',
+  'mother_mobile',
+];
+const COURSE_KEYS: Key[] = [
+  'last_qualification',
+  'studying_class',
+  'institution_name',
+  'academic_year',
+  'course_planning',
+  'course_details',
+  'total_fees',
+  'self_contribution',
+  'donation_seeking',
+  'financial_assistance',
+  'why_donation',
+];
+const REFERENCES_KEYS: Key[] = [
+  'reference1_name',
+  'reference1_contact',
+  'reference2_name',
+  'reference2_contact',
+];
 
 function Fields({ row, keys }: { row: StudentRow; keys: Key[] }) {
   return (
@@ -60,6 +107,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="mb-3 font-serif text-lg font-bold">{title}</h2>
       {children}
     </Card>
+  );
+}
+
+/** A section of the application's terms and values. */
+function FieldsSection({ title, row, keys }: { title: string; row: StudentRow; keys: Key[] }) {
+  return (
+    <Section title={title}>
+      <Fields row={row} keys={keys} />
+    </Section>
   );
 }
 
@@ -100,28 +156,7 @@ export function Component() {
           </ButtonLink>
         </div>
       )}
-      <Section title={text.sections.personal}>
-        <Fields
-          row={s}
-          keys={[
-            'first_name',
-            'surname',
-            'father_name',
-            'date_of_birth',
-            'age',
-            'gender',
-            'email',
-            'mobile_number',
-            'current_address',
-            'current_pincode',
-            'permanent_address',
-            'permanent_pincode',
-            'passport_no',
-            'hometown',
-            'created_at',
-          ]}
-        />
-      </Section>
+      <FieldsSection title={text.sections.personal} row={s} keys={PERSONAL_KEYS} />
       <Section title={text.sections.identity}>
         <IdentityNumbers
           table="student_details"
@@ -131,45 +166,9 @@ export function Component() {
           canReveal={isAdmin}
         />
       </Section>
-      <Section title={text.sections.family}>
-        <Fields
-          row={s}
-          keys={[
-            'father_occupation',
-            'family_income',
-            'father_email',
-            'father_mobile',
-            'mother_name',
-            'mother_occupation',
-            'mother_email',
-            'mother_mobile',
-          ]}
-        />
-      </Section>
-      <Section title={text.sections.course}>
-        <Fields
-          row={s}
-          keys={[
-            'last_qualification',
-            'studying_class',
-            'institution_name',
-            'academic_year',
-            'course_planning',
-            'course_details',
-            'total_fees',
-            'self_contribution',
-            'donation_seeking',
-            'financial_assistance',
-            'why_donation',
-          ]}
-        />
-      </Section>
-      <Section title={text.sections.references}>
-        <Fields
-          row={s}
-          keys={['reference1_name', 'reference1_contact', 'reference2_name', 'reference2_contact']}
-        />
-      </Section>
+      <FieldsSection title={text.sections.family} row={s} keys={FAMILY_KEYS} />
+      <FieldsSection title={text.sections.course} row={s} keys={COURSE_KEYS} />
+      <FieldsSection title={text.sections.references} row={s} keys={REFERENCES_KEYS} />
       <Section title={text.sections.documents}>
         <DocumentsPanel userId={s.user_id} />
       </Section>

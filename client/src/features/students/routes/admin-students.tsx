@@ -1,8 +1,7 @@
 // /admin/students: educational-aid applications (spec §7 student_details): equality filters
 // ('all' ignored) and search in the URL, exact count, paging; CSV export.
-import { Plus } from 'lucide-react';
-import { ResourceList, useResourceList } from '@/components/resource-list';
-import { ButtonLink } from '@/components/ui/button';
+import { listWords, ResourceList, useResourceList } from '@/components/resource-list';
+import { AddLink } from '@/components/ui/add-link';
 import { PageHeader } from '@/components/ui/states';
 import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { adminText as text } from '../admin-text';
@@ -20,21 +19,15 @@ function Screen() {
       <PageHeader title={text.title}>{text.intro}</PageHeader>
       <ResourceList
         {...list}
-        label={text.listLabel}
+        {...listWords(text)}
         columns={studentColumns()}
-        empty={{ title: text.empty }}
-        noMatch={{ title: text.emptyFiltered }}
         export={{
           filename: () => `students-${mumbaiDay()}`,
           columns: studentCsvColumns(),
           label: text.exportCsv,
           rows: studentPages.all,
         }}
-        actions={
-          <ButtonLink to="/admin/students/add">
-            <Plus className="h-4 w-4" aria-hidden /> {text.addStudent}
-          </ButtonLink>
-        }
+        actions={<AddLink to="/admin/students/add">{text.addStudent}</AddLink>}
       />
     </div>
   );

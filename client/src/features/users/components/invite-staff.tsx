@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Options } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { Card } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
@@ -78,22 +79,20 @@ export function InviteStaff({ onInvited }: { onInvited: () => void }) {
       <h2 className="font-serif text-xl font-bold">{text.invite.title}</h2>
       <p className="mt-1 text-sm text-stone-700">{text.invite.intro}</p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-4 sm:items-end">
-        <Field label={text.invite.email}>
-          <input
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field>
-        <Field label={text.invite.name}>
-          <input
-            type="text"
-            autoComplete="off"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Field>
+        <TextBox
+          label={text.invite.email}
+          type="email"
+          autoComplete="off"
+          value={email}
+          onValue={setEmail}
+        />
+        <TextBox
+          label={text.invite.name}
+          type="text"
+          autoComplete="off"
+          value={name}
+          onValue={setName}
+        />
         <Field label={text.invite.type}>
           <select value={type} onChange={(e) => setType(e.target.value as (typeof STAFF)[number])}>
             <Options values={STAFF} labels={text.typeLabels} />

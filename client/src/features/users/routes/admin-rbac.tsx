@@ -1,8 +1,7 @@
 // /admin/rbac: the roles and who holds them (spec §6). Admins read; a super admin creates,
 // renames and deletes roles, and assigns and removes them. The policies are the gate.
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { ConfirmButton } from '@/components/confirm-button';
 import { columnHelper, type DataTableColumn } from '@/components/data-table';
 import { ResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
@@ -22,6 +21,7 @@ import {
   type RoleRow,
 } from '../api/roles';
 import { text } from '../text';
+import { DeleteButton, EditButton } from '@/components/row-actions';
 
 const ROLE_NAME = /^[a-z][a-z0-9_]{1,49}$/;
 
@@ -165,14 +165,8 @@ function RoleActions({ role, onEdit }: { role: RoleWithHolders; onEdit: (role: R
   const holders = role.user_roles[0]?.count ?? 0;
   return (
     <div className="flex gap-1">
-      <Button
-        variant="ghost"
-        aria-label={`${text.editRole} ${role.name}`}
-        onClick={() => onEdit(role)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden />
-      </Button>
-      <ConfirmButton
+      <EditButton label={`${text.editRole} ${role.name}`} onClick={() => onEdit(role)} />
+      <DeleteButton
         aria-label={text.deleteRole(role.name)}
         confirm={{
           title: text.deleteRoleTitle(role.name),
@@ -182,9 +176,7 @@ function RoleActions({ role, onEdit }: { role: RoleWithHolders; onEdit: (role: R
         }}
         action={() => del.mutateAsync(role.id)}
         done={text.roleDeleted}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden />
-      </ConfirmButton>
+      />
     </div>
   );
 }
@@ -230,7 +222,7 @@ function RemoveAssignment({ a }: { a: Assignment }) {
   const who = whoOf(a);
   const role = a.role?.name ?? '';
   return (
-    <ConfirmButton
+    <DeleteButton
       aria-label={text.remove(role, who)}
       confirm={{
         title: text.removeTitle(role, who),
@@ -239,9 +231,7 @@ function RemoveAssignment({ a }: { a: Assignment }) {
       }}
       action={() => remove.mutateAsync(a.id)}
       done={text.removed}
-    >
-      <Trash2 className="h-4 w-4" aria-hidden />
-    </ConfirmButton>
+    />
   );
 }
 

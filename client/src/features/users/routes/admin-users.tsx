@@ -2,7 +2,7 @@
 // (all in the URL); type and status changed within the rules of app.guard_users; deactivation
 // instead of deletion.
 import { useMemo } from 'react';
-import { ResourceList, useResourceList } from '@/components/resource-list';
+import { listWords, ResourceList, useResourceList } from '@/components/resource-list';
 import { PageHeader } from '@/components/ui/states';
 import { adminsOnlyScreen } from '@/components/ui/admins-only';
 import { useAuth } from '@/lib/auth';
@@ -25,13 +25,7 @@ function Screen() {
     <div>
       <PageHeader title={text.title}>{text.intro}</PageHeader>
       {caller.type === 'super_admin' && <InviteStaff onInvited={() => void list.query.refetch()} />}
-      <ResourceList
-        {...list}
-        label={text.listLabel}
-        columns={columns}
-        empty={{ title: text.empty }}
-        noMatch={{ title: text.emptyFiltered }}
-      />
+      <ResourceList {...list} {...listWords(text)} columns={columns} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 // The staff directory's columns (name linking to the editor, approval state, the row's
 // approve, edit and delete) and the CSV export's, one row per listing of the filtered view.
-import { Check, Pencil, Trash2, Undo2 } from 'lucide-react';
+import { Check, Pencil, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ConfirmButton } from '@/components/confirm-button';
 import { columnHelper, type DataTableColumn } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import type { CsvColumn } from '@/lib/csv';
 import { adminText as t } from '../../admin-text';
 import { useBusinessActions } from '../../api/admin-business';
 import type { Business } from '../../api/business';
+import { DeleteButton } from '@/components/row-actions';
 
 const col = columnHelper<Business>();
 
@@ -46,16 +46,14 @@ function RowActions({ b }: { b: Business }) {
       >
         <Pencil className="h-4 w-4" aria-hidden />
       </ButtonLink>
-      <ConfirmButton
+      <DeleteButton
         className="!min-h-9 text-red-700"
         aria-label={t.delete(b.business_name)}
         disabled={remove.isPending}
         confirm={{ title: t.confirmDelete(b.business_name), confirmLabel: t.deleteLabel }}
         action={() => remove.mutateAsync(b.id)}
         done={t.deleted}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden />
-      </ConfirmButton>
+      />
     </div>
   );
 }

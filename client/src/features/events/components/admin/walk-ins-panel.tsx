@@ -6,11 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { TextBox } from '@/components/ui/text-box';
 import { toast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/display-format';
 import { adminText } from '../../admin-text';
 import { useWalkInAction, useWalkIns } from '../../api/event-day';
 import { registrationError } from '../event-registration';
+import { TitledSection } from '@/components/ui/section';
 
 const t = adminText.day;
 
@@ -43,37 +45,36 @@ export function WalkInsPanel({ eventId }: { eventId: string }) {
 
   const list = walkIns.data ?? [];
   return (
-    <section
-      aria-labelledby="walk-ins-title"
+    <TitledSection
+      id="walk-ins-title"
+      title={t.walkInTitle}
+      titleClassName="font-serif text-lg font-bold"
       data-testid="walk-ins"
       className="rounded-lg border border-stone-200 bg-white p-4"
     >
-      <h2 id="walk-ins-title" className="font-serif text-lg font-bold">
-        {t.walkInTitle}
-      </h2>
       <p className="mb-3 text-sm text-stone-600">{t.walkInIntro}</p>
       <form
         onSubmit={onSubmit}
         className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end"
         noValidate
       >
-        <Field label={t.walkInName} error={error} required>
-          <input
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            autoComplete="off"
-            maxLength={100}
-          />
-        </Field>
-        <Field label={t.walkInPhone}>
-          <input
-            type="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            autoComplete="off"
-            maxLength={20}
-          />
-        </Field>
+        <TextBox
+          label={t.walkInName}
+          error={error}
+          required
+          value={fullName}
+          autoComplete="off"
+          maxLength={100}
+          onValue={setFullName}
+        />
+        <TextBox
+          label={t.walkInPhone}
+          type="tel"
+          value={phone}
+          autoComplete="off"
+          maxLength={20}
+          onValue={setPhone}
+        />
         <Field label={t.walkInSeats} hint={t.walkInSeatsHint}>
           <input
             type="number"
@@ -124,6 +125,6 @@ export function WalkInsPanel({ eventId }: { eventId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -2,9 +2,8 @@
 // registration, and the row's edit, registrations, view, duplicate and delete) and the CSV
 // export's: one row per event of the filtered view, labels as shown on screen (types and
 // states in words), dates as stored (YYYY-MM-DD sorts in a spreadsheet).
-import { Copy, ExternalLink, Pencil, Trash2, Users } from 'lucide-react';
+import { Copy, ExternalLink, Pencil, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { ConfirmButton } from '@/components/confirm-button';
 import {
   CellSelect,
   columnHelper,
@@ -18,6 +17,7 @@ import { adminText } from '../../admin-text';
 import { useDeleteEvent, useDuplicateEvent, useSetEventStatus } from '../../api/admin-events';
 import type { EventRow } from '../../api/events';
 import { EVENT_STATUSES, type EventStatus } from '../../lib/event-kinds';
+import { DeleteButton } from '@/components/row-actions';
 
 const t = adminText.list;
 
@@ -53,31 +53,47 @@ function StatusControl({ event, canEdit }: { event: EventRow; canEdit: boolean }
   );
 }
 
+const iconButton =
+  'inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-orange-800';
+
+/** A row's icon link to one of the event's admin pages, named by `label`, titled `title`. */
+function IconLink({
+  to,
+  label,
+  title,
+  icon: Icon,
+}: {
+  to: string;
+  label: string;
+  title: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <Link to={to} className={iconButton} aria-label={label} title={title}>
+      <Icon className="h-4 w-4" aria-hidden />
+    </Link>
+  );
+}
+
 function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
   const duplicate = useDuplicateEvent(t.copyTitle);
   const remove = useDeleteEvent();
-  const iconButton =
-    'inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-orange-800';
   return (
     <div className="flex flex-wrap items-center gap-1">
       {canEdit && (
-        <Link
+        <IconLink
           to={`/admin/events/${event.id}/edit`}
-          className={iconButton}
-          aria-label={t.editOf(event.title)}
+          label={t.editOf(event.title)}
           title={t.edit}
-        >
-          <Pencil className="h-4 w-4" aria-hidden />
-        </Link>
+          icon={Pencil}
+        />
       )}
-      <Link
+      <IconLink
         to={`/admin/events/${event.id}/registrations`}
-        className={iconButton}
-        aria-label={t.registrationsOf(event.title)}
+        label={t.registrationsOf(event.title)}
         title={t.registrations}
-      >
-        <Users className="h-4 w-4" aria-hidden />
-      </Link>
+        icon={Users}
+      />
       {event.status !== 'cancelled' && (
         <a
           href={`/events/${event.id}`}
@@ -102,7 +118,7 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
           >
             <Copy className="h-4 w-4" aria-hidden />
           </button>
-          <ConfirmButton
+          <DeleteButton
             variant={null}
             className={`${iconButton} text-red-700 hover:bg-red-50`}
             aria-label={t.deleteOf(event.title)}
@@ -115,9 +131,7 @@ function RowActions({ event, canEdit }: { event: EventRow; canEdit: boolean }) {
             }}
             action={() => remove.mutateAsync(event.id)}
             done={t.deleted}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </ConfirmButton>
+          />
         </>
       )}
     </div>

@@ -1,12 +1,12 @@
 // An album's items in their order: thumbnails, drag or arrows to reorder, the cover, delete.
-import { ConfirmButton } from '@/components/confirm-button';
-import { ArrowDown, ArrowUp, Film, Star, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Film, Star } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { EmptyState } from '@/components/ui/states';
 import { imageUrl } from '@/lib/images';
 import { adminText as t } from '@/features/media/admin-text';
 import { moved, useItemActions, type AdminItem } from '@/features/media/api/admin-media';
+import { DeleteButton } from '@/components/row-actions';
 
 const iconButton =
   'inline-flex h-9 w-9 items-center justify-center rounded-md bg-white/90 text-stone-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-orange-800 disabled:opacity-40';
@@ -105,16 +105,14 @@ export function AlbumItems({
                     />
                   </button>
                 )}
-                <ConfirmButton
+                <DeleteButton
                   variant={null}
                   className={`${iconButton} text-red-700`}
                   aria-label={t.item.delete(n)}
                   confirm={{ title: t.item.confirmDelete, confirmLabel: t.item.deleteLabel }}
                   action={() => actions.remove.mutateAsync(item.id)}
                   done={t.item.deleted}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </ConfirmButton>
+                />
               </div>
               <p className="truncate px-2 py-1 text-xs text-stone-700">
                 {isCover && (

@@ -1,18 +1,16 @@
 // The standalone videos list's columns: title, link, added, the status as a select, and the
 // row's edit and delete.
-import { Pencil, Trash2 } from 'lucide-react';
-import { ConfirmButton } from '@/components/confirm-button';
 import {
   CellSelect,
   columnHelper,
   labelledOptions,
   type DataTableColumn,
 } from '@/components/data-table';
-import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/images';
 import { adminText } from '../../admin-text';
 import { useDeleteVideo, useSaveVideo, type AdminVideo } from '../../api/admin-media';
 import { VIDEO_STATUSES } from './filters';
+import { DeleteButton, EditButton } from '@/components/row-actions';
 
 const t = adminText.video;
 type VideoStatusName = (typeof VIDEO_STATUSES)[number];
@@ -35,24 +33,15 @@ function VideoActions({ v, onEdit }: { v: AdminVideo; onEdit: (v: AdminVideo) =>
   const remove = useDeleteVideo();
   return (
     <div className="flex items-center gap-1">
-      <Button
-        variant="ghost"
-        className="!min-h-9"
-        aria-label={t.edit(v.title)}
-        onClick={() => onEdit(v)}
-      >
-        <Pencil className="h-4 w-4" aria-hidden />
-      </Button>
-      <ConfirmButton
+      <EditButton label={t.edit(v.title)} onClick={() => onEdit(v)} className="!min-h-9" />
+      <DeleteButton
         className="!min-h-9 text-red-700"
         aria-label={t.delete(v.title)}
         disabled={remove.isPending}
         confirm={{ title: t.confirmDelete(v.title), confirmLabel: t.deleteLabel }}
         action={() => remove.mutateAsync(v)}
         done={t.deleted}
-      >
-        <Trash2 className="h-4 w-4" aria-hidden />
-      </ConfirmButton>
+      />
     </div>
   );
 }

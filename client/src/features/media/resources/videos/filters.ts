@@ -1,7 +1,7 @@
 // The standalone videos list's view, beside the albums on one page (its params are v.*): a
 // title search and the status, newest first.
 import { labelledOptions } from '@/components/data-table';
-import { defineList, preset } from '@/components/resource-list';
+import { defineList, preset, NEWEST_FIRST } from '@/components/resource-list';
 import { adminText } from '../../admin-text';
 
 const t = adminText.video;
@@ -10,7 +10,7 @@ export const VIDEO_STATUSES = ['draft', 'published', 'archived'] as const;
 /** '' every video, else one status. */
 export type VideoFilters = { status: string };
 export const VIDEO_FILTER_DEFAULTS: VideoFilters = { status: '' };
-export const VIDEO_SORT = { id: 'created_at', desc: true };
+export const VIDEO_SORT = NEWEST_FIRST;
 
 export const videoList = defineList<VideoFilters>({
   prefix: 'v',

@@ -3,7 +3,7 @@
 // membership number, mobile and e-mail; newest first, 50 a page. The filters' query parts are
 // pure: the list query, the CSV export and the tests share them.
 import { labelledOptions } from '@/components/data-table';
-import { defineList, preset } from '@/components/resource-list';
+import { defineList, preset, NEWEST_FIRST } from '@/components/resource-list';
 import { ilikeAny, ilikePattern, searchTerm } from '@/lib/search';
 import { DELIVERY_METHODS, MEMBER_TYPES } from '../../lib/member-row';
 import { adminText as text } from '../../text';
@@ -27,7 +27,7 @@ export const DIRECTORY_PAGE_SIZE = 50;
 
 /** Sortable columns (the server orders by them); the default is newest first. */
 export const DIRECTORY_SORTS = ['full_name', 'unique_id', 'created_at', 'city', 'status'] as const;
-export const DIRECTORY_SORT = { id: 'created_at', desc: true };
+export const DIRECTORY_SORT = NEWEST_FIRST;
 
 export const directoryList = defineList<DirectoryFilters>({
   defaults: DIRECTORY_FILTER_DEFAULTS,

@@ -1,11 +1,10 @@
 // The announcements sent: a search over title and message, the audience, newest first.
 import { labelledOptions } from '@/components/data-table';
-import { defineList, preset } from '@/components/resource-list';
+import { defineList, NEWEST_FIRST, preset } from '@/components/resource-list';
 import { adminText as t } from '../../admin-text';
 
 export const AUDIENCES = ['everyone', 'members', 'students', 'matrimony'] as const;
 export type HistoryFilters = { audience: string };
-export const NEWEST_FIRST = { id: 'created_at', desc: true };
 
 export const announcementList = defineList<HistoryFilters>({
   defaults: { audience: '' },

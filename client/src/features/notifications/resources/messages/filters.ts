@@ -1,9 +1,8 @@
 // The contact form's messages (the staff inbox): a search over subject, sender and message;
 // new messages unless told otherwise ('all' for every status); newest first.
 import { labelledOptions } from '@/components/data-table';
-import { defineList, preset } from '@/components/resource-list';
+import { defineList, NEWEST_FIRST, preset } from '@/components/resource-list';
 import { adminText as t } from '../../admin-text';
-import { NEWEST_FIRST } from '../announcements/filters';
 
 export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
 /** 'all' shows every status. */

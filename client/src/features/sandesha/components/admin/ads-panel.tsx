@@ -1,11 +1,8 @@
 // The magazine's advertisement rate card: add, edit, activate, delete.
-import { ConfirmButton } from '@/components/confirm-button';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { LoadingState } from '@/components/ui/states';
@@ -20,6 +17,7 @@ import {
 } from '@/features/sandesha/api/admin-sandesha';
 import { AddOrEdit } from '@/components/add-or-edit';
 import { EditorForm } from '@/components/editor-form';
+import { DeleteButton, EditButton } from '@/components/row-actions';
 
 const t = adminText.ad;
 
@@ -176,23 +174,18 @@ export function AdsPanel() {
                   </p>
                 </div>
                 <div className="flex gap-1">
-                  <Button
-                    variant="ghost"
-                    className="!min-h-9"
-                    aria-label={`${adminText.edit} ${ad.title}`}
+                  <EditButton
+                    label={`${adminText.edit} ${ad.title}`}
                     onClick={() => setEditing(ad)}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden />
-                  </Button>
-                  <ConfirmButton
+                    className="!min-h-9"
+                  />
+                  <DeleteButton
                     className="!min-h-9 text-red-700"
                     aria-label={`${adminText.delete} ${ad.title}`}
                     confirm={{ title: t.confirmDelete(ad.title), confirmLabel: adminText.delete }}
                     action={() => remove.mutateAsync(ad.id)}
                     done={t.deleted}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </ConfirmButton>
+                  />
                 </div>
               </li>
             ))}

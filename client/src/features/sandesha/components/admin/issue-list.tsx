@@ -1,7 +1,6 @@
 // Every issue, grouped by year, newest first: published or draft, featured, downloads, and the
 // actions (publish/unpublish, feature, open the PDF, edit, delete after confirmation).
-import { ConfirmButton } from '@/components/confirm-button';
-import { ExternalLink, Pencil, Star, Trash2 } from 'lucide-react';
+import { ExternalLink, Star } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { sdk } from '@/lib/sdk';
@@ -15,6 +14,7 @@ import {
 import type { Issue } from '@/features/sandesha/api/sandesha';
 import { monthName } from './issue-form';
 import { errorText } from '@/lib/text';
+import { DeleteButton, EditButton } from '@/components/row-actions';
 
 const labelOf = (i: Issue) => `${monthName(i.issue_month)} ${i.issue_year}: ${i.title}`;
 
@@ -110,19 +110,15 @@ function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
         >
           <ExternalLink className="h-4 w-4" aria-hidden />
         </Button>
-        <Button variant="ghost" className="!min-h-9" onClick={onEdit} aria-label={t.editOf(label)}>
-          <Pencil className="h-4 w-4" aria-hidden />
-        </Button>
-        <ConfirmButton
+        <EditButton label={t.editOf(label)} onClick={onEdit} className="!min-h-9" />
+        <DeleteButton
           className="!min-h-9 text-red-700"
           aria-label={t.deleteOf(label)}
           disabled={remove.isPending}
           confirm={{ title: t.confirmDelete(label), confirmLabel: t.delete }}
           action={() => remove.mutateAsync(issue)}
           done={t.deleted}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden />
-        </ConfirmButton>
+        />
       </div>
     </li>
   );

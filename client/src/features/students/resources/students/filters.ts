@@ -2,14 +2,14 @@
 // 'all' (or nothing) is ignored (approval, gender, and ?academic_year= from a link), a
 // free-text search over name, email, mobile and institution (and the name in either script or
 // a common spelling: lib/name-search), newest first, 25 a page.
-import { defineList, preset } from '@/components/resource-list';
+import { defineList, preset, NEWEST_FIRST } from '@/components/resource-list';
 import { orMatchingIds } from '@/lib/name-search';
 import { ilikeAny } from '@/lib/search';
 import { adminText as text } from '../../admin-text';
 
 export const STUDENT_FILTER_DEFAULTS = { approval_status: 'all', gender: 'all', academic_year: '' };
 export type StudentFilters = typeof STUDENT_FILTER_DEFAULTS;
-export const STUDENT_SORT = { id: 'created_at', desc: true };
+export const STUDENT_SORT = NEWEST_FIRST;
 
 export const studentList = defineList<StudentFilters>({
   defaults: STUDENT_FILTER_DEFAULTS,

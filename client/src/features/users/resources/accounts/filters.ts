@@ -1,13 +1,13 @@
 // The account list's view (spec §7 users): filtered by type, status and approval, searched by
 // name or email, newest first, 25 a page; all in the URL.
 import { labelledOptions } from '@/components/data-table';
-import { defineList, preset } from '@/components/resource-list';
+import { defineList, preset, NEWEST_FIRST } from '@/components/resource-list';
 import { USER_STATUSES, USER_TYPES } from '../../lib/account-rules';
 import { text } from '../../text';
 
 export const ACCOUNT_FILTER_DEFAULTS = { type: '', status: '', approval_status: '' };
 export type AccountFilters = typeof ACCOUNT_FILTER_DEFAULTS;
-export const ACCOUNT_SORT = { id: 'created_at', desc: true };
+export const ACCOUNT_SORT = NEWEST_FIRST;
 
 export const accountList = defineList<AccountFilters>({
   defaults: ACCOUNT_FILTER_DEFAULTS,
