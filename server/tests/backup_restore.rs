@@ -314,5 +314,5 @@ async fn ddl_queued_behind_a_backup_does_not_deadlock_with_its_dump() {
 
     let next = fixture.backups.create("manual").await.unwrap();
     assert!(next.tables.iter().any(|t| t.name == "ledger"), "{:?}", next.tables);
-    assert!(support::has_column(&mut watch, "ledger", "extra").await);
+    assert!(support::catalog::has_column(&mut watch, "ledger", "extra").await);
 }

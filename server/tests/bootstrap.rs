@@ -438,5 +438,5 @@ async fn a_migration_waiting_for_a_lock_lets_requests_through_and_applies_once_i
     let report = migrated.unwrap();
     assert_eq!(report.applied, vec!["0002_b.sql".to_string()]);
     assert!(slowest < LOCK_WAIT_PER_ATTEMPT + Duration::from_secs(2), "a read waited {slowest:?}");
-    assert!(support::has_column(&mut requests, "a", "b").await);
+    assert!(support::catalog::has_column(&mut requests, "a", "b").await);
 }

@@ -9,6 +9,7 @@
 #![allow(dead_code, reason = "each test binary uses a different part of the harness")]
 
 pub mod auth;
+pub mod catalog;
 pub mod process;
 pub mod push;
 pub mod rest;
@@ -86,18 +87,6 @@ pub fn app_in(dir: &std::path::Path) -> SqlBundle<'static> {
 }
 
 /// SITE_URL of test apps: mailed links point here (tests follow them on the app's address).
-/// Whether `table` (in any schema) has a column named `column`.
-pub async fn has_column(conn: &mut PgConnection, table: &str, column: &str) -> bool {
-    sqlx::query_scalar(
-        "select exists (select from information_schema.columns where table_name = $1 and column_name = $2)",
-    )
-    .bind(table)
-    .bind(column)
-    .fetch_one(conn)
-    .await
-    .expect("read information_schema.columns")
-}
-
 pub fn test_site_url() -> url::Url {
     url::Url::parse("http://localhost:3000/").expect("a valid URL")
 }
