@@ -25,6 +25,23 @@ export function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/**
+ * Asks `check` (an async function, often a `page.evaluate` of an IndexedDB or Cache Storage
+ * read) again every 100 ms until it answers true, for `timeout` ms at most; then fails with
+ * `what` and the last answer of `describe`. Use it instead of `page.waitForFunction` for
+ * anything asynchronous: Playwright takes a returned Promise as a truthy answer and resolves
+ * at once, without waiting for its value or asking again.
+ */
+export async function eventually(check, what, { timeout = 15_000, describe } = {}) {
+  const until = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > until) {
+      throw new Error(`${what}${describe ? ` (${JSON.stringify(await describe())})` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A tiny valid PDF. */
 export const TINY_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +

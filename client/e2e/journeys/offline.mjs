@@ -5,7 +5,7 @@
 // a Sandesha issue the member opened opens again offline; and the member's own answers leave
 // the device at sign-out, even a sign-out made offline.
 /* global indexedDB, caches */
-import { assert } from '../harness.mjs';
+import { assert, eventually } from '../harness.mjs';
 
 const EXCEPTION_TEXT = /TypeError|Failed to fetch|NetworkError|SyntaxError|undefined/;
 
@@ -43,13 +43,11 @@ function savedKeys(page) {
 /** Waits (15 s at most) until an answer whose key starts with `prefix` ('events/detail') is
  *  saved on the device: a save may land before the last query of a page has answered. */
 async function savedKey(page, prefix) {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const keys = await savedKeys(page);
-    if (keys.includes(prefix)) return;
-    if (Date.now() > until) throw new Error(`${prefix} was never saved on the device (${keys})`);
-    await page.waitForTimeout(100);
-  }
+  await eventually(
+    async () => (await savedKeys(page)).includes(prefix),
+    `${prefix} was never saved on the device`,
+    { describe: () => savedKeys(page) },
+  );
 }
 
 /** Opens a page as a person would (`check` waits for its content) and stays until the page's
@@ -74,33 +72,27 @@ async function controlledPage(ctx, base) {
 
 const banner = (page) => page.getByTestId('offline-banner');
 
-/** Waits (15 s at most) until no personal answer is left in the device's saved cache. */
-async function noPersonalAnswers(page) {
-  await page.waitForFunction(
-    () =>
-      new Promise((resolve) => {
-        const open = indexedDB.open('havyaka-offline');
-        open.onsuccess = () => {
-          const get = open.result.transaction('cache').objectStore('cache').get('queries');
-          get.onsuccess = () =>
-            resolve(
-              !(get.result?.state.queries ?? []).some(
-                (q) =>
-                  ['auth', 'notifications', 'members'].includes(q.queryKey[0]) ||
-                  q.queryKey[1] === 'my-registrations',
-              ),
-            );
-        };
-      }),
-    null,
-    { timeout: 15_000 },
-  );
-  const left = await savedKeys(page);
-  assert(
-    !left.some((k) => /^(auth|notifications|members)\/|my-registrations/.test(k)),
-    `nothing personal left on the device (${left})`,
+const PERSONAL = /^(auth|notifications|members)\/|my-registrations/;
+
+/** Waits (15 s at most) until no personal answer is left in the device's saved cache;
+ *  `known` adds what else the failure should say. */
+async function noPersonalAnswers(page, known = async () => ({})) {
+  await eventually(
+    async () => !(await savedKeys(page)).some((k) => PERSONAL.test(k)),
+    'nothing personal left on the device',
+    { describe: async () => ({ saved: await savedKeys(page), ...(await known()) }) },
   );
 }
+
+/** What the device knows after a sign-out, for a failure's message: whether a session is
+ *  still stored, and the toasts shown. */
+const afterSignOut = (page) =>
+  page.evaluate(() => ({
+    session: Object.keys(localStorage).some(
+      (k) => k.endsWith('-auth-token') && localStorage.getItem(k),
+    ),
+    toasts: window.__toasts ?? [],
+  }));
 
 /** @param {import('../harness.mjs').Test} test */
 export default function journey(test) {
@@ -182,8 +174,12 @@ export default function journey(test) {
       .first()
       .click();
     const panel = page.getByTestId('event-registration');
-    await panel.getByRole('button', { name: /^Register( again)?$/ }).click();
-    await panel.getByText('You are registered for this event.').waitFor();
+    // A second attempt (the runner's retry) finds her registered already.
+    const register = panel.getByRole('button', { name: /^Register( again)?$/, disabled: false });
+    const registered = panel.getByText('You are registered for this event.');
+    await register.or(registered).first().waitFor();
+    if (await register.isVisible()) await register.click();
+    await registered.waitFor();
     const since = Date.now();
     await page.goto(`${base}/dashboard/member`);
     const mine = page.getByTestId('my-registration').filter({ hasText: 'Free Health Camp' });
@@ -215,9 +211,23 @@ export default function journey(test) {
     await shot(page, 'offline-member-dashboard');
 
     await ctx.setOffline(false);
+    const logouts = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/auth/v1/logout')) logouts.push(r.status());
+    });
+    page.on('requestfailed', (r) => {
+      if (r.url().includes('/auth/v1/logout')) logouts.push(r.failure()?.errorText);
+    });
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
-    await noPersonalAnswers(page);
+    await sawToast(page, 'Logged out');
+    await noPersonalAnswers(page, async () => ({ logouts, ...(await afterSignOut(page)) }));
+    // The app goes on saving the public answers, and never her own again.
+    await visit(page, `${base}/about`, () =>
+      page.getByTestId('board-members').getByText('Shri Narayan Bhat').waitFor(),
+    );
+    const left = await savedKeys(page);
+    assert(!left.some((k) => PERSONAL.test(k)), `nothing personal saved again (${left})`);
     await ctx.close();
   });
 
@@ -242,11 +252,20 @@ export default function journey(test) {
     const name = online.suggestedFilename();
     assert(/^Havyaka-Sandesha-[A-Z][a-z]+-\d{4}\.pdf$/.test(name), `the issue's file (${name})`);
     // The service worker kept it: one issue, under its address without the token.
-    await page.waitForFunction(async () => {
-      if (!(await caches.has('sandesha-issues'))) return false;
-      const keys = await (await caches.open('sandesha-issues')).keys();
-      return keys.length === 1 && !keys[0].url.includes('?');
-    });
+    const keptIssues = () =>
+      page.evaluate(async () =>
+        (await caches.has('sandesha-issues'))
+          ? (await (await caches.open('sandesha-issues')).keys()).map((r) => r.url)
+          : [],
+      );
+    await eventually(
+      async () => {
+        const urls = await keptIssues();
+        return urls.length === 1 && !urls[0].includes('?');
+      },
+      'the service worker kept the one issue opened, without its token',
+      { describe: keptIssues },
+    );
 
     await ctx.setOffline(true);
     await page.reload();
