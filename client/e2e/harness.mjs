@@ -60,10 +60,17 @@ export function harness({ browser, platform, shots }) {
   /**
    * A fresh context: the intro video and the notification card already seen, as for a
    * returning visitor. `clock: true` installs Playwright's clock first, so a test can move
-   * time on (`page.clock.fastForward`) instead of waiting for it.
+   * time on (`page.clock.fastForward`) instead of waiting for it. The service worker is
+   * blocked unless a test asks for it (`serviceWorker: true`, the offline and PWA journeys):
+   * each new context's worker downloads the whole precache (some 280 files), which kept
+   * Chromium half a core busy for several seconds of every test.
    */
-  async function context(options = {}, { clock = false } = {}) {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  async function context(options = {}, { clock = false, serviceWorker = false } = {}) {
+    const ctx = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: serviceWorker ? 'allow' : 'block',
+      ...options,
+    });
     if (clock) await ctx.clock.install();
     await ctx.addInitScript(() => {
       localStorage.setItem('havyaka:intro-video-seen', 'true');

@@ -186,6 +186,8 @@ export default function journey(test) {
         jobs.push(async () => {
           const ctx = await browser.newContext({
             viewport: { width: 1280, height: 900 },
+            // The service worker's precache is not what these checks are about (harness.mjs).
+            serviceWorkers: 'block',
             storageState: states[role],
             // axe is added to the page as a script, which the site's policy would refuse.
             bypassCSP: true,

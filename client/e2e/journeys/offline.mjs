@@ -22,7 +22,7 @@ async function savedAfter(page, since) {
   });
 }
 
-/** The first parts of the keys of the answers saved on the device (IndexedDB). */
+/** The keys of the answers saved on the device (IndexedDB), their parts joined by '/'. */
 function savedKeys(page) {
   return page.evaluate(
     () =>
@@ -33,19 +33,27 @@ function savedKeys(page) {
           const db = open.result;
           const get = db.transaction('cache').objectStore('cache').get('queries');
           get.onsuccess = () =>
-            resolve((get.result?.state.queries ?? []).map((q) => q.queryKey.slice(0, 2).join('/')));
+            resolve(
+              (get.result?.state.queries ?? []).map((q) =>
+                q.queryKey
+                  .map((part) => (typeof part === 'object' ? JSON.stringify(part) : part))
+                  .join('/'),
+              ),
+            );
           get.onerror = () => reject(get.error);
         };
       }),
   );
 }
 
-/** Waits (15 s at most) until an answer whose key starts with `prefix` ('events/detail') is
- *  saved on the device: a save may land before the last query of a page has answered. */
-async function savedKey(page, prefix) {
+/** Waits (15 s at most) until an answer whose key starts with `key` ('events/detail'), or
+ *  matches it (a RegExp), is saved on the device: a save may land before the last query of a
+ *  page has answered. */
+async function savedKey(page, key) {
+  const matches = (k) => (key instanceof RegExp ? key.test(k) : k.startsWith(key));
   await eventually(
-    async () => (await savedKeys(page)).includes(prefix),
-    `${prefix} was never saved on the device`,
+    async () => (await savedKeys(page)).some(matches),
+    `${key} was never saved on the device`,
     { describe: () => savedKeys(page) },
   );
 }
@@ -96,7 +104,7 @@ const afterSignOut = (page) =>
 /** @param {import('../harness.mjs').Test} test */
 export default function journey(test) {
   test("a visitor's pages open offline from what was saved", async ({ base, context, shot }) => {
-    const ctx = await context();
+    const ctx = await context({}, { serviceWorker: true });
     const page = await controlledPage(ctx, base);
     await visit(page, `${base}/events`, () =>
       page.getByRole('link', { name: 'Deepavali Get-together' }).waitFor(),
@@ -165,7 +173,7 @@ export default function journey(test) {
     signIn,
     shot,
   }) => {
-    const ctx = await context();
+    const ctx = await context({}, { serviceWorker: true });
     const page = await controlledPage(ctx, base);
     await signIn(page, 'member');
     await page.goto(`${base}/events`);
@@ -183,7 +191,8 @@ export default function journey(test) {
     await page.goto(`${base}/dashboard/member`);
     const mine = page.getByTestId('my-registration').filter({ hasText: 'Free Health Camp' });
     await mine.getByTestId('attendance-status').filter({ hasText: 'Registered' }).waitFor();
-    await savedKey(page, 'events/my-registrations');
+    // Her list (the event page saved her registration for that event alone).
+    await savedKey(page, /^events\/my-registrations\/[^/]+$/);
 
     await ctx.setOffline(true);
     await page.reload();
@@ -235,7 +244,7 @@ export default function journey(test) {
     signIn,
     shot,
   }) => {
-    const ctx = await context();
+    const ctx = await context({}, { serviceWorker: true });
     const page = await controlledPage(ctx, base);
     await signIn(page, 'member');
     await page.goto(`${base}/dashboard/member`);
@@ -299,7 +308,7 @@ export default function journey(test) {
     stopServer,
     shot,
   }) => {
-    const ctx = await context();
+    const ctx = await context({}, { serviceWorker: true });
     const page = await controlledPage(ctx, base);
     await page.goto(`${base}/events`);
     await page.getByRole('link', { name: 'Deepavali Get-together' }).click();

@@ -52,7 +52,7 @@ export default function journey(test) {
   });
 
   test('the service worker controls the page at /sw.js with scope /', async ({ base, context }) => {
-    const ctx = await context();
+    const ctx = await context({}, { serviceWorker: true });
     const page = await ctx.newPage();
     await page.goto(base);
     const registration = await page.evaluate(async () => {
