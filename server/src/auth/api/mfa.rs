@@ -49,6 +49,18 @@ fn factor_id(raw: &str) -> Result<Uuid, AuthError> {
     Uuid::parse_str(raw).map_err(|_| AuthError::mfa_factor_not_found())
 }
 
+/// The user's factor `id`, read (and locked) in `tx`; when they have none, `tx` is rolled back
+/// and the answer is `mfa_factor_not_found`.
+pub(super) async fn factor_of(mut tx: AuthTx, user_id: Uuid, id: Uuid) -> Result<(AuthTx, Factor), AuthError> {
+    match factors::find(&mut tx, user_id, id).await? {
+        Some(factor) => Ok((tx, factor)),
+        None => {
+            tx.rollback().await;
+            Err(AuthError::mfa_factor_not_found())
+        }
+    }
+}
+
 pub async fn enroll(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
     let (claims, _) = session_claims(&state, &client)?;
     let request: Enroll = parse_body(&body)?;
@@ -144,10 +156,7 @@ pub async fn challenge(
     }
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, false).await?;
-    let Some(factor) = factors::find(&mut tx, user.id, id).await? else {
-        tx.rollback().await;
-        return Err(AuthError::mfa_factor_not_found());
-    };
+    let (mut tx, factor) = factor_of(tx, user.id, id).await?;
     let expiry = state.auth.settings.signin.mfa_challenge_expiry.as_secs_f64();
     let (challenge, expires_at) = factors::challenge(&mut tx, factor.id, &client.ip, expiry).await?;
     tx.commit().await?;
@@ -270,10 +279,7 @@ pub async fn unenroll(
     let id = factor_id(&id)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, true).await?;
-    let Some(factor) = factors::find(&mut tx, user.id, id).await? else {
-        tx.rollback().await;
-        return Err(AuthError::mfa_factor_not_found());
-    };
+    let (mut tx, factor) = factor_of(tx, user.id, id).await?;
     if factor.is_verified() && aal_of(&claims) != "aal2" {
         tx.rollback().await;
         return Err(AuthError::insufficient_aal("AAL2 required to unenroll verified factor"));
