@@ -320,17 +320,11 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    async fn body_of(error: ApiError) -> (StatusCode, Value) {
-        let response = error.into_response();
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        (status, serde_json::from_slice(&bytes).unwrap())
-    }
+    use crate::test_support::status_and_json;
 
     #[tokio::test]
     async fn every_error_has_the_four_keys() {
-        let (status, body) = body_of(ApiError::not_found()).await;
+        let (status, body) = status_and_json(ApiError::not_found()).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert_eq!(
             body,
@@ -341,7 +335,7 @@ mod tests {
     #[tokio::test]
     async fn internal_causes_are_never_sent() {
         let error = ApiError::internal("connection to 10.0.0.5 refused: password for postgres");
-        let (status, body) = body_of(error).await;
+        let (status, body) = status_and_json(error).await;
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
         assert!(!body.to_string().contains("10.0.0.5"), "{body}");
         assert_eq!(body["message"], "Internal server error");
@@ -350,7 +344,7 @@ mod tests {
     #[tokio::test]
     async fn details_and_hint_are_carried() {
         let error = ApiError::bad_request("bad").with_details("why").with_hint("fix it");
-        let (status, body) = body_of(error).await;
+        let (status, body) = status_and_json(error).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(body["details"], "why");
         assert_eq!(body["hint"], "fix it");

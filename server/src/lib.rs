@@ -32,4 +32,6 @@ pub mod shutdown;
 pub mod startup_error;
 pub mod state;
 pub mod storage;
+#[cfg(test)]
+mod test_support;
 pub mod typegen;

@@ -64,9 +64,7 @@ async fn the_service_role_creates_reads_updates_and_deletes_users() {
 
 #[tokio::test]
 async fn soft_deletion_keeps_the_row_and_clears_the_person() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    let session = app.sign_up(&address).await;
+    let (app, address, session) = TestApp::with_account().await;
     let id = session["user"]["id"].as_str().unwrap();
     let deleted =
         send(app.auth_admin(Method::DELETE, &format!("/admin/users/{id}")).json(&json!({"should_soft_delete": true})))

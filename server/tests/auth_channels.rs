@@ -176,8 +176,7 @@ async fn reveal_unknown_accounts_gives_gotrue_s_otp_disabled() {
 
 #[tokio::test]
 async fn a_rotated_key_is_published_first_and_old_tokens_keep_verifying() {
-    let app = TestApp::spawn().await;
-    let session = app.sign_up(&email()).await;
+    let (app, _, session) = TestApp::with_account().await;
     let old_token = session["access_token"].as_str().unwrap().to_owned();
     let old_kid = jsonwebtoken::decode_header(&old_token).unwrap().kid.unwrap();
     let sealer = server::auth::sealed::Sealer::new(support::TEST_JWT_SECRET);

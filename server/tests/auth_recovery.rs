@@ -23,9 +23,7 @@ async fn recover(app: &TestApp, address: &str) -> support::rest::Answer {
 
 #[tokio::test]
 async fn recovery_answers_alike_for_known_and_unknown_addresses() {
-    let app = TestApp::spawn().await;
-    let known = email();
-    app.sign_up(&known).await;
+    let (app, known, _) = TestApp::with_account().await;
     let unknown = email();
     let (a, b) = (recover(&app, &known).await, recover(&app, &unknown).await);
     assert_eq!(a.status, StatusCode::OK, "{}", a.text);
@@ -48,9 +46,7 @@ async fn recovery_answers_alike_for_known_and_unknown_addresses() {
 
 #[tokio::test]
 async fn the_recovery_token_gives_a_session_once_then_the_password_can_change() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    let old = app.sign_up(&address).await;
+    let (app, address, old) = TestApp::with_account().await;
     recover(&app, &address).await;
     let (_, body) = app.last_mail(&address).await.unwrap();
     let token = param(&link_in(&body), "token");
@@ -87,9 +83,7 @@ async fn the_recovery_token_gives_a_session_once_then_the_password_can_change() 
 
 #[tokio::test]
 async fn expired_tokens_are_refused() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    app.sign_up(&address).await;
+    let (app, address, _) = TestApp::with_account().await;
     recover(&app, &address).await;
     let (_, body) = app.last_mail(&address).await.unwrap();
     app.sql("update auth.one_time_tokens set expires_at = now() - interval '1 second'").await;
@@ -142,9 +136,7 @@ async fn the_mailed_link_redirects_with_the_session_in_the_fragment() {
 
 #[tokio::test]
 async fn housekeeping_removes_expired_tokens_and_stale_counters_only() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    app.sign_up(&address).await;
+    let (app, address, _) = TestApp::with_account().await;
     recover(&app, &address).await;
     app.sql(
         "insert into auth.rate_limits values ('old', now() - interval '2 days', 3), ('fresh', now(), 1);

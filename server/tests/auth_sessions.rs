@@ -106,8 +106,7 @@ async fn a_password_change_ends_the_other_sessions() {
 
 #[tokio::test]
 async fn metadata_merges_and_app_metadata_is_not_the_users() {
-    let app = TestApp::spawn().await;
-    let session = app.sign_up(&email()).await;
+    let (app, _, session) = TestApp::with_account().await;
     let access = token(&session, "access_token");
     let first =
         send(app.auth_as(&access, Method::PUT, "/user").json(&json!({"data": {"name": "Asha", "city": "Pune"}}))).await;
@@ -200,9 +199,7 @@ async fn mailed_nonce(app: &TestApp, address: &str) -> String {
 
 #[tokio::test]
 async fn a_stolen_access_token_alone_changes_neither_password_nor_email() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    let session = app.sign_up(&address).await;
+    let (app, address, session) = TestApp::with_account().await;
     let access = token(&session, "access_token");
     let put = |body: Value| send(app.auth_as(&access, Method::PUT, "/user").json(&body));
     let bare = put(json!({"password": "the thief's passphrase"})).await;
@@ -231,9 +228,7 @@ async fn a_stolen_access_token_alone_changes_neither_password_nor_email() {
 
 #[tokio::test]
 async fn a_mailed_nonce_changes_the_password_once_and_the_owner_is_told() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    let session = app.sign_up(&address).await;
+    let (app, address, session) = TestApp::with_account().await;
     let access = token(&session, "access_token");
     let asked = send(app.auth_as(&access, Method::GET, "/reauthenticate")).await;
     assert_eq!(asked.status, StatusCode::OK, "{}", asked.text);

@@ -13,9 +13,7 @@ use support::rest::send;
 
 #[tokio::test]
 async fn sign_up_answers_a_session_with_gotrue_claims() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    let session = app.sign_up(&address).await;
+    let (app, address, session) = TestApp::with_account().await;
     assert_eq!(session["token_type"], "bearer");
     assert_eq!(session["expires_in"], 3600);
     assert!(session["refresh_token"].as_str().unwrap().len() >= 22, "at least 128 bits");
@@ -117,9 +115,7 @@ async fn a_taken_address_a_weak_password_and_a_bad_address_are_refused() {
 
 #[tokio::test]
 async fn sign_in_works_and_wrong_password_equals_unknown_address() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    app.sign_up(&address).await;
+    let (app, address, _) = TestApp::with_account().await;
     let ok = app.sign_in(&address.to_uppercase(), PASSWORD).await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
     assert_eq!(ok.json()["user"]["email"], address);
@@ -241,9 +237,7 @@ async fn sign_ins_are_rate_limited_per_address_and_recover_after_the_window() {
 
 #[tokio::test]
 async fn repeated_failures_for_one_address_back_off() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    app.sign_up(&address).await;
+    let (app, address, _) = TestApp::with_account().await;
     for _ in 0..5 {
         assert_auth_error(&app.sign_in(&address, "wrong-password").await, 400, "invalid_credentials");
     }

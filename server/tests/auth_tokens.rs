@@ -15,8 +15,7 @@ use support::{TestApp, sign};
 
 #[tokio::test]
 async fn user_answers_the_bare_user() {
-    let app = TestApp::spawn().await;
-    let session = app.sign_up(&email()).await;
+    let (app, _, session) = TestApp::with_account().await;
     let answer = send(app.auth_as(session["access_token"].as_str().unwrap(), Method::GET, "/user")).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     assert_eq!(answer.json()["id"], session["user"]["id"]);
@@ -26,8 +25,7 @@ async fn user_answers_the_bare_user() {
 
 #[tokio::test]
 async fn forged_expired_and_malformed_tokens_are_401() {
-    let app = TestApp::spawn().await;
-    let session = app.sign_up(&email()).await;
+    let (app, _, session) = TestApp::with_account().await;
     let user_id = session["user"]["id"].as_str().unwrap().to_owned();
     let now = chrono::Utc::now().timestamp();
     let body = URL_SAFE_NO_PAD.encode(json!({"sub": user_id, "role": "authenticated", "exp": now + 600}).to_string());
@@ -72,8 +70,7 @@ async fn forged_expired_and_malformed_tokens_are_401() {
 
 #[tokio::test]
 async fn refresh_rotates_and_the_old_token_gives_the_same_continuation_for_a_while() {
-    let app = TestApp::spawn().await;
-    let session = app.sign_up(&email()).await;
+    let (app, _, session) = TestApp::with_account().await;
     let first = session["refresh_token"].as_str().unwrap();
     let refreshed = app.refresh(first).await;
     assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.text);
@@ -116,8 +113,7 @@ async fn reuse_after_the_interval_revokes_the_whole_session() {
 
 #[tokio::test]
 async fn twenty_concurrent_refreshes_of_one_token_give_one_continuation() {
-    let app = TestApp::spawn().await;
-    let session = app.sign_up(&email()).await;
+    let (app, _, session) = TestApp::with_account().await;
     let token = session["refresh_token"].as_str().unwrap().to_owned();
     let attempts = (0..20).map(|_| app.refresh(&token));
     let answers = futures_util::future::join_all(attempts).await;
@@ -135,9 +131,7 @@ async fn twenty_concurrent_refreshes_of_one_token_give_one_continuation() {
 
 #[tokio::test]
 async fn a_banned_user_cannot_refresh_or_sign_in() {
-    let app = TestApp::spawn().await;
-    let address = email();
-    let session = app.sign_up(&address).await;
+    let (app, address, session) = TestApp::with_account().await;
     let id = session["user"]["id"].as_str().unwrap();
     let banned =
         send(app.auth_admin(Method::PUT, &format!("/admin/users/{id}")).json(&json!({"ban_duration": "24h"}))).await;

@@ -66,6 +66,25 @@ async fn ready(data: &Path) -> ServerProcess {
     server
 }
 
+/// A server on a fresh data directory, ready, with `sql` run on its database.
+async fn ready_with(sql: &str) -> (tempfile::TempDir, ServerProcess) {
+    let dir = data_dir();
+    let server = ready(&dir.path().join("data")).await;
+    run_sql(dir.path(), sql).await;
+    (dir, server)
+}
+
+/// Starts the server on `dir` again, reads one value, and stops it cleanly.
+async fn read_after_restart<T>(dir: &Path, sql: &'static str) -> T
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+{
+    let second = ready(&dir.join("data")).await;
+    let value = read_scalar(dir, sql).await;
+    assert!(second.terminate().success());
+    value
+}
+
 /// Whether every PostgreSQL process of the cluster under `dir` has ended within `within`.
 fn cluster_stops(dir: &Path, within: Duration) -> bool {
     eventually(within, || postgres_processes_in(&pgdata(dir)).is_empty())
@@ -116,44 +135,34 @@ async fn ctrl_c_stops_the_server_and_its_cluster() {
 
 #[tokio::test]
 async fn a_second_start_reuses_the_data_and_the_secret() {
-    let dir = data_dir();
-    let data = dir.path().join("data");
-    let first = ready(&data).await;
-    run_sql(dir.path(), "create table public.kept (note text); insert into public.kept values ('still here');").await;
-    let secret = std::fs::read_to_string(data.join("jwt_secret")).unwrap();
+    let (dir, first) =
+        ready_with("create table public.kept (note text); insert into public.kept values ('still here');").await;
+    let secret_file = dir.path().join("data").join("jwt_secret");
+    let secret = std::fs::read_to_string(&secret_file).unwrap();
     assert!(first.terminate().success());
 
-    let second = ready(&data).await;
-    let note: String = read_scalar(dir.path(), "select note from public.kept").await;
+    let note: String = read_after_restart(dir.path(), "select note from public.kept").await;
     assert_eq!(note, "still here");
-    assert_eq!(std::fs::read_to_string(data.join("jwt_secret")).unwrap(), secret);
-    assert!(second.terminate().success());
+    assert_eq!(std::fs::read_to_string(&secret_file).unwrap(), secret);
 }
 
 #[tokio::test]
 async fn a_restart_after_kill_9_of_the_server_keeps_the_data() {
-    let dir = data_dir();
-    let data = dir.path().join("data");
-    let first = ready(&data).await;
-    run_sql(dir.path(), "create table public.survivor (n int); insert into public.survivor values (7);").await;
+    let (dir, first) =
+        ready_with("create table public.survivor (n int); insert into public.survivor values (7);").await;
     first.kill_hard();
     assert!(
         cluster_stops(dir.path(), Duration::from_secs(10)),
         "the orphaned cluster stops by itself when the server dies"
     );
 
-    let second = ready(&data).await;
-    let n: i32 = read_scalar(dir.path(), "select n from public.survivor").await;
+    let n: i32 = read_after_restart(dir.path(), "select n from public.survivor").await;
     assert_eq!(n, 7);
-    assert!(second.terminate().success());
 }
 
 #[tokio::test]
 async fn a_restart_after_kill_9_of_both_processes_recovers() {
-    let dir = data_dir();
-    let data = dir.path().join("data");
-    let first = ready(&data).await;
-    run_sql(dir.path(), "create table public.crash (n int); insert into public.crash values (42);").await;
+    let (dir, first) = ready_with("create table public.crash (n int); insert into public.crash values (42);").await;
     let postmasters = postgres_processes_in(&pgdata(dir.path()));
     assert!(!postmasters.is_empty());
     // The server is frozen first: its supervisor would otherwise start the cluster again in
@@ -165,10 +174,8 @@ async fn a_restart_after_kill_9_of_both_processes_recovers() {
     first.kill_hard();
     assert!(pgdata(dir.path()).join("postmaster.pid").exists(), "a stale lock file is left behind");
 
-    let second = ready(&data).await;
-    let n: i32 = read_scalar(dir.path(), "select n from public.crash").await;
+    let n: i32 = read_after_restart(dir.path(), "select n from public.crash").await;
     assert_eq!(n, 42, "crash recovery replays the committed row");
-    assert!(second.terminate().success());
 }
 
 #[tokio::test]
@@ -199,16 +206,13 @@ async fn in_flight_requests_finish_during_a_graceful_stop() {
 /// server serves again with every acknowledged write kept.
 #[tokio::test]
 async fn a_killed_embedded_postgres_is_restarted_and_nothing_acknowledged_is_lost() {
-    let dir = data_dir();
-    let data = dir.path().join("data");
-    let server = ready(&data).await;
-    run_sql(
-        dir.path(),
+    let (dir, server) = ready_with(
         "create table public.ledger_lines (n int primary key);
          grant select, insert on public.ledger_lines to anon;
          notify pgrst, 'reload schema';",
     )
     .await;
+    let data = dir.path().join("data");
     let keys =
         server::secrets::ApiKeys::derive(std::fs::read_to_string(data.join("jwt_secret")).unwrap().trim()).unwrap();
     let client = support::http_client();

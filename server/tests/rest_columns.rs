@@ -13,7 +13,7 @@ use support::{TestApp, TestAppOptions};
 const FIXTURE: &str = include_str!("fixtures/rest_cols.sql");
 
 async fn app() -> TestApp {
-    TestApp::spawn_with(TestAppOptions { fixture: Some(FIXTURE), ..TestAppOptions::default() }).await
+    TestApp::with_fixture(FIXTURE).await
 }
 
 #[tokio::test]

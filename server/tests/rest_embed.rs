@@ -8,13 +8,13 @@ use crate::support;
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use support::TestApp;
 use support::rest::{get_json, send};
-use support::{TestApp, TestAppOptions};
 
 const FIXTURE: &str = include_str!("fixtures/rest_embed.sql");
 
 async fn library() -> TestApp {
-    TestApp::spawn_with(TestAppOptions { fixture: Some(FIXTURE), ..TestAppOptions::default() }).await
+    TestApp::with_fixture(FIXTURE).await
 }
 
 async fn error(app: &TestApp, path: &str, status: u16, code: &str) -> Value {

@@ -10,13 +10,13 @@
 use crate::support;
 
 use reqwest::{Method, StatusCode};
+use support::TestApp;
 use support::rest::send;
-use support::{TestApp, TestAppOptions};
 
 const FIXTURE: &str = include_str!("fixtures/rest_media_handlers.sql");
 
 async fn app() -> TestApp {
-    TestApp::spawn_with(TestAppOptions { fixture: Some(FIXTURE), ..TestAppOptions::default() }).await
+    TestApp::with_fixture(FIXTURE).await
 }
 
 #[tokio::test]

@@ -445,11 +445,7 @@ async fn explain_analyze_of_a_write_keeps_nothing() {
 
 #[tokio::test]
 async fn geojson_is_a_feature_collection_of_the_rows() {
-    let app = TestApp::spawn_with(TestAppOptions {
-        fixture: Some(include_str!("fixtures/rest_geo.sql")),
-        ..TestAppOptions::default()
-    })
-    .await;
+    let app = TestApp::with_fixture(include_str!("fixtures/rest_geo.sql")).await;
     let feature = |id: i32, name: &str, x: f64, y: f64| json!({"type": "Feature", "geometry": {"type": "Point", "coordinates": [x, y]}, "properties": {"id": id, "name": name}});
     let answer = send(
         app.anon(Method::GET, "/places?select=id,name,location&id=lte.2&order=id")

@@ -19,6 +19,13 @@ async fn pool(db: &TestDb) -> RequestConnections {
     RequestConnections::new(&db.requests, None, 1, Duration::from_secs(5))
 }
 
+/// The pool on `db` and a connection checked out of it.
+async fn checked_out(db: &TestDb) -> (RequestConnections, Checkout) {
+    let pool = pool(db).await;
+    let checkout = pool.checkout().await.unwrap();
+    (pool, checkout)
+}
+
 async fn exec(db: &TestDb, sql: &str) {
     let mut conn = db.admin_connection().await;
     sqlx::raw_sql(sqlx::AssertSqlSafe(sql.to_owned())).execute(&mut conn).await.unwrap();
@@ -51,8 +58,7 @@ async fn rows(checkout: &mut Checkout, sql: &str) -> Result<Vec<server::db::wire
 async fn a_batch_runs_in_order_in_one_round_trip_and_keeps_only_the_kept_rows() {
     let db = TestDb::migrated().await;
     exec(&db, "create table public.marks (n int); grant insert, select on public.marks to anon").await;
-    let pool = pool(&db).await;
-    let mut checkout = pool.checkout().await.unwrap();
+    let (_pool, mut checkout) = checked_out(&db).await;
     let connection = checkout.connection();
     let statements = [
         ("BEGIN READ WRITE", false),
@@ -74,8 +80,7 @@ async fn a_batch_runs_in_order_in_one_round_trip_and_keeps_only_the_kept_rows() 
 async fn a_refusal_skips_the_rest_of_the_batch_and_is_reported_after_it() {
     let db = TestDb::migrated().await;
     exec(&db, "create table public.marks (n int); grant insert, select on public.marks to public").await;
-    let pool = pool(&db).await;
-    let mut checkout = pool.checkout().await.unwrap();
+    let (_pool, mut checkout) = checked_out(&db).await;
     let connection = checkout.connection();
     let statements = [
         ("BEGIN", false),
@@ -102,8 +107,7 @@ async fn a_refusal_skips_the_rest_of_the_batch_and_is_reported_after_it() {
 #[tokio::test]
 async fn a_parameter_that_will_not_encode_sends_nothing() {
     let db = TestDb::migrated().await;
-    let pool = pool(&db).await;
-    let mut checkout = pool.checkout().await.unwrap();
+    let (_pool, mut checkout) = checked_out(&db).await;
     let connection = checkout.connection();
     let mut batch = connection.batch();
     batch.run("BEGIN", &[], &[], false).unwrap();
@@ -122,8 +126,7 @@ async fn a_parameter_that_will_not_encode_sends_nothing() {
 #[tokio::test]
 async fn rows_decode_by_position_and_by_name_and_refuse_another_type() {
     let db = TestDb::migrated().await;
-    let pool = pool(&db).await;
-    let mut checkout = pool.checkout().await.unwrap();
+    let (_pool, mut checkout) = checked_out(&db).await;
     let rows = rows(
         &mut checkout,
         "select 7::int4 as n, 'ಹವ್ಯಕ'::text as s, null::text as z, '{\"a\": [1]}'::jsonb as j, true as b, \
@@ -149,8 +152,7 @@ async fn rows_decode_by_position_and_by_name_and_refuse_another_type() {
 #[tokio::test]
 async fn the_statement_cache_closes_its_statements_when_full() {
     let db = TestDb::migrated().await;
-    let pool = pool(&db).await;
-    let mut checkout = pool.checkout().await.unwrap();
+    let (_pool, mut checkout) = checked_out(&db).await;
     for n in 0..300 {
         let found = rows(&mut checkout, &format!("select {n}")).await.unwrap();
         assert_eq!(found[0].get::<_, i32>(0), n);
@@ -188,8 +190,7 @@ async fn a_connection_the_server_closed_is_never_handed_out() {
 #[tokio::test]
 async fn a_dropped_request_has_its_statement_cancelled() {
     let db = TestDb::migrated().await;
-    let pool = pool(&db).await;
-    let mut checkout = pool.checkout().await.unwrap();
+    let (_pool, mut checkout) = checked_out(&db).await;
     let sleeping = async {
         checkout.set_busy(true);
         rows(&mut checkout, "select pg_sleep(60), 'wire-cancel-probe'").await
@@ -326,8 +327,7 @@ async fn over_tcp_tls_is_tried_when_preferred_and_its_refusal_ends_a_required_lo
 #[tokio::test]
 async fn a_connection_the_server_ends_mid_batch_reports_why_and_is_never_reused() {
     let db = TestDb::migrated().await;
-    let pool = pool(&db).await;
-    let mut checkout = pool.checkout().await.unwrap();
+    let (pool, mut checkout) = checked_out(&db).await;
     let pid: i32 = rows(&mut checkout, "select pg_backend_pid()").await.unwrap()[0].get(0);
     let terminate = async {
         // Once the statement below is running.

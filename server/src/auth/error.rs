@@ -378,6 +378,7 @@ fn is_date(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::status_and_json;
 
     #[test]
     fn versions_are_dates() {
@@ -388,10 +389,8 @@ mod tests {
 
     #[tokio::test]
     async fn the_body_has_a_string_code_and_the_reasons() {
-        let response = AuthError::weak_password("too short".into(), vec!["length"]).into_response();
-        assert_eq!(response.status(), 422);
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        let body: Value = serde_json::from_slice(&bytes).unwrap();
+        let (status, body) = status_and_json(AuthError::weak_password("too short".into(), vec!["length"])).await;
+        assert_eq!(status, 422);
         assert_eq!(
             body,
             json!({"code": "weak_password", "message": "too short", "weak_password": {"reasons": ["length"]}})

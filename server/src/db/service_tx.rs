@@ -2,6 +2,8 @@
 //! their tables as a dedicated role (`auth_admin`, `storage_admin`), in UTC, with the opening
 //! sent together with the first statement, as in the REST transaction.
 
+use std::borrow::Cow;
+
 use tokio_postgres::types::ToSql;
 
 use super::wire::{self, Row, Status};
@@ -48,10 +50,17 @@ impl std::error::Error for DbError {}
 
 /// The role a service transaction runs as, and the statements that open it.
 pub trait ServiceRole {
-    /// `BEGIN` and the `SET LOCAL`s that go out with the first statement.
-    const OPENING: &'static str;
     /// The database role the service works as.
     const ROLE: &'static str;
+
+    /// `BEGIN` and the `SET LOCAL`s that go out with the first statement: by default a
+    /// service's, as [`Self::ROLE`], in UTC, with a 10 s statement timeout.
+    fn opening() -> Cow<'static, str> {
+        Cow::Owned(format!(
+            "BEGIN; SET LOCAL ROLE {}; SET LOCAL TIME ZONE 'UTC'; SET LOCAL statement_timeout = '10s'",
+            Self::ROLE
+        ))
+    }
 }
 
 /// Sets each pair with `set_config(name, value, true)`.
@@ -130,7 +139,7 @@ impl<R: ServiceRole> ServiceTx<R> {
             let mut batch = self.checkout.connection().batch();
             let built = match opened {
                 true => build(&mut batch),
-                false => batch.simple(R::OPENING).and_then(|()| build(&mut batch)),
+                false => batch.simple(&R::opening()).and_then(|()| build(&mut batch)),
             };
             match built {
                 Ok(()) => Ok(batch.send().await),

@@ -4,6 +4,8 @@
 //! a message of that topic and extension; it may send when it could insert one. Nothing is
 //! kept: the check's transaction is rolled back.
 
+use std::borrow::Cow;
+
 use crate::db::request_connections::RequestConnections;
 use crate::db::service_tx::{DbError, ServiceRole, ServiceTx};
 use crate::realtime::identity::Identity;
@@ -13,8 +15,11 @@ use crate::realtime::identity::Identity;
 struct MessagesCheck;
 
 impl ServiceRole for MessagesCheck {
-    const OPENING: &'static str = "BEGIN; SET LOCAL ROLE service_role; SET LOCAL statement_timeout = '5s'";
     const ROLE: &'static str = "service_role";
+
+    fn opening() -> Cow<'static, str> {
+        Cow::Borrowed("BEGIN; SET LOCAL ROLE service_role; SET LOCAL statement_timeout = '5s'")
+    }
 }
 
 /// What a client may do on a private topic; `None`: not checked yet.

@@ -2,6 +2,7 @@
 //! or the storage service itself on behalf of a signed URL (the signature decided).
 
 use http::HeaderMap;
+use tokio_postgres::types::ToSql;
 
 use super::error::StorageError;
 use super::store::{self, StoredObject};
@@ -80,6 +81,23 @@ impl Actor {
         tx::as_service(state, async |tx| {
             self.enter(tx, operation).await?;
             work(tx).await
+        })
+        .await
+    }
+
+    /// Runs one statement in [`Self::transact`]; `missing()` when it changed no row (a row this
+    /// actor may not change counts as missing).
+    pub async fn change_one(
+        &self,
+        state: &StorageState,
+        operation: &str,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+        missing: fn() -> StorageError,
+    ) -> Result<(), StorageError> {
+        self.transact(state, operation, async |tx| {
+            let count = tx.execute(sql, params).await?;
+            if count == 0 { Err(missing()) } else { Ok(()) }
         })
         .await
     }

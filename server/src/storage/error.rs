@@ -278,17 +278,11 @@ impl IntoResponse for StorageError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    async fn body_of(error: StorageError) -> (StatusCode, serde_json::Value) {
-        let response = error.into_response();
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        (status, serde_json::from_slice(&bytes).unwrap())
-    }
+    use crate::test_support::status_and_json;
 
     #[tokio::test]
     async fn errors_have_storage_js_shape() {
-        let (status, body) = body_of(StorageError::object_not_found()).await;
+        let (status, body) = status_and_json(StorageError::object_not_found()).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert_eq!(
             body,
@@ -298,14 +292,14 @@ mod tests {
 
     #[tokio::test]
     async fn limits_speak_storages_words() {
-        let (status, body) = body_of(StorageError::too_large()).await;
+        let (status, body) = status_and_json(StorageError::too_large()).await;
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
         assert_eq!(
             body,
             json!({"statusCode": "413", "code": "EntityTooLarge", "error": "Payload too large",
                    "message": "The object exceeded the maximum allowed size"})
         );
-        let (status, body) = body_of(StorageError::type_not_allowed("image/jpeg")).await;
+        let (status, body) = status_and_json(StorageError::type_not_allowed("image/jpeg")).await;
         assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
         assert_eq!(
             body,
@@ -316,7 +310,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_missing_token_is_refused_as_storage_words_it() {
-        let (status, body) = body_of(StorageError::from(ApiError::new(crate::error::ErrorKind::ApiKeyMissing))).await;
+        let (status, body) =
+            status_and_json(StorageError::from(ApiError::new(crate::error::ErrorKind::ApiKeyMissing))).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(
             body,
@@ -326,7 +321,7 @@ mod tests {
 
     #[tokio::test]
     async fn internal_causes_stay_in_the_log() {
-        let (status, body) = body_of(StorageError::internal("disk /srv/secret full")).await;
+        let (status, body) = status_and_json(StorageError::internal("disk /srv/secret full")).await;
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
         assert!(!body.to_string().contains("/srv/secret"));
     }

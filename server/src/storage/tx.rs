@@ -8,8 +8,6 @@ use crate::db::service_tx::{ServiceRole, ServiceTx};
 pub struct StorageAdmin;
 
 impl ServiceRole for StorageAdmin {
-    const OPENING: &'static str =
-        "BEGIN; SET LOCAL ROLE storage_admin; SET LOCAL TIME ZONE 'UTC'; SET LOCAL statement_timeout = '10s'";
     const ROLE: &'static str = "storage_admin";
 }
 

@@ -33,6 +33,14 @@ impl TestApp {
             .bearer_auth(bearer)
     }
 
+    /// A fresh app with one account signed up: its address and session.
+    pub async fn with_account() -> (Self, String, Value) {
+        let app = Self::spawn().await;
+        let address = email();
+        let session = app.sign_up(&address).await;
+        (app, address, session)
+    }
+
     /// Signs up (auto-confirmed by default) and returns the session.
     pub async fn sign_up(&self, email: &str) -> Value {
         let answer =

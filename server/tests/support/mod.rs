@@ -469,7 +469,7 @@ impl TestApp {
 
     /// The app on the REST fixture schema (`tests/fixtures/rest_schema.sql`).
     pub async fn with_rest_fixture() -> Self {
-        let app = Self::spawn_with(TestAppOptions { fixture: Some(REST_FIXTURE), ..TestAppOptions::default() }).await;
+        let app = Self::with_fixture(REST_FIXTURE).await;
         app.sql(REST_DATA).await;
         app
     }

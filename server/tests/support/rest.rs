@@ -3,7 +3,7 @@
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::Value;
 
-use super::TestApp;
+use super::{TestApp, TestAppOptions};
 
 pub const ASHA: &str = "00000000-0000-0000-0000-000000000001";
 pub const RAVI: &str = "00000000-0000-0000-0000-000000000002";
@@ -44,6 +44,11 @@ impl Answer {
 }
 
 impl TestApp {
+    /// The app on a fixture schema of a test file's own (`tests/fixtures/<name>.sql`).
+    pub async fn with_fixture(fixture: &'static str) -> Self {
+        Self::spawn_with(TestAppOptions { fixture: Some(fixture), ..TestAppOptions::default() }).await
+    }
+
     /// As the service role (bypasses RLS).
     pub fn service(&self, method: Method, path: &str) -> RequestBuilder {
         let key = self.keys.service_role.clone();

@@ -259,6 +259,19 @@ async fn authorize_change_of(state: &AuthState, client: &Client, id: &str) -> Re
     Ok((actor, id))
 }
 
+/// Opens the transaction with the account `id` locked; when there is none, it is rolled back
+/// and the answer is `user_not_found`.
+pub(super) async fn locked_user(state: &AuthState, id: Uuid) -> Result<(AuthTx, User), AuthError> {
+    let mut tx = AuthTx::begin(&state.connections).await?;
+    match users::by_id(&mut tx, id, true).await? {
+        Some(user) => Ok((tx, user)),
+        None => {
+            tx.rollback().await;
+            Err(AuthError::user_not_found())
+        }
+    }
+}
+
 pub async fn get_user(
     State(state): State<AuthState>,
     client: Client,
@@ -306,11 +319,7 @@ pub async fn update_user(
     let app_changes = request.app_metadata.map(|m| metadata(Some(m), "app_metadata")).transpose()?;
     let ban = request.ban_duration.as_deref().map(ban_until).transpose()?;
 
-    let mut tx = AuthTx::begin(&state.connections).await?;
-    let Some(user) = users::by_id(&mut tx, id, true).await? else {
-        tx.rollback().await;
-        return Err(AuthError::user_not_found());
-    };
+    let (mut tx, user) = locked_user(&state, id).await?;
     let user_metadata = user_changes.map(|changes| merge_metadata(&user.user_metadata, &changes));
     // `provider` and `providers` stay the server's: an admin cannot claim a way in.
     let app_metadata = app_changes.map(|changes| {
@@ -387,11 +396,7 @@ pub async fn delete_user(
 ) -> Result<Json<Value>, AuthError> {
     let (actor, id) = authorize_change_of(&state, &client, &id).await?;
     let request: DeleteRequest = parse_body(&body)?;
-    let mut tx = AuthTx::begin(&state.connections).await?;
-    let Some(_) = users::by_id(&mut tx, id, true).await? else {
-        tx.rollback().await;
-        return Err(AuthError::user_not_found());
-    };
+    let (mut tx, _) = locked_user(&state, id).await?;
     if request.should_soft_delete {
         users::soft_delete(&mut tx, id).await?;
     } else {

@@ -10,11 +10,11 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::AuthState;
-use super::admin::{authorize_on, record, user_with_factors};
+use super::admin::{authorize_on, locked_user, record, user_with_factors};
 use super::client::Client;
+use super::mfa::factor_of;
 use crate::auth::error::AuthError;
-use crate::auth::store::tx::AuthTx;
-use crate::auth::store::{factors, sessions, users};
+use crate::auth::store::{factors, sessions};
 
 pub async fn list(
     State(state): State<AuthState>,
@@ -33,12 +33,8 @@ pub async fn delete(
     let (actor, id) = authorize_on(&state, &client, &id).await?;
     let factor = Uuid::parse_str(&factor).map_err(|_| AuthError::mfa_factor_not_found())?;
     actor.may_act_on(&state, id).await?;
-    let mut tx = AuthTx::begin(&state.connections).await?;
-    users::by_id(&mut tx, id, true).await?.ok_or_else(AuthError::user_not_found)?;
-    let Some(found) = factors::find(&mut tx, id, factor).await? else {
-        tx.rollback().await;
-        return Err(AuthError::mfa_factor_not_found());
-    };
+    let (tx, _) = locked_user(&state, id).await?;
+    let (mut tx, found) = factor_of(tx, id, factor).await?;
     sessions::downgrade_for_factor(&mut tx, factor).await?;
     factors::delete(&mut tx, id, factor).await?;
     record(

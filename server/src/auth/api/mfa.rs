@@ -9,7 +9,9 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, FromRequestParts, Path, State};
+use axum::response::{IntoResponse, Response};
+use http::request::Parts;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -47,6 +49,43 @@ fn aal_of(claims: &UserClaims) -> &str {
 
 fn factor_id(raw: &str) -> Result<Uuid, AuthError> {
     Uuid::parse_str(raw).map_err(|_| AuthError::mfa_factor_not_found())
+}
+
+/// A factor's own route (`/factors/{id}…`) without a body: the caller, the claims of its
+/// session and the factor's id, checked in that order; a refusal answers as the handler's own
+/// error would.
+pub struct FactorRoute {
+    client: Client,
+    claims: UserClaims,
+    id: Uuid,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for FactorRoute
+where
+    AuthState: FromRef<S>,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        let client = Client::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
+        let Path(raw) = Path::<String>::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
+        let state = AuthState::from_ref(state);
+        let (claims, _) = session_claims(&state, &client).map_err(IntoResponse::into_response)?;
+        let id = factor_id(&raw).map_err(IntoResponse::into_response)?;
+        Ok(Self { client, claims, id })
+    }
+}
+
+/// The user's factor `id`, read (and locked) in `tx`; when they have none, `tx` is rolled back
+/// and the answer is `mfa_factor_not_found`.
+pub(super) async fn factor_of(mut tx: AuthTx, user_id: Uuid, id: Uuid) -> Result<(AuthTx, Factor), AuthError> {
+    match factors::find(&mut tx, user_id, id).await? {
+        Some(factor) => Ok((tx, factor)),
+        None => {
+            tx.rollback().await;
+            Err(AuthError::mfa_factor_not_found())
+        }
+    }
 }
 
 pub async fn enroll(State(state): State<AuthState>, client: Client, body: Bytes) -> Result<Json<Value>, AuthError> {
@@ -130,11 +169,8 @@ pub async fn enroll(State(state): State<AuthState>, client: Client, body: Bytes)
 
 pub async fn challenge(
     State(state): State<AuthState>,
-    client: Client,
-    Path(id): Path<String>,
+    FactorRoute { client, claims, id }: FactorRoute,
 ) -> Result<Json<Value>, AuthError> {
-    let (claims, _) = session_claims(&state, &client)?;
-    let id = factor_id(&id)?;
     if !state.auth.settings.signin.mfa_verify_enabled {
         return Err(AuthError::new(
             http::StatusCode::UNPROCESSABLE_ENTITY,
@@ -144,10 +180,7 @@ pub async fn challenge(
     }
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, false).await?;
-    let Some(factor) = factors::find(&mut tx, user.id, id).await? else {
-        tx.rollback().await;
-        return Err(AuthError::mfa_factor_not_found());
-    };
+    let (mut tx, factor) = factor_of(tx, user.id, id).await?;
     let expiry = state.auth.settings.signin.mfa_challenge_expiry.as_secs_f64();
     let (challenge, expires_at) = factors::challenge(&mut tx, factor.id, &client.ip, expiry).await?;
     tx.commit().await?;
@@ -263,17 +296,11 @@ pub async fn verify(
 
 pub async fn unenroll(
     State(state): State<AuthState>,
-    client: Client,
-    Path(id): Path<String>,
+    FactorRoute { client, claims, id }: FactorRoute,
 ) -> Result<Json<Value>, AuthError> {
-    let (claims, _) = session_claims(&state, &client)?;
-    let id = factor_id(&id)?;
     let mut tx = AuthTx::begin(&state.connections).await?;
     let user = signed_in_user(&mut tx, &claims, true).await?;
-    let Some(factor) = factors::find(&mut tx, user.id, id).await? else {
-        tx.rollback().await;
-        return Err(AuthError::mfa_factor_not_found());
-    };
+    let (mut tx, factor) = factor_of(tx, user.id, id).await?;
     if factor.is_verified() && aal_of(&claims) != "aal2" {
         tx.rollback().await;
         return Err(AuthError::insufficient_aal("AAL2 required to unenroll verified factor"));

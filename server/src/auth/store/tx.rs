@@ -9,8 +9,6 @@ use crate::db::service_tx::{ServiceRole, ServiceTx};
 pub struct AuthAdmin;
 
 impl ServiceRole for AuthAdmin {
-    const OPENING: &'static str =
-        "BEGIN; SET LOCAL ROLE auth_admin; SET LOCAL TIME ZONE 'UTC'; SET LOCAL statement_timeout = '10s'";
     const ROLE: &'static str = "auth_admin";
 }
 

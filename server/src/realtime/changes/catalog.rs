@@ -19,8 +19,6 @@ use crate::db::service_tx::{DbError, ServiceRole, ServiceTx};
 pub struct RealtimeAdmin;
 
 impl ServiceRole for RealtimeAdmin {
-    const OPENING: &'static str =
-        "BEGIN; SET LOCAL ROLE realtime_admin; SET LOCAL TIME ZONE 'UTC'; SET LOCAL statement_timeout = '10s'";
     const ROLE: &'static str = "realtime_admin";
 }
 

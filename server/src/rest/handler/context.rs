@@ -43,35 +43,23 @@ pub struct RestContext {
     pub plan: Option<PlanRequest>,
     /// The `Accept` header as sent (a function's media type handler is picked from it).
     pub accept: Option<String>,
-    /// The engine's own types did not satisfy `Accept` ([`Self::new_for_function`] only):
+    /// The engine's own types did not satisfy `Accept` ([`Negotiation::WithHandlers`] only):
     /// the call or read answers 406 unless a handler serves a type that does.
     pub unacceptable: bool,
 }
 
+/// Which media types may satisfy `Accept`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Negotiation {
+    /// The engine's own types only: anything else is 406 at once.
+    Engine,
+    /// For `/rpc` and reads, where a function's media type handler (or a handler aggregate of
+    /// the rows) may accept what the engine's own types do not: 406 is then decided once the
+    /// function or relation is known.
+    WithHandlers,
+}
+
 impl RestContext {
-    pub fn new(
-        state: &AppState,
-        method: Method,
-        headers: &HeaderMap,
-        path: &str,
-        query: Option<&str>,
-    ) -> Result<Self, ApiError> {
-        Self::build(state, method, headers, path, query, false)
-    }
-
-    /// [`Self::new`] for `/rpc` and reads, where a function's media type handler (or a handler
-    /// aggregate of the rows) may accept what the engine's own types do not: 406 is then
-    /// decided once the function or relation is known.
-    pub fn new_for_function(
-        state: &AppState,
-        method: Method,
-        headers: &HeaderMap,
-        path: &str,
-        query: Option<&str>,
-    ) -> Result<Self, ApiError> {
-        Self::build(state, method, headers, path, query, true)
-    }
-
     /// The engine's own negotiation again, for its 406 error.
     pub fn negotiation_error(&self, state: &AppState) -> ApiError {
         match negotiate_plan(self.accept.as_deref(), state.rest.plan_enabled) {
@@ -80,13 +68,14 @@ impl RestContext {
         }
     }
 
-    fn build(
+    /// The context of a request, checked without a connection.
+    pub fn new(
         state: &AppState,
         method: Method,
         headers: &HeaderMap,
         path: &str,
         query: Option<&str>,
-        handlers_possible: bool,
+        negotiation: Negotiation,
     ) -> Result<Self, ApiError> {
         let raw = query.unwrap_or("");
         // Decoded once: `apikey` is the key, every other pair belongs to the REST grammar.
@@ -116,7 +105,7 @@ impl RestContext {
         let accept = header(headers, "accept");
         let (media, plan, unacceptable) = match negotiate_plan(accept, state.rest.plan_enabled) {
             Ok((media, plan)) => (media, plan, false),
-            Err(_) if handlers_possible => (MediaType::Json, None, true),
+            Err(_) if negotiation == Negotiation::WithHandlers => (MediaType::Json, None, true),
             Err(error) => return Err(error),
         };
         // An execution plan (EXPLAIN ANALYZE runs the statement) never keeps its writes.

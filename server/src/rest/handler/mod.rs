@@ -24,7 +24,7 @@ use crate::http::rate_limit::rows_in_body;
 use crate::rest::request::QueryParams;
 use crate::schema_cache::model::Relation;
 use crate::state::AppState;
-use context::RestContext;
+use context::{Negotiation, RestContext};
 pub use extract::RestRequest;
 use write::Planned;
 
@@ -36,11 +36,11 @@ pub async fn relation(State(state): State<AppState>, request: RestRequest) -> Re
     }
     let result = async {
         // A read may be served by a media type handler aggregate: 406 is decided by `read`.
-        let mut context = if matches!(method, Method::GET | Method::HEAD) {
-            RestContext::new_for_function(&state, method.clone(), &headers, uri.path(), uri.query())?
-        } else {
-            RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query())?
+        let negotiation = match method {
+            Method::GET | Method::HEAD => Negotiation::WithHandlers,
+            _ => Negotiation::Engine,
         };
+        let mut context = RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query(), negotiation)?;
         context.client = client;
         if matches!(method, Method::POST | Method::PATCH | Method::PUT) {
             check_body_type(&headers)?;
@@ -101,7 +101,8 @@ pub async fn function(State(state): State<AppState>, request: RestRequest) -> Re
                 ApiError::new(ErrorKind::RpcMethod).with_message(format!("Cannot use the {method} method on RPC"))
             );
         }
-        let mut context = RestContext::new_for_function(&state, method.clone(), &headers, uri.path(), uri.query())?;
+        let mut context =
+            RestContext::new(&state, method.clone(), &headers, uri.path(), uri.query(), Negotiation::WithHandlers)?;
         context.client = client;
         let payload = if method == Method::POST {
             let content_type = headers.get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap_or("(not text)"));
@@ -121,21 +122,22 @@ pub async fn function(State(state): State<AppState>, request: RestRequest) -> Re
 
 /// `/rest/v1/`: the OpenAPI description of what the caller's role can reach.
 pub async fn root(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
-    let result = RestContext::new(&state, method, &headers, uri.path(), uri.query()).map(|context| {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
-        let scheme = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()).unwrap_or("http");
-        let document = crate::rest::openapi::document(
-            &context.cache,
-            context.caller.role.as_str(),
-            &context.schema,
-            &format!("{scheme}://{host}"),
-        );
-        let mut response = axum::Json(document).into_response();
-        if let Ok(value) = http::HeaderValue::from_str("application/openapi+json; charset=utf-8") {
-            response.headers_mut().insert(header::CONTENT_TYPE, value);
-        }
-        response
-    });
+    let result =
+        RestContext::new(&state, method, &headers, uri.path(), uri.query(), Negotiation::Engine).map(|context| {
+            let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
+            let scheme = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()).unwrap_or("http");
+            let document = crate::rest::openapi::document(
+                &context.cache,
+                context.caller.role.as_str(),
+                &context.schema,
+                &format!("{scheme}://{host}"),
+            );
+            let mut response = axum::Json(document).into_response();
+            if let Ok(value) = http::HeaderValue::from_str("application/openapi+json; charset=utf-8") {
+                response.headers_mut().insert(header::CONTENT_TYPE, value);
+            }
+            response
+        });
     result.unwrap_or_else(IntoResponse::into_response)
 }
 

@@ -181,25 +181,16 @@ pub async fn update(
 ) -> Result<Json<Value>, StorageError> {
     let (limits, size_given, types_given) = request.limits()?;
     actor
-        .transact(&state, "bucket.update", async |tx| {
-            let count = tx
-                .execute(
-                    "update storage.buckets set public = coalesce($2, public), \
-                     file_size_limit = case when $3 then $4 else file_size_limit end, \
-                     allowed_mime_types = case when $5 then $6 else allowed_mime_types end \
-                     where id = $1",
-                    &[
-                        &id,
-                        &request.public,
-                        &size_given,
-                        &limits.file_size_limit,
-                        &types_given,
-                        &limits.allowed_mime_types,
-                    ],
-                )
-                .await?;
-            if count == 0 { Err(StorageError::bucket_not_found()) } else { Ok(()) }
-        })
+        .change_one(
+            &state,
+            "bucket.update",
+            "update storage.buckets set public = coalesce($2, public), \
+             file_size_limit = case when $3 then $4 else file_size_limit end, \
+             allowed_mime_types = case when $5 then $6 else allowed_mime_types end \
+             where id = $1",
+            &[&id, &request.public, &size_given, &limits.file_size_limit, &types_given, &limits.allowed_mime_types],
+            StorageError::bucket_not_found,
+        )
         .await?;
     Ok(Json(json!({"message": "Successfully updated"})))
 }

@@ -47,16 +47,14 @@ pub async fn move_object(
 ) -> Result<Json<Value>, StorageError> {
     let (from_bucket, from, to_bucket, to) = transfer.checked()?;
     actor
-        .transact(&state, "object.move", async |tx| {
-            let count = tx
-                .execute(
-                    "update storage.objects set bucket_id = $3, name = $4, last_accessed_at = now() \
-                     where bucket_id = $1 and name = $2",
-                    &[&from_bucket, &from, &to_bucket, &to],
-                )
-                .await?;
-            if count == 0 { Err(StorageError::object_not_found()) } else { Ok(()) }
-        })
+        .change_one(
+            &state,
+            "object.move",
+            "update storage.objects set bucket_id = $3, name = $4, last_accessed_at = now() \
+             where bucket_id = $1 and name = $2",
+            &[&from_bucket, &from, &to_bucket, &to],
+            StorageError::object_not_found,
+        )
         .await?;
     Ok(Json(json!({"message": "Successfully moved"})))
 }
