@@ -2,7 +2,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
+import { controlClass, OptionList } from '@/components/ui/field';
 import { text } from './text';
 import type { TableUrlState } from './url-state';
 
@@ -182,11 +182,7 @@ export function SelectFilter<F extends Record<string, string>>({
         className={controlClass}
       >
         {allLabel !== null && <option value={allValue}>{allLabel}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
     </div>
   );
