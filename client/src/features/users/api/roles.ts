@@ -82,17 +82,6 @@ export function useSaveRole() {
   });
 }
 
-export function useDeleteRole() {
-  const invalidate = useInvalidate(roleKeys.all);
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const rows = unwrap(await sdk().from('roles').delete().eq('id', id).select('id'));
-      if (!rows.length) throw new AppError(text.readOnly, 'AUTHORIZATION_ERROR');
-    },
-    onSuccess: invalidate,
-  });
-}
-
 /** Assigns a role to the account with this email. */
 export function useAssignRole() {
   const invalidate = useInvalidate(roleKeys.all);
@@ -118,13 +107,17 @@ export function useAssignRole() {
   });
 }
 
-export function useRemoveAssignment() {
+/** Deletes a row of `table` by id; nothing deleted means a policy refused it. */
+function useDeleteById(table: 'roles' | 'user_roles') {
   const invalidate = useInvalidate(roleKeys.all);
   return useMutation({
     mutationFn: async (id: string) => {
-      const rows = unwrap(await sdk().from('user_roles').delete().eq('id', id).select('id'));
+      const rows = unwrap(await sdk().from(table).delete().eq('id', id).select('id'));
       if (!rows.length) throw new AppError(text.readOnly, 'AUTHORIZATION_ERROR');
     },
     onSuccess: invalidate,
   });
 }
+
+export const useDeleteRole = () => useDeleteById('roles');
+export const useRemoveAssignment = () => useDeleteById('user_roles');

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Options } from '@/components/ui/field';
 import { SubmitButton, useSubmitState } from '@/components/ui/submit-button';
 import { adminText as t } from '@/features/events/admin-text';
+import { text } from '@/features/events/text';
 import { eventFormSchema, LIMITS, type EventFormValues } from '@/features/events/lib/event-form';
 import { EVENT_STATUSES, EVENT_TYPES } from '@/features/events/lib/event-kinds';
 import { DescriptionField } from './description-field';
@@ -93,7 +94,7 @@ export function EventForm({
         <Field label={t.fields.type} error={errors.event_type?.message}>
           <select {...register('event_type')}>
             <option value="">{t.fields.typePlaceholder}</option>
-            <Options values={EVENT_TYPES} labels={t.types} />
+            <Options values={EVENT_TYPES} labels={text.types} />
           </select>
         </Field>
         <Controller
