@@ -120,6 +120,27 @@ function AccountLinks() {
   );
 }
 
+/** A menu's links, each marked while its page is shown. */
+function NavItems({
+  items,
+  className,
+}: {
+  items: readonly { to: string; label: string }[];
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PublicLayout() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -131,15 +152,7 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-3 py-2 sm:px-4 xl:max-w-7xl">
           <Brand />
           <nav aria-label={t.mainNav} className="hidden xl:block">
-            <ul className="flex items-center gap-1">
-              {primaryNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavItems items={primaryNav} className="flex items-center gap-1" />
           </nav>
           <div className="flex shrink-0 items-center gap-1">
             <LanguageSwitch className="hidden sm:inline-flex" />
@@ -168,28 +181,12 @@ export function PublicLayout() {
           className="border-t border-stone-200 bg-white"
         >
           <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4 sm:grid-cols-2">
-            <ul className="grid gap-1">
-              {primaryNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavItems items={primaryNav} className="grid gap-1" />
             <div>
               <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
                 {t.services}
               </p>
-              <ul className="mt-1 grid gap-1">
-                {serviceNav.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className={linkClass}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavItems items={serviceNav} className="mt-1 grid gap-1" />
             </div>
             <AccountLinks />
             <div>
