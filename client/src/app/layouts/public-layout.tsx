@@ -120,27 +120,6 @@ function AccountLinks() {
   );
 }
 
-/** A menu's links, each marked while its page is shown. */
-function NavItems({
-  items,
-  className,
-}: {
-  items: readonly { to: string; label: string }[];
-  className: string;
-}) {
-  return (
-    <ul className={className}>
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function PublicLayout() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -152,7 +131,15 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-3 py-2 sm:px-4 xl:max-w-7xl">
           <Brand />
           <nav aria-label={t.mainNav} className="hidden xl:block">
-            <NavItems items={primaryNav} className="flex items-center gap-1" />
+            <ul className="flex items-center gap-1">
+              {primaryNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
           </nav>
           <div className="flex shrink-0 items-center gap-1">
             <LanguageSwitch className="hidden sm:inline-flex" />
@@ -181,12 +168,28 @@ export function PublicLayout() {
           className="border-t border-stone-200 bg-white"
         >
           <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4 sm:grid-cols-2">
-            <NavItems items={primaryNav} className="grid gap-1" />
+            <ul className="grid gap-1">
+              {primaryNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
             <div>
               <p className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">
                 {t.services}
               </p>
-              <NavItems items={serviceNav} className="mt-1 grid gap-1" />
+              <ul className="mt-1 grid gap-1">
+                {serviceNav.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={linkClass}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
             </div>
             <AccountLinks />
             <div>
