@@ -2,6 +2,7 @@
 // named by its label, the fields, then Cancel and Save at the end. An upload in it shows its
 // progress with UploadProgress.
 import type { FormEventHandler, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 
 export function EditorForm({
@@ -48,6 +49,27 @@ export function EditorForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A yes-or-no field of an editor form, its label beside the box; `className` is added to
+ *  the label's classes (`self-end pb-2`). */
+export function EditorCheckbox({
+  label,
+  reg,
+  className,
+}: {
+  label: string;
+  reg: UseFormRegisterReturn;
+  className?: string;
+}) {
+  return (
+    <label
+      className={className ? `flex items-center gap-2 ${className}` : 'flex items-center gap-2'}
+    >
+      <input type="checkbox" className="h-5 w-5 accent-orange-800" {...reg} />
+      {label}
+    </label>
   );
 }
 

@@ -3,7 +3,8 @@
 // listings each wrote out for their own table. A save with an id updates that row, without one
 // inserts; both answer the saved row.
 import type { Database } from '@havyaka/sdk/database';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
+import { useInvalidate } from '@/lib/invalidate';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 
@@ -25,22 +26,22 @@ const done = async <T>(query: Builder) =>
 
 /** `invalidate`: the key of the queries that show the table (refreshed after each write). */
 export function useSaveRow<N extends TableName>(table: N, invalidate: QueryKey) {
-  const client = useQueryClient();
+  const refresh = useInvalidate(invalidate);
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: Partial<Tables[N]['Insert']> }) =>
       done<Tables[N]['Row']>(
         (id ? from(table).update(input).eq('id', id) : from(table).insert(input)).select().single(),
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: invalidate }),
+    onSuccess: refresh,
   });
 }
 
 export function useDeleteRow(table: TableName, invalidate: QueryKey) {
-  const client = useQueryClient();
+  const refresh = useInvalidate(invalidate);
   return useMutation({
     mutationFn: async (id: string) => {
       await done(from(table).delete().eq('id', id));
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: invalidate }),
+    onSuccess: refresh,
   });
 }

@@ -4,6 +4,7 @@ import type { ReactTable, RowData } from '@tanstack/react-table';
 import { useId } from 'react';
 import { controlClass } from '@/components/ui/field';
 import { CellContent } from './cell-content';
+import { Labelled } from './filter-bar';
 import { Checkbox, type RowSelection } from './checkbox';
 import type { DataTableColumn, DataTableFeatures } from './columns';
 import { sortKey } from './table-view';
@@ -38,10 +39,7 @@ function SortSelect<T extends RowData>({
     .filter((c): c is { key: string; label: string } => c.key !== null);
   if (sortable.length === 0) return null;
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {text.sortLabel}
-      </label>
+    <Labelled id={id} label={text.sortLabel} className="mb-3">
       <select
         id={id}
         className={controlClass}
@@ -60,7 +58,7 @@ function SortSelect<T extends RowData>({
           )),
         )}
       </select>
-    </div>
+    </Labelled>
   );
 }
 

@@ -1,7 +1,7 @@
 // A compact select inside a table cell that changes one row at once (an event's state, a
 // registration's attendance, a message's status): named for its row, disabled while the change
 // is saved, and a success toast once it is (even when the row then leaves a filtered list).
-import { controlClass } from '@/components/ui/field';
+import { controlClass, OptionList } from '@/components/ui/field';
 import { toastWhenDone } from '@/components/ui/toast';
 import type { FilterOption } from './filter-bar';
 
@@ -34,11 +34,7 @@ export function CellSelect<V extends string>({
         void toastWhenDone(change(next), done(next));
       }}
     >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <OptionList options={options} />
     </select>
   );
 }

@@ -2,7 +2,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
+import { controlClass, OptionList } from '@/components/ui/field';
 import { text } from './text';
 import type { TableUrlState } from './url-state';
 
@@ -37,6 +37,28 @@ export function FilterBar({
   );
 }
 
+/** A control's label above it, in a box of the control's width (the filters, the cards' sort). */
+export function Labelled({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** The free-text search, debounced into the URL's `q`. */
 export function SearchFilter({
   state,
@@ -49,10 +71,7 @@ export function SearchFilter({
 }) {
   const id = useId();
   return (
-    <div className="min-w-0 sm:w-64">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
+    <Labelled id={id} label={label} className="min-w-0 sm:w-64">
       <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500"
@@ -67,7 +86,7 @@ export function SearchFilter({
           className={`${controlClass} pl-9`}
         />
       </div>
-    </div>
+    </Labelled>
   );
 }
 
@@ -111,10 +130,7 @@ export function TextFilter<F extends Record<string, string>>({
     setFilter(name, trimmed, { replace: true });
   };
   return (
-    <div className="min-w-0 sm:w-40">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
+    <Labelled id={id} label={label} className="min-w-0 sm:w-40">
       <input
         id={id}
         type="text"
@@ -131,7 +147,7 @@ export function TextFilter<F extends Record<string, string>>({
         }}
         className={controlClass}
       />
-    </div>
+    </Labelled>
   );
 }
 
@@ -171,10 +187,7 @@ export function SelectFilter<F extends Record<string, string>>({
 }) {
   const id = useId();
   return (
-    <div className="min-w-0 sm:w-48">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
+    <Labelled id={id} label={label} className="min-w-0 sm:w-48">
       <select
         id={id}
         value={state.filters[name]}
@@ -182,12 +195,8 @@ export function SelectFilter<F extends Record<string, string>>({
         className={controlClass}
       >
         {allLabel !== null && <option value={allValue}>{allLabel}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
-    </div>
+    </Labelled>
   );
 }

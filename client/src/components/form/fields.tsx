@@ -7,7 +7,13 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { controlClass, Field, FieldMessages, RequiredMark } from '@/components/ui/field';
+import {
+  controlClass,
+  Field,
+  FieldMessages,
+  OptionList,
+  RequiredMark,
+} from '@/components/ui/field';
 import { useRegisterField } from './context';
 import { text } from './text';
 
@@ -111,11 +117,7 @@ export function SelectField({
     <Field {...field}>
       <select disabled={disabled} {...register(name)}>
         {placeholder !== null && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
     </Field>
   );

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { EditorForm } from '@/components/editor-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, OptionList } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { imageUrl } from '@/lib/images';
 import { uploadRefusal } from '@/lib/upload-refusal';
@@ -169,11 +169,7 @@ function Control_({
             <textarea rows={3} {...common} />
           ) : f.kind === 'select' ? (
             <select {...common}>
-              {(f.options ?? []).map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <OptionList options={f.options ?? []} />
             </select>
           ) : (
             <input

@@ -1,7 +1,7 @@
 // The editor's toolbar (spec §2 Edit Event): bold, italic, strike, bullet and numbered lists,
 // quote, align left/center/right/justify, undo and redo. A WAI-ARIA toolbar: one tab stop,
 // arrow keys move between buttons, toggles expose aria-pressed.
-import type { Editor } from '@tiptap/react';
+import type { ChainedCommands, Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import {
   AlignCenter,
@@ -38,49 +38,36 @@ const align = (value: 'left' | 'center' | 'right' | 'justify') => ({
   active: (e: Editor) => e.isActive({ textAlign: value }),
 });
 
+/** A toggle by its mark's or node's name: its command, and whether the selection has it. */
+const toggle = (key: string, command: (chain: ChainedCommands) => ChainedCommands) => ({
+  key,
+  run: (e: Editor) => void command(e.chain().focus()).run(),
+  active: (e: Editor) => e.isActive(key),
+});
+
 const TOOLS: Tool[] = [
+  { label: () => text.bold, icon: Bold, ...toggle('bold', (c) => c.toggleBold()) },
+  { label: () => text.italic, icon: Italic, ...toggle('italic', (c) => c.toggleItalic()) },
   {
-    key: 'bold',
-    label: () => text.bold,
-    icon: Bold,
-    run: (e) => void e.chain().focus().toggleBold().run(),
-    active: (e) => e.isActive('bold'),
-  },
-  {
-    key: 'italic',
-    label: () => text.italic,
-    icon: Italic,
-    run: (e) => void e.chain().focus().toggleItalic().run(),
-    active: (e) => e.isActive('italic'),
-  },
-  {
-    key: 'strike',
     label: () => text.strike,
     icon: Strikethrough,
-    run: (e) => void e.chain().focus().toggleStrike().run(),
-    active: (e) => e.isActive('strike'),
+    ...toggle('strike', (c) => c.toggleStrike()),
     groupEnd: true,
   },
   {
-    key: 'bulletList',
     label: () => text.bulletList,
     icon: List,
-    run: (e) => void e.chain().focus().toggleBulletList().run(),
-    active: (e) => e.isActive('bulletList'),
+    ...toggle('bulletList', (c) => c.toggleBulletList()),
   },
   {
-    key: 'orderedList',
     label: () => text.orderedList,
     icon: ListOrdered,
-    run: (e) => void e.chain().focus().toggleOrderedList().run(),
-    active: (e) => e.isActive('orderedList'),
+    ...toggle('orderedList', (c) => c.toggleOrderedList()),
   },
   {
-    key: 'blockquote',
     label: () => text.blockquote,
     icon: Quote,
-    run: (e) => void e.chain().focus().toggleBlockquote().run(),
-    active: (e) => e.isActive('blockquote'),
+    ...toggle('blockquote', (c) => c.toggleBlockquote()),
     groupEnd: true,
   },
   { key: 'left', label: () => text.alignLeft, icon: AlignLeft, ...align('left') },

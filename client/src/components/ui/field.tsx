@@ -99,6 +99,19 @@ export function FieldMessages({
   );
 }
 
+/** A select's options from value and label pairs (`disabled` greys one out). */
+export function OptionList({
+  options,
+}: {
+  options: readonly { value: string; label: string; disabled?: boolean }[];
+}) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value} disabled={o.disabled}>
+      {o.label}
+    </option>
+  ));
+}
+
 /** A select's options: each value, shown by its label (the value itself when it has none). */
 export function Options({
   values,
@@ -107,9 +120,5 @@ export function Options({
   values: readonly string[];
   labels: Readonly<Record<string, string>>;
 }) {
-  return values.map((value) => (
-    <option key={value} value={value}>
-      {labels[value] ?? value}
-    </option>
-  ));
+  return <OptionList options={values.map((value) => ({ value, label: labels[value] ?? value }))} />;
 }

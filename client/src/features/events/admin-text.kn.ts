@@ -252,16 +252,6 @@ export const adminText = {
   unsaved: 'ಉಳಿಸದ ಬದಲಾವಣೆಗಳಿವೆ. ಈ ಪುಟ ಬಿಟ್ಟು ಅವನ್ನು ಕಳೆದುಕೊಳ್ಳಬೇಕೆ?',
   leave: 'ಪುಟ ಬಿಡಿ',
   stay: 'ಇಲ್ಲೇ ಇರಿ',
-  types: {
-    cultural: 'ಸಾಂಸ್ಕೃತಿಕ',
-    educational: 'ಶೈಕ್ಷಣಿಕ',
-    social: 'ಸಾಮಾಜಿಕ',
-    religious: 'ಧಾರ್ಮಿಕ',
-    health: 'ಆರೋಗ್ಯ',
-    sports: 'ಕ್ರೀಡೆ',
-    business: 'ಉದ್ಯಮ',
-    other: 'ಇತರೆ',
-  },
   statuses: {
     upcoming: 'ಮುಂಬರುವ',
     published: 'ಪ್ರಕಟಿತ',

@@ -255,16 +255,6 @@ export const adminText = {
   unsaved: 'You have unsaved changes. Leave this page and lose them?',
   leave: 'Leave page',
   stay: 'Stay',
-  types: {
-    cultural: 'Cultural',
-    educational: 'Educational',
-    social: 'Social',
-    religious: 'Religious',
-    health: 'Health',
-    sports: 'Sports',
-    business: 'Business',
-    other: 'Other',
-  } as Record<string, string>,
   statuses: {
     upcoming: 'Upcoming',
     published: 'Published',

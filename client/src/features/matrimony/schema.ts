@@ -3,7 +3,7 @@
 // yes/no as booleans, empty numbers null, height and weight as the parsers read them).
 import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
-import { accountFields } from '@/lib/validation/account';
+import { withAccount } from '@/lib/validation/account';
 import {
   ageOn,
   parseDate as toIsoDate,
@@ -12,6 +12,7 @@ import {
 } from '@/lib/validation/parsers';
 import {
   amountField,
+  blankValues,
   dateField,
   optionalEmail,
   optionalPhone,
@@ -124,19 +125,12 @@ const AGES_ORDER = {
 };
 
 export const matrimonySchema = z.object(matrimonyFields).refine(agesInOrder, AGES_ORDER);
-export const matrimonyWithAccountSchema = z
+export const matrimonyWithAccountSchema =
   // The account's email (required) is the profile's contact email.
-  .object({ ...matrimonyFields, ...accountFields })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsDiffer,
-    path: ['confirmPassword'],
-  })
-  .refine(agesInOrder, AGES_ORDER);
+  withAccount(matrimonyFields).refine(agesInOrder, AGES_ORDER);
 export type MatrimonyValues = z.infer<typeof matrimonySchema>;
 
-export const emptyMatrimony = Object.fromEntries(
-  Object.keys(matrimonyFields).map((k) => [k, '']),
-) as MatrimonyValues;
+export const emptyMatrimony = blankValues<MatrimonyValues>(matrimonyFields);
 
 const FLAGS = [
   'smoking',

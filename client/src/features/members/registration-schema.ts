@@ -4,10 +4,11 @@
 import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
 import { personFields } from '@/lib/registration/person-fields';
-import { accountFields } from '@/lib/validation/account';
+import { withAccount } from '@/lib/validation/account';
 import { parseDate as toIsoDate, textOrNull } from '@/lib/validation/parsers';
 import {
   aadhar,
+  blankValues,
   optionalEmail,
   optionalText,
   pan,
@@ -53,17 +54,14 @@ const UPGRADE = {
 };
 
 export const memberSchema = z.object(memberFields).refine(upgradeNeedsNumber, UPGRADE);
-export const memberWithAccountSchema = z
-  .object({ ...memberFields, ...accountFields })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsDiffer,
-    path: ['confirmPassword'],
-  })
-  .refine(upgradeNeedsNumber, UPGRADE);
+export const memberWithAccountSchema = withAccount(memberFields).refine(
+  upgradeNeedsNumber,
+  UPGRADE,
+);
 export type MemberValues = z.infer<typeof memberSchema>;
 
 export const emptyMember: MemberValues = {
-  ...(Object.fromEntries(Object.keys(memberFields).map((k) => [k, ''])) as unknown as MemberValues),
+  ...blankValues<MemberValues>(memberFields),
   isUpgradation: false,
   showInDirectory: true,
   sandeshaDeliveryMethod: 'post',

@@ -4,11 +4,12 @@ import type { Json } from '@havyaka/sdk/database';
 import { z } from 'zod';
 import { parseIncome } from '@/lib/validation/parsers';
 import { personFields } from '@/lib/registration/person-fields';
-import { accountFields } from '@/lib/validation/account';
+import { withAccount } from '@/lib/validation/account';
 import { parseDate as toIsoDate, textOrNull } from '@/lib/validation/parsers';
 import {
   aadhar,
   amountField,
+  blankValues,
   optionalEmail,
   optionalMobile,
   optionalText,
@@ -17,7 +18,7 @@ import {
   pincode,
   requiredMobile,
 } from '@/lib/validation/as-typed';
-import { accountMessages, messages } from '@/lib/validation/text';
+import { accountMessages } from '@/lib/validation/text';
 import { validationText } from './text';
 
 const f = validationText.fields;
@@ -59,12 +60,7 @@ export const studentFields = {
 };
 
 export const studentSchema = z.object(studentFields);
-export const studentWithAccountSchema = z
-  .object({ ...accountFields, ...studentFields })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsDiffer,
-    path: ['confirmPassword'],
-  });
+export const studentWithAccountSchema = withAccount(studentFields);
 export type StudentValues = z.infer<typeof studentSchema>;
 export type StudentFormValues = StudentValues & {
   email?: string;
@@ -72,9 +68,7 @@ export type StudentFormValues = StudentValues & {
   confirmPassword?: string;
 };
 
-export const emptyStudent = Object.fromEntries(
-  Object.keys(studentFields).map((k) => [k, '']),
-) as StudentValues;
+export const emptyStudent = blankValues<StudentValues>(studentFields);
 
 const MONEY = [
   'totalFees',

@@ -3,7 +3,13 @@
 // form's text module.
 import type { FieldSpec } from '@/components/form';
 import { formatDay } from '@/lib/i18n/format';
-import { formatAadhar, formatPan, parseDate, parsePhone } from '@/lib/validation/parsers';
+import {
+  formatAadhar,
+  formatPan,
+  parseDate,
+  parseIncome,
+  parsePhone,
+} from '@/lib/validation/parsers';
 
 /** A typed date in words ("2 March 1990"), or null when it is not a date. */
 export const dateDisplay = (v: string) => {
@@ -29,6 +35,16 @@ export const mobileSpec = (name: string, label: string): FieldSpec => ({
   autoComplete: 'tel',
   parse: (v) => parsePhone(v)?.display ?? null,
   parseWhat: 'mobile',
+});
+
+/** An amount of rupees, shown back in Indian digit groups. */
+export const amountSpec = (name: string, label: string, hint?: string): FieldSpec => ({
+  name,
+  label,
+  inputMode: 'decimal',
+  hint,
+  parse: (v) => parseIncome(v)?.display ?? null,
+  parseWhat: 'amount',
 });
 
 /** A PAN, shown back in capitals. */

@@ -76,11 +76,18 @@ export const accountFields = {
   confirmPassword: z.string(),
 };
 
+type Passwords = { password: string; confirmPassword: string };
+const samePasswords = (v: Passwords) => v.password === v.confirmPassword;
+
+/** A form's fields with the account's, for a sign-up: the passwords must match. */
+export const withAccount = <S extends z.ZodRawShape>(fields: S) =>
+  z
+    .object({ ...fields, ...accountFields })
+    .refine((v) => samePasswords(v as unknown as Passwords), {
+      message: messages.passwordsDiffer,
+      path: ['confirmPassword'],
+    });
+
 /** The account schema: used when nobody is signed in. */
-export const accountSchema = z
-  .object(accountFields)
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsDiffer,
-    path: ['confirmPassword'],
-  });
+export const accountSchema = withAccount({});
 export type AccountValues = z.infer<typeof accountSchema>;

@@ -67,3 +67,7 @@ export const wholeNumber = (label: string, min: number, max: number, message?: s
     const n = Number(v);
     return n < min || n > max ? (message ?? fieldMessages.between(label, min, max)) : null;
   });
+
+/** A form's values before anything is typed: each of its fields empty. */
+export const blankValues = <V>(fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(fields).map((k) => [k, ''])) as V;

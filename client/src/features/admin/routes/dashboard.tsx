@@ -37,6 +37,11 @@ const WORK = [
   { key: 'upcoming_events', to: '/admin/events?when=upcoming', roles: EVENT_STAFF },
   { key: 'users', to: '/admin/users', roles: ADMINS },
 ] as const;
+/** The tools linked under the figures, with the roles that use them. */
+const TOOLS = [
+  { key: 'scanner', icon: ScanLine, to: '/admin/card-scanner', roles: EVENT_STAFF },
+  { key: 'inbox', icon: Mail, to: '/admin/notifications?tab=inbox', roles: ADMINS },
+] as const;
 
 const figureLink =
   'block rounded-lg border border-stone-200 bg-white p-4 shadow-sm hover:border-orange-700 focus-visible:outline-2 focus-visible:outline-orange-700';
@@ -143,22 +148,9 @@ export function Component() {
           data-testid="verified-restore"
         />
       )}
-      {EVENT_STAFF.includes(auth.user?.type as Role) && (
-        <ShortcutLink
-          to="/admin/card-scanner"
-          icon={ScanLine}
-          title={text.scanner}
-          body={text.scannerBody}
-        />
-      )}
-      {ADMINS.includes(auth.user?.type as Role) && (
-        <ShortcutLink
-          to="/admin/notifications?tab=inbox"
-          icon={Mail}
-          title={text.inbox}
-          body={text.inboxBody}
-        />
-      )}
+      {TOOLS.filter((f) => (f.roles as Role[]).includes(role)).map(({ key, icon, to }) => (
+        <ShortcutLink key={key} to={to} icon={icon} title={text[key]} body={text[`${key}Body`]} />
+      ))}
     </div>
   );
 }

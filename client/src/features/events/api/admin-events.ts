@@ -11,6 +11,7 @@ import type { EventPayload } from '../lib/event-form';
 import type { EventStatus } from '../lib/event-kinds';
 import { ADMIN_EVENT_SORT, mumbaiToday, type AdminEventFilters } from '../resources/events/filters';
 import { checkEvents, eventKeys, type EventRow } from './events';
+import { useInvalidate } from '@/lib/invalidate';
 
 export const adminEventKeys = {
   all: [...eventKeys.all, 'admin'] as const,
@@ -41,10 +42,6 @@ export const adminEventPages = pagedList({
 });
 
 /** Writes invalidate every events query: lists, details, the public pages'. */
-function useInvalidateEvents() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: eventKeys.all });
-}
 
 export async function createEvent(payload: EventPayload): Promise<EventRow> {
   return unwrap(await sdk().from('events').insert(payload).select().single());
@@ -56,7 +53,7 @@ export async function updateEvent(id: string, payload: Partial<EventPayload>): P
 
 export function useSaveEvent() {
   const client = useQueryClient();
-  const invalidate = useInvalidateEvents();
+  const invalidate = useInvalidate(eventKeys.all);
   return useMutation({
     meta: { silent: true }, // the screen toasts 'Failed to update event' itself
     mutationFn: ({ id, payload }: { id?: string; payload: EventPayload }) =>
@@ -69,7 +66,7 @@ export function useSaveEvent() {
 }
 
 export function useSetEventStatus() {
-  const invalidate = useInvalidateEvents();
+  const invalidate = useInvalidate(eventKeys.all);
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: EventStatus }) =>
       updateEvent(id, { status }),
@@ -100,7 +97,7 @@ export function duplicatePayload(e: EventRow, copyLabel: (title: string) => stri
 }
 
 export function useDuplicateEvent(copyLabel: (title: string) => string) {
-  const invalidate = useInvalidateEvents();
+  const invalidate = useInvalidate(eventKeys.all);
   return useMutation({
     mutationFn: (e: EventRow) => createEvent(duplicatePayload(e, copyLabel)),
     onSuccess: () => invalidate(),
@@ -108,7 +105,7 @@ export function useDuplicateEvent(copyLabel: (title: string) => string) {
 }
 
 export function useDeleteEvent() {
-  const invalidate = useInvalidateEvents();
+  const invalidate = useInvalidate(eventKeys.all);
   return useMutation({
     mutationFn: async (id: string) => {
       unwrap(await sdk().from('events').delete().eq('id', id));

@@ -3,12 +3,13 @@
 // (check_in_attendee / undo_check_in), and walk-in guests without an account (add_walk_in /
 // remove_walk_in: counted against the capacity under the event row's lock). Live: any change
 // to the event's registrations, waitlist or walk-ins refetches the counts.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Database } from '@havyaka/sdk/database';
 import { unwrap } from '@/lib/errors';
 import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 import { adminEventKeys } from './admin-events';
+import { useInvalidate } from '@/lib/invalidate';
 
 type Functions = Database['public']['Functions'];
 export type DayCounts = Functions['event_day_counts']['Returns'][number];
@@ -55,14 +56,9 @@ export const useWalkIns = (eventId: string) =>
       ) as WalkIn[],
   });
 
-function useRefresh(eventId: string) {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: adminEventKeys.registrations(eventId) }),
-      client.invalidateQueries({ queryKey: adminEventKeys.attendance(eventId) }),
-    ]);
-}
+/** Refreshes the event's registrations and attendance. */
+const useRefresh = (eventId: string) =>
+  useInvalidate(adminEventKeys.registrations(eventId), adminEventKeys.attendance(eventId));
 
 /** Checks a registrant in, or undoes it (a tap on the wrong name). */
 export function useCheckIn(eventId: string) {

@@ -10,6 +10,7 @@ import { useLiveQueries } from '@/lib/realtime';
 import { sdk } from '@/lib/sdk';
 import { matrimonyKeys } from './profiles';
 import { fromSdk } from '@/lib/from-sdk';
+import { useInvalidate } from '@/lib/invalidate';
 
 export type Interest = Database['public']['Tables']['matrimony_interests']['Row'];
 export type Message = Database['public']['Tables']['matrimony_messages']['Row'];
@@ -86,13 +87,8 @@ export function useInterests(userId: string) {
 }
 export type InterestView = NonNullable<ReturnType<typeof useInterests>['data']>[number];
 
-function useInvalidate(userId: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: matrimonyKeys.interests(userId) });
-}
-
 export function useSendInterest(userId: string) {
-  const invalidate = useInvalidate(userId);
+  const invalidate = useInvalidate(matrimonyKeys.interests(userId));
   return useMutation({
     mutationFn: async ({ receiver, message }: { receiver: string; message: string }) =>
       unwrap(
@@ -108,7 +104,7 @@ export function useSendInterest(userId: string) {
 
 /** Spec §7 respond: the receiver sets the status; the database stamps responded_at. */
 export function useRespond(userId: string) {
-  const invalidateInterests = useInvalidate(userId);
+  const invalidateInterests = useInvalidate(matrimonyKeys.interests(userId));
   const queryClient = useQueryClient();
   // An accepted interest opens the contact details of both parties.
   const invalidate = () =>
@@ -131,7 +127,7 @@ export function useRespond(userId: string) {
 }
 
 export function useWithdraw(userId: string) {
-  const invalidate = useInvalidate(userId);
+  const invalidate = useInvalidate(matrimonyKeys.interests(userId));
   return useMutation({
     mutationFn: fromSdk((db, id: string) => db.from('matrimony_interests').delete().eq('id', id)),
     onSettled: invalidate,
@@ -199,7 +195,7 @@ export function useSendMessage(userId: string) {
 
 /** Marks what the other sent as read (the receiver's own rows only). */
 export function useMarkRead(userId: string) {
-  const invalidate = useInvalidate(userId);
+  const invalidate = useInvalidate(matrimonyKeys.interests(userId));
   return useMutation({
     mutationFn: fromSdk((db, from: string) =>
       db

@@ -3,20 +3,13 @@
 // keep the words of its first evaluation).
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
-import { dateSpec, mobileSpec, textSpecs } from '@/lib/registration/field-specs';
-import { parseHeight, parseIncome, parseWeight } from '@/lib/validation/parsers';
+import { amountSpec, dateSpec, mobileSpec, textSpecs } from '@/lib/registration/field-specs';
+import { parseHeight, parseWeight } from '@/lib/validation/parsers';
 import { text } from '../text';
 
 const f = text.fields;
 const yesno = (name: keyof typeof f): FieldSpec => ({ name, label: f[name], kind: 'yesno' });
-const money = (name: keyof typeof f): FieldSpec => ({
-  name,
-  label: f[name],
-  inputMode: 'decimal',
-  hint: text.hints.income,
-  parse: (v) => parseIncome(v)?.display ?? null,
-  parseWhat: 'amount',
-});
+const money = (name: keyof typeof f) => amountSpec(name, f[name], text.hints.income);
 
 export const personalStep = (): StepSpec => ({
   title: text.steps.personal,

@@ -4,7 +4,7 @@
 // as video), cover, order, publish, delete (the database removes the stored files first:
 // app.remove_item_files / app.remove_album_files), and the standalone videos (draft first).
 import type { Database } from '@havyaka/sdk/database';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { uniqueName } from '@/lib/file-names';
 import { resizeImage } from '@/lib/image-resize';
@@ -19,6 +19,7 @@ import { uploadError } from '@/lib/upload-refusal';
 import { adminText } from '../admin-text';
 import { mediaKeys } from './media';
 import { fromSdk } from '@/lib/from-sdk';
+import { useInvalidate } from '@/lib/invalidate';
 
 type Tables = Database['public']['Tables'];
 export type AdminAlbum = Tables['media_albums']['Row'] & {
@@ -100,11 +101,6 @@ export async function uploadMedia(
     throw uploadError(error, words);
   }
   return { url: publicUrl(path), kind };
-}
-
-function useInvalidateMedia() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: mediaKeys.all });
 }
 
 const ALBUM_SELECT = '*, event:events(id, title), media_items(count)';
@@ -195,7 +191,7 @@ export async function addItems(
 }
 
 export function useItemActions(albumId: string) {
-  const invalidate = useInvalidateMedia();
+  const invalidate = useInvalidate(mediaKeys.all);
   const update = useMutation({
     mutationFn: async ({ id, patch }: { id: string; patch: Partial<AdminItem> }) => {
       unwrap(await sdk().from('media_items').update(patch).eq('id', id));
@@ -262,7 +258,7 @@ export type VideoInput = Pick<
 export const useSaveVideo = () => useSaveRow('videos', mediaKeys.all);
 
 export function useDeleteVideo() {
-  const invalidate = useInvalidateMedia();
+  const invalidate = useInvalidate(mediaKeys.all);
   return useMutation({
     mutationFn: async (video: AdminVideo) => {
       // Files this site stores go first (spec §7); links to other sites stay as they are.

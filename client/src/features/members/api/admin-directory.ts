@@ -29,6 +29,7 @@ import type { MemberFormValues } from '../lib/member-schema';
 import { memberRow } from '../lib/member-row';
 import { adminText as text } from '../text';
 import { fromSdk } from '@/lib/from-sdk';
+import { fetchWithApprover } from '@/lib/registration/decided-row';
 
 export type DirectoryRow = Database['public']['Tables']['member_directory']['Row'];
 export type LedgerEntry = Database['public']['Tables']['financial_ledger']['Row'];
@@ -103,17 +104,7 @@ export const useDirectoryStats = () =>
 export const useDirectoryEntry = (id: string) =>
   useQuery({
     queryKey: adminMemberKeys.detail(id),
-    queryFn: async () => {
-      const row = unwrap(
-        await sdk()
-          .from('member_directory')
-          .select('*, approver:users!approved_by(full_name,email)')
-          .eq('id', id)
-          .maybeSingle(),
-      );
-      if (!row) throw new AppError(text.notFound, 'NOT_FOUND');
-      return row as DirectoryRow & { approver: { full_name: string | null; email: string } | null };
-    },
+    queryFn: () => fetchWithApprover('member_directory', id, text.notFound),
   });
 
 export const useMemberLedger = (id: string) =>

@@ -2,9 +2,10 @@
 // entries, contact details only when shown or connected, the caller's connection with each),
 // connection requests (request, accept, decline, withdraw) and the member's own visibility
 // choice (member_directory_visibility, upsert). The policies decide; see policies/20_members.sql.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
+import { useInvalidate } from '@/lib/invalidate';
 
 export const NETWORK_PAGE_SIZE = 24;
 
@@ -107,13 +108,8 @@ export const useOwnEntry = (userId: string | undefined) =>
     },
   });
 
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: networkKeys.all });
-}
-
 export function useSaveVisibility(userId: string) {
-  const refresh = useRefresh();
+  const refresh = useInvalidate(networkKeys.all);
   return useMutation({
     mutationFn: async (v: {
       memberId: string;
@@ -145,7 +141,7 @@ export type ConnectionAction =
   | { kind: 'withdraw'; id: string };
 
 export function useConnectionAction() {
-  const refresh = useRefresh();
+  const refresh = useInvalidate(networkKeys.all);
   return useMutation({
     mutationFn: async (a: ConnectionAction) => {
       const table = sdk().from('member_connections');

@@ -58,6 +58,10 @@ export const usePurposes = () =>
     ),
   });
 
+/** The purposes as a select's options: each code, shown by its label. */
+export const purposeOptions = (purposes: Purpose[] = []) =>
+  purposes.map((p) => ({ value: p.code, label: p.label }));
+
 export const useMembershipFees = () =>
   useQuery({
     queryKey: moneyKeys.fees(),

@@ -3,10 +3,10 @@
 // received, so the receipt is issued at once (app.issue_receipt) on the donor's details.
 import { useState, type FormEvent } from 'react';
 import { SubmitRow } from '@/components/ui/submit-row';
-import { Field, Options } from '@/components/ui/field';
+import { Field, OptionList, Options } from '@/components/ui/field';
 import { TextBox } from '@/components/ui/text-box';
 import { toastOutcome } from '@/components/ui/toast-outcome';
-import { usePurposes, useRecordCash, type CashPayment } from '../api/money';
+import { purposeOptions, usePurposes, useRecordCash, type CashPayment } from '../api/money';
 import { text } from '../text';
 import { MoneyTool } from './money-tool';
 import { DonorPicker, type PickedDonor } from './donor-picker';
@@ -98,11 +98,7 @@ export function RecordCash() {
         {type === 'donation' && (
           <Field label={t.purpose}>
             <select value={purpose} onChange={(e) => setPurpose(e.target.value)}>
-              {(purposes.data ?? []).map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.label}
-                </option>
-              ))}
+              <OptionList options={purposeOptions(purposes.data)} />
             </select>
           </Field>
         )}

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { QrCode } from '@/components/qr-code';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SubmitRow } from '@/components/ui/submit-row';
-import { Field } from '@/components/ui/field';
+import { Field, OptionList } from '@/components/ui/field';
 import { TextBox } from '@/components/ui/text-box';
 import { Card, Page, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
@@ -24,6 +24,7 @@ import {
   useTrustFinance,
   type Payment,
   type TrustFinance,
+  purposeOptions,
 } from '../api/money';
 import { DonorForm } from '../components/donor-form';
 import { upiLink } from '../lib/upi';
@@ -124,11 +125,7 @@ function PayForm({
         <>
           <Field label={t.purpose}>
             <select value={purpose} onChange={(e) => setPurpose(e.target.value)}>
-              {purposes.data?.map((p) => (
-                <option key={p.code} value={p.code}>
-                  {p.label}
-                </option>
-              ))}
+              <OptionList options={purposeOptions(purposes.data)} />
             </select>
           </Field>
           <TextBox

@@ -2,7 +2,7 @@
 // member, matrimony profile, event, payer and verifier embedded; totals of the view; verify;
 // record an offline payment. app.guard_payment and the policies are the gate.
 import type { Database } from '@havyaka/sdk/database';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { fetchAllRows } from '@/lib/csv';
 import { AppError, unwrap } from '@/lib/errors';
 import type { ListView, WholeView } from '@/lib/list-view';
@@ -10,6 +10,7 @@ import { pagedList } from '@/lib/paged-list';
 import { sdk } from '@/lib/sdk';
 import { paymentSearchFilter, totalsOf, type PaymentFilters } from '../lib/payment-filters';
 import { text } from '../text';
+import { useInvalidate } from '@/lib/invalidate';
 
 type Payment = Database['public']['Tables']['payments']['Row'];
 /** The totals follow the filters and the search (the sort and the page do not change them). */
@@ -73,14 +74,9 @@ export const usePaymentTotals = (view: PaymentTotalsView) =>
     },
   });
 
-function useInvalidate() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: paymentKeys.all });
-}
-
 /** Verify (completed) or mark failed; the server records the verifier and time. */
 export function useSetPaymentStatus() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(paymentKeys.all);
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: 'completed' | 'failed' }) => {
       const rows = unwrap(
@@ -97,7 +93,7 @@ export function useSetPaymentStatus() {
  * receipt is cancelled keeping its number, and the payer is told.
  */
 export function useRefundPayment() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(paymentKeys.all);
   return useMutation({
     mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
       unwrap(await sdk().rpc('refund_payment', { payment_id: id, reason })),
@@ -118,7 +114,7 @@ export interface OfflinePayment {
 
 /** Records a payment received in person: completed, verified by the recorder, on the member. */
 export function useRecordPayment() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(paymentKeys.all);
   return useMutation({
     mutationFn: async ({ values, by }: { values: OfflinePayment; by: string }) => {
       let member: { id: string; user_id: string | null } | null = null;

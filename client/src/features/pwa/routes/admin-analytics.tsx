@@ -2,7 +2,7 @@
 // display mode, the 10 most recent installs, the 20 most recent engagement records and the
 // average engagement score. The period is kept in the URL (?days=30); the two lists are the
 // data-table kit's (a table from 768 px, cards below).
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Chart } from '@/components/chart';
 import {
   columnHelper,
@@ -30,13 +30,16 @@ type Engagement = Summary['recentEngagement'][number] & { key: string };
 /** The summary's records with a key each (two records may share a timestamp). */
 const keyed = <T,>(rows: T[]) => rows.map((r, i) => ({ ...r, key: String(i) }));
 
+/** Both lists' first column: when it happened, the card's title. */
+const whenColumn = () => ({
+  header: t.columns.when,
+  meta: { cardTitle: true, className: 'whitespace-nowrap' },
+  cell: ({ getValue }: { getValue: () => string }) => when(getValue()),
+});
+
 const ic = columnHelper<Install>();
 const installColumns = (): DataTableColumn<Install>[] => [
-  ic.accessor('timestamp', {
-    header: t.columns.when,
-    meta: { cardTitle: true, className: 'whitespace-nowrap' },
-    cell: ({ getValue }) => when(getValue()),
-  }),
+  ic.accessor('timestamp', whenColumn()),
   ic.accessor('platform', { header: t.columns.platform }),
   ic.accessor('displayMode', { header: t.columns.displayMode }),
   ic.accessor('method', { header: t.columns.method }),
@@ -45,11 +48,7 @@ const installColumns = (): DataTableColumn<Install>[] => [
 const ec = columnHelper<Engagement>();
 const numeric = { className: 'tabular-nums' };
 const engagementColumns = (): DataTableColumn<Engagement>[] => [
-  ec.accessor('timestamp', {
-    header: t.columns.when,
-    meta: { cardTitle: true, className: 'whitespace-nowrap' },
-    cell: ({ getValue }) => when(getValue()),
-  }),
+  ec.accessor('timestamp', whenColumn()),
   ec.accessor('eventType', { header: t.columns.event }),
   ec.accessor('timeOnSite', {
     header: t.columns.time,
@@ -85,6 +84,42 @@ function RecentList<T extends { key: string }>({
   );
 }
 
+/** One of the totals: the figure, what it counts and how to read it. */
+function Total({ value, label, hint }: { value: ReactNode; label: string; hint?: string }) {
+  return (
+    <li>
+      <Card>
+        <p className="text-3xl font-bold">{value}</p>
+        <p className="text-sm text-stone-700">{label}</p>
+        {hint && <p className="mt-1 text-xs text-stone-500">{hint}</p>}
+      </Card>
+    </li>
+  );
+}
+
+/** A bar for each name of `counts` (name, count), in a card of its own. */
+function CountsChart({
+  title,
+  label,
+  counts,
+}: {
+  title: string;
+  label: string;
+  counts: [string, number][];
+}) {
+  return (
+    <Card>
+      <Chart
+        type="bar"
+        title={title}
+        labels={counts.map(([k]) => k)}
+        series={[{ label, values: counts.map(([, v]) => v) }]}
+        height={200}
+      />
+    </Card>
+  );
+}
+
 export function Component() {
   const period = useTableUrlState({ defaults: PERIOD_DEFAULTS });
   const days = period.filters.days === '30' ? 30 : 7;
@@ -117,27 +152,13 @@ export function Component() {
           !s ? null : (
             <>
               <ul className="grid gap-4 sm:grid-cols-3" data-testid="pwa-totals">
-                <li>
-                  <Card>
-                    <p className="text-3xl font-bold">{s.installs}</p>
-                    <p className="text-sm text-stone-700">{t.installs}</p>
-                  </Card>
-                </li>
-                <li>
-                  <Card>
-                    <p className="text-3xl font-bold">{s.engagement}</p>
-                    <p className="text-sm text-stone-700">{t.engagement}</p>
-                  </Card>
-                </li>
-                <li>
-                  <Card>
-                    <p className="text-3xl font-bold">
-                      {s.averageScore === null ? '–' : s.averageScore.toFixed(1)}
-                    </p>
-                    <p className="text-sm text-stone-700">{t.averageScore}</p>
-                    <p className="mt-1 text-xs text-stone-500">{t.scoreHint}</p>
-                  </Card>
-                </li>
+                <Total value={s.installs} label={t.installs} />
+                <Total value={s.engagement} label={t.engagement} />
+                <Total
+                  value={s.averageScore === null ? '–' : s.averageScore.toFixed(1)}
+                  label={t.averageScore}
+                  hint={t.scoreHint}
+                />
               </ul>
               {s.installs + s.engagement === 0 ? (
                 <EmptyState title={t.none} />
@@ -155,24 +176,12 @@ export function Component() {
                     />
                   </Card>
                   <div className="grid gap-4 lg:grid-cols-2">
-                    <Card>
-                      <Chart
-                        type="bar"
-                        title={t.byPlatform}
-                        labels={s.byPlatform.map(([k]) => k)}
-                        series={[{ label: t.installs, values: s.byPlatform.map(([, v]) => v) }]}
-                        height={200}
-                      />
-                    </Card>
-                    <Card>
-                      <Chart
-                        type="bar"
-                        title={t.byDisplayMode}
-                        labels={s.byDisplayMode.map(([k]) => k)}
-                        series={[{ label: t.records, values: s.byDisplayMode.map(([, v]) => v) }]}
-                        height={200}
-                      />
-                    </Card>
+                    <CountsChart title={t.byPlatform} label={t.installs} counts={s.byPlatform} />
+                    <CountsChart
+                      title={t.byDisplayMode}
+                      label={t.records}
+                      counts={s.byDisplayMode}
+                    />
                   </div>
                 </>
               )}

@@ -2,7 +2,7 @@
 // only, in the private havyaka-sandesh bucket under its year), edit, publish/unpublish,
 // feature, delete (the PDF goes first); and the advertisement rate card.
 import type { Database } from '@havyaka/sdk/database';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { safeStem } from '@/lib/file-names';
 import { useDeleteRow, useSaveRow } from '@/lib/row-mutations';
@@ -11,6 +11,7 @@ import { uploadError } from '@/lib/upload-refusal';
 import { adminText as t } from '../admin-text';
 import { sandeshaKeys, type Issue } from './sandesha';
 import { fromSdk } from '@/lib/from-sdk';
+import { useInvalidate } from '@/lib/invalidate';
 
 export type Advertisement = Database['public']['Tables']['magazine_advertisements']['Row'];
 type IssueInsert = Database['public']['Tables']['havyaka_sandesha_issues']['Insert'];
@@ -57,11 +58,6 @@ export const adminIssuesQuery = () =>
   });
 export const useAdminIssues = () => useQuery(adminIssuesQuery());
 
-function useInvalidate() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: sandeshaKeys.all });
-}
-
 export async function uploadPdf(
   file: File,
   year: number,
@@ -92,7 +88,7 @@ export interface IssueInput {
 }
 
 export function useSaveIssue() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(sandeshaKeys.all);
   return useMutation({
     meta: { silent: true }, // the form shows the error
     mutationFn: async ({
@@ -141,7 +137,7 @@ export function useSaveIssue() {
 }
 
 export function usePatchIssue() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(sandeshaKeys.all);
   return useMutation({
     mutationFn: async ({ id, patch }: { id: string; patch: Partial<IssueInput> }) =>
       unwrap(
@@ -152,7 +148,7 @@ export function usePatchIssue() {
 }
 
 export function useDeleteIssue() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(sandeshaKeys.all);
   return useMutation({
     mutationFn: async (issue: Issue) => {
       const path = storedPdfPath(issue.pdf_url);

@@ -1,11 +1,12 @@
 // organization_info for staff (spec §7: published only for the public, all for content staff;
 // upsert by section; display_order orders the About page).
 import type { Database } from '@havyaka/sdk/database';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { siteKeys } from '../api/site';
 import { fromSdk } from '@/lib/from-sdk';
+import { useInvalidate } from '@/lib/invalidate';
 
 export type Section = Database['public']['Tables']['organization_info']['Row'];
 
@@ -21,18 +22,9 @@ export const useSections = () =>
     ),
   });
 
-function useInvalidate() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: organizationKeys.all }),
-      client.invalidateQueries({ queryKey: siteKeys.organization() }),
-    ]);
-}
-
 /** Spec §7: upsert by section. */
 export function useSaveSection() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(organizationKeys.all, siteKeys.organization());
   return useMutation({
     mutationFn: async (row: {
       section: string;
@@ -54,7 +46,7 @@ export function useSaveSection() {
 }
 
 export function usePatchSection() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(organizationKeys.all, siteKeys.organization());
   return useMutation({
     mutationFn: async ({
       id,
@@ -68,7 +60,7 @@ export function usePatchSection() {
 }
 
 export function useDeleteSection() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(organizationKeys.all, siteKeys.organization());
   return useMutation({
     mutationFn: fromSdk((db, id: string) =>
       db.from('organization_info').delete().eq('id', id).select('id'),

@@ -17,6 +17,7 @@ import {
   type StudentFilters,
 } from '../resources/students/filters';
 import { fromSdk } from '@/lib/from-sdk';
+import { fetchWithApprover, type WithApprover } from '@/lib/registration/decided-row';
 
 export type StudentRow = Database['public']['Tables']['student_details']['Row'];
 export type StudentUpdate = Database['public']['Tables']['student_details']['Update'];
@@ -64,24 +65,12 @@ export const studentPages = pagedList({
   },
 });
 
-export type StudentWithApprover = StudentRow & {
-  approver: { full_name: string | null; email: string } | null;
-};
+export type StudentWithApprover = WithApprover<StudentRow>;
 
 export const useStudent = (id: string) =>
   useQuery({
     queryKey: adminStudentKeys.detail(id),
-    queryFn: async () => {
-      const row = unwrap(
-        await sdk()
-          .from('student_details')
-          .select('*, approver:users!approved_by(full_name,email)')
-          .eq('id', id)
-          .maybeSingle(),
-      );
-      if (!row) throw new AppError(text.notFound, 'NOT_FOUND');
-      return row as unknown as StudentWithApprover;
-    },
+    queryFn: () => fetchWithApprover('student_details', id, text.notFound),
   });
 
 export interface StudentDocument {

@@ -1,20 +1,19 @@
 // The steps of the student form: which fields, in which order, with which parser shown; built
 // when the form renders, so their words are the language on screen.
-import { parseIncome, parsePhone } from '@/lib/validation/parsers';
+import { parsePhone } from '@/lib/validation/parsers';
 import type { FieldSpec } from '@/components/form';
 import type { StepSpec } from '@/components/form';
-import { aadharSpec, dateSpec, panSpec, textSpecs } from '@/lib/registration/field-specs';
+import {
+  aadharSpec,
+  amountSpec,
+  dateSpec,
+  panSpec,
+  textSpecs,
+} from '@/lib/registration/field-specs';
 import { text } from '../text';
 
 const f = text.fields;
-const money = (name: keyof typeof f): FieldSpec => ({
-  name,
-  label: f[name],
-  inputMode: 'decimal',
-  hint: text.hints.amount,
-  parse: (v) => parseIncome(v)?.display ?? null,
-  parseWhat: 'amount',
-});
+const money = (name: keyof typeof f) => amountSpec(name, f[name], text.hints.amount);
 const mobile = (name: keyof typeof f, autoComplete?: string): FieldSpec => ({
   name,
   label: f[name],

@@ -1,10 +1,11 @@
 // RBAC (spec §6): roles and user_roles. Everyone signed in reads the roles, admins read the
 // assignments; only a super admin writes either (policies/10_users.sql).
 import type { Database } from '@havyaka/sdk/database';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/errors';
 import { sdk } from '@/lib/sdk';
 import { text } from '../text';
+import { useInvalidate } from '@/lib/invalidate';
 
 export type RoleRow = Database['public']['Tables']['roles']['Row'];
 export type Assignment = Database['public']['Tables']['user_roles']['Row'] & {
@@ -55,13 +56,8 @@ export const parsePermissions = (value: string) => [
   ),
 ];
 
-function useInvalidate() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: roleKeys.all });
-}
-
 export function useSaveRole() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(roleKeys.all);
   return useMutation({
     mutationFn: async ({
       id,
@@ -86,20 +82,9 @@ export function useSaveRole() {
   });
 }
 
-export function useDeleteRole() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const rows = unwrap(await sdk().from('roles').delete().eq('id', id).select('id'));
-      if (!rows.length) throw new AppError(text.readOnly, 'AUTHORIZATION_ERROR');
-    },
-    onSuccess: invalidate,
-  });
-}
-
 /** Assigns a role to the account with this email. */
 export function useAssignRole() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(roleKeys.all);
   return useMutation({
     mutationFn: async ({ email, roleId, by }: { email: string; roleId: string; by: string }) => {
       const user = unwrap(
@@ -122,13 +107,17 @@ export function useAssignRole() {
   });
 }
 
-export function useRemoveAssignment() {
-  const invalidate = useInvalidate();
+/** Deletes a row of `table` by id; nothing deleted means a policy refused it. */
+function useDeleteById(table: 'roles' | 'user_roles') {
+  const invalidate = useInvalidate(roleKeys.all);
   return useMutation({
     mutationFn: async (id: string) => {
-      const rows = unwrap(await sdk().from('user_roles').delete().eq('id', id).select('id'));
+      const rows = unwrap(await sdk().from(table).delete().eq('id', id).select('id'));
       if (!rows.length) throw new AppError(text.readOnly, 'AUTHORIZATION_ERROR');
     },
     onSuccess: invalidate,
   });
 }
+
+export const useDeleteRole = () => useDeleteById('roles');
+export const useRemoveAssignment = () => useDeleteById('user_roles');

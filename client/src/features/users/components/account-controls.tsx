@@ -45,11 +45,10 @@ export function AccountControls({ account, caller }: { account: AccountRow; call
         disabled={types.length === 1 || change.isPending}
         onChange={(e) => void apply({ type: e.target.value })}
       >
-        {(types.includes(account.type) ? types : [account.type, ...types]).map((t) => (
-          <option key={t} value={t}>
-            {text.typeLabels[t] ?? t}
-          </option>
-        ))}
+        <Options
+          values={types.includes(account.type) ? types : [account.type, ...types]}
+          labels={text.typeLabels}
+        />
       </select>
       <select
         aria-label={text.changeStatus(name)}

@@ -5,7 +5,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { columnHelper, type DataTableColumn } from '@/components/data-table';
 import { ResourceList } from '@/components/resource-list';
 import { Button } from '@/components/ui/button';
-import { controlClass } from '@/components/ui/field';
+import { controlClass, OptionList } from '@/components/ui/field';
 import { Card, PageHeader } from '@/components/ui/states';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
@@ -143,11 +143,7 @@ function AssignForm({ roles, by }: { roles: RoleRow[]; by: string }) {
           className={controlClass}
         >
           <option value="">—</option>
-          {roles.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
+          <OptionList options={roles.map((r) => ({ value: r.id, label: r.name }))} />
         </select>
       </div>
       <Button type="submit" disabled={assign.isPending || !roleId || !email}>

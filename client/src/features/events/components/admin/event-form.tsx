@@ -4,9 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, Options } from '@/components/ui/field';
 import { SubmitButton, useSubmitState } from '@/components/ui/submit-button';
 import { adminText as t } from '@/features/events/admin-text';
+import { text } from '@/features/events/text';
 import { eventFormSchema, LIMITS, type EventFormValues } from '@/features/events/lib/event-form';
 import { EVENT_STATUSES, EVENT_TYPES } from '@/features/events/lib/event-kinds';
 import { DescriptionField } from './description-field';
@@ -93,11 +94,7 @@ export function EventForm({
         <Field label={t.fields.type} error={errors.event_type?.message}>
           <select {...register('event_type')}>
             <option value="">{t.fields.typePlaceholder}</option>
-            {EVENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t.types[type]}
-              </option>
-            ))}
+            <Options values={EVENT_TYPES} labels={text.types} />
           </select>
         </Field>
         <Controller
@@ -214,11 +211,7 @@ export function EventForm({
       <FormSection id="status" title={t.sections.status}>
         <Field label={t.fields.status} error={errors.status?.message}>
           <select {...register('status')}>
-            {EVENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t.statuses[s]}
-              </option>
-            ))}
+            <Options values={EVENT_STATUSES} labels={t.statuses} />
           </select>
         </Field>
         <StatusHint control={control} />

@@ -14,6 +14,7 @@ import { toastWhenDone } from '@/components/ui/toast';
 import type { CsvColumn } from '@/lib/csv';
 import { formatDate } from '@/lib/images';
 import { adminText } from '../../admin-text';
+import { text } from '../../text';
 import { useDeleteEvent, useDuplicateEvent, useSetEventStatus } from '../../api/admin-events';
 import type { EventRow } from '../../api/events';
 import { EVENT_STATUSES, type EventStatus } from '../../lib/event-kinds';
@@ -170,7 +171,7 @@ export function eventColumns(canEdit: boolean): DataTableColumn<EventRow>[] {
     col.accessor('event_type', {
       header: t.columns.type,
       meta: { sort: true },
-      cell: ({ getValue }) => adminText.types[getValue()] ?? getValue(),
+      cell: ({ getValue }) => text.types[getValue()] ?? getValue(),
     }),
     col.accessor('status', {
       header: t.columns.status,
@@ -196,7 +197,7 @@ export const eventCsvColumns = (): CsvColumn<EventRow>[] => [
   { header: c.title, value: 'title' },
   { header: c.date, value: 'event_date' },
   { header: c.time, value: (e) => e.event_time?.slice(0, 5) ?? '' },
-  { header: c.type, value: (e) => adminText.types[e.event_type] ?? e.event_type },
+  { header: c.type, value: (e) => text.types[e.event_type] ?? e.event_type },
   { header: c.status, value: (e) => adminText.statuses[e.status] ?? e.status },
   { header: c.location, value: (e) => e.location ?? '' },
   { header: c.organizer, value: (e) => e.organizer ?? '' },

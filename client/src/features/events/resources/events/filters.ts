@@ -3,6 +3,7 @@
 import { labelledOptions } from '@/components/data-table';
 import { defineList, preset } from '@/components/resource-list';
 import { adminText } from '../../admin-text';
+import { text } from '../../text';
 import { EVENT_STATUSES, EVENT_TYPES } from '../../lib/event-kinds';
 
 const t = adminText.list;
@@ -29,7 +30,7 @@ export const eventList = defineList<AdminEventFilters>({
     preset.select('type', {
       label: t.type,
       allLabel: t.allTypes,
-      options: labelledOptions(EVENT_TYPES, adminText.types),
+      options: labelledOptions(EVENT_TYPES, text.types),
     }),
     preset.select('status', {
       label: t.status,

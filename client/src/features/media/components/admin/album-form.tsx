@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { adminText as t } from '@/features/media/admin-text';
 import { useSaveAlbum, type AdminAlbum } from '@/features/media/api/admin-media';
 import { EventField } from './event-field';
+import { EditorCheckbox } from '@/components/editor-form';
 
 const schema = z.object({
   title: z.string().trim().min(1, t.album.titleRequired).max(200, t.album.titleMax),
@@ -79,14 +80,11 @@ export function AlbumForm({
         <Field label={t.album.date}>
           <input type="date" {...register('album_date')} />
         </Field>
-        <label className="flex items-center gap-2 self-end pb-2">
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-orange-800"
-            {...register('is_published')}
-          />
-          {t.album.published}
-        </label>
+        <EditorCheckbox
+          label={t.album.published}
+          reg={register('is_published')}
+          className="self-end pb-2"
+        />
       </div>
       <Field label={t.album.description} error={errors.description?.message}>
         <textarea rows={2} {...register('description')} />

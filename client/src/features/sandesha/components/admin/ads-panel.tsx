@@ -16,7 +16,7 @@ import {
   type Advertisement,
 } from '@/features/sandesha/api/admin-sandesha';
 import { AddOrEdit } from '@/components/add-or-edit';
-import { EditorForm } from '@/components/editor-form';
+import { EditorCheckbox, EditorForm } from '@/components/editor-form';
 import { DeleteButton, EditButton } from '@/components/row-actions';
 
 const t = adminText.ad;
@@ -121,10 +121,7 @@ function AdForm({ ad, onDone }: { ad?: Advertisement; onDone: () => void }) {
           <input type="email" {...register('contact_email')} />
         </Field>
       </div>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" className="h-5 w-5 accent-orange-800" {...register('is_active')} />
-        {t.active}
-      </label>
+      <EditorCheckbox label={t.active} reg={register('is_active')} />
     </EditorForm>
   );
 }

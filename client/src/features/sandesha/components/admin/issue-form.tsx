@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { EditorForm, UploadProgress } from '@/components/editor-form';
+import { EditorCheckbox, EditorForm, UploadProgress } from '@/components/editor-form';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { dataMessage } from '@/lib/errors';
@@ -126,18 +126,8 @@ export function IssueForm({ issue, onDone }: { issue?: Issue; onDone: () => void
         />
       </Field>
       <div className="flex flex-wrap gap-6">
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-orange-800"
-            {...register('is_published')}
-          />
-          {t.fields.published}
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" className="h-5 w-5 accent-orange-800" {...register('featured')} />
-          {t.fields.featured}
-        </label>
+        <EditorCheckbox label={t.fields.published} reg={register('is_published')} />
+        <EditorCheckbox label={t.fields.featured} reg={register('featured')} />
       </div>
       {progress !== null && <UploadProgress percent={progress} label={t.progress(progress)} />}
     </EditorForm>

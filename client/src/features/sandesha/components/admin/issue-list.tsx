@@ -36,6 +36,12 @@ function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
   const patch = usePatchIssue();
   const remove = useDeleteIssue();
   const label = labelOf(issue);
+  /** Turns a flag of the issue over, then says which way it went. */
+  const flip = (flag: 'is_published' | 'featured', on: string, off: string) =>
+    patch.mutate(
+      { id: issue.id, patch: { [flag]: !issue[flag] } },
+      { onSuccess: () => toast({ title: issue[flag] ? off : on, variant: 'success' }) },
+    );
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-4">
       <div className="min-w-0">
@@ -62,18 +68,7 @@ function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
           className="!min-h-9"
           aria-label={issue.is_published ? t.unpublishOf(label) : t.publishOf(label)}
           disabled={patch.isPending}
-          onClick={() =>
-            patch.mutate(
-              { id: issue.id, patch: { is_published: !issue.is_published } },
-              {
-                onSuccess: () =>
-                  toast({
-                    title: issue.is_published ? t.unpublished : t.published,
-                    variant: 'success',
-                  }),
-              },
-            )
-          }
+          onClick={() => flip('is_published', t.published, t.unpublished)}
         >
           {issue.is_published ? t.unpublish : t.publish}
         </Button>
@@ -83,18 +78,7 @@ function IssueRow({ issue, onEdit }: { issue: Issue; onEdit: () => void }) {
           aria-label={issue.featured ? t.unfeatureOf(label) : t.featureOf(label)}
           aria-pressed={issue.featured}
           disabled={patch.isPending}
-          onClick={() =>
-            patch.mutate(
-              { id: issue.id, patch: { featured: !issue.featured } },
-              {
-                onSuccess: () =>
-                  toast({
-                    title: issue.featured ? t.featuredOff : t.featuredOn,
-                    variant: 'success',
-                  }),
-              },
-            )
-          }
+          onClick={() => flip('featured', t.featuredOn, t.featuredOff)}
         >
           <Star
             className={`h-4 w-4 ${issue.featured ? 'fill-amber-500 text-amber-600' : ''}`}
